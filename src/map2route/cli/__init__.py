@@ -1,0 +1,47 @@
+"""The ``map2route`` command line: one entry point, subcommands in sibling modules."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from map2route.cli.app import app
+from map2route.errors import Map2RouteError
+
+#: Modules that register subcommands on :data:`app` (each owns one area of the CLI).
+COMMAND_MODULES = (
+    "map2route.cli.scene_commands",
+)
+
+
+def _load_commands() -> None:
+    for name in COMMAND_MODULES:
+        importlib.import_module(name)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; a :class:`Map2RouteError` becomes ``Error: ...`` and exit status 1."""
+    _load_commands()
+    try:
+        app.main(args=argv, prog_name="map2route", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        return 130
+    except click.ClickException as err:
+        err.show()
+        return err.exit_code
+    except click.exceptions.Exit as err:
+        return int(err.exit_code or 0)
+    except Map2RouteError as err:
+        click.echo(f"Error: {err}", err=True)
+        return 1
+    except KeyboardInterrupt:
+        click.echo("Interrupted.", err=True)
+        return 130
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
