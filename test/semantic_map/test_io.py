@@ -75,7 +75,7 @@ def test_size_mismatch_is_reported(two_room_map, tmp_path) -> None:
 
 
 def test_goal_region_is_room_cells_within_radius_plus_one_metre(two_room_map) -> None:
-    fridge = two_room_map.object("fridge_0")
+    fridge = two_room_map.get_object("fridge_0")
     mask = two_room_map.goal_region_mask(fridge)
     xx, yy = two_room_map.grid.cell_centres()
     r = fridge.radius_m + 1.0

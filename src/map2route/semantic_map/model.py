@@ -191,7 +191,7 @@ class SemanticMap:
     def _objects_by_id(self) -> dict[str, ObjectInstance]:
         return {o.id: o for o in self.objects}
 
-    def room(self, room_id: int) -> Room:
+    def get_room(self, room_id: int) -> Room:
         """The room with this id; :class:`MapError` naming the known ids if there is none."""
         try:
             return self._rooms_by_id[room_id]
@@ -199,7 +199,7 @@ class SemanticMap:
             msg = f"No room {room_id} in scene {self.name!r}; rooms are {sorted(self._rooms_by_id)}"
             raise MapError(msg) from None
 
-    def object(self, object_id: str) -> ObjectInstance:
+    def get_object(self, object_id: str) -> ObjectInstance:
         """The object with this id; :class:`MapError` if there is none."""
         try:
             return self._objects_by_id[object_id]
