@@ -1,0 +1,84 @@
+"""A scripted OpenAI-compatible server on 127.0.0.1 for tests: real HTTP, canned replies."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Sequence
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+Reply = str | Callable[[dict[str, Any]], str]
+
+
+class ScriptedChatServer:
+    """Answer ``POST .../chat/completions`` from a list of replies (in turn) or a callable.
+
+    Use as a context manager; ``url`` is the base URL to give :class:`ChatClient`, and
+    ``requests`` holds every request body received. ``status`` makes it answer an HTTP error.
+    """
+
+    def __init__(self, replies: Sequence[str] | Callable[[dict[str, Any]], str], *,
+                 status: int = 200) -> None:
+        self._replies = replies
+        self._status = status
+        self.requests: list[dict[str, Any]] = []
+        self._lock = threading.Lock()
+        self._server: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        assert self._server is not None, "server not started"
+        port = self._server.server_address[1]
+        return f"http://127.0.0.1:{port}/v1"
+
+    def _next_reply(self, body: dict[str, Any]) -> str:
+        with self._lock:
+            self.requests.append(body)
+            if callable(self._replies):
+                return self._replies(body)
+            index = min(len(self.requests) - 1, len(self._replies) - 1)
+            return self._replies[index]
+
+    def __enter__(self) -> ScriptedChatServer:
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+                length = int(self.headers.get("Content-Length", "0"))
+                body = json.loads(self.rfile.read(length) or b"{}")
+                if not self.path.endswith("/chat/completions"):
+                    self.send_error(404, "only /chat/completions is served")
+                    return
+                if outer._status != 200:
+                    self.send_response(outer._status)
+                    self.end_headers()
+                    self.wfile.write(b'{"error": "scripted failure"}')
+                    return
+                text = outer._next_reply(body)
+                payload = {"id": "scripted", "object": "chat.completion",
+                           "model": body.get("model", ""),
+                           "choices": [{"index": 0, "finish_reason": "stop",
+                                        "message": {"role": "assistant", "content": text}}]}
+                raw = json.dumps(payload).encode("utf-8")
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(raw)))
+                self.end_headers()
+                self.wfile.write(raw)
+
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+                return
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
