@@ -6,17 +6,28 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.map2route-installed
-EXTRAS := ros,scenes,dev,bench
+EXTRAS := ros,scenes,dev,bench,rosbuild
+IFACE_STAMP := $(VENV)/.map2route-interfaces-installed
+IFACE_SRC := $(wildcard interfaces/map2route_interfaces/*.txt interfaces/map2route_interfaces/*.xml interfaces/map2route_interfaces/*/*)
 
-.PHONY: install demo test lint typecheck pytest bench clean
+.PHONY: install interfaces demo test lint typecheck pytest bench clean
 
-install: $(STAMP)
+install: $(STAMP) $(IFACE_STAMP)
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 	$(PIP) install --quiet -e ".[$(EXTRAS)]"
 	@touch $(STAMP)
+
+# The typed ROS interfaces (map2route_interfaces), built once from the PyPI wheels into .venv.
+interfaces: $(IFACE_STAMP)
+
+$(IFACE_STAMP): $(IFACE_SRC) scripts/build_interfaces.sh | $(STAMP)
+	@command -v cmake >/dev/null && command -v c++ >/dev/null || \
+		(apt-get update -qq && apt-get install -y -qq cmake build-essential)
+	bash scripts/build_interfaces.sh $(VENV)
+	@touch $(IFACE_STAMP)
 
 demo: install
 	$(VENV)/bin/map2route demo --out out/demo
@@ -30,7 +41,7 @@ typecheck: install
 pytest: install
 	$(VENV)/bin/pytest
 
-test: lint typecheck pytest
+test: install lint typecheck pytest
 
 bench: install
 	$(VENV)/bin/map2route bench planner
