@@ -1,0 +1,136 @@
+"""Methods under evaluation: the ``Method`` protocol, its result, and the registry.
+
+A method turns an episode's instruction, start and scene into a route. It may read only
+``episode.instruction``, ``episode.start_xy`` and ``episode.scene`` (and the map); the two
+reference methods shipped here read the ground truth on purpose:
+
+- ``shortest``: the paper's "Shortest Feasible A*": the shortest route that meets the
+  ground-truth hard requirements, soft preferences ignored (``plan_route(hard_only=True)``).
+- ``oracle``: the ground-truth RouteIR through the scope-aware planner (paper 000, Table IV).
+
+Other areas add methods by inserting a factory into :data:`METHODS` (the grounding engineer's
+``g2r``). A factory takes keyword options (``planner_config``: a YAML path or ``None``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from map2route.bench.errors import BenchmarkError
+from map2route.errors import Map2RouteError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from map2route.bench.episode import Episode
+    from map2route.routeir import RouteIR
+    from map2route.semantic_map import SemanticMap
+
+
+@dataclass
+class MethodResult:
+    """What a method returns for one episode.
+
+    Attributes:
+        route: the planned route (``map2route.planning.Route`` or anything with ``.points``),
+            ``None`` when the method failed.
+        routeir: the method's own RouteIR, when it builds one.
+        error: why it failed (one line), ``None`` on success.
+        info: free-form diagnostics (timings, LLM calls, repair rounds).
+    """
+
+    route: Any | None
+    routeir: RouteIR | None = None
+    error: str | None = None
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Method(Protocol):
+    """A route-planning method under evaluation."""
+
+    name: str
+
+    def solve(self, episode: Episode, m: SemanticMap) -> MethodResult:
+        """Plan a route for ``episode`` on its scene ``m``."""
+        ...
+
+
+def _planner_config(path: str | None) -> Any:
+    from map2route.planning import PlannerConfig  # type: ignore[attr-defined]
+
+    return PlannerConfig.from_yaml(path)
+
+
+class ShortestFeasible:
+    """Shortest feasible A* on the ground-truth hard requirements (soft terms off)."""
+
+    name = "shortest"
+
+    def __init__(self, *, planner_config: str | None = None) -> None:
+        self._config = _planner_config(planner_config)
+
+    def solve(self, episode: Episode, m: SemanticMap) -> MethodResult:
+        from map2route.planning import plan_route  # type: ignore[attr-defined]
+
+        try:
+            route = plan_route(m, episode.routeir, episode.start_xy, config=self._config,
+                               hard_only=True)
+        except Map2RouteError as err:
+            return MethodResult(route=None, routeir=episode.routeir, error=str(err))
+        return MethodResult(route=route, routeir=episode.routeir)
+
+
+class OraclePlanner:
+    """The ground-truth RouteIR through the scope-aware planner (Table IV's "Ours")."""
+
+    name = "oracle"
+
+    def __init__(self, *, planner_config: str | None = None) -> None:
+        self._config = _planner_config(planner_config)
+
+    def solve(self, episode: Episode, m: SemanticMap) -> MethodResult:
+        from map2route.planning import plan_route  # type: ignore[attr-defined]
+
+        try:
+            route = plan_route(m, episode.routeir, episode.start_xy, config=self._config)
+        except Map2RouteError as err:
+            return MethodResult(route=None, routeir=episode.routeir, error=str(err))
+        return MethodResult(route=route, routeir=episode.routeir)
+
+
+#: Method name -> factory. Factories accept keyword options (``planner_config``).
+METHODS: dict[str, Callable[..., Method]] = {
+    "shortest": ShortestFeasible,
+    "oracle": OraclePlanner,
+}
+
+
+def make_method(name: str, **options: Any) -> Method:
+    """Build the registered method ``name``.
+
+    Raises:
+        BenchmarkError: the name is unknown (with the nearest registered names).
+    """
+    _register_optional()
+    if name not in METHODS:
+        import difflib
+
+        close = difflib.get_close_matches(name, sorted(METHODS), n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        msg = f"Unknown method {name!r}{hint} Registered methods: {', '.join(sorted(METHODS))}"
+        raise BenchmarkError(msg)
+    return METHODS[name](**options)
+
+
+def _register_optional() -> None:
+    """Import modules of other areas that register methods on import, when they exist."""
+    import importlib
+
+    for module in ("map2route.grounding.methods",):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as err:
+            if err.name is None or not module.startswith(err.name):
+                raise
