@@ -1,0 +1,61 @@
+"""The official A* cost model: optimal against a brute-force Dijkstra, Bresenham, path cost."""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from map2route.nesy.kb import IMPASSABLE
+from map2route.nesy.search import (
+    bresenham,
+    cost_field,
+    optimal_path,
+    path_cost,
+    path_from_field,
+)
+
+
+def brute_force_cost(w: np.ndarray, s: tuple[int, int], g: tuple[int, int]) -> float:
+    """Dijkstra over an explicit 8-connected graph whose edge weight is W of the entered cell."""
+    graph = nx.DiGraph()
+    rows, cols = w.shape
+    for r in range(rows):
+        for c in range(cols):
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    rr, cc = r + dr, c + dc
+                    if (dr or dc) and 0 <= rr < rows and 0 <= cc < cols and \
+                            w[rr, cc] != IMPASSABLE and w[r, c] != IMPASSABLE:
+                        graph.add_edge((r, c), (rr, cc), weight=int(w[rr, cc]))
+    return float(nx.dijkstra_path_length(graph, s, g)) + float(w[s])
+
+
+@pytest.mark.parametrize("seed", range(6), ids=[f"seed{i}" for i in range(6)])
+def test_optimal_against_brute_force(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    w = rng.choice(np.array([1, 2, 3, 5, IMPASSABLE], dtype=np.uint16), size=(14, 17),
+                   p=[0.3, 0.2, 0.2, 0.1, 0.2])
+    free = np.argwhere(w != IMPASSABLE)
+    s, g = tuple(int(v) for v in free[0]), tuple(int(v) for v in free[-1])
+    try:
+        expected = brute_force_cost(w, s, g)
+    except nx.NetworkXNoPath:
+        pytest.skip("random map has no path")
+    cells = optimal_path(w, s, g)
+    assert tuple(cells[0]) == s and tuple(cells[-1]) == g
+    assert path_cost(w, cells) == pytest.approx(expected)
+    field = cost_field(w, g)
+    via_field = path_from_field(w, field, s, g)
+    assert path_cost(w, via_field) == pytest.approx(expected)
+    assert np.abs(np.diff(via_field.astype(int), axis=0)).max() == 1
+
+
+def test_corner_cutting_is_allowed() -> None:
+    w = np.array([[1, IMPASSABLE], [IMPASSABLE, 1]], dtype=np.uint16)
+    assert optimal_path(w, (0, 0), (1, 1)).tolist() == [[0, 0], [1, 1]]
+
+
+def test_bresenham_hand_case() -> None:
+    assert bresenham((0, 0), (2, 5)).tolist() == [[0, 0], [0, 1], [1, 2], [1, 3], [2, 4], [2, 5]]
+    assert bresenham((3, 3), (3, 3)).tolist() == [[3, 3]]
