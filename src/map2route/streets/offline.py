@@ -1,0 +1,338 @@
+"""The offline structured follower: rule-based sub-goals, counted lights and intersections,
+landmarks grounded in POI names and tags. The default agent of ``map2route bench groke``.
+
+It keeps, per instruction, where the current street segment began (the last turn). Events are
+intersections met along the segment; intersection nodes closer than ``CLUSTER_M`` along the
+street form one event (a wide avenue is one crossing, not two), and an event with a traffic
+signal is a light. A sub-goal's count ("the second light") runs from the segment start, a
+relative count ("the next light", "through two lights") from the current position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from map2route.streets.geo import bearing_deg, heading_delta
+from map2route.streets.graph import StreetGraph
+from map2route.streets.landmarks import poi_match_score
+from map2route.streets.navigator import COMPLETED, IN_PROGRESS, Decision, Observation
+from map2route.streets.subgoals import Action, Condition, SubGoal, decompose
+from map2route.streets.view import straight_next
+
+#: Intersection nodes within this walking distance (m) belong to one event.
+CLUSTER_M = 25.0
+#: Nodes a "few steps" stop walks on.
+FEW_STEPS_NODES = 2
+#: Nodes walked into the new street by a turn (so the street's direction is known).
+ROLLOUT_NODES = 3
+#: Landmark score needed to trust a POI match.
+LANDMARK_MIN = 80.0
+
+
+@dataclass(frozen=True)
+class Event:
+    """An intersection event on the combined (walked + visible) street sequence."""
+
+    start: int
+    end: int
+    light: bool
+    t_junction: bool
+
+
+class OfflineAgent:
+    """Structured follower over the local view (see the module docstring)."""
+
+    name = "offline"
+
+    def __init__(self) -> None:
+        self.segment_start = 0
+        self.last_action = ""
+
+    def reset(self) -> None:
+        """Start a new instruction."""
+        self.segment_start = 0
+        self.last_action = ""
+
+    def decompose(self, instruction: str) -> list[SubGoal]:
+        """Rule-based sub-goals (:func:`map2route.streets.subgoals.decompose`)."""
+        return decompose(instruction)
+
+    # --- the street as a sequence -------------------------------------------------------------
+    def _sequence(self, obs: Observation) -> tuple[list[int], list[float], int]:
+        walked = list(obs.path[self.segment_start:])
+        seq = walked + [v.node for v in obs.view.path[1:]]
+        headings = [obs.graph.heading(a, b) for a, b in zip(seq, seq[1:], strict=False)]
+        headings.append(headings[-1] if headings else obs.heading)
+        return seq, headings, len(walked) - 1
+
+    def _events(self, graph: StreetGraph, seq: list[int], headings: list[float],
+                light_radius_m: float) -> list[Event]:
+        events: list[Event] = []
+        k = 0
+        while k < len(seq):
+            if not graph.is_intersection(seq[k]):
+                k += 1
+                continue
+            start, end, run = k, k, 0.0
+            j = k + 1
+            while j < len(seq):
+                run += graph.distance_m(seq[j - 1], seq[j])
+                if run > CLUSTER_M:
+                    break
+                if graph.is_intersection(seq[j]):
+                    end = j
+                j += 1
+            light = any(graph.has_signal(seq[i], light_radius_m) for i in range(start, end + 1))
+            nxt = straight_next(graph, seq[end], headings[max(end - 1, 0)],
+                                seq[end - 1] if end > 0 else None)
+            t_junction = nxt is None or abs(
+                (graph.heading(seq[end], nxt) - headings[max(end - 1, 0)] + 180) % 360 - 180) > 50
+            events.append(Event(start, end, light, t_junction))
+            k = end + 1
+        if events and events[0].start == 0:
+            events = events[1:]  # the intersection the segment starts from does not count
+        return events
+
+    @staticmethod
+    def _of_kind(events: list[Event], feature: str) -> list[Event]:
+        if feature == "light":
+            return [e for e in events if e.light]
+        if feature == "t":
+            return [e for e in events if e.t_junction]
+        return events
+
+    def _target(self, events: list[Event], cond: Condition, cur: int, *, standing_ok: bool
+                ) -> Event | None:
+        kind = self._of_kind(events, cond.feature or "intersection")
+        count = max(cond.count, 1)
+        if cond.relative:
+            # "the next light", "through two lights": strictly ahead of where we stand.
+            ahead = [e for e in kind if e.start > cur]
+            return ahead[count - 1] if len(ahead) >= count else None
+        # "the second light": counted from the segment start; if already behind us, the next.
+        if len(kind) >= count and kind[count - 1].end >= cur:
+            return kind[count - 1]
+        ahead = [e for e in kind if e.end >= cur and (standing_ok or e.start > cur)]
+        return ahead[0] if ahead else None
+
+    # --- landmarks ----------------------------------------------------------------------------
+    def _landmark_position(self, obs: Observation, seq: list[int], cur: int, cond: Condition,
+                           limit: int) -> int | None:
+        if not cond.landmark:
+            return None
+        graph = obs.graph
+        best: tuple[float, float, int] | None = None
+        for pos in range(cur, min(limit, len(seq) - 1) + 1):
+            for att in graph.pois_near(seq[pos], 30.0):
+                poi = graph.pois[att.poi]
+                if poi.is_traffic_signal:
+                    continue
+                score = poi_match_score(poi, cond.landmark)
+                if score < LANDMARK_MIN:
+                    continue
+                key = (-score, att.distance_m, pos)
+                if best is None or key < best:
+                    best = key
+        return None if best is None else best[2]
+
+    # --- moves ----------------------------------------------------------------------------------
+    def _walk_to(self, seq: list[int], cur: int, pos: int) -> tuple[int, ...]:
+        return tuple(seq[cur + 1:pos + 1])
+
+    def _turn_at(self, obs: Observation, seq: list[int], headings: list[float], event: Event,
+                 side: int, cur: int) -> tuple[int, tuple[int, ...]] | None:
+        """Best (position, target node) for a turn to ``side`` (-1 left, +1 right) at ``event``."""
+        graph = obs.graph
+        approach = self._approach(graph, seq, headings, event.start)
+        desired = (approach + 90.0 * side) % 360.0
+        best: tuple[float, int, tuple[int, ...]] | None = None
+        last = min(event.end + 1, len(seq) - 1)
+        for pos in range(max(event.start, cur), last + 1):
+            for link in graph.out_links[seq[pos]]:
+                if pos + 1 < len(seq) and link.target == seq[pos + 1]:
+                    continue
+                if pos > 0 and link.target == seq[pos - 1]:
+                    continue
+                delta = heading_delta(link.heading, approach)
+                if delta * side <= 0 or not 25 <= abs(delta) <= 155:
+                    continue
+                # Judge the street the link leads into, not the link: roll out ~30 m.
+                nodes = self._rollout(graph, seq[pos], link.target, desired)
+                end = nodes[-1]
+                street = bearing_deg(graph.lat[seq[pos]], graph.lng[seq[pos]], graph.lat[end],
+                                     graph.lng[end])
+                turn = heading_delta(street, approach)
+                if turn * side <= 0:
+                    continue
+                cost = abs(abs(turn) - 90) + 8.0 * (pos - event.start)
+                if best is None or cost < best[0]:
+                    best = (cost, pos, nodes)
+        return None if best is None else (best[1], best[2])
+
+    @staticmethod
+    def _approach(graph: StreetGraph, seq: list[int], headings: list[float], pos: int) -> float:
+        if pos >= 3:
+            a, b = seq[pos - 3], seq[pos]
+            return bearing_deg(graph.lat[a], graph.lng[a], graph.lat[b], graph.lng[b])
+        return headings[max(pos - 1, 0)]
+
+    @staticmethod
+    def _rollout(graph: StreetGraph, origin: int, first: int, heading: float
+                 ) -> tuple[int, ...]:
+        nodes = [first]
+        prev, cur = origin, first
+        for _ in range(ROLLOUT_NODES - 1):
+            if graph.is_intersection(cur) and len(nodes) > 1:
+                break
+            nxt = straight_next(graph, cur, heading, prev)
+            if nxt is None or nxt in nodes or nxt == origin:
+                break
+            prev, cur = cur, nxt
+            nodes.append(cur)
+        return tuple(nodes)
+
+    def _veer_at(self, obs: Observation, seq: list[int], headings: list[float], event: Event,
+                 side: int, cur: int) -> tuple[int, tuple[int, ...]] | None:
+        graph = obs.graph
+        approach = self._approach(graph, seq, headings, event.start)
+        for pos in range(max(event.start, cur), min(event.end + 1, len(seq) - 1) + 1):
+            for link in graph.out_links[seq[pos]]:
+                delta = heading_delta(link.heading, approach)
+                if pos + 1 < len(seq) and link.target == seq[pos + 1]:
+                    if delta * side > 0 and abs(delta) >= 10:
+                        return None  # the street itself veers this way
+                    continue
+                if delta * side > 0 and 10 <= abs(delta) <= 80:
+                    return pos, self._rollout(graph, seq[pos], link.target, link.heading)
+        return None
+
+    def act(self, obs: Observation) -> Decision:
+        """Execute the current sub-goal over the view (see the module docstring)."""
+        goal = obs.subgoal
+        seq, headings, cur = self._sequence(obs)
+        events = self._events(obs.graph, seq, headings, obs.config.light_radius_m)
+        view_end = len(seq) - 1
+        # Do not walk into the look-ahead tail when a target is not yet visible.
+        safe_end = events[-1].start if events else view_end
+        cond = goal.condition
+        if goal.action in (Action.TURN_LEFT, Action.TURN_RIGHT):
+            return self._act_turn(obs, goal, seq, headings, cur, events, safe_end)
+        if goal.action == Action.STOP:
+            return self._act_stop(obs, cond, seq, cur, events)
+        # MOVE_FORWARD
+        if cond.feature in ("light", "intersection", "t"):
+            target = self._target(events, cond, cur, standing_ok=not cond.passing)
+            if target is None:
+                return self._advance(seq, cur, safe_end, view_end)
+            pos = min(target.end + 1, view_end) if cond.passing else target.start
+            self.last_action = "forward"
+            return Decision(COMPLETED, self._walk_to(seq, cur, pos))
+        ahead = [e for e in events if e.start > cur]
+        limit = ahead[1].start if len(ahead) > 1 else view_end
+        lm = self._landmark_position(obs, seq, cur, cond, limit)
+        if lm is None:
+            return Decision(COMPLETED, (), note=f"landmark not seen: {goal.text[:40]}")
+        if cond.relation == "past":
+            lm = min(lm + 1, view_end)
+        return Decision(COMPLETED, self._walk_to(seq, cur, lm))
+
+    def _advance(self, seq: list[int], cur: int, safe_end: int, view_end: int) -> Decision:
+        end = safe_end if safe_end > cur else view_end
+        if end <= cur:
+            return Decision(COMPLETED, (), note="dead end: sub-goal skipped")
+        return Decision(IN_PROGRESS, self._walk_to(seq, cur, end))
+
+    def _act_turn(self, obs: Observation, goal: SubGoal, seq: list[int], headings: list[float],
+                  cur: int, events: list[Event], safe_end: int) -> Decision:
+        side = -1 if goal.action == Action.TURN_LEFT else 1
+        cond = goal.condition
+        view_end = len(seq) - 1
+        standing = [e for e in events if e.start <= cur <= e.end]
+        if cond.feature == "veer":
+            cands = [e for e in events if e.end >= cur][:2]
+            for e in cands:
+                hit = self._veer_at(obs, seq, headings, e, side, cur)
+                if hit is not None:
+                    return self._turn_moves(obs, seq, cur, hit)
+            return Decision(COMPLETED, (), note="road veers by itself")
+        target: Event | None = None
+        if cond.feature in ("light", "intersection", "t"):
+            target = self._target(events, cond, cur, standing_ok=True)
+            if target is None and len([e for e in events if e.start > cur]) < 2:
+                pass
+            elif target is None:
+                return self._advance(seq, cur, safe_end, view_end)
+        elif cond.landmark:
+            ahead = [e for e in events if e.end >= cur]
+            for e in ahead[:4]:
+                if self._landmark_position(obs, seq, e.start, cond, e.end + 1) is not None:
+                    target = e
+                    break
+            if target is None and ahead:
+                target = standing[0] if standing else ahead[0]
+        else:
+            target = standing[0] if standing else next((e for e in events if e.start > cur),
+                                                       None)
+        if target is None:
+            return self._advance(seq, cur, safe_end, view_end)
+        # The counted event may not offer the turn (a one-sided street); take the next that does.
+        later = [e for e in events if e.start >= target.start]
+        for e in later[:3]:
+            hit = self._turn_at(obs, seq, headings, e, side, cur)
+            if hit is not None:
+                return self._turn_moves(obs, seq, cur, hit)
+        if later and later[-1].start >= safe_end:
+            return self._advance(seq, cur, safe_end, view_end)
+        return Decision(COMPLETED, (), note=f"no {goal.action.value} found")
+
+    def _turn_moves(self, obs: Observation, seq: list[int], cur: int,
+                    hit: tuple[int, tuple[int, ...]]) -> Decision:
+        pos, rollout = hit
+        moves = self._walk_to(seq, cur, pos) + rollout
+        # The new segment starts at the turn node, which sits in obs.path after these moves.
+        self.segment_start = len(obs.path) - 1 + (pos - cur)
+        self.last_action = "turn"
+        return Decision(COMPLETED, moves)
+
+    def _act_stop(self, obs: Observation, cond: Condition, seq: list[int], cur: int,
+                  events: list[Event]) -> Decision:
+        view_end = len(seq) - 1
+        ahead = [e for e in events if e.start > cur]
+        next_start = ahead[0].start if ahead else view_end
+        if cond.feature in ("light", "intersection", "t"):
+            target = self._target(events, cond, cur, standing_ok=False)
+            if target is not None:
+                pos = target.start
+                if cond.relation == "before":
+                    pos = max(cur, pos - 1)
+                return Decision(COMPLETED, self._walk_to(seq, cur, pos))
+        limit = ahead[1].start if len(ahead) > 1 else view_end
+        lm = self._landmark_position(obs, seq, cur, cond, limit)
+        if lm is not None:
+            if cond.relation == "past":
+                lm = min(lm + 1, view_end)
+            elif cond.relation == "before":
+                lm = max(cur, lm - 1)
+            return Decision(COMPLETED, self._walk_to(seq, cur, lm))
+        if cond.feature == "block":
+            return Decision(COMPLETED, self._walk_to(seq, cur, self._fraction_pos(
+                obs, seq, cur, next_start, cond.fraction)))
+        if cond.relation == "few":
+            return Decision(COMPLETED, self._walk_to(seq, cur, min(cur + FEW_STEPS_NODES,
+                                                                   view_end)))
+        # Nothing to go by: stop a little into the block.
+        return Decision(COMPLETED, self._walk_to(seq, cur, self._fraction_pos(
+            obs, seq, cur, next_start, 0.3)))
+
+    @staticmethod
+    def _fraction_pos(obs: Observation, seq: list[int], cur: int, end: int,
+                      fraction: float) -> int:
+        if end <= cur:
+            return cur
+        total = obs.graph.path_length_m(seq[cur:end + 1])
+        run = 0.0
+        for pos in range(cur + 1, end + 1):
+            run += obs.graph.distance_m(seq[pos - 1], seq[pos])
+            if run >= fraction * total:
+                return pos
+        return end

@@ -1,0 +1,335 @@
+"""Sub-instruction decomposition: an instruction becomes atomic sub-goals (GROKE, Sec. 3.1).
+
+Each sub-goal is one action, ``MOVE_FORWARD``, ``TURN_LEFT``, ``TURN_RIGHT`` or ``STOP``, with
+the landmark condition that says where it happens: a count of traffic lights or intersections
+("at the second light", "through two lights"), a street shape ("at the T", "where the road
+veers right", "at the end of the block"), a POI ("past the Starbucks"), or a fraction of the
+block ("halfway down the block"). GROKE asks an LLM for this split; the rules here are the
+offline equivalent: split into clauses, find the action verb, then read its condition.
+Regular expressions are written by hand because no library parses route directions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+
+class Action(str, Enum):
+    """The four atomic actions of GROKE's sub-goals."""
+
+    MOVE_FORWARD = "MOVE_FORWARD"
+    TURN_LEFT = "TURN_LEFT"
+    TURN_RIGHT = "TURN_RIGHT"
+    STOP = "STOP"
+
+
+@dataclass(frozen=True)
+class Condition:
+    """Where a sub-goal happens.
+
+    Attributes:
+        feature: ``light``, ``intersection``, ``t`` (T junction / end of the road), ``veer``
+            (a bend), ``block`` (a fraction of the block), or '' (none).
+        count: which one ("second" = 2; "next" = 1 counted from here), 0 = unspecified.
+        relative: True when the count runs from the current position ("next", "following",
+            "through two lights"); False when it runs from the last turn ("the second light").
+        passing: True when the feature is passed ("through", "past", "cross"), not reached.
+        relation: for landmarks: ``at``, ``past``, ``before``; for STOP also ``few`` (a few
+            steps on), ``fraction`` (``fraction`` of the way along the block).
+        fraction: 0..1 for ``block`` conditions ("halfway" = 0.5).
+        landmark: the clause text naming a POI, matched fuzzily against POI names and tags.
+        side: ``left``/``right`` when the clause says on which side the landmark is.
+    """
+
+    feature: str = ""
+    count: int = 0
+    relative: bool = False
+    passing: bool = False
+    relation: str = "at"
+    fraction: float = 0.0
+    landmark: str = ""
+    side: str = ""
+
+
+@dataclass(frozen=True)
+class SubGoal:
+    """One atomic sub-goal: an action, its natural-language text and its condition."""
+
+    action: Action
+    text: str
+    condition: Condition = field(default_factory=Condition)
+
+    def describe(self) -> str:
+        """A one-line description, e.g. ``TURN_LEFT: turn left at the second light``."""
+        return f"{self.action.value}: {self.text}"
+
+
+NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "couple": 2, "three": 3, "four": 4,
+    "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "another": 1,
+}
+ORDINAL_WORDS = {
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+    "fifth": 5, "5th": 5, "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8,
+}
+RELATIVE_WORDS = ("next", "following", "upcoming", "subsequent", "another")
+
+_FEATURE = (r"(?P<feat>traffic lights?|stop ?lights?|lights?|signals?|intersections?|"
+            r"cross ?streets?|corners?|blocks?|streets?|junctions?|crossings?|t-intersections?|"
+            r"t intersections?|t-junctions?|t\b)")
+_COUNTER = (r"(?P<cnt>next|following|upcoming|subsequent|another|first|second|third|fourth|"
+            r"fifth|sixth|seventh|eighth|1st|2nd|3rd|4th|5th|6th|7th|8th|one|two|three|four|"
+            r"five|six|seven|eight|nine|ten|a|an|single|couple of|\d+)")
+_FEATURE_RE = re.compile(
+    rf"\b(?:the\s+|a\s+|an\s+)?(?:{_COUNTER}\s+)?(?:more\s+|other\s+)?(?:(?:set|pair)s? of\s+|"
+    rf"(?:\w+[- ]way|big|large|huge|small|little|major|busy|wide|double|short|long|first|next|"
+    rf"more)\s+)*{_FEATURE}")
+_TURN_RE = re.compile(
+    r"\b(?:turn|make|take|hang|hook|go|bear|veer|swing|head|hand|hanging|making|taking|turning)"
+    r"\s+(?:(?:a|an|another|your|the|quick|slight|sharp|hard|soft|immediate|first|second|"
+    r"left|right|one|more|to|to the|again)\s+){0,3}?(?P<dir>left|right)\b(?!\s+(?:side|corner|"
+    r"hand side))"
+    r"|\b(?P<dir2>left|right)\s+turn\b"
+    r"|\b(?:turn|go|make)\s+(?P<dir3>left|right)")
+_SIDE_RE = re.compile(r"\b(?:on|to)\s+(?:the|your)\s+(?:near\s+|far\s+)?(?P<side>left|right)\b"
+                      r"|\b(?P<side2>left|right)[- ](?:hand )?side\b")
+_MASK_SIDE_RE = re.compile(
+    r"\bon\s+(?:the|your)\s+(?:near\s+|far\s+)?(?:left|right)\b"
+    r"|(?<!turn )(?<!veer )(?<!bear )(?<!curve )(?<!go )(?<!head )(?<!veers )(?<!curves )"
+    r"\bto\s+(?:the|your)\s+(?:near\s+|far\s+)?(?:left|right)\b")
+_STOP_RE = re.compile(r"\b(?:stop|stopping|halt|finish|finishing|destination|ending point|end point|"
+                      r"end (?:up|here|there|at|just|right|in|by|near|on|before|after|"
+                      r"your|the route|the walk)|you(?:'ll| will| have)? (?:have )?(?:arrive|"
+                      r"arrived|reach(?:ed)? (?:your|the) (?:destination|goal|end))|"
+                      r"you(?:'re| are) (?:there|done)|goal)\b")
+_PASS_RE = re.compile(r"\b(?:through|past|pass|passing|passed|cross|crossing|go thru|thru|"
+                      r"beyond|ignore|ignoring|skip|after)\b")
+_TO_RE = re.compile(r"\b(?:to|until|till|reach|reaching|toward|towards|up to|at)\b")
+_HALF_RE = re.compile(r"\b(?:half ?way|half|1/2|middle|midway|mid-block|mid block|center of "
+                      r"the block)\b")
+_FRACTION_RE = re.compile(r"\b(?P<num>\d)/(?P<den>\d)\b|\b(?P<word>third|quarter)s?\b")
+_FEW_RE = re.compile(r"\b(?:few|couple|several|little|short|shortly|just|immediately|right|"
+                     r"soon|steps?|feet|meters|yards)\b")
+_LANDMARK_PREP_RE = re.compile(
+    r"\b(?:at|past|after|before|by|near|in front of|next to|beside|across from|opposite|"
+    r"reach|reaching|until|till|outside|front of|between|with|facing|see|passing|pass|"
+    r"towards?|front|adjacent to|alongside|along)\b")
+_BEFORE_RE = re.compile(r"\b(?:before|prior to|short of|just shy of|not quite)\b")
+_PAST_RE = re.compile(r"\b(?:past|after|beyond|passing|just passed)\b")
+_VEER_RE = re.compile(r"\b(?:veers?|curves?|bends?|slight|fork|forks|bear|veering|curving)\b")
+_T_RE = re.compile(r"\b(?:t-intersection|t intersection|t-junction|the t\b|a t\b|end of the "
+                   r"(?:road|street|block)|dead[- ]end|road ends|street ends|it ends)")
+_CLAUSE_SPLIT_RE = re.compile(
+    r"(?<=[.!?;])\s+|,\s*(?:and\s+)?then\s+|\s+and\s+then\s+|\bthen\s+|,\s+and\s+|\s+and\s+"
+    r"(?=(?:turn|make|take|go|stop|continue|walk|head|hang|proceed|cross|pass|keep|end)\b)"
+    r"|,\s+(?=(?:turn|make|take|go|stop|continue|walk|head|hang|proceed|cross|pass|keep)\b)"
+    r"|,?\s+and\s+(?=at\s+the\b)")
+_MOTION_RE = re.compile(r"\b(?:go|going|walk|walking|head|heading|continue|continuing|proceed|"
+                        r"pass|passing|cross|crossing|keep|move|travel|follow|get|begin|start)\b")
+_IF_RE = re.compile(r"^\s*(?:if|when you see|should you|in case)\b")
+
+
+def _count_of(word: str | None) -> tuple[int, bool]:
+    """Return (count, relative) for a counter word; (0, False) when absent."""
+    if not word:
+        return 0, False
+    w = word.strip()
+    if w in RELATIVE_WORDS:
+        return 1, True
+    if w in ORDINAL_WORDS:
+        return ORDINAL_WORDS[w], False
+    if w.startswith("couple"):
+        return 2, True
+    if w.isdigit():
+        return int(w), True
+    if w in ("a", "an", "single"):
+        return 1, False
+    return NUMBER_WORDS.get(w, 0), True
+
+
+def _feature_name(raw: str) -> str:
+    f = raw.replace("-", " ")
+    if f.startswith(("traffic", "stop", "light", "signal")):
+        return "light"
+    if f in ("t",) or f.startswith(("t intersection", "t junction")):
+        return "t"
+    if f.startswith("block"):
+        return "block"
+    return "intersection"
+
+
+def normalise(text: str) -> str:
+    """Lower-case, straighten quotes and spaces, keep sentence punctuation."""
+    t = text.lower().replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+    t = t.replace("\u201d", '"').replace("&", " and ")
+    return re.sub(r"\s+", " ", t).strip()
+
+
+def split_clauses(text: str) -> list[str]:
+    """Split an instruction into clauses at sentence ends and action-chaining conjunctions."""
+    parts = _CLAUSE_SPLIT_RE.split(normalise(text))
+    return [p.strip(" ,.;!?") for p in parts if p and p.strip(" ,.;!?")]
+
+
+def _features(clause: str) -> list[tuple[int, int, str, int, bool]]:
+    """All feature mentions: (start, end, feature, count, relative)."""
+    out = []
+    for m in _FEATURE_RE.finditer(clause):
+        feat = _feature_name(m.group("feat"))
+        count, relative = _count_of(m.group("cnt"))
+        if feat == "intersection" and m.group("feat").startswith(("street", "corner")):
+            # "a street" / "the corner" count as intersections only with a counter word.
+            if count == 0 and "corner" not in m.group("feat"):
+                continue
+        out.append((m.start(), m.end(), feat, count, relative))
+    return out
+
+
+def _side(clause: str) -> str:
+    m = _SIDE_RE.search(clause)
+    if not m:
+        return ""
+    return m.group("side") or m.group("side2") or ""
+
+
+def _turn_direction(clause: str) -> tuple[str, int]:
+    """('left'|'right'|'', position) of the first turn phrase that is not a side phrase."""
+    masked = _MASK_SIDE_RE.sub(lambda m: " " * len(m.group(0)), clause)
+    masked = re.sub(r"\b(?:left|right)(?=\s+(?:corner|side|hand side)\b)",
+                    lambda m: " " * len(m.group(0)), masked)
+    for m in _TURN_RE.finditer(masked):
+        d = m.group("dir") or m.group("dir2") or m.group("dir3")
+        start = m.start()
+        return d, start
+    return "", -1
+
+
+def _landmark_text(clause: str) -> str:
+    """The clause with the action and feature words removed, kept for fuzzy POI matching."""
+    if not _LANDMARK_PREP_RE.search(clause):
+        return ""
+    return clause
+
+
+def _fraction(clause: str) -> float:
+    if _HALF_RE.search(clause):
+        return 0.5
+    m = _FRACTION_RE.search(clause)
+    if m:
+        if m.group("num"):
+            den = int(m.group("den")) or 1
+            return min(1.0, int(m.group("num")) / den)
+        return 1.0 / 3.0 if m.group("word") == "third" else 0.25
+    return 0.0
+
+
+def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool) -> Condition:
+    """Read the condition of an action whose verb ends at ``after`` in ``clause``."""
+    tail = clause[after:] if after >= 0 else clause
+    feats = [f for f in _features(tail)]
+    side = _side(tail)
+    landmark = _landmark_text(tail)
+    if _T_RE.search(tail) and not any(f[2] == "t" for f in feats):
+        return Condition(feature="t", count=1, relative=False, landmark=landmark, side=side)
+    if for_stop:
+        frac = _fraction(tail)
+        if frac and re.search(r"\b(?:block|way|light|intersection|street|down|between)\b", tail):
+            return Condition(feature="block", relation="fraction", fraction=frac,
+                             landmark=landmark, side=side)
+    if feats:
+        start, _end, feat, count, relative = feats[0]
+        if feat == "block":
+            if for_stop:
+                return Condition(feature="block", relation="fraction", fraction=0.5,
+                                 landmark=landmark, side=side)
+            if not count:
+                return Condition(landmark=landmark, side=side)
+            feat, relative = "intersection", True
+        prefix = tail[:start]
+        passing = bool(_PASS_RE.search(prefix[-25:] if len(prefix) > 25 else prefix))
+        if not count:
+            count, relative = 1, False
+        if feat == "t" and passing:
+            feat = "intersection"  # passing T-intersections = passing side streets
+        if for_stop and _BEFORE_RE.search(prefix):
+            return Condition(feature=feat, count=count, relative=relative, relation="before",
+                             landmark="", side=side)
+        return Condition(feature=feat, count=count, relative=relative, passing=passing,
+                         landmark=landmark if not passing else "", side=side)
+    m = re.search(r"\b(?:the\s+)?(?P<cnt>next|following|second|third|2nd|3rd|first|1st)\s*"
+                  r"(?:one)?\s*$", tail)
+    if m and last_feature:
+        count, relative = _count_of(m.group("cnt"))
+        return Condition(feature=last_feature, count=count, relative=relative)
+    if _VEER_RE.search(tail) and not for_stop:
+        return Condition(feature="veer", count=1, relative=True, side=side)
+    if landmark:
+        relation = "at"
+        if _BEFORE_RE.search(tail):
+            relation = "before"
+        elif _PAST_RE.search(tail):
+            relation = "past"
+        return Condition(relation=relation, landmark=landmark, side=side)
+    if for_stop and _FEW_RE.search(tail):
+        return Condition(relation="few", side=side)
+    return Condition(side=side)
+
+
+def decompose(instruction: str) -> list[SubGoal]:
+    """Split a navigation instruction into atomic sub-goals.
+
+    Args:
+        instruction: free text, e.g. "Go through one light and turn right at the next.".
+
+    Returns:
+        Sub-goals in order; the last is always ``STOP`` (added when the text has none).
+    """
+    goals: list[SubGoal] = []
+    last_feature = ""
+    for clause in split_clauses(instruction):
+        if _IF_RE.search(clause):
+            continue  # "If you reach a park, you went too far": a check, not an action
+        direction, pos = _turn_direction(clause)
+        stop = _STOP_RE.search(clause)
+        if direction and (not stop or pos < stop.start()):
+            action = Action.TURN_LEFT if direction == "left" else Action.TURN_RIGHT
+            cond = _condition(clause, after=pos, last_feature=last_feature, for_stop=False)
+            if cond.feature == "" and not cond.landmark:
+                # "At the second light, turn left": the condition precedes the verb.
+                cond = _condition(clause[:pos], after=0, last_feature=last_feature,
+                                  for_stop=False)
+            if cond.passing:
+                cond = replace(cond, passing=False)
+            goals.append(SubGoal(action, clause, cond))
+            if stop:
+                goals.append(SubGoal(Action.STOP, clause[stop.start():],
+                                     _condition(clause, after=stop.end(),
+                                                last_feature=last_feature, for_stop=True)))
+        elif stop:
+            cond = _condition(clause, after=stop.end(), last_feature=last_feature, for_stop=True)
+            if cond.feature == "" and not cond.landmark and cond.relation != "few":
+                pre = _condition(clause[:stop.start()], after=0, last_feature=last_feature,
+                                 for_stop=True)
+                if pre.feature or pre.landmark:
+                    cond = pre
+            goals.append(SubGoal(Action.STOP, clause, cond))
+        else:
+            cond = _condition(clause, after=0, last_feature=last_feature, for_stop=False)
+            if cond.feature in ("light", "intersection", "t") or (
+                    cond.landmark and _MOTION_RE.search(clause)):
+                goals.append(SubGoal(Action.MOVE_FORWARD, clause, cond))
+        for _s, _e, feat, _c, _r in _features(clause):
+            if feat in ("light", "intersection"):
+                last_feature = feat
+    if goals and goals[-1].action == Action.STOP:
+        # Keep only the first STOP's position semantics: later STOPs are descriptions.
+        first = next(i for i, g in enumerate(goals) if g.action == Action.STOP)
+        goals = goals[:first + 1]
+    elif Action.STOP in {g.action for g in goals}:
+        first = next(i for i, g in enumerate(goals) if g.action == Action.STOP)
+        goals = goals[:first + 1]
+    else:
+        goals.append(SubGoal(Action.STOP, "stop", Condition()))
+    return goals
