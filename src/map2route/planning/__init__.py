@@ -1,8 +1,13 @@
-"""Route planning: the exact grid search kernel, scope-aware cost maps and the sequential planner."""
+"""Route planning: the exact grid-search kernel, scope-aware cost maps and the sequential planner.
+
+``plan_route(m, ir, start_xy)`` turns a grounded :class:`~map2route.routeir.RouteIR` into a
+:class:`Route`; :mod:`map2route.planning.grid_search` is the 8-connected search kernel it runs on.
+"""
 
 from __future__ import annotations
 
-from map2route.planning.errors import NoPathError, NoRouteError
+from map2route.planning.config import PlannerConfig
+from map2route.planning.errors import NoPathError, NoRouteError, PlanningError
 from map2route.planning.grid_search import (
     GoalField,
     GridPath,
@@ -11,14 +16,19 @@ from map2route.planning.grid_search import (
     search,
     warm_up,
 )
+from map2route.planning.planner import Route, plan_route
 
 __all__ = [
     "GoalField",
     "GridPath",
     "NoPathError",
     "NoRouteError",
+    "PlannerConfig",
+    "PlanningError",
+    "Route",
     "cost_to_go",
     "goal_field",
+    "plan_route",
     "search",
     "warm_up",
 ]

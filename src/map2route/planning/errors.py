@@ -1,11 +1,15 @@
-"""The error types of the planning package."""
+"""The error types of the planning package: one root, ``PlanningError``, and the no-route family."""
 
 from __future__ import annotations
 
 from map2route.errors import Map2RouteError
 
 
-class NoRouteError(Map2RouteError):
+class PlanningError(Map2RouteError):
+    """The planner cannot run as asked (bad configuration, bad input)."""
+
+
+class NoRouteError(PlanningError):
     """No route satisfies the hard requirements; the message names the stage and why.
 
     Attributes:

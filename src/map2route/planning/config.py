@@ -1,0 +1,128 @@
+"""Planner parameters, read from ``config/planner.yaml`` (the defaults live there, not in code)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypedDict
+
+import yaml
+
+from map2route.paths import config_dir
+from map2route.planning.errors import PlanningError
+
+if TYPE_CHECKING:
+    import os
+
+
+class PlannerYAML(TypedDict):
+    """The raw shape of ``planner.yaml``."""
+
+    lambdas: dict[str, float]
+    scales_m: dict[str, float]
+    search: dict[str, Any]
+
+
+_TERMS = ("near", "far", "relative", "clear", "path_shape")
+
+
+@dataclass(frozen=True)
+class PlannerConfig:
+    """Weights, distance scales and search options of the scope-aware planner.
+
+    Attributes:
+        lambda_near, lambda_far, lambda_relative, lambda_clear, lambda_path_shape: the
+            lambda of each cost term J (paper 000, IV-D; the first four are the paper's 8/96/64/36).
+        near_scale_m, far_scale_m, relative_scale_m, clear_scale_m, path_shape_scale_m:
+            the distance at which each J saturates, in metres, fixed across scenes.
+        allow_corner_cutting: diagonal steps may pass between two blocked corner cells.
+        start_snap_radius_m: a blocked start moves to the nearest free cell within this radius.
+    """
+
+    lambda_near: float
+    lambda_far: float
+    lambda_relative: float
+    lambda_clear: float
+    lambda_path_shape: float
+    near_scale_m: float
+    far_scale_m: float
+    relative_scale_m: float
+    clear_scale_m: float
+    path_shape_scale_m: float
+    allow_corner_cutting: bool = False
+    start_snap_radius_m: float = 0.5
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name.startswith("lambda_") and not (math.isfinite(value) and value >= 0):
+                raise PlanningError(f"planner config: {f.name} must be finite and >= 0, got {value}")
+            if f.name.endswith("_scale_m") and not (math.isfinite(value) and value > 0):
+                raise PlanningError(f"planner config: {f.name} must be finite and > 0, got {value}")
+        if not (self.start_snap_radius_m >= 0):
+            msg = f"planner config: start_snap_radius_m must be >= 0, got {self.start_snap_radius_m}"
+            raise PlanningError(msg)
+
+    @classmethod
+    def from_yaml(cls, path: str | os.PathLike[str] | None = None) -> PlannerConfig:
+        """Read a planner YAML file (default: ``config/planner.yaml``).
+
+        Raises:
+            PlanningError: the file is missing, not YAML, or lacks or misspells a key.
+        """
+        file = Path(path) if path is not None else config_dir() / "planner.yaml"
+        try:
+            raw = yaml.safe_load(file.read_text(encoding="utf-8"))
+        except OSError as err:
+            msg = f"cannot read planner config {file}: {err.strerror}; pass an existing YAML file"
+            raise PlanningError(msg) from err
+        except yaml.YAMLError as err:
+            raise PlanningError(f"planner config {file} is not valid YAML: {err}") from err
+        return cls.from_dict(raw, source=str(file))
+
+    @classmethod
+    def from_dict(cls, raw: Any, *, source: str = "planner config") -> PlannerConfig:
+        """Validate a parsed ``planner.yaml`` document (see :class:`PlannerYAML`).
+
+        Raises:
+            PlanningError: a section or key is missing, unknown, or not a number.
+        """
+        if not isinstance(raw, dict):
+            raise PlanningError(f"{source}: expected a mapping with lambdas, scales_m, search")
+        doc: PlannerYAML = raw  # type: ignore[assignment]
+        unknown = set(raw) - {"lambdas", "scales_m", "search"}
+        if unknown:
+            raise PlanningError(f"{source}: unknown sections {sorted(unknown)}")
+        values: dict[str, Any] = {}
+        for section, prefix, suffix in (("lambdas", "lambda_", ""), ("scales_m", "", "_scale_m")):
+            table = doc.get(section)
+            if not isinstance(table, dict):
+                raise PlanningError(f"{source}: section {section!r} is missing or not a mapping")
+            missing = [t for t in _TERMS if t not in table]
+            extra = sorted(set(table) - set(_TERMS))
+            if missing or extra:
+                msg = (f"{source}: {section} must have exactly {list(_TERMS)}; "
+                       f"missing {missing}, unknown {extra}")
+                raise PlanningError(msg)
+            for term in _TERMS:
+                try:
+                    values[f"{prefix}{term}{suffix}"] = float(table[term])
+                except (TypeError, ValueError) as err:
+                    msg = f"{source}: {section}.{term} must be a number, got {table[term]!r}"
+                    raise PlanningError(msg) from err
+        search = doc.get("search", {}) or {}
+        if not isinstance(search, dict):
+            raise PlanningError(f"{source}: section 'search' must be a mapping")
+        extra = sorted(set(search) - {"allow_corner_cutting", "start_snap_radius_m"})
+        if extra:
+            raise PlanningError(f"{source}: unknown search keys {extra}")
+        if "allow_corner_cutting" in search:
+            values["allow_corner_cutting"] = bool(search["allow_corner_cutting"])
+        if "start_snap_radius_m" in search:
+            try:
+                values["start_snap_radius_m"] = float(search["start_snap_radius_m"])
+            except (TypeError, ValueError) as err:
+                msg = f"{source}: search.start_snap_radius_m must be a number"
+                raise PlanningError(msg) from err
+        return cls(**values)

@@ -1,0 +1,264 @@
+"""The scope-aware sequential planner: scopes, must-avoid, waypoint order, infeasibility."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from map2route.planning import NoRouteError, PlannerConfig, PlanningError, plan_route, warm_up
+from map2route.planning.costmap import (
+    distance_fields,
+    j_clear,
+    j_far,
+    j_near,
+    j_relative,
+    stage_cost_map,
+)
+from map2route.planning.grid_search import path_cost
+from map2route.routeir import Constraint, ConstraintKind, Region, RouteIR, RouteIRError, Stage
+from map2route.routeir.regions import (
+    disk_region,
+    footprint_region,
+    object_goal_region,
+    ring_waypoints,
+    room_region,
+)
+from map2route.semantic_map.model import RoomType
+from map2route.semantic_map.synthetic import RectObject, RectRoom, rect_house
+
+START = (0.5, 0.3)  # bedroom, bottom-left
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _compiled() -> None:
+    warm_up()
+
+
+@pytest.fixture(scope="module")
+def config() -> PlannerConfig:
+    return PlannerConfig.from_yaml()
+
+
+def _ir(m, stages, constraints=()):
+    return RouteIR(stages=tuple(stages), constraints=tuple(constraints), grid=m.grid, scene=m.name)
+
+
+def _assert_connected(route) -> None:
+    steps = np.abs(np.diff(route.cells.astype(int), axis=0))
+    assert (steps.max(axis=1) == 1).all(), "consecutive route cells must be 8-neighbours"
+
+
+def test_config_defaults_are_the_papers_lambdas(config: PlannerConfig) -> None:
+    assert (config.lambda_near, config.lambda_far, config.lambda_relative,
+            config.lambda_clear) == (8.0, 96.0, 64.0, 36.0)
+
+
+@pytest.mark.parametrize(("text", "needle"), [
+    ("lambdas: [1, 2]\nscales_m: {}\n", "lambdas"),
+    ("lambdas: {near: 1, far: 1, relative: 1, clear: 1}\n", "path_shape"),
+    ("- just a list\n", "mapping"),
+    ("lambdas: {near: x, far: 1, relative: 1, clear: 1, path_shape: 1}\n"
+     "scales_m: {near: 1, far: 1, relative: 1, clear: 1, path_shape: 1}\n", "lambdas.near"),
+    ("lambdas: {near: -1, far: 1, relative: 1, clear: 1, path_shape: 1}\n"
+     "scales_m: {near: 1, far: 1, relative: 1, clear: 1, path_shape: 1}\n", "lambda_near"),
+], ids=["not-a-mapping", "missing-key", "top-list", "not-a-number", "negative"])
+def test_bad_config_names_the_key(tmp_path, text: str, needle: str) -> None:
+    f = tmp_path / "planner.yaml"
+    f.write_text(text)
+    with pytest.raises(PlanningError, match=needle):
+        PlannerConfig.from_yaml(f)
+
+
+def test_missing_config_file_says_which(tmp_path) -> None:
+    with pytest.raises(PlanningError, match="cannot read planner config"):
+        PlannerConfig.from_yaml(tmp_path / "nope.yaml")
+
+
+def test_cost_terms_by_hand() -> None:
+    d = np.array([0.0, 1.5, 3.0, 6.0])
+    assert j_near(d, 3.0).tolist() == [0.0, 0.5, 1.0, 1.0]
+    assert j_far(d, 3.0).tolist() == [1.0, 0.5, 0.0, 0.0]
+    assert j_clear(np.array([0.05, 0.25, 0.5, 1.0]), 0.5).tolist() == pytest.approx(
+        [0.9, 0.5, 0.0, 0.0])
+    # Relative: equal distances -> 1/2; A closer by D -> 0; B closer by D -> 1.
+    assert j_relative(np.array([1.0, 0.0, 3.0]), np.array([1.0, 2.0, 1.0]), 2.0).tolist() == [
+        0.5, 0.0, 1.0]
+
+
+def test_route_reaches_target_and_costs_match(two_room_map, config) -> None:
+    m = two_room_map
+    target = object_goal_region(m, m.get_object("fridge_0"))
+    ir = _ir(m, [Stage(target=target, label="the fridge")])
+    route = plan_route(m, ir, START, config=config)
+    assert target.mask(m.grid)[tuple(route.cells[-1])]
+    _assert_connected(route)
+    assert m.traversable[route.cells[:, 0], route.cells[:, 1]].all()
+    cmap = stage_cost_map(m, ir, 0, config)
+    assert route.stage_costs[0] == pytest.approx(
+        path_cost(cmap.cell_cost, route.cells, length_weight=cmap.length_weight))
+    assert route.points.shape == (len(route.cells), 2)
+    assert route.length_m == pytest.approx(sum(route.stage_lengths_m))
+    hard = plan_route(m, ir, START, config=config, hard_only=True)
+    # Hard-only: cost is the geometric length; it is the shortest, so never longer.
+    assert hard.stage_costs[0] == pytest.approx(hard.length_m)
+    assert hard.length_m <= route.length_m + 1e-9
+
+
+def test_sequential_stages_start_where_the_previous_ended(two_room_map, config) -> None:
+    m = two_room_map
+    stages = [Stage(target=object_goal_region(m, m.get_object("fridge_0"))),
+              Stage(target=object_goal_region(m, m.get_object("chair_1"))),
+              Stage(target=object_goal_region(m, m.get_object("dining_table_0")))]
+    route = plan_route(m, _ir(m, stages), START, config=config)
+    _assert_connected(route)
+    assert route.stage_index.tolist() == sorted(route.stage_index.tolist())
+    for k, st in enumerate(stages):
+        last = route.cells[route.stage_index == k][-1]
+        assert st.target.mask(m.grid)[tuple(last)], f"stage {k} must end in its target"
+    assert len(route.stage_lengths_m) == 3
+
+
+def test_temporal_scope_switches_terms_on_only_in_its_stages(two_room_map, config) -> None:
+    m = two_room_map
+    bed = footprint_region(m, [m.get_object("bed_0")])
+    far = Constraint(ConstraintKind.FAR, bed, temporal_scope=(1,), label="away from the bed")
+    stages = [Stage(target=room_region(m, 1)), Stage(target=room_region(m, 0))]
+    ir = _ir(m, stages, [far])
+    plain = _ir(m, stages)
+    free = m.traversable
+    for k, active in ((0, False), (1, True)):
+        with_c = stage_cost_map(m, ir, k, config).cell_cost
+        without = stage_cost_map(m, plain, k, config).cell_cost
+        diff = with_c[free] - without[free]
+        if active:
+            expected = (config.lambda_far * j_far(distance_fields(m).to_region(bed),
+                                                  config.far_scale_m) * m.grid.resolution)[free]
+            assert diff == pytest.approx(expected)
+            assert diff.max() > 0
+        else:
+            assert np.array_equal(with_c, without)
+
+
+def test_spatial_scope_limits_terms_to_its_cells(two_room_map, config) -> None:
+    m = two_room_map
+    fridge = footprint_region(m, [m.get_object("fridge_0")])
+    scope = room_region(m, 0)  # the bedroom
+    near = Constraint(ConstraintKind.NEAR, fridge, spatial_scope=scope, label="near the fridge")
+    stages = [Stage(target=room_region(m, 1))]
+    with_c = stage_cost_map(m, _ir(m, stages, [near]), 0, config).cell_cost
+    without = stage_cost_map(m, _ir(m, stages), 0, config).cell_cost
+    free = m.traversable
+    changed = free & (with_c != without)
+    inside = scope.mask(m.grid)
+    assert changed.any()
+    assert not (changed & ~inside).any(), "a scoped term must not touch cells outside its scope"
+    # Inside the scope every cell farther than the near scale pays lambda_near * 1 * res.
+    far_cells = free & inside & (distance_fields(m).to_region(fridge) >= config.near_scale_m)
+    assert far_cells.any()
+    assert (with_c - without)[far_cells] == pytest.approx(config.lambda_near * m.grid.resolution)
+
+
+def test_must_avoid_is_never_entered_while_in_scope(two_room_map, config) -> None:
+    m = two_room_map
+    target = object_goal_region(m, m.get_object("fridge_0"))
+    # A disk across the straight line to the door: the shortest path crosses it.
+    avoid_region = disk_region(m, (2.4, 1.9), 0.35, label="the rug")
+    avoid = Constraint(ConstraintKind.MUST_AVOID, avoid_region, label="the rug")
+    start = (0.6, 1.9)
+    free_route = plan_route(m, _ir(m, [Stage(target=target)]), start, config=config, hard_only=True)
+    mask = avoid_region.mask(m.grid)
+    assert mask[free_route.cells[:, 0], free_route.cells[:, 1]].any(), "test must be able to fail"
+    for hard in (True, False):
+        route = plan_route(m, _ir(m, [Stage(target=target)], [avoid]), start, config=config,
+                           hard_only=hard)
+        assert not mask[route.cells[:, 0], route.cells[:, 1]].any()
+    # Out of temporal scope (only stage 2), stage 1 may cross it.
+    later = Constraint(ConstraintKind.MUST_AVOID, avoid_region, temporal_scope=(1,))
+    two = [Stage(target=target), Stage(target=object_goal_region(m, m.get_object("chair_2")))]
+    route = plan_route(m, _ir(m, two, [later]), start, config=config, hard_only=True)
+    s0 = route.cells[route.stage_index == 0]
+    s1 = route.cells[route.stage_index == 1]
+    assert mask[s0[:, 0], s0[:, 1]].any()
+    assert not mask[s1[:, 0], s1[:, 1]].any()
+
+
+@pytest.mark.parametrize("ccw", [True, False], ids=["counterclockwise", "clockwise"])
+def test_waypoints_are_visited_in_order(config, ccw: bool) -> None:
+    m = rect_house(name="one_table", rooms=[RectRoom(0, RoomType.LIVING_ROOM, 0, 0, 5, 5)],
+                   objects=[RectObject("table_0", "dining_table", 2.5, 2.5, 1.0, 1.0)], doors=[])
+    table = m.get_object("table_0")
+    wps = ring_waypoints(m, table, count=6, clearance_m=0.4, counterclockwise=ccw,
+                         start_angle_rad=np.pi)
+    stage = Stage(target=wps[0], waypoints=wps, label="circle the table")
+    route = plan_route(m, _ir(m, [stage]), (0.5, 0.5), config=config)
+    _assert_connected(route)
+    pos = 0
+    for j, wp in enumerate(wps):
+        inside = wp.mask(m.grid)[route.cells[pos:, 0], route.cells[pos:, 1]]
+        assert inside.any(), f"waypoint {j} never visited after waypoint {j - 1}"
+        pos += int(np.argmax(inside))
+    # Going round means the heading winds about 2*pi around the table centre.
+    ang = np.unwrap(np.arctan2(route.points[:, 1] - table.center[1],
+                               route.points[:, 0] - table.center[0]))
+    turn = ang[-1] - ang[int(np.argmax(wps[0].mask(m.grid)[route.cells[:, 0], route.cells[:, 1]]))]
+    assert (turn > 4.5) if ccw else (turn < -4.5)
+
+
+def test_target_without_traversable_cell_is_empty_target(two_room_map, config) -> None:
+    m = two_room_map
+    bed_cells = footprint_region(m, [m.get_object("bed_0")])
+    inner = Region.from_mask("under the bed", bed_cells.mask(m.grid) & ~m.traversable)
+    with pytest.raises(NoRouteError, match="stage 1 of 1.*no traversable cell") as info:
+        plan_route(m, _ir(m, [Stage(target=inner)]), START, config=config)
+    assert info.value.reason == "empty_target"
+    assert info.value.stage == 0
+
+
+def test_must_avoid_blocking_the_door_is_named(two_room_map, config) -> None:
+    m = two_room_map
+    door = disk_region(m, (3.0, 2.0), 0.8, label="the doorway")
+    avoid = Constraint(ConstraintKind.MUST_AVOID, door, label="the doorway")
+    stages = [Stage(target=object_goal_region(m, m.get_object("chair_1"))),
+              Stage(target=object_goal_region(m, m.get_object("fridge_0")), label="the fridge")]
+    ir = _ir(m, stages, [Constraint(ConstraintKind.MUST_AVOID, door, temporal_scope=(1,),
+                                    label="the doorway")])
+    with pytest.raises(NoRouteError, match=r"stage 2 of 2 \('the fridge'\).*'the doorway'") as info:
+        plan_route(m, ir, START, config=config)
+    assert info.value.reason == "blocked_by_must_avoid"
+    assert info.value.stage == 1
+    with pytest.raises(NoRouteError):
+        plan_route(m, _ir(m, stages, [avoid]), START, config=config, hard_only=True)
+
+
+def test_unreachable_target_says_walls_separate_them(config) -> None:
+    m = rect_house(name="closed", rooms=[RectRoom(0, RoomType.BEDROOM, 0, 0, 2, 2),
+                                         RectRoom(1, RoomType.KITCHEN, 2, 0, 4, 2)],
+                   objects=[], doors=[])
+    with pytest.raises(NoRouteError, match="unreachable") as info:
+        plan_route(m, _ir(m, [Stage(target=room_region(m, 1))]), (0.5, 0.5), config=config)
+    assert info.value.reason == "unreachable"
+
+
+def test_start_outside_the_map_is_reported(two_room_map, config) -> None:
+    m = two_room_map
+    ir = _ir(m, [Stage(target=room_region(m, 1))])
+    with pytest.raises(NoRouteError, match="outside the map"):
+        plan_route(m, ir, (50.0, 50.0), config=config)
+
+
+def test_blocked_start_snaps_to_nearest_free_cell(two_room_map, config) -> None:
+    m = two_room_map
+    ir = _ir(m, [Stage(target=room_region(m, 1))])
+    route = plan_route(m, ir, (0.5, 0.8), config=config)  # chair_0's centre
+    assert m.traversable[tuple(route.cells[0])]
+    x, y = route.points[0]
+    assert np.hypot(x - 0.5, y - 0.8) <= config.start_snap_radius_m
+
+
+def test_routeir_on_another_grid_is_rejected(two_room_map, config) -> None:
+    m = two_room_map
+    other = rect_house(name="small", rooms=[RectRoom(0, RoomType.BEDROOM, 0, 0, 2, 2)],
+                       objects=[], doors=[])
+    ir = _ir(other, [Stage(target=room_region(other, 0))])
+    with pytest.raises(RouteIRError, match="ground it on this map"):
+        plan_route(m, ir, START, config=config)
