@@ -258,10 +258,16 @@ class OfflineAgent:
         target: Event | None = None
         if cond.feature in ("light", "intersection", "t"):
             target = self._target(events, cond, cur, standing_ok=True)
-            if target is None and len([e for e in events if e.start > cur]) < 2:
-                pass
-            elif target is None:
-                return self._advance(seq, cur, safe_end, view_end)
+            if target is not None and cond.landmark and cond.count <= 1:
+                # "at the light with Bareburger on the corner": the landmark decides between
+                # the counted event and its neighbours.
+                kind = [e for e in self._of_kind(events, cond.feature) if e.end >= cur]
+                k = kind.index(target) if target in kind else 0
+                for e in [target] + kind[max(0, k - 1):k] + kind[k + 1:k + 2]:
+                    if self._landmark_position(obs, seq, max(e.start - 1, cur), cond,
+                                               e.end + 1) is not None:
+                        target = e
+                        break
         elif cond.landmark:
             ahead = [e for e in events if e.end >= cur]
             for e in ahead[:4]:
@@ -297,6 +303,9 @@ class OfflineAgent:
     def _act_stop(self, obs: Observation, cond: Condition, seq: list[int], cur: int,
                   events: list[Event]) -> Decision:
         view_end = len(seq) - 1
+        # Right after a turn the agent stands a few nodes into the new street (the turn's
+        # roll-out); "stop a few steps after turning" counts from the corner.
+        anchor = 0 if self.last_action == "turn" else cur
         ahead = [e for e in events if e.start > cur]
         next_start = ahead[0].start if ahead else view_end
         if cond.feature in ("light", "intersection", "t"):
@@ -307,22 +316,31 @@ class OfflineAgent:
                     pos = max(cur, pos - 1)
                 return Decision(COMPLETED, self._walk_to(seq, cur, pos))
         limit = ahead[1].start if len(ahead) > 1 else view_end
-        lm = self._landmark_position(obs, seq, cur, cond, limit)
+        lm = self._landmark_position(obs, seq, anchor, cond, limit)
         if lm is not None:
             if cond.relation == "past":
                 lm = min(lm + 1, view_end)
             elif cond.relation == "before":
-                lm = max(cur, lm - 1)
-            return Decision(COMPLETED, self._walk_to(seq, cur, lm))
+                lm = max(anchor, lm - 1)
+            return self._stop_at(obs, seq, cur, lm)
         if cond.feature == "block":
-            return Decision(COMPLETED, self._walk_to(seq, cur, self._fraction_pos(
-                obs, seq, cur, next_start, cond.fraction)))
-        if cond.relation == "few":
-            return Decision(COMPLETED, self._walk_to(seq, cur, min(cur + FEW_STEPS_NODES,
-                                                                   view_end)))
+            return self._stop_at(obs, seq, cur, self._fraction_pos(
+                obs, seq, anchor, next_start, cond.fraction))
+        if cond.relation == "few" or self.last_action == "turn":
+            return self._stop_at(obs, seq, cur, min(anchor + FEW_STEPS_NODES, view_end))
         # Nothing to go by: stop a little into the block.
-        return Decision(COMPLETED, self._walk_to(seq, cur, self._fraction_pos(
-            obs, seq, cur, next_start, 0.3)))
+        return self._stop_at(obs, seq, cur, self._fraction_pos(obs, seq, anchor, next_start,
+                                                               0.3))
+
+    def _stop_at(self, obs: Observation, seq: list[int], cur: int, pos: int) -> Decision:
+        """Walk on to ``pos``, or back along the street when the roll-out went past it."""
+        if pos >= cur:
+            return Decision(COMPLETED, self._walk_to(seq, cur, pos))
+        back = tuple(reversed(seq[pos:cur]))
+        links = zip((seq[cur],) + back, back, strict=False)
+        if all(obs.graph.has_link(a, b) for a, b in links):
+            return Decision(COMPLETED, back)
+        return Decision(COMPLETED, ())
 
     @staticmethod
     def _fraction_pos(obs: Observation, seq: list[int], cur: int, end: int,

@@ -1,0 +1,129 @@
+"""``map2route bench groke`` and ``map2route streets ...``: street-graph following (GROKE)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from map2route.cli.app import app, bench
+
+
+def _default_data() -> Path:
+    from map2route.paths import shared_dir
+
+    return shared_dir() / "data" / "map2seq"
+
+
+@bench.command("groke")
+@click.option("--data", type=click.Path(path_type=Path), default=None,
+              help="Map2Seq/Touchdown folder (default: shared/data/map2seq).")
+@click.option("--split", default="val", show_default=True, help="Split file stem.")
+@click.option("--agent", type=click.Choice(["heuristic", "offline", "llm"]), default="offline",
+              show_default=True, help="Follower agent.")
+@click.option("--limit", type=click.IntRange(min=1), default=None,
+              help="Only the first N instructions.")
+@click.option("--out", type=click.Path(path_type=Path), default=Path("out/groke"),
+              show_default=True, help="Folder for results.jsonl, quality.csv, summary.json, "
+              "ne_hist.png.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--llm-url", default=None, help="OpenAI-compatible base URL (agent llm).")
+@click.option("--llm-model", default=None, help="Model name (agent llm).")
+def groke(data: Path | None, split: str, agent: str, limit: int | None, out: Path,
+          as_json: bool, llm_url: str | None, llm_model: str | None) -> None:
+    """Follow Map2Seq instructions on the street graph; score them (NE, SR, OSR, nDTW, SDTW)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from map2route.streets.bench import run_bench, write_outputs
+
+    llm_config = None
+    if llm_url or llm_model:
+        llm_config = {"base_url": llm_url or "", "model": llm_model or ""}
+    report = run_bench(data or _default_data(), split=split, agent_name=agent, limit=limit,
+                       llm_config=llm_config, show_progress=not as_json)
+    written = write_outputs(report, out)
+    summary = report.summary()
+    if as_json:
+        click.echo(json.dumps(summary, indent=2))
+        return
+    table = Table(title=f"GROKE {agent} on {split} ({summary['seconds']:.1f} s)")
+    cols = [("part", ""), ("n", "n"), ("NE m", "ne_m"), ("SR %", "sr"), ("OSR %", "osr"),
+            ("nDTW", "ndtw"), ("SDTW", "sdtw"), ("acc50", "acc_50"),
+            ("acc100", "acc_100"), ("acc150", "acc_150")]
+    for name, _ in cols:
+        table.add_column(name, justify="right")
+    for part in ("all", "dev", "held_out"):
+        row = summary[part]
+        cells = [part]
+        for _, key in cols[1:]:
+            v = row.get(key, 0.0)
+            if key == "n":
+                cells.append(str(v))
+            elif key in ("sr", "osr", "acc_50", "acc_100", "acc_150"):
+                cells.append(f"{100 * v:.1f}")
+            elif key == "ne_m":
+                cells.append(f"{v:.1f}")
+            else:
+                cells.append(f"{v:.3f}")
+        table.add_row(*cells)
+    console = Console()
+    console.print(table)
+    if summary["errors"]:
+        console.print(f"[yellow]{summary['errors']} instructions failed; see results.jsonl")
+    console.print("wrote " + ", ".join(str(p) for p in written))
+
+
+@app.group()
+def streets() -> None:
+    """Street graphs: load Touchdown/Map2Seq or OSM extracts, export, follow one instruction."""
+
+
+@streets.command("export")
+@click.option("--data", type=click.Path(path_type=Path), default=None,
+              help="Map2Seq/Touchdown folder (default: shared/data/map2seq).")
+@click.option("--osm", type=click.Path(path_type=Path), default=None,
+              help="Load this .osm.pbf extract instead (needs map2route[streets]).")
+@click.option("--network", default="walking", show_default=True,
+              help="pyrosm network type for --osm.")
+@click.option("--out", type=click.Path(path_type=Path), required=True,
+              help="Output Nav2 Route Server GeoJSON file.")
+def export(data: Path | None, osm: Path | None, network: str, out: Path) -> None:
+    """Export a street graph as Nav2 Route Server GeoJSON."""
+    from map2route.streets.geojson import write_nav2_geojson
+    from map2route.streets.loaders import load_osm_pbf, load_touchdown
+
+    graph = (load_osm_pbf(osm, network_type=network) if osm is not None
+             else load_touchdown(data or _default_data()))
+    write_nav2_geojson(graph, out)
+    s = graph.summary()
+    click.echo(f"wrote {out}: {s['nodes']} nodes, {s['links']} edges, "
+               f"{s['intersections']} intersections, {s['attached_pois']} POIs attached")
+
+
+@streets.command("follow")
+@click.argument("instruction")
+@click.option("--data", type=click.Path(path_type=Path), default=None,
+              help="Map2Seq/Touchdown folder (default: shared/data/map2seq).")
+@click.option("--start", required=True, help="Start node id (a panorama id).")
+@click.option("--heading", type=float, required=True, help="Initial heading (deg from north).")
+@click.option("--agent", type=click.Choice(["heuristic", "offline"]), default="offline",
+              show_default=True)
+@click.option("--view", "show_view", is_flag=True, help="Print the first local view as JSON.")
+def follow_cmd(instruction: str, data: Path | None, start: str, heading: float, agent: str,
+               show_view: bool) -> None:
+    """Follow one INSTRUCTION from --start facing --heading; print sub-goals and the path."""
+    from map2route.streets.bench import make_agent
+    from map2route.streets.loaders import load_touchdown
+    from map2route.streets.navigator import follow
+    from map2route.streets.view import build_view
+
+    graph = load_touchdown(data or _default_data())
+    node = graph.node(start)
+    if show_view:
+        click.echo(build_view(graph, node, heading).to_json(graph))
+    result = follow(graph, instruction, node, heading, make_agent(agent))
+    for g in result.subgoals:
+        click.echo(g.describe())
+    click.echo(json.dumps(result.to_dict(graph)))

@@ -1,0 +1,105 @@
+"""The LLM navigator: GROKE's two agents as prompts over the JSON local view.
+
+The sub-instruction agent asks the model for ``[{"action", "description"}]``; the navigator
+sends the instruction, the current sub-goal and the local view as JSON and expects
+``{"status": "COMPLETED"|"IN_PROGRESS", "next_node": "<id of a node in view>"}``. The
+agent walks the view path to that node (or along one connection out of a view node). Talks
+to any OpenAI-compatible server through :class:`map2route.llm.ChatClient`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from map2route.llm import ChatClient
+from map2route.streets.errors import StreetError
+from map2route.streets.navigator import COMPLETED, IN_PROGRESS, Decision, Observation
+from map2route.streets.subgoals import Action, Condition, SubGoal
+
+DECOMPOSE_PROMPT = (
+    "Split this outdoor navigation instruction into atomic sub-goals. Each sub-goal has an "
+    "action, one of MOVE_FORWARD, TURN_LEFT, TURN_RIGHT, STOP, and a short description that "
+    "keeps its landmark condition (e.g. 'at the second light', 'past the Starbucks'). The last "
+    'one is STOP. Answer only JSON: [{"action": "...", "description": "..."}].')
+NAVIGATE_PROMPT = (
+    "You are walking on a street graph. Headings are degrees clockwise from north. The local "
+    "view lists the path nodes straight ahead (type, heading, connections with their turn) "
+    "and the POIs near them (direction relative to your heading, distance in metres). "
+    "Execute only the current sub-goal. Answer only JSON: "
+    '{"status": "COMPLETED" or "IN_PROGRESS", "next_node": "<a node id from path_nodes or '
+    'one of their connections>", "reason": "<short>"}.')
+
+_JSON_RE = re.compile(r"(\{.*\}|\[.*\])", re.S)
+
+
+def _parse_json(text: str) -> Any:
+    m = _JSON_RE.search(text)
+    if not m:
+        raise ValueError("no JSON in the reply")
+    return json.loads(m.group(1))
+
+
+class LLMAgent:
+    """GROKE's sub-instruction and navigator agents over an OpenAI-compatible endpoint."""
+
+    name = "llm"
+
+    def __init__(self, client: ChatClient, *, temperature: float = 0.0) -> None:
+        self.client = client
+        self.temperature = temperature
+
+    def reset(self) -> None:
+        """The model keeps no memory between calls."""
+
+    def decompose(self, instruction: str) -> list[SubGoal]:
+        """Ask the model for sub-goals.
+
+        Raises:
+            StreetError: when the reply is not the asked JSON list.
+        """
+        reply = self.client.complete(
+            [{"role": "system", "content": DECOMPOSE_PROMPT},
+             {"role": "user", "content": instruction}], temperature=self.temperature)
+        try:
+            items = _parse_json(reply)
+            goals = [SubGoal(Action(str(it["action"]).upper()), str(it["description"]),
+                             Condition()) for it in items]
+        except (ValueError, KeyError, TypeError) as err:
+            msg = (f"LLM sub-goal reply is not a JSON list of {{action, description}} "
+                   f"({err}): {reply[:200]!r}")
+            raise StreetError(msg) from None
+        if not goals or goals[-1].action != Action.STOP:
+            goals.append(SubGoal(Action.STOP, "stop", Condition()))
+        return goals
+
+    def act(self, obs: Observation) -> Decision:
+        """One navigator call; an unusable answer is a retry without moving."""
+        graph = obs.graph
+        user = json.dumps({
+            "instruction": obs.instruction,
+            "sub_goals": [g.describe() for g in obs.subgoals],
+            "current_sub_goal": obs.subgoal.describe(),
+            "local_view": obs.view.to_dict(graph)}, ensure_ascii=False)
+        reply = self.client.complete(
+            [{"role": "system", "content": NAVIGATE_PROMPT}, {"role": "user", "content": user}],
+            temperature=self.temperature)
+        try:
+            answer = _parse_json(reply)
+            status = str(answer.get("status", IN_PROGRESS)).upper()
+            target = str(answer.get("next_node", ""))
+        except (ValueError, AttributeError) as err:
+            return Decision(IN_PROGRESS, (), note=f"unusable LLM answer ({err})")
+        status = COMPLETED if status == COMPLETED else IN_PROGRESS
+        nodes = [v.node for v in obs.view.path]
+        ids = [graph.node_ids[n] for n in nodes]
+        if not target or target == ids[0]:
+            return Decision(status, ())
+        if target in ids:
+            return Decision(status, tuple(nodes[1:ids.index(target) + 1]))
+        for k, v in enumerate(obs.view.path):
+            for c in v.connections:
+                if graph.node_ids[c.target] == target:
+                    return Decision(status, tuple(nodes[1:k + 1]) + (c.target,))
+        return Decision(IN_PROGRESS, (), note=f"LLM chose {target!r}, not in the view")
