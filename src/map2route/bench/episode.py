@@ -265,6 +265,7 @@ def load_episodes(path: str | Path, *, split: str | None = None,
     wanted = None if ids is None else set(ids)
     out: list[Episode] = []
     seen: set[str] = set()
+    all_ids: list[str] = []
     with p.open("r", encoding="utf-8") as fh:
         for lineno, line in enumerate(fh, start=1):
             if not line.strip():
@@ -275,6 +276,7 @@ def load_episodes(path: str | Path, *, split: str | None = None,
             except json.JSONDecodeError as err:
                 raise BenchmarkError(f"{where}: not valid JSON ({err.msg})") from err
             if wanted is not None and raw.get("id") not in wanted:
+                all_ids.append(str(raw.get("id")) if isinstance(raw, dict) else "")
                 continue
             ep = episode_from_json(raw, where=where)
             if ep.id in seen:
@@ -288,7 +290,7 @@ def load_episodes(path: str | Path, *, split: str | None = None,
         if missing:
             import difflib
 
-            close = difflib.get_close_matches(missing[0], sorted(seen), n=3)
+            close = difflib.get_close_matches(missing[0], sorted(seen | set(all_ids)), n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise BenchmarkError(f"No episode {missing[0]!r} in {str(p)!r}{hint}")
     return out

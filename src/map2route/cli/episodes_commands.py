@@ -1,0 +1,115 @@
+"""``map2route episodes ...``: generate the benchmark episodes, print their statistics."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from map2route.cli.app import app
+
+
+def default_episodes_dir() -> Path:
+    from map2route.paths import PACKAGE_ROOT
+
+    return PACKAGE_ROOT / "episodes"
+
+
+@app.group()
+def episodes() -> None:
+    """Map2Route benchmark episodes (JSON Lines, schema map2route.episode/1)."""
+
+
+@episodes.command("generate")
+@click.option("--scenes", "scenes_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Folder with index.json and the scene folders [maps/].")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Where test.jsonl and dev.jsonl go [episodes/].")
+@click.option("--seed", type=int, default=0, show_default=True, help="Benchmark seed.")
+@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True)
+@click.option("--only", "only", multiple=True, help="Generate only this scene (repeatable).")
+def generate_cmd(scenes_dir: Path | None, out_dir: Path | None, seed: int, workers: int,
+                 only: tuple[str, ...]) -> None:
+    """Generate 25 episodes per test scene (700 Easy, 300 Hard) and 50 dev episodes."""
+    from map2route.bench.generate import generate_benchmark
+    from map2route.paths import maps_dir
+
+    scenes = scenes_dir or maps_dir()
+    out = out_dir or default_episodes_dir()
+    counts = generate_benchmark(str(scenes), str(out), seed=seed, workers=workers,
+                                scenes=list(only) or None)
+    click.echo(f"Wrote {counts['test']} test episodes ({counts.get('easy', 0)} easy, "
+               f"{counts.get('hard', 0)} hard) and {counts['dev']} dev episodes to {out}/ "
+               f"({counts['dropped_draws']} draws dropped as infeasible or ambiguous)")
+
+
+@episodes.command("stats")
+@click.option("--episodes", "paths", multiple=True,
+              type=click.Path(dir_okay=False, path_type=Path),
+              help="Episode files [episodes/test.jsonl and episodes/dev.jsonl].")
+@click.option("--figure", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where the Fig. 2 PNG goes [out/episodes/statistics.png].")
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
+def stats_cmd(paths: tuple[Path, ...], figure: Path | None, as_json: bool) -> None:
+    """Print the paper's Fig. 2 statistics per split and write the figure."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from map2route.bench.episode import load_episodes
+    from map2route.bench.stats import QUANTITIES, split_statistics, statistics_figure
+
+    if not paths:
+        base = default_episodes_dir()
+        paths = tuple(p for p in (base / "test.jsonl", base / "dev.jsonl") if p.is_file()) or (
+            base / "test.jsonl",)
+    eps = [ep for p in paths for ep in load_episodes(p)]
+    stats = split_statistics(eps)
+    fig = figure or Path("out/episodes/statistics.png")
+    statistics_figure(eps, fig)
+    if as_json:
+        click.echo(json.dumps(stats, indent=1))
+        return
+    table = Table(title="Episode statistics (mean / median / min-max), cf. paper Fig. 2")
+    table.add_column("quantity")
+    for name in stats:
+        table.add_column(f"{name} (n={int(stats[name]['episodes']['count'])})", justify="right")
+    for key, title in QUANTITIES:
+        row = [title]
+        for name in stats:
+            s = stats[name][key]
+            row.append(f"{s['mean']:.2f} / {s['median']:.1f} / {s['min']:.0f}-{s['max']:.0f}")
+        table.add_row(*row)
+    Console().print(table)
+    click.echo(f"Figure: {fig}")
+
+
+@episodes.command("show")
+@click.argument("episode_id")
+@click.option("--episodes", "path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Episode file [episodes/test.jsonl].")
+def show_cmd(episode_id: str, path: Path | None) -> None:
+    """Print one episode's instruction and annotation."""
+    from map2route.bench.episode import load_episodes
+
+    p = path or _file_for(episode_id)
+    (ep,) = load_episodes(p, ids=[episode_id])
+    click.echo(f"{ep.id}  scene={ep.scene}  split={ep.split}  start=({ep.start.x:.2f}, "
+               f"{ep.start.y:.2f}) yaw={ep.start.yaw:.2f}")
+    click.echo(f"Instruction: {ep.instruction}")
+    for i, st in enumerate(ep.routeir.stages):
+        wp = f" via {len(st.waypoints)} waypoints" if st.waypoints else ""
+        click.echo(f"  stage {i}: {st.label} ({st.target.size} cells){wp}")
+    for i, c in enumerate(ep.routeir.constraints):
+        scope = [] if c.spatial_scope is None else [f"in {c.spatial_scope.label}"]
+        if c.temporal_scope is not None:
+            scope.append(f"stages {list(c.temporal_scope)}")
+        click.echo(f"  constraint {i}: {c.kind.value} {c.region.label!r} {' '.join(scope)}")
+    r = ep.reference
+    click.echo(f"  depth={r.depth} candidates={r.candidate_instances} hard={r.hard_constraints} "
+               f"soft={r.soft_constraints} L*={r.shortest_length_m} m")
+
+
+def _file_for(episode_id: str) -> Path:
+    base = default_episodes_dir()
+    return base / ("dev.jsonl" if "/dev/" in episode_id else "test.jsonl")

@@ -1,0 +1,130 @@
+"""``map2route bench map2route`` and ``map2route bench score-bag``: run and score the benchmark."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from map2route.cli.app import bench
+
+
+def _default_episodes() -> Path:
+    from map2route.paths import PACKAGE_ROOT
+
+    return PACKAGE_ROOT / "episodes" / "test.jsonl"
+
+
+@bench.command("map2route")
+@click.option("--method", "method", required=True,
+              help="Registered method: shortest, oracle, g2r, ...")
+@click.option("--split", type=click.Choice(["easy", "hard"]), default=None,
+              help="Only Easy or only Hard episodes [both].")
+@click.option("--limit", type=click.IntRange(1), default=None, help="Run the first N episodes.")
+@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Results folder; re-running resumes [out/bench/map2route/METHOD].")
+@click.option("--episodes", "episodes_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Episode file [episodes/test.jsonl].")
+@click.option("--scenes", "scenes_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Scene folders [maps/].")
+@click.option("--planner-config", type=click.Path(dir_okay=False, exists=True), default=None,
+              help="Planner YAML override [config/planner.yaml].")
+@click.option("--baseline", type=click.Path(file_okay=False, exists=True, path_type=Path),
+              default=None, help="Another run's folder: print Near/Far/Relative ratios to it.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object with every metric.")
+def map2route_cmd(method: str, split: str | None, limit: int | None, workers: int,
+                  out_dir: Path | None, episodes_path: Path | None, scenes_dir: Path | None,
+                  planner_config: str | None, baseline: Path | None, as_json: bool) -> None:
+    """Run a method on the Map2Route benchmark and write Table II (md, csv), a PNG and JSON."""
+    import time
+
+    from map2route.bench.methods import make_method
+    from map2route.bench.report import table_markdown, write_reports
+    from map2route.bench.runner import RunSpec, run_benchmark
+    from map2route.bench.scoring import EpisodeScore, ratios, summarize
+    from map2route.paths import maps_dir
+
+    make_method(method, planner_config=planner_config)  # unknown names fail before any work
+    spec = RunSpec(method=method, episodes_path=episodes_path or _default_episodes(),
+                   maps_root=scenes_dir or maps_dir(), planner_config=planner_config)
+    out = out_dir or Path("out/bench/map2route") / method
+    t0 = time.perf_counter()
+    rows = run_benchmark(spec, out, split=split, limit=limit, workers=workers,
+                         progress=not as_json)
+    wall = time.perf_counter() - t0
+    scores = [EpisodeScore.from_json(r) for r in rows]
+    summary = summarize(scores)
+    summaries = {method: summary}
+    result: dict[str, object] = {"method": method, "episodes": len(rows), "wall_s": round(wall, 2),
+                                 "failed": sum(r.get("error") is not None for r in rows),
+                                 "crashed": sum(bool(r.get("crashed")) for r in rows),
+                                 "metrics": summary, "out": str(out)}
+    if baseline is not None:
+        base_rows = [EpisodeScore.from_json(r) for r in _read(baseline / "results.jsonl")]
+        ids = {s.episode_id for s in scores}
+        base = summarize([s for s in base_rows if s.episode_id in ids])
+        name = json.loads((baseline / "run.json").read_text()).get("method", baseline.name)
+        summaries[str(name)] = base
+        result["ratios_to_baseline"] = {g: ratios(summary[g], base[g]) for g in summary if g in base}
+        result["baseline"] = str(name)
+    paths = write_reports(out, summaries, title=f"Map2Route: {method}")
+    if as_json:
+        click.echo(json.dumps(result, indent=1))
+        return
+    click.echo(table_markdown(summaries))
+    click.echo(f"{len(rows)} episodes in {wall:.1f} s ({result['failed']} without a route, "
+               f"{result['crashed']} crashed); wrote {', '.join(str(p) for p in paths.values())}")
+    if "ratios_to_baseline" in result:
+        for g, r in result["ratios_to_baseline"].items():  # type: ignore[attr-defined]
+            parts = ", ".join(f"{k} {v:.2f}x" if v is not None else f"{k} –" for k, v in r.items())
+            click.echo(f"{g}: {method} / {result['baseline']}: {parts}")
+
+
+def _read(path: Path) -> list[dict[str, object]]:
+    from map2route.bench.runner import read_results
+
+    return read_results(path)
+
+
+@bench.command("score-bag")
+@click.option("--episode", "episode_id", required=True, help="Episode id, e.g. SCENE/easy/003.")
+@click.option("--bag", "bag_path", required=True, type=click.Path(exists=True, path_type=Path),
+              help="ROS 2 bag folder or .mcap/.db3 file.")
+@click.option("--topic", default="/odom", show_default=True,
+              help="nav_msgs/Odometry or geometry_msgs/PoseStamped topic, map frame.")
+@click.option("--episodes", "episodes_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Episode file [episodes/test.jsonl, dev.jsonl for dev ids].")
+@click.option("--scenes", "scenes_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Scene folders [maps/].")
+@click.option("--json", "as_json", is_flag=True, help="Print the scores as one JSON object.")
+def score_bag_cmd(episode_id: str, bag_path: Path, topic: str, episodes_path: Path | None,
+                  scenes_dir: Path | None, as_json: bool) -> None:
+    """Score a recorded robot route (a ROS 2 bag) on one episode with the benchmark metrics."""
+    from map2route.bench.episode import load_episodes
+    from map2route.bench.rosbag import read_bag_route
+    from map2route.bench.scoring import score_route
+    from map2route.paths import PACKAGE_ROOT, maps_dir
+    from map2route.semantic_map import load_scene
+
+    if episodes_path is None:
+        name = "dev.jsonl" if "/dev/" in episode_id else "test.jsonl"
+        episodes_path = PACKAGE_ROOT / "episodes" / name
+    (ep,) = load_episodes(episodes_path, ids=[episode_id])
+    m = load_scene((scenes_dir or maps_dir()) / ep.scene)
+    route = read_bag_route(bag_path, topic=topic)
+    score = score_route(ep, m, route.points)
+    data = score.to_json()
+    data.update({"bag": str(bag_path), "topic": topic, "msgtype": route.msgtype,
+                 "frame_id": route.frame_id, "poses": int(len(route.points))})
+    if as_json:
+        click.echo(json.dumps(data, indent=1))
+        return
+    click.echo(f"{ep.id}: {len(route.points)} poses from {topic} ({route.msgtype}, frame "
+               f"{route.frame_id or '?'})")
+    for key in ("hcs", "success", "near", "far", "relative", "path_shape", "clearance", "pl", "spl"):
+        v = data[key]
+        click.echo(f"  {key:<11} {'–' if v is None else (f'{v:.3f}' if isinstance(v, float) else v)}")
+    if score.details.get("blocked_cells"):
+        click.echo(f"  note: {score.details['blocked_cells']} route cells are not traversable")
