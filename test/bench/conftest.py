@@ -48,6 +48,12 @@ def sequential_planner(m, ir, start_xy, *, hard_only=False, config=None):
 
 
 @pytest.fixture
+def seq_planner():
+    """:func:`sequential_planner` itself (routes that match the generated test episodes)."""
+    return sequential_planner
+
+
+@pytest.fixture
 def planner():
     """``plan_route`` when it exists, else :func:`sequential_planner`."""
     try:
