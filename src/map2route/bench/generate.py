@@ -82,7 +82,7 @@ class _Draft:
 def default_planner() -> Planner:
     """``map2route.planning.plan_route`` (raises a clear error until the planner exists)."""
     try:
-        from map2route.planning import plan_route  # type: ignore[attr-defined]
+        from map2route.planning import plan_route
     except ImportError as err:
         from map2route.bench.errors import BenchmarkError
 

@@ -58,7 +58,7 @@ class Method(Protocol):
 
 
 def _planner_config(path: str | None) -> Any:
-    from map2route.planning import PlannerConfig  # type: ignore[attr-defined]
+    from map2route.planning import PlannerConfig
 
     return PlannerConfig.from_yaml(path)
 
@@ -72,7 +72,7 @@ class ShortestFeasible:
         self._config = _planner_config(planner_config)
 
     def solve(self, episode: Episode, m: SemanticMap) -> MethodResult:
-        from map2route.planning import plan_route  # type: ignore[attr-defined]
+        from map2route.planning import plan_route
 
         try:
             route = plan_route(m, episode.routeir, episode.start_xy, config=self._config,
@@ -91,7 +91,7 @@ class OraclePlanner:
         self._config = _planner_config(planner_config)
 
     def solve(self, episode: Episode, m: SemanticMap) -> MethodResult:
-        from map2route.planning import plan_route  # type: ignore[attr-defined]
+        from map2route.planning import plan_route
 
         try:
             route = plan_route(m, episode.routeir, episode.start_xy, config=self._config)
