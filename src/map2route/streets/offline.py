@@ -234,6 +234,7 @@ class OfflineAgent:
             return Decision(COMPLETED, (), note=f"landmark not seen: {goal.text[:40]}")
         if cond.relation == "past":
             lm = min(lm + 1, view_end)
+        self.last_action = "forward"
         return Decision(COMPLETED, self._walk_to(seq, cur, lm))
 
     def _advance(self, seq: list[int], cur: int, safe_end: int, view_end: int) -> Decision:
@@ -328,6 +329,8 @@ class OfflineAgent:
                 obs, seq, anchor, next_start, cond.fraction))
         if cond.relation == "few" or self.last_action == "turn":
             return self._stop_at(obs, seq, cur, min(anchor + FEW_STEPS_NODES, view_end))
+        if self.last_action == "forward":
+            return Decision(COMPLETED, ())  # "walk past the bank and stop": stop there
         # Nothing to go by: stop a little into the block.
         return self._stop_at(obs, seq, cur, self._fraction_pos(obs, seq, anchor, next_start,
                                                                0.3))

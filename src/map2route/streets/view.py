@@ -21,6 +21,8 @@ from map2route.streets.graph import StreetGraph
 
 #: A continuation must turn less than this (deg) to count as "straight ahead" (Algorithm 1).
 MAX_STRAIGHT_DELTA = 100.0
+#: At an intersection the continuation must be this close to straight (deg).
+MAX_INTERSECTION_DELTA = 50.0
 #: Nodes of look-ahead after the last counted intersection.
 LOOKAHEAD_NODES = 3
 #: Hard cap on view length, for long streets without intersections.
@@ -106,8 +108,13 @@ def _turn_word(delta: float) -> str:
 
 def straight_next(graph: StreetGraph, node: int, heading: float, came_from: int | None
                   ) -> int | None:
-    """The continuation of the street: the link turning least from ``heading`` (< 100 deg)."""
-    best, best_delta = None, MAX_STRAIGHT_DELTA
+    """The continuation of the street: the link turning least from ``heading``.
+
+    Under 100 degrees along a street (it follows bends), under 50 at an intersection, so a
+    T junction ends the walk instead of picking a side.
+    """
+    best = None
+    best_delta = MAX_INTERSECTION_DELTA if graph.is_intersection(node) else MAX_STRAIGHT_DELTA
     for link in graph.out_links[node]:
         if link.target == came_from:
             continue

@@ -1,0 +1,73 @@
+"""Following instructions on the grid with the offline and heuristic agents."""
+
+from __future__ import annotations
+
+import pytest
+
+from map2route.streets.errors import StreetError
+from map2route.streets.graph import StreetGraph
+from map2route.streets.heuristic import HeuristicAgent
+from map2route.streets.navigator import Decision, FollowConfig, follow
+from map2route.streets.offline import OfflineAgent
+from map2route.streets.subgoals import Action, Condition, SubGoal
+
+
+def end(city: StreetGraph, text: str, start: str = "x0y0", heading: float = 90.0) -> str:
+    result = follow(city, text, city.node(start), heading, OfflineAgent())
+    return city.node_ids[result.path[-1]]
+
+
+@pytest.mark.parametrize(("text", "goals"), [
+    ("Turn left at the first light and stop at Starbucks on your right.", {"x100y80"}),
+    ("Go through one intersection and turn left at the next light. Stop at Starbucks.",
+     {"x100y80"}),
+    ("Turn left at the first intersection. Stop halfway down the block.", {"x50y70", "x50y80"}),
+    ("Go to the light and turn left. Stop a few steps after turning.", {"x100y70"}),
+    ("Walk to the end of the road and turn left. Stop at the Starbucks.", {"x100y80"}),
+], ids=["light-landmark", "through-then-next", "halfway", "few-steps", "t-junction"])
+def test_offline_reaches_the_goal(city: StreetGraph, text: str, goals: set[str]) -> None:
+    assert end(city, text, start="x0y50") in goals
+
+
+def test_offline_stops_past_a_landmark(city: StreetGraph) -> None:
+    assert end(city, "Walk past the bank and stop.") == "x80y0"
+
+
+def test_heuristic_turns_at_the_first_possible_intersection(city: StreetGraph) -> None:
+    result = follow(city, "Turn left at the second light.", city.node("x0y50"), 90.0,
+                    HeuristicAgent())
+    names = [city.node_ids[i] for i in result.path]
+    assert "x50y60" in names  # the baseline ignores "second": it turns at the first one
+
+
+class _Stubborn:
+    """An agent that never completes its sub-goal (to test the retry limit)."""
+
+    name = "stubborn"
+
+    def reset(self) -> None:
+        pass
+
+    def decompose(self, instruction: str) -> list[SubGoal]:
+        return [SubGoal(Action.MOVE_FORWARD, instruction, Condition())]
+
+    def act(self, obs) -> Decision:
+        return Decision("IN_PROGRESS", ())
+
+
+class _Teleporter(_Stubborn):
+    def act(self, obs) -> Decision:
+        return Decision("COMPLETED", (obs.graph.node("x100y100"),))
+
+
+def test_stop_conditions(city: StreetGraph) -> None:
+    r = follow(city, "go", city.node("x0y0"), 90.0, _Stubborn())
+    assert r.stop_reason == "more than 15 retries of sub-goal 1" and r.steps == 16
+    r = follow(city, "go", city.node("x0y0"), 90.0, _Stubborn(),
+               config=FollowConfig(max_steps=5, max_retries=50))
+    assert r.stop_reason == "more than 5 steps" and r.steps == 5
+
+
+def test_illegal_moves_are_refused(city: StreetGraph) -> None:
+    with pytest.raises(StreetError, match="not a link"):
+        follow(city, "go", city.node("x0y0"), 90.0, _Teleporter())

@@ -1,0 +1,66 @@
+"""Sub-goal decomposition of typical Map2Seq phrasings."""
+
+from __future__ import annotations
+
+import pytest
+
+from map2route.streets.subgoals import Action, decompose, split_clauses
+
+
+def actions(text: str) -> list[tuple[str, str, int, bool]]:
+    return [(g.action.value, g.condition.feature, g.condition.count, g.condition.relative)
+            for g in decompose(text)]
+
+
+def test_through_one_light_then_turn_at_the_next() -> None:
+    assert actions("Go straight through one light and turn right at the next. Stop.") == [
+        ("MOVE_FORWARD", "light", 1, True), ("TURN_RIGHT", "light", 1, True),
+        ("STOP", "", 0, False)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Turn left at the second light.", ("TURN_LEFT", "light", 2, False)),
+    ("Make a left at the T.", ("TURN_LEFT", "t", 1, False)),
+    ("Take a right at the 3rd set of lights.", ("TURN_RIGHT", "light", 3, False)),
+    ("Go through two more lights.", ("MOVE_FORWARD", "light", 2, True)),
+    ("Where the road veers right, bear right.", ("TURN_RIGHT", "veer", 1, True)),
+], ids=["ordinal", "t-junction", "set-of-lights", "more", "veer"])
+def test_first_subgoal(text: str, expected: tuple[str, str, int, bool]) -> None:
+    assert actions(text)[0] == expected
+
+
+def test_condition_before_the_verb() -> None:
+    # "At the next intersection, turn right": reach the next intersection, then turn there.
+    assert actions("At the next intersection, turn right.")[:2] == [
+        ("MOVE_FORWARD", "intersection", 1, True), ("TURN_RIGHT", "", 0, False)]
+
+
+def test_side_phrases_are_not_turns() -> None:
+    goals = decompose("Pass the bank on your right. Stop in front of Starbucks on the left.")
+    assert [g.action for g in goals] == [Action.MOVE_FORWARD, Action.STOP]
+    assert goals[1].condition.landmark and goals[1].condition.side == "left"
+
+
+def test_stop_conditions() -> None:
+    half = decompose("Turn left and stop halfway down the block.")[-1]
+    assert half.action == Action.STOP and half.condition.fraction == 0.5
+    past = decompose("Stop just past the Dunkin' Donuts.")[-1].condition
+    assert past.relation == "past" and "dunkin" in past.landmark
+    before = decompose("Stop just before the next light.")[-1].condition
+    assert (before.feature, before.relation) == ("light", "before")
+
+
+def test_end_of_the_block_is_not_a_stop() -> None:
+    goals = decompose("Go to the end of the block and turn right at the first light.")
+    assert goals[0].action == Action.TURN_RIGHT or goals[1].action == Action.TURN_RIGHT
+    assert goals[-1].action == Action.STOP
+
+
+def test_checks_are_skipped_and_stop_is_added() -> None:
+    goals = decompose("Turn right at the light. If you reach a park, you went too far.")
+    assert [g.action for g in goals] == [Action.TURN_RIGHT, Action.STOP]
+
+
+def test_split_clauses() -> None:
+    assert split_clauses("Walk to the light, then turn left and stop.") == [
+        "walk to the light", "turn left", "stop"]
