@@ -100,10 +100,34 @@ class OraclePlanner:
         return MethodResult(route=route, routeir=episode.routeir)
 
 
+class HumanDemonstration:
+    """Replays the human expert trajectory of an official episode (Table II's "Human Demo")."""
+
+    name = "human"
+
+    def __init__(self, **_options: Any) -> None:
+        pass
+
+    def solve(self, episode: Episode, m: SemanticMap) -> MethodResult:
+        import numpy as np
+
+        traj = episode.metadata.get("human_expert_trajectory")
+        if not traj:
+            return MethodResult(route=None, error=f"episode {episode.id!r} carries no human "
+                                "expert trajectory (only converted official episodes do)")
+        return MethodResult(route=_Points(np.asarray(traj, dtype=np.float64).reshape(-1, 2)))
+
+
+@dataclass(frozen=True)
+class _Points:
+    points: Any
+
+
 #: Method name -> factory. Factories accept keyword options (``planner_config``).
 METHODS: dict[str, Callable[..., Method]] = {
     "shortest": ShortestFeasible,
     "oracle": OraclePlanner,
+    "human": HumanDemonstration,
 }
 
 

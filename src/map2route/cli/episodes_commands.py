@@ -113,3 +113,28 @@ def show_cmd(episode_id: str, path: Path | None) -> None:
 def _file_for(episode_id: str) -> Path:
     base = default_episodes_dir()
     return base / ("dev.jsonl" if "/dev/" in episode_id else "test.jsonl")
+
+
+@episodes.command("convert-official")
+@click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.option("--scenes", "scenes_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Folder holding a scene folder per official map_id [maps/].")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path),
+              required=True, help="Episode JSON Lines file to write.")
+@click.option("--row-origin", type=click.Choice(["bottom", "top"]), default="bottom",
+              show_default=True, help="Whether row 0 of the official cells is the bottom or top row.")
+def convert_official_cmd(inputs: tuple[Path, ...], scenes_dir: Path | None, out_path: Path,
+                         row_origin: str) -> None:
+    """Convert official Map2Route episode JSON files (or folders of them) to our format."""
+    from map2route.bench.episode import write_episodes
+    from map2route.bench.official import convert_official
+    from map2route.paths import maps_dir
+
+    files: list[Path] = []
+    for p in inputs:
+        files.extend(sorted(p.glob("*.json")) if p.is_dir() else [p])
+    eps = convert_official(files, scenes_dir or maps_dir(), row_origin=row_origin)
+    write_episodes(out_path, eps)
+    click.echo(f"Converted {len(eps)} official episodes to {out_path}; score them with "
+               f"`map2route bench map2route --episodes {out_path} --method NAME` "
+               "(--method human replays their expert trajectories)")

@@ -1,0 +1,229 @@
+"""Read official Map2Route episode files (one JSON per episode) into :class:`Episode`.
+
+Fields read (``../shared/data/map2route/README.md``): ``id``, ``map_id``, ``instruction``,
+``difficulty_level``, ``start_pose {row, col}``, ``human_expert_trajectory [[row, col], ...]``,
+``hard_constraints [{constraint_id, kind: must_pass|must_avoid, order, shape, cells, center,
+radius, width, height, scope}]`` and ``soft_constraints [{constraint_id, preference_type, shape,
+center, radius, cells, reference_region {cells}, reference_regions [{cells}, {cells}],
+reference_trajectory, label, scope {type, from_order, to_order}}]``.
+
+The mapping to our ground truth:
+
+- must_pass constraints sorted by ``order`` become the stages (the last is the destination);
+- a ``scope`` of type ``between_hard_constraints`` (``from_order`` -> ``to_order``) becomes the
+  temporal scope: the stages whose targets are the must-passes after ``from_order`` up to and
+  including ``to_order``; any other scope type is global;
+- a soft constraint's own region (its ``shape``) is its active region (our spatial scope);
+  Near/Far's ``reference_region`` and Relative's ``reference_regions`` [A, B] are the objects;
+  Path-Shape's ``reference_trajectory`` is tau_ref; ``clearance`` is Clearance;
+  ``move_smoothness`` is not a paper metric and is kept in metadata only.
+
+Cells are ``[row, col]`` of the official map's grid; ``row_origin="top"`` flips rows for maps
+whose row 0 is the top row (ours, like nav_msgs/OccupancyGrid, has row 0 at the bottom).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from map2route.bench.episode import Episode, ReferenceInfo, StartPose
+from map2route.bench.errors import BenchmarkError
+from map2route.routeir import Constraint, ConstraintKind, Region, RouteIR, Stage
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from map2route.semantic_map.grid import GridSpec
+
+SOFT_KINDS = {
+    "near_preference": ConstraintKind.NEAR,
+    "far_preference": ConstraintKind.FAR,
+    "relative_preference": ConstraintKind.RELATIVE,
+    "path_shape_preference": ConstraintKind.PATH_SHAPE,
+    "clearance": ConstraintKind.CLEARANCE,
+}
+IGNORED_SOFT = {"move_smoothness"}
+
+
+@dataclass(frozen=True, eq=False)
+class OfficialEpisode:
+    """An official episode as ours, plus its human expert trajectory in map metres."""
+
+    episode: Episode
+    human_trajectory: NDArray[np.float64]
+
+
+def read_official_episode(data: dict[str, Any] | str | Path, grid: GridSpec, *,
+                          scene: str | None = None, row_origin: str = "bottom") -> OfficialEpisode:
+    """Convert one official episode (a dict or a JSON file) on the map with ``grid``.
+
+    Raises:
+        BenchmarkError: a required field is missing or malformed (named in the message).
+    """
+    where = "official episode"
+    if isinstance(data, (str, Path)):
+        where = str(data)
+        try:
+            data = json.loads(Path(data).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as err:
+            raise BenchmarkError(f"Cannot read official episode {where!r}: {err}") from err
+    if not isinstance(data, dict):
+        raise BenchmarkError(f"{where}: an episode must be a JSON object")
+    if row_origin not in ("top", "bottom"):
+        raise BenchmarkError(f"row_origin must be 'top' or 'bottom', got {row_origin!r}")
+    try:
+        return _convert(data, grid, scene, row_origin == "top")
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        msg = (f"{where} ({data.get('id')!r}): malformed or missing field "
+               f"({type(err).__name__}: {err})")
+        raise BenchmarkError(msg) from err
+
+
+def _convert(d: dict[str, Any], grid: GridSpec, scene: str | None, flip: bool) -> OfficialEpisode:
+    def rc(v: Any) -> tuple[float, float]:
+        r, c = float(v[0]), float(v[1])
+        return (grid.rows - 1 - r if flip else r), c
+
+    def cells_of(values: Any) -> NDArray[np.int32]:
+        arr = np.asarray([rc(v) for v in values], dtype=np.float64).reshape(-1, 2)
+        out = np.rint(arr).astype(np.int32)
+        ok = (out[:, 0] >= 0) & (out[:, 0] < grid.rows) & (out[:, 1] >= 0) & (out[:, 1] < grid.cols)
+        return np.unique(out[ok], axis=0).astype(np.int32)
+
+    def shape_region(c: dict[str, Any], label: str) -> Region:
+        shape = c.get("shape", "freeform")
+        if shape == "freeform" or "center" not in c:
+            return Region(label, cells_of(c.get("cells", [])), construction={"op": "official"})
+        cr, cc = rc(c["center"])
+        rows, cols = np.mgrid[0:grid.rows, 0:grid.cols]
+        if shape == "circle":
+            mask = (rows - cr) ** 2 + (cols - cc) ** 2 <= float(c.get("radius", 0.0)) ** 2
+        elif shape == "rectangle":
+            mask = (np.abs(rows - cr) <= float(c.get("height", 0.0)) / 2) & (
+                np.abs(cols - cc) <= float(c.get("width", 0.0)) / 2)
+        else:
+            raise ValueError(f"unknown shape {shape!r} in constraint {c.get('constraint_id')!r}")
+        return Region.from_mask(label, mask, construction={"op": "official", "shape": shape})
+
+    hard = list(d.get("hard_constraints", []))
+    passes = sorted((c for c in hard if c["kind"] == "must_pass"), key=lambda c: int(c["order"]))
+    if not passes:
+        raise ValueError("no must_pass hard constraint (no destination)")
+    order_to_stage = {int(c["order"]): k for k, c in enumerate(passes)}
+
+    def temporal(c: dict[str, Any]) -> tuple[int, ...] | None:
+        scope = c.get("scope")
+        if not isinstance(scope, dict) or scope.get("type") != "between_hard_constraints":
+            return None
+        to_k = order_to_stage.get(int(scope["to_order"]))
+        if to_k is None:
+            raise ValueError(f"scope to_order {scope['to_order']} names no must_pass")
+        fo = scope.get("from_order")
+        from_k = -1 if fo is None else order_to_stage[int(fo)]
+        return tuple(range(from_k + 1, to_k + 1))
+
+    stages = tuple(Stage(target=shape_region(c, str(c.get("label") or c.get("constraint_id"))),
+                         label=str(c.get("label") or c.get("constraint_id", "")))
+                   for c in passes)
+    constraints: list[Constraint] = []
+    for c in hard:
+        if c["kind"] == "must_avoid":
+            constraints.append(Constraint(kind=ConstraintKind.MUST_AVOID,
+                                          region=shape_region(c, str(c.get("constraint_id"))),
+                                          temporal_scope=temporal(c),
+                                          label=str(c.get("label", ""))))
+        elif c["kind"] != "must_pass":
+            raise ValueError(f"unknown hard constraint kind {c['kind']!r}")
+    refs: dict[int, NDArray[np.float64]] = {}
+    skipped: list[str] = []
+    for c in d.get("soft_constraints", []):
+        ptype = c["preference_type"]
+        if ptype in IGNORED_SOFT:
+            skipped.append(ptype)
+            continue
+        kind = SOFT_KINDS.get(ptype)
+        if kind is None:
+            raise ValueError(f"unknown preference_type {ptype!r}")
+        label = str(c.get("label") or c.get("constraint_id", ""))
+        has_region = bool(c.get("cells")) or "center" in c
+        active = shape_region(c, f"active region of {label}") if has_region else None
+        if active is not None and active.is_empty:
+            active = None
+        other = None
+        if kind is ConstraintKind.RELATIVE:
+            a, b = c["reference_regions"]
+            region = Region("A", cells_of(a["cells"]))
+            other = Region("B", cells_of(b["cells"]))
+        elif kind in (ConstraintKind.NEAR, ConstraintKind.FAR):
+            region = Region(label, cells_of(c["reference_region"]["cells"]),
+                            object_ids=tuple(str(i) for i in c.get("object_ids", [])))
+        elif kind is ConstraintKind.PATH_SHAPE:
+            traj = c["reference_trajectory"]
+            region = Region(label, cells_of(traj))
+            pts = np.asarray([rc(v) for v in traj], dtype=np.float64).reshape(-1, 2)
+            refs[len(constraints)] = grid.cells_to_worlds(pts)
+        else:
+            region = Region("obstacles", np.zeros((0, 2), dtype=np.int32))
+            active = None if kind is ConstraintKind.CLEARANCE and not has_region else active
+        constraints.append(Constraint(kind=kind, region=region, other=other, spatial_scope=active,
+                                      temporal_scope=temporal(c), label=label))
+    sr, sc = rc((d["start_pose"]["row"], d["start_pose"]["col"]))
+    x, y = grid.cell_to_world(sr, sc)
+    level = str(d.get("difficulty_level", "easy"))
+    split = "easy" if level == "easy" else "hard"
+    name = scene or str(d.get("map_id", ""))
+    ir = RouteIR(stages=stages, constraints=tuple(constraints), grid=grid, start=(x, y),
+                 scene=name, metadata={"source": "official Map2Route episode"})
+    human = np.asarray([rc(v) for v in d.get("human_expert_trajectory", [])], dtype=np.float64)
+    human_xy = grid.cells_to_worlds(human) if len(human) else np.zeros((0, 2))
+    n_soft = sum(1 for c in constraints if not c.kind.is_hard)
+    info = ReferenceInfo(hard_constraints=len(stages) + sum(c.kind.is_hard for c in constraints),
+                         soft_constraints=n_soft,
+                         trajectory_length_m=float(np.linalg.norm(np.diff(human_xy, axis=0),
+                                                                  axis=1).sum())
+                         if len(human_xy) > 1 else 0.0)
+    ep = Episode(id=str(d["id"]), scene=name, split=split,
+                 start=StartPose(x=x, y=y, yaw=0.0, row=int(round(sr)), col=int(round(sc))),
+                 instruction=str(d["instruction"]), routeir=ir, path_shape_references=refs,
+                 reference=info,
+                 metadata={"source": "official", "difficulty_level": level,
+                           "ignored_preferences": skipped,
+                           "feasible": d.get("feasible"),
+                           "human_expert_trajectory": np.round(human_xy, 3).tolist()})
+    if not math.isfinite(x) or not math.isfinite(y):
+        raise ValueError("start pose is not finite")
+    return OfficialEpisode(episode=ep, human_trajectory=human_xy)
+
+
+def convert_official(paths: list[Path], maps_root: Path, *, row_origin: str = "bottom") -> list[Episode]:
+    """Convert official episode files; each ``map_id`` is loaded from ``maps_root/<map_id>``.
+
+    Raises:
+        BenchmarkError: a file is unreadable or malformed, or its map cannot be loaded.
+    """
+    from map2route.errors import Map2RouteError
+    from map2route.semantic_map import load_scene
+
+    grids: dict[str, GridSpec] = {}
+    out: list[Episode] = []
+    for p in paths:
+        try:
+            raw = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as err:
+            raise BenchmarkError(f"Cannot read official episode {str(p)!r}: {err}") from err
+        map_id = str(raw.get("map_id", "")) if isinstance(raw, dict) else ""
+        if map_id not in grids:
+            try:
+                grids[map_id] = load_scene(maps_root / map_id).grid
+            except Map2RouteError as err:
+                msg = f"{p}: cannot load its map {map_id!r} from {maps_root} ({err})"
+                raise BenchmarkError(msg) from err
+        out.append(read_official_episode(raw, grids[map_id], scene=map_id,
+                                         row_origin=row_origin).episode)
+    return out

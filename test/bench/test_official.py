@@ -1,0 +1,77 @@
+"""Official Map2Route episode files: conversion and scoring their human trajectory."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from map2route.bench.errors import BenchmarkError
+from map2route.bench.official import read_official_episode
+from map2route.bench.scoring import score_route
+from map2route.cli import main
+
+
+def _official(m) -> dict:
+    g = m.grid
+    fridge_rc = list(g.world_to_cell(5.5, 3.5))
+    bed = m.get_object("bed_0")
+    bed_cells = [[int(r), int(c)] for r, c in zip(*m.footprint_mask([bed]).nonzero(), strict=True)]
+    start = g.world_to_cell(0.625, 2.025)
+    human = [list(g.world_to_cell(x, 2.025)) for x in (0.625, 2.0, 3.0, 4.0, 5.525)]
+    human.append(list(g.world_to_cell(5.525, 2.325)))
+    return {
+        "id": "official_0001", "map_id": m.name, "instruction": "Go to the fridge, hug the bed.",
+        "difficulty_level": "easy", "start_pose": {"row": start[0], "col": start[1]},
+        "human_expert_trajectory": human,
+        "hard_constraints": [
+            {"constraint_id": "h1", "kind": "must_pass", "order": 1, "shape": "circle",
+             "center": fridge_rc, "radius": 30},
+            {"constraint_id": "h2", "kind": "must_avoid", "order": None, "shape": "rectangle",
+             "center": list(g.world_to_cell(1.0, 0.5)), "width": 6, "height": 6,
+             "scope": {"type": "global"}},
+        ],
+        "soft_constraints": [
+            {"constraint_id": "s1", "preference_type": "near_preference", "shape": "freeform",
+             "cells": [list(g.world_to_cell(x, 2.025)) for x in (0.875, 0.925, 0.975)],
+             "reference_region": {"cells": bed_cells},
+             "scope": {"type": "between_hard_constraints", "from_order": None, "to_order": 1}},
+            {"constraint_id": "s2", "preference_type": "move_smoothness"},
+        ],
+        "feasible": True,
+    }
+
+
+def test_official_episode_scores_like_ours(two_room_map) -> None:
+    off = read_official_episode(_official(two_room_map), two_room_map.grid)
+    ep = off.episode
+    assert ep.split == "easy" and len(ep.routeir.stages) == 1
+    assert ep.routeir.constraints[1].temporal_scope == (0,)
+    assert ep.metadata["ignored_preferences"] == ["move_smoothness"]
+    score = score_route(ep, two_room_map, off.human_trajectory)
+    assert score.success and score.hcs == 1.0
+    # The three active cells sit 0.2 m below the bed's lowest cell row.
+    assert score.near == pytest.approx(0.2)
+
+
+def test_malformed_official_episode_names_the_field(two_room_map) -> None:
+    data = _official(two_room_map)
+    del data["start_pose"]
+    with pytest.raises(BenchmarkError, match="official_0001.*start_pose"):
+        read_official_episode(data, two_room_map.grid)
+
+
+def test_convert_official_then_replay_human(tmp_path, two_room_scene, two_room_map, capsys) -> None:
+    src = tmp_path / "official"
+    src.mkdir()
+    (src / "0001.json").write_text(json.dumps(_official(two_room_map)))
+    out = tmp_path / "converted.jsonl"
+    assert main(["episodes", "convert-official", str(src), "--scenes", str(two_room_scene),
+                 "--out", str(out)]) == 0
+    capsys.readouterr()
+    code = main(["bench", "map2route", "--method", "human", "--episodes", str(out), "--scenes",
+                 str(two_room_scene), "--out", str(tmp_path / "run"), "--workers", "1", "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["metrics"]["easy"]["hcs"] == 1.0
+    assert data["metrics"]["easy"]["near"] == pytest.approx(0.2)
