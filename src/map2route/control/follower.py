@@ -1,0 +1,345 @@
+"""A holonomic pure-pursuit-like route follower with local obstacle avoidance.
+
+The idea follows the path follower of the CMU autonomy stack the paper's Mecanum robot runs
+(paper 000, V-A): track a point ``look_ahead`` metres ahead along the route, drive toward it
+at a speed limited by ``max_speed``, by braking distance to the goal and to obstacles
+(``v <= sqrt(2 a d)``), and by ``max_accel`` between steps, and turn the body toward the
+direction of travel with a proportional yaw-rate law (gain ``yaw_rate_gain``, clipped at
+``max_yaw_rate``). A Mecanum base moves in any direction, so heading and travel are decoupled.
+
+Local avoidance (CMU's local planner picks among precomputed paths; here a simpler fan of
+straight candidate directions): the base's rectangle, grown by a side margin, is swept
+against the live scan along each candidate direction, from the route direction out
+to ``+-max_deviation``; the follower takes the candidate closest to the route direction whose
+corridor is free for ``check_distance`` (or to the tracked point, if nearer), else the one
+with the most free length. Speed is capped so the base can stop ``stop_distance`` short of the
+first return in its corridor; with no room at all it stops (state ``BLOCKED``) rather than
+collides, and goes on once the way clears.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from map2route.control.errors import ControlError
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from numpy.typing import NDArray
+
+
+class FollowerState(str, Enum):
+    """What the follower is doing; values match ``map2route_interfaces/FollowerStatus``."""
+
+    IDLE = "idle"
+    FOLLOWING = "following"
+    SLOWED = "slowed"
+    BLOCKED = "blocked"
+    ARRIVED = "arrived"
+
+
+@dataclass(frozen=True)
+class FollowerConfig:
+    """Follower parameters; defaults live in ``config/path_follower_node.yaml``."""
+
+    max_speed: float
+    max_accel: float
+    look_ahead: float
+    stop_distance: float
+    goal_tolerance: float
+    yaw_rate_gain: float
+    max_yaw_rate_deg: float
+    vehicle_length: float
+    vehicle_width: float
+    side_margin: float
+    check_distance: float
+    max_deviation_deg: float
+    deviation_step_deg: float
+    align_heading: bool
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.type == "float" and not (math.isfinite(v) and v >= 0):
+                raise ControlError(f"follower parameter {f.name} must be a number >= 0, got {v}")
+        for name in ("max_speed", "max_accel", "look_ahead", "vehicle_length", "vehicle_width",
+                     "deviation_step_deg"):
+            if getattr(self, name) <= 0:
+                raise ControlError(f"follower parameter {name} must be positive")
+
+    @classmethod
+    def from_params(cls, params: dict[str, Any]) -> FollowerConfig:
+        """Build from a parameter dict (extra keys ignored); a missing key is named."""
+        names = [f.name for f in fields(cls)]
+        missing = [n for n in names if n not in params]
+        if missing:
+            raise ControlError(f"follower parameters missing: {missing}")
+        values: dict[str, Any] = {n: (bool(params[n]) if n == "align_heading"
+                                      else float(params[n])) for n in names}
+        return cls(**values)
+
+    @classmethod
+    def from_yaml(cls, path: Path | None = None) -> FollowerConfig:
+        """Read ``config/path_follower_node.yaml`` (or ``path``)."""
+        import yaml
+
+        from map2route.paths import config_dir
+
+        p = path or config_dir() / "path_follower_node.yaml"
+        try:
+            data = yaml.safe_load(p.read_text())
+            params = data["path_follower_node"]["ros__parameters"]
+        except (OSError, KeyError, TypeError, yaml.YAMLError) as err:
+            raise ControlError(f"cannot read follower parameters from {p}: {err}") from err
+        return cls.from_params(params)
+
+    @property
+    def max_yaw_rate(self) -> float:
+        return math.radians(self.max_yaw_rate_deg)
+
+
+
+@dataclass(frozen=True)
+class FollowerCommand:
+    """One control step's output: body twist, state, and progress for status reports."""
+
+    vx: float
+    vy: float
+    wz: float
+    state: FollowerState
+    progress: float
+    distance_to_goal: float
+    nearest_obstacle: float
+    message: str = ""
+
+    @property
+    def speed(self) -> float:
+        return math.hypot(self.vx, self.vy)
+
+
+def _wrap(a: float) -> float:
+    return math.atan2(math.sin(a), math.cos(a))
+
+
+def _braking_speed(distance: float, decel: float, dt: float) -> float:
+    """The largest speed from which ``decel`` stops within ``distance``, one step of ``dt`` late.
+
+    Solves ``v^2 = 2 a (d - v dt)`` (the discrete form of ``v = sqrt(2 a d)``: the command is
+    held for one step before the next can brake).
+    """
+    if not math.isfinite(distance):
+        return math.inf
+    adt = decel * max(dt, 0.0)
+    return -adt + math.sqrt(adt * adt + 2.0 * decel * max(distance, 0.0))
+
+
+def sweep_free_distance(points: NDArray[np.float64], direction: float, half_length: float,
+                        half_width: float, *, margin: float = 0.0) -> float:
+    """Exact free travel (m) of the base's rectangle along ``direction`` before it meets a point.
+
+    In the base frame the body is ``[-hl, hl] x [-hw, hw]``; moving it by ``t d`` hits point
+    ``p`` when ``p - t d`` enters the rectangle, found per point by the slab method (the
+    ray ``p - t d`` against the two pairs of parallel sides). The rectangle is grown by
+    ``margin`` so the base keeps that gap; a point met within the first ``margin`` of travel
+    (already about that close) only counts if the body itself would hit it.
+
+    Args:
+        points: ``(N, 2)`` obstacle points in the base frame.
+        direction: travel direction in the base frame (rad).
+        half_length, half_width: the body's half sizes (m).
+        margin: gap to keep on every side (m).
+    """
+    if points.size == 0:
+        return math.inf
+    d = np.array([math.cos(direction), math.sin(direction)])
+    grown = _hit_distance(points, d, half_length + margin, half_width + margin)
+    # Points already within (about) the margin of the body cannot be kept at the margin any
+    # more: for them only a real contact counts, so the base can move away or slip past.
+    near = grown <= margin
+    if near.any():
+        grown[near] = _hit_distance(points[near], d, half_length, half_width)
+    return float(max(0.0, grown.min()))
+
+
+def _hit_distance(points: NDArray[np.float64], d: NDArray[np.float64], hl: float, hw: float
+                  ) -> NDArray[np.float64]:
+    """Per point: the smallest ``t >= 0`` with ``p - t d`` in the rectangle; inf if never.
+
+    Returns 0 for points already inside.
+    """
+    t_enter = np.full(len(points), -np.inf)
+    t_exit = np.full(len(points), np.inf)
+    for axis, half in ((0, hl), (1, hw)):
+        q, v = points[:, axis], d[axis]
+        if abs(v) < 1e-12:
+            outside = np.abs(q) > half
+            t_enter = np.where(outside, np.inf, t_enter)
+            continue
+        t1, t2 = (q - half) / v, (q + half) / v
+        t_enter = np.maximum(t_enter, np.minimum(t1, t2))
+        t_exit = np.minimum(t_exit, np.maximum(t1, t2))
+    hit = (t_enter <= t_exit) & (t_exit >= 0)
+    return np.where(hit, np.maximum(t_enter, 0.0), np.inf)
+
+
+class PathFollower:
+    """Follows one route; call :meth:`step` at the control rate with pose and scan points."""
+
+    def __init__(self, config: FollowerConfig) -> None:
+        self.config = config
+        self.path = np.zeros((0, 2))
+        self._s = np.zeros(0)
+        self._index = 0
+        self._velocity = np.zeros(2)  # world-frame commanded velocity of the last step
+        self._side = 1.0  # side of the last avoidance deviation (+1 left, -1 right)
+        self.arrived = False
+
+    def set_path(self, points: NDArray[np.float64]) -> None:
+        """Start following ``points`` ``(N, 2)`` (map frame); an empty path stops the base.
+
+        Raises:
+            ControlError: the points are not finite ``(N, 2)``.
+        """
+        pts = np.asarray(points, dtype=np.float64)
+        if pts.size and (pts.ndim != 2 or pts.shape[1] != 2 or not np.isfinite(pts).all()):
+            raise ControlError(f"a route must be finite (N, 2) points, got shape {pts.shape}")
+        self.path = pts.reshape(-1, 2)
+        seg = np.linalg.norm(np.diff(self.path, axis=0), axis=1) if len(self.path) > 1 else []
+        self._s = np.concatenate([[0.0], np.cumsum(seg)]) if len(self.path) else np.zeros(0)
+        self._index = 0
+        self.arrived = False
+
+    @property
+    def length(self) -> float:
+        return float(self._s[-1]) if self._s.size else 0.0
+
+    def _closest(self, x: float, y: float) -> int:
+        # Search forward from the last index within a window, so a route that passes the same
+        # place twice (circling a table) is followed in order.
+        end = int(np.searchsorted(self._s, self._s[self._index] + 2.0 * self.config.look_ahead
+                                  + 1.0)) + 1
+        window = self.path[self._index:end]
+        d = np.hypot(window[:, 0] - x, window[:, 1] - y)
+        self._index += int(np.argmin(d))
+        return self._index
+
+    def step(self, x: float, y: float, yaw: float, scan_points: NDArray[np.float64],
+             dt: float) -> FollowerCommand:
+        """One control step.
+
+        Args:
+            x, y, yaw: the base's pose in the route's frame.
+            scan_points: ``(N, 2)`` obstacle points in the base frame (from the live scan).
+            dt: time since the last step (s), for the acceleration limit.
+        """
+        cfg = self.config
+        pts = np.asarray(scan_points, dtype=np.float64).reshape(-1, 2)
+        nearest = float(np.hypot(pts[:, 0], pts[:, 1]).min()) if len(pts) else math.inf
+        if len(self.path) == 0:
+            self._velocity[:] = 0.0
+            return FollowerCommand(0.0, 0.0, 0.0, FollowerState.IDLE, 0.0, 0.0, nearest,
+                                   "no route")
+        i = self._closest(x, y)
+        gx, gy = self.path[-1]
+        to_goal = math.hypot(gx - x, gy - y)
+        remaining = float(self._s[-1] - self._s[i]) + math.hypot(self.path[i, 0] - x,
+                                                                self.path[i, 1] - y)
+        progress = 1.0 if self.length == 0 else min(1.0, float(self._s[i]) / self.length)
+        at_end = i >= len(self.path) - 1 or self._s[-1] - self._s[i] < cfg.look_ahead
+        # Arrive once inside the tolerance and slow enough to stop within one step's
+        # acceleration, so the final stop obeys max_accel too.
+        slow = float(np.linalg.norm(self._velocity)) <= cfg.max_accel * max(dt, 1e-3) + 1e-9
+        if self.arrived or (to_goal <= cfg.goal_tolerance and at_end and slow):
+            self.arrived = True
+            self._velocity[:] = 0.0
+            return FollowerCommand(0.0, 0.0, 0.0, FollowerState.ARRIVED, 1.0, to_goal, nearest,
+                                   "arrived")
+        j = int(np.searchsorted(self._s, self._s[i] + cfg.look_ahead))
+        tx, ty = self.path[min(j, len(self.path) - 1)]
+        target_dist = math.hypot(tx - x, ty - y)
+        heading_world = math.atan2(ty - y, tx - x) if target_dist > 1e-6 else yaw
+        desired = _wrap(heading_world - yaw)  # route direction in the base frame
+
+        # Local avoidance: a fan of directions around the route direction; the body's
+        # rectangle is swept exactly along each (a Mecanum base may travel sideways). The
+        # route direction wins when it is free for ``want`` metres; otherwise the candidate
+        # with the best progress x free-length score, with a small bonus for the side chosen
+        # last time so the base does not swing between sides.
+        hl, hw = cfg.vehicle_length / 2.0, cfg.vehicle_width / 2.0
+        want = max(min(cfg.check_distance, to_goal), 1e-3)
+        step = math.radians(cfg.deviation_step_deg)
+        n = int(cfg.max_deviation_deg // cfg.deviation_step_deg)
+        direction = desired
+        free = sweep_free_distance(pts, desired, hl, hw, margin=cfg.side_margin)
+        if free < want + cfg.stop_distance:
+            best = (-math.inf, desired, free)
+            for k in range(-n, n + 1):
+                off = k * step
+                f = sweep_free_distance(pts, desired + off, hl, hw, margin=cfg.side_margin)
+                room_k = f - cfg.stop_distance
+                if room_k <= 1e-3:
+                    continue
+                score = math.cos(off) * min(room_k, want) / want
+                if k != 0 and (k > 0) == (self._side > 0):
+                    score += 0.05
+                if score > best[0]:
+                    best = (score, desired + off, f)
+            if math.isfinite(best[0]):
+                _, direction, free = best
+        deviated = abs(_wrap(direction - desired)) > 1e-9
+        if deviated:
+            self._side = 1.0 if _wrap(direction - desired) > 0 else -1.0
+
+        room = max(0.0, free - cfg.stop_distance)
+        speed = min(cfg.max_speed, _braking_speed(to_goal, cfg.max_accel, dt),
+                    _braking_speed(room, cfg.max_accel, dt))
+        state = FollowerState.FOLLOWING
+        message = "following the route"
+        if room <= 1e-3:
+            speed, state, message = 0.0, FollowerState.BLOCKED, (
+                f"blocked: nearest return {nearest:.2f} m, no free direction within "
+                f"{cfg.max_deviation_deg:.0f} deg of the route")
+        elif deviated or speed < cfg.max_speed - 1e-6 and room < cfg.check_distance:
+            state = FollowerState.SLOWED
+            message = f"avoiding an obstacle {nearest:.2f} m away" if deviated else \
+                f"slowing: {room:.2f} m free ahead"
+
+        # Desired world velocity, then the acceleration limit on its change.
+        world_dir = yaw + direction
+        v_des = speed * np.array([math.cos(world_dir), math.sin(world_dir)])
+        dv = v_des - self._velocity
+        max_dv = cfg.max_accel * max(dt, 0.0)
+        norm = float(np.linalg.norm(dv))
+        if norm > max_dv > 0:
+            dv *= max_dv / norm
+        v = self._velocity + dv if dt > 0 else v_des
+        # Never speed up beyond what the braking distance allows, whatever the ramp says.
+        if float(np.linalg.norm(v)) > speed:
+            v = v_des if speed == 0.0 else v * (speed / float(np.linalg.norm(v)))
+        self._velocity = v
+        c, s = math.cos(yaw), math.sin(yaw)
+        vx, vy = c * v[0] + s * v[1], -s * v[0] + c * v[1]
+        wz = 0.0
+        # Turning swings the corners out to the circumscribed radius; near obstacles the base
+        # only translates (a Mecanum base need not face where it goes).
+        swing = math.hypot(hl, hw) + cfg.side_margin + cfg.stop_distance
+        if cfg.align_heading and speed > 0 and nearest > swing:
+            wz = float(np.clip(cfg.yaw_rate_gain * _wrap(world_dir - yaw), -cfg.max_yaw_rate,
+                               cfg.max_yaw_rate))
+        return FollowerCommand(float(vx), float(vy), wz, state, progress, remaining, nearest,
+                               message)
+
+
+def scan_to_points(ranges: NDArray[np.floating], angle_min: float, angle_increment: float,
+                   *, range_max: float = math.inf) -> NDArray[np.float64]:
+    """``(N, 2)`` base-frame points of a LaserScan's finite returns."""
+    r = np.asarray(ranges, dtype=np.float64)
+    ang = angle_min + np.arange(r.size) * angle_increment
+    ok = np.isfinite(r) & (r <= range_max)
+    return np.stack([r[ok] * np.cos(ang[ok]), r[ok] * np.sin(ang[ok])], axis=1)

@@ -1,0 +1,135 @@
+"""The simulated world: what blocks the robot and its LiDAR, and ground-truth collisions.
+
+The obstacle layer is rebuilt from the map's geometry, not from its ``traversable`` layer
+(which a planner may have eroded): walls, everything outside the house, and the footprints of
+objects standing on the floor (``parent_id is None``; a pan on a countertop is inside the
+countertop's footprint anyway). Each obstacle cell also has a top height, for the 3D cloud.
+Dynamic obstacles are vertical cylinders moving at constant velocity, bouncing between two
+points, so avoidance tests can put something on a route after it was planned.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from map2route.sim.errors import SimError
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from map2route.semantic_map.model import SemanticMap
+    from map2route.sim.kinematics import Pose2D
+
+#: Height of walls for the 3D cloud (m); ProcTHOR walls are taller than the Mid-360's reach.
+WALL_HEIGHT_M = 2.5
+
+
+@dataclass(frozen=True)
+class DynamicObstacle:
+    """A cylinder of radius ``radius`` moving from ``start`` toward ``end`` and back.
+
+    ``speed`` 0 makes it static at ``start`` (a box dropped on the route).
+    """
+
+    start: tuple[float, float]
+    radius: float
+    end: tuple[float, float] | None = None
+    speed: float = 0.0
+    height: float = 1.0
+
+    def position(self, t: float) -> tuple[float, float]:
+        """Centre at sim time ``t`` (triangle wave between ``start`` and ``end``)."""
+        if self.end is None or self.speed <= 0:
+            return self.start
+        dx, dy = self.end[0] - self.start[0], self.end[1] - self.start[1]
+        length = math.hypot(dx, dy)
+        if length == 0:
+            return self.start
+        s = (self.speed * t) % (2 * length)
+        f = (s if s <= length else 2 * length - s) / length
+        return self.start[0] + f * dx, self.start[1] + f * dy
+
+
+@dataclass
+class World:
+    """Obstacles of one scene plus dynamic obstacles.
+
+    Attributes:
+        blocked: bool ``(rows, cols)`` of static obstacles (row 0 = bottom).
+        top: float32 ``(rows, cols)`` top height of each blocked cell (m), 0 where free.
+        obstacles: the dynamic obstacles (mutable: a test may add one mid-run).
+    """
+
+    map: SemanticMap
+    blocked: NDArray[np.bool_]
+    top: NDArray[np.float32]
+    obstacles: list[DynamicObstacle]
+
+    @classmethod
+    def from_map(cls, m: SemanticMap, obstacles: list[DynamicObstacle] | None = None) -> World:
+        """Build the obstacle layers of ``m`` (see the module docstring)."""
+        import shapely
+
+        blocked = m.walls | (m.room_ids < 0)
+        top = np.where(blocked, np.float32(WALL_HEIGHT_M), np.float32(0.0)).astype(np.float32)
+        xx, yy = m.grid.cell_centres()
+        for o in m.objects:
+            if o.parent_id is not None:
+                continue
+            # A cell is the object's when its centre is inside the footprint (closed polygon),
+            # the same rule the map's rasteriser uses.
+            fp = np.asarray(o.footprint)
+            (r0, c0), (r1, c1) = m.grid.worlds_to_cells(np.stack([fp.min(0), fp.max(0)]))
+            r0, c0 = max(r0, 0), max(c0, 0)
+            r1, c1 = min(r1 + 1, m.grid.rows - 1), min(c1 + 1, m.grid.cols - 1)
+            if r1 < r0 or c1 < c0:
+                continue
+            poly = shapely.Polygon(fp)
+            sub = (slice(r0, r1 + 1), slice(c0, c1 + 1))
+            inside = shapely.intersects_xy(poly, xx[sub], yy[sub])
+            height = max(float(o.z_max), 0.05)
+            top[sub][inside] = np.maximum(top[sub][inside], height)
+            blocked[sub] |= inside
+        return cls(map=m, blocked=blocked, top=top, obstacles=list(obstacles or []))
+
+    def obstacle_centres(self, t: float) -> NDArray[np.float64]:
+        """``(K, 3)``: x, y, radius of every dynamic obstacle at time ``t``."""
+        if not self.obstacles:
+            return np.zeros((0, 3))
+        return np.array([(*o.position(t), o.radius) for o in self.obstacles], dtype=np.float64)
+
+    def footprint_points(self, pose: Pose2D, half_length: float, half_width: float
+                         ) -> NDArray[np.float64]:
+        """Sample points (spacing <= half a cell) covering the robot's rectangle at ``pose``."""
+        step = self.map.grid.resolution / 2.0
+        nx = max(2, int(math.ceil(2 * half_length / step)) + 1)
+        ny = max(2, int(math.ceil(2 * half_width / step)) + 1)
+        u, v = np.meshgrid(np.linspace(-half_length, half_length, nx),
+                           np.linspace(-half_width, half_width, ny))
+        c, s = math.cos(pose.yaw), math.sin(pose.yaw)
+        x = pose.x + c * u - s * v
+        y = pose.y + s * u + c * v
+        return np.stack([x.ravel(), y.ravel()], axis=1)
+
+    def collides(self, pose: Pose2D, half_length: float, half_width: float, t: float = 0.0
+                 ) -> bool:
+        """Ground truth: does the robot's rectangle overlap a static or dynamic obstacle?"""
+        if half_length <= 0 or half_width <= 0:
+            raise SimError(f"robot half sizes must be positive, got {half_length}, {half_width}")
+        pts = self.footprint_points(pose, half_length, half_width)
+        g = self.map.grid
+        cells = g.worlds_to_cells(pts)
+        r, cc = cells[:, 0], cells[:, 1]
+        outside = (r < 0) | (r >= g.rows) | (cc < 0) | (cc >= g.cols)
+        if outside.any():
+            return True
+        if self.blocked[r, cc].any():
+            return True
+        for ox, oy, rad in self.obstacle_centres(t):
+            if np.any((pts[:, 0] - ox) ** 2 + (pts[:, 1] - oy) ** 2 <= rad**2):
+                return True
+        return False
