@@ -1,0 +1,369 @@
+"""Write a grounding program (Python over :mod:`map2route.grounding.api`) from a parse.
+
+The offline grounder does not build a RouteIR itself: like an LLM, it writes a program that
+the sandbox runs and the verifier checks, so both grounders share every later step. Each
+referring expression becomes a few lines of selections (``entities``, ``in_room``, ``where``,
+``kth_nearest``, ``unique``), each clause a ``segment`` or ``constraint``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from map2route.grounding.parser import Clause, InstructionParse, Modifier, RefExpr
+from map2route.grounding.vocabulary import GROUPS
+
+_PRED = {"near": "near_to", "next_to": "next_to", "far_from": "far_from"}
+
+
+class ProgramWriter:
+    """Turn one :class:`InstructionParse` into program source.
+
+    Args:
+        parse: the parsed instruction.
+        strict: use ``unique`` for definite references (the repair loop's last round passes
+            ``False`` to pick the candidate nearest to the robot instead).
+    """
+
+    def __init__(self, parse: InstructionParse, *, strict: bool = True) -> None:
+        self.parse = parse
+        self.strict = strict
+        self.lines: list[str] = []
+        self.indent = ""
+        self.n = 0
+        self.here = "start_place()"
+        self.segment_of: list[tuple[RefExpr | None, str]] = []
+        self.pending_this: list[str] = []
+        self.room_here = "start_room()"
+        self.mentions: list[tuple[RefExpr, str, bool]] = []
+
+    # --- helpers ---------------------------------------------------------------------
+    def var(self, stem: str) -> str:
+        self.n += 1
+        return f"{stem}{self.n}"
+
+    def emit(self, line: str) -> None:
+        self.lines.append(self.indent + line)
+
+    @staticmethod
+    def q(text: str) -> str:
+        return repr(text[:200])
+
+    # --- references ------------------------------------------------------------------
+    def ref(self, r: RefExpr, *, one: bool = True, inherit: dict[str, tuple[str, str]] | None = None,
+            scope_room: str | None = None) -> str:
+        """Emit lines selecting ``r``; return the variable (an entity, or a list if not ``one``)."""
+        if r.head_kind == "start":
+            v = self.var("start")
+            self.emit(f"{v} = start_place()")
+            return v
+        if r.head_kind == "room":
+            return self.room_ref(r, one=one)
+        if r.head_kind == "wall":
+            v = self.var("walls")
+            self.emit(f"{v} = boundary_region({self.room_here}, 0.3)")
+            return v
+        head = r.head
+        if one and r.definite and not r.plural and not r.modifiers:
+            # coreference: "go to the dining table, then circle the table"
+            for prev, pv, is_list in reversed(self.mentions):
+                if prev.head == head or prev.head in GROUPS.get(head, ()):
+                    if not is_list:
+                        return pv
+                    out = self.var(_stem(head) + "_")
+                    self.emit(f"{out} = unique({pv}, {self.q(r.text)})")
+                    return out
+        v = self.var(_stem(head))
+        self.emit(f"{v} = entities({self.q(head)})")
+        has_room = any(m.kind == "in_room" for m in r.modifiers)
+        if inherit and head in inherit and not has_room and not r.modifiers:
+            how, holder = inherit[head]
+            if how == "room":
+                self.emit(f"{v} = in_room({v}, {holder})")
+            else:
+                self.emit(f"{v} = where({v}, on_top_of({holder}))")
+        elif scope_room and r.plural and not has_room:
+            self.emit(f"{v} = in_room({v}, {scope_room})")
+        ranks: list[Modifier] = []
+        for mod in r.modifiers:
+            if mod.kind == "rank":
+                ranks.append(mod)
+            else:
+                self.filter(v, mod)
+        if ranks:
+            out = self.rank(v, ranks[0], r)
+        elif r.plural or not one:
+            if not r.plural:
+                self.mentions.append((r, v, True))
+            return v
+        else:
+            out = self.pick(v, r)
+        self.mentions.append((r, out, False))
+        return out
+
+    def pick(self, v: str, r: RefExpr) -> str:
+        out = self.var(_stem(r.head) + "_")
+        if r.definite and self.strict:
+            self.emit(f"{out} = unique({v}, {self.q(r.text)})")
+        else:
+            self.emit(f"{out} = kth_nearest({v}, {self.here}, 1)")
+        return out
+
+    def filter(self, v: str, mod: Modifier) -> None:
+        if mod.kind == "in_room":
+            room = self.ref(mod.refs[0], one=False)
+            self.emit(f"{v} = in_room({v}, {room})")
+        elif mod.kind == "on":
+            rec = self.ref(mod.refs[0], one=False)
+            self.emit(f"{v} = where({v}, on_top_of({rec}))")
+        elif mod.kind in _PRED:
+            other = self.ref(mod.refs[0], one=False)
+            self.emit(f"{v} = where({v}, {_PRED[mod.kind]}({other}))")
+        elif mod.kind == "between":
+            a = self.ref(mod.refs[0])
+            b = self.ref(mod.refs[1])
+            self.emit(f"{v} = where({v}, between({a}, {b}))")
+        elif mod.kind == "in_corner":
+            if mod.refs:
+                room = self.ref(mod.refs[0], one=False)
+                self.emit(f"{v} = in_room({v}, {room})")
+            self.emit(f"{v} = where({v}, in_corner())")
+        elif mod.kind == "with":
+            self.emit(f"{v} = where({v}, {self.has(mod)})")
+        elif mod.kind == "adjacent":
+            other = self.ref(mod.refs[0], one=False)
+            self.emit(f"{v} = where({v}, adjacent_to({other}))")
+        elif mod.kind == "start_room":
+            self.emit(f"{v} = intersection({v}, [start_room()])")
+
+    def has(self, mod: Modifier) -> str:
+        thing = mod.refs[0]
+        cat = thing.head
+        if mod.count is not None and mod.count >= 0:
+            pred = f"has({self.q(cat)}, exactly={mod.count})"
+        elif mod.count == -2:
+            pred = f"has({self.q(cat)}, at_least=2)"
+        else:
+            pred = f"has({self.q(cat)})"
+        return f"not_({pred})" if mod.negated else pred
+
+    def rank(self, v: str, mod: Modifier, r: RefExpr) -> str:
+        out = self.var(_stem(r.head) + "_")
+        if mod.rank in ("nearest", "farthest"):
+            anchor = self.ref(mod.refs[0]) if mod.refs else self.here
+            fn = "kth_nearest" if mod.rank == "nearest" else "kth_farthest"
+            self.emit(f"{out} = {fn}({v}, {anchor}, {mod.k})")
+        else:
+            fn = "kth_largest" if mod.rank == "largest" else "kth_smallest"
+            self.emit(f"{out} = {fn}({v}, {mod.k})")
+        return out
+
+    def room_ref(self, r: RefExpr, *, one: bool) -> str:
+        v = self.var("room")
+        mods = list(r.modifiers)
+        if any(m.kind == "start_room" for m in mods):
+            self.emit(f"{v} = [start_room()]")
+            mods = [m for m in mods if m.kind != "start_room"]
+            if r.head != "room":
+                self.emit(f"{v} = intersection({v}, rooms({self.q(r.head)}))")
+        elif r.head == "room" and not mods and r.definite:
+            self.emit(f"{v} = [{self.room_here}]")
+        elif r.head == "room":
+            self.emit(f"{v} = rooms()")
+        else:
+            self.emit(f"{v} = rooms({self.q(r.head)})")
+        ranks = [m for m in mods if m.kind == "rank"]
+        for mod in mods:
+            if mod.kind == "rank":
+                continue
+            if mod.kind == "with":
+                self.emit(f"{v} = where({v}, {self.has(mod)})")
+            elif mod.kind in ("adjacent", "next_to", "near"):
+                other = self.ref(mod.refs[0], one=False)
+                pred = "adjacent_to" if mod.refs[0].head_kind == "room" else "has_near"
+                if pred == "has_near":
+                    self.emit(f"{v} = [x for x in {v} if count(in_room({other}, x)) > 0]")
+                else:
+                    self.emit(f"{v} = where({v}, adjacent_to({other}))")
+            elif mod.kind == "far_from":
+                other = self.ref(mod.refs[0])
+                self.emit(f"{v} = where({v}, far_from({other}))")
+            elif mod.kind == "on":
+                pass
+        if ranks:
+            return self.rank(v, ranks[0], r)
+        if not one or r.plural:
+            return v
+        out = self.var("room_")
+        if self.strict or len(r.modifiers) > 0:
+            self.emit(f"{out} = unique({v}, {self.q(r.text)})")
+        else:
+            self.emit(f"{out} = kth_nearest({v}, {self.here}, 1)")
+        return out
+
+    # --- clauses ---------------------------------------------------------------------
+    def write(self) -> str:
+        self.emit("segments = []")
+        self.emit("constraints = []")
+        deferred: list[Clause] = []
+        for c in self.parse.clauses:
+            if c.kind in ("goal", "pass", "circle", "follow_wall", "if"):
+                self.stage(c)
+            else:
+                deferred.append(c)
+        for c in deferred:
+            self.constraint(c)
+        self.emit("task(segments, constraints)")
+        return "\n".join(self.lines) + "\n"
+
+    def stage(self, c: Clause, inherit: dict[str, tuple[str, str]] | None = None) -> None:
+        if c.kind == "if":
+            self.conditional(c)
+            return
+        seg = self.var("leg")
+        if c.kind in ("goal", "pass"):
+            r = c.refs[0]
+            tgt = self.ref(r, inherit=inherit)
+            self.emit(f"{seg} = segment({tgt}, label={self.q(r.text)})")
+            self._advance(tgt, r)
+        elif c.kind == "circle":
+            r = c.refs[0]
+            tgt = self.ref(r, inherit=inherit)
+            self.emit(f"{seg} = segment(shape=circle({tgt}, {self.q(c.direction)}), "
+                      f"label={self.q(c.text)})")
+            self.here = tgt
+        else:
+            if c.refs:
+                room = self.ref(c.refs[0])
+            else:
+                room = self.var("room")
+                self.emit(f"{room} = {self.room_here}")
+            direction = c.direction or "counterclockwise"
+            self.emit(f"{seg} = segment(shape=follow_wall({room}, {self.q(direction)}), "
+                      f"label={self.q(c.text)})")
+            self.room_here = room
+        self.emit(f"segments.append({seg})")
+        self.segment_of.append((c.refs[0] if c.refs else None, seg))
+
+    def _advance(self, tgt: str, r: RefExpr) -> None:
+        if r.plural:
+            return
+        self.here = tgt
+        if r.head_kind == "room":
+            self.room_here = tgt
+        elif r.head_kind != "start":
+            self.room_here = f"room_of({tgt})"
+
+    def conditional(self, c: Clause) -> None:
+        cond = c.condition or {}
+        inherit: dict[str, tuple[str, str]] = {}
+        thing: RefExpr = cond["ref"]
+        if cond["kind"] == "exists":
+            things = self.ref(thing, one=False)
+            test = f"count({things}) > 0"
+        elif cond["kind"] == "inside":
+            x = self.ref(thing)
+            room = self.ref(cond["room"], one=False)
+            test = f"any([inside({x}, r) for r in {room}])"
+        else:
+            holder: RefExpr = cond["holder"]
+            hv = self.ref(holder)
+            things = self.ref(thing, one=False)
+            if holder.head_kind == "room":
+                self.emit(f"{things} = in_room({things}, {hv})")
+                inherit[thing.head] = ("room", hv)
+            else:
+                self.emit(f"{things} = where({things}, on_top_of({hv}))")
+                inherit[thing.head] = ("on", hv)
+            n = cond.get("count")
+            test = f"count({things}) == {n}" if n is not None else f"count({things}) > 0"
+        if cond.get("negated"):
+            test = f"not_({test})"
+        here, room_here = self.here, self.room_here
+        self.emit(f"if {test}:")
+        self.indent += "    "
+        before = len(self.lines)
+        for t in c.then:
+            self.stage(t, inherit) if t.kind in ("goal", "pass", "circle", "follow_wall",
+                                                 "if") else self.constraint(t)
+        if len(self.lines) == before:
+            self.emit("pass")
+        self.indent = self.indent[:-4]
+        if c.orelse:
+            self.here, self.room_here = here, room_here
+            self.emit("else:")
+            self.indent += "    "
+            for t in c.orelse:
+                self.stage(t) if t.kind in ("goal", "pass", "circle", "follow_wall",
+                                            "if") else self.constraint(t)
+            self.indent = self.indent[:-4]
+
+    def _during(self, c: Clause) -> str | None:
+        d = c.during
+        if d is None:
+            return None
+        if d.get("this"):
+            pos = self._clause_stage_index(c)
+            return None if pos is None else self.segment_of[pos][1]
+        until = d.get("until")
+        if isinstance(until, RefExpr):
+            for ref, seg in self.segment_of:
+                if ref is not None and ref.head == until.head:
+                    return seg
+            return None
+        after = d.get("after")
+        if isinstance(after, RefExpr):
+            for k, (ref, _) in enumerate(self.segment_of):
+                if ref is not None and ref.head == after.head:
+                    later = [s for _, s in self.segment_of[k + 1:]]
+                    return "[" + ", ".join(later) + "]" if later else None
+        return None
+
+    def _clause_stage_index(self, c: Clause) -> int | None:
+        stages = [x for x in self.parse.clauses if x.kind in ("goal", "pass", "circle",
+                                                             "follow_wall")]
+        pos = self.parse.clauses.index(c) if c in self.parse.clauses else -1
+        before = [x for x in self.parse.clauses[:pos] if x in stages]
+        if before and len(before) <= len(self.segment_of):
+            return len(before) - 1
+        return 0 if self.segment_of else None
+
+    def constraint(self, c: Clause) -> None:
+        within = None
+        if c.within is not None:
+            within = self.ref(c.within)
+        args: list[str] = []
+        if c.kind == "clearance":
+            args = ["'clearance'", "None"]
+        elif c.kind == "avoid":
+            x = self.ref(c.refs[0], one=not c.refs[0].plural)
+            args = ["'avoid'", x]
+        elif c.kind in ("near", "far"):
+            x = self.ref(c.refs[0], one=not c.refs[0].plural, scope_room=within)
+            args = [self.q(c.kind), x]
+        elif c.kind == "relative":
+            a = self.ref(c.refs[0], one=not c.refs[0].plural, scope_room=within)
+            assert c.other is not None
+            b = self.ref(c.other, one=not c.other.plural, scope_room=within)
+            args = ["'relative'", a, f"other={b}"]
+        if within is not None:
+            args.append(f"within={within}")
+        during = self._during(c)
+        if during is not None:
+            args.append(f"during={during}")
+        args.append(f"label={self.q(c.text)}")
+        self.emit(f"constraints.append(constraint({', '.join(args)}))")
+
+
+def _stem(head: str) -> str:
+    return "".join(ch for ch in head if ch.isalnum() or ch == "_")[:16] or "x"
+
+
+def write_program(parse: InstructionParse, *, strict: bool = True) -> str:
+    """The grounding program for ``parse``."""
+    return ProgramWriter(parse, strict=strict).write()
+
+
+def describe(parse: InstructionParse) -> dict[str, Any]:
+    """The parse as JSON-ready data (what ``map2route parse --json`` prints)."""
+    return parse.to_json()
