@@ -17,9 +17,6 @@ COMMAND_MODULES = (
     "map2route.cli.streets_commands",
     "map2route.cli.episodes_commands",
     "map2route.cli.map2route_bench_commands",
-    "map2route.cli.planner_commands",
-    "map2route.cli.mapping_commands",
-    "map2route.cli.nesy_commands",
 )
 
 
