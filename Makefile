@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.map2route-installed
-EXTRAS := ros,scenes,dev,bench,rosbuild,nesy,streets
+EXTRAS := ros,scenes,dev,bench,rosbuild,nesy,streets,mapping
 IFACE_STAMP := $(VENV)/.map2route-interfaces-installed
 IFACE_SRC := $(wildcard interfaces/map2route_interfaces/*.txt interfaces/map2route_interfaces/*.xml interfaces/map2route_interfaces/*/*)
 

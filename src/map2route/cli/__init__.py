@@ -17,6 +17,7 @@ COMMAND_MODULES = (
     "map2route.cli.streets_commands",
     "map2route.cli.episodes_commands",
     "map2route.cli.map2route_bench_commands",
+    "map2route.cli.mapping_commands",
 )
 
 

@@ -1,0 +1,144 @@
+"""Mapping commands: ``map2route map simulate|build|score|export-sdf`` (the mapping area)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from map2route.cli.app import app
+
+
+@app.group(name="map")
+def map_group() -> None:
+    """Build semantic maps from lidar + panorama bags; simulate, score, export them."""
+
+
+@map_group.command()
+@click.argument("scene", type=click.Path(path_type=Path))
+@click.option("--out", "out", required=True, type=click.Path(path_type=Path),
+              help="MCAP bag folder to write (must not exist).")
+@click.option("--minutes", type=float, default=None,
+              help="Drive length; the tour repeats back and forth to fill it (default: one tour).")
+@click.option("--image-width", type=int, default=1920, show_default=True,
+              help="Panorama width W (height W/2, cropped to W/3 rows = 120 deg).")
+@click.option("--camera-hz", type=float, default=1.0, show_default=True)
+@click.option("--lidar-hz", type=float, default=5.0, show_default=True)
+@click.option("--points-per-scan", type=int, default=8000, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+def simulate(scene: Path, out: Path, minutes: float | None, image_width: int, camera_hz: float,
+             lidar_hz: float, points_per_scan: int, seed: int) -> None:
+    """Drive a simulated Mid-360 + Theta Z1 robot through SCENE and record a bag."""
+    from map2route.mapping.sensors import LidarModel
+    from map2route.mapping.simulate import SimConfig
+    from map2route.mapping.simulate import simulate as run
+    from map2route.semantic_map.io import load_scene
+
+    m = load_scene(scene)
+    cfg = SimConfig(image_width=image_width, crop_rows=image_width // 3, camera_hz=camera_hz,
+                    lidar_hz=lidar_hz, lidar=LidarModel(points_per_scan=points_per_scan), seed=seed)
+    res = run(m, out, config=cfg, minutes=minutes)
+    click.echo(f"Wrote {res.bag}: {res.duration_s:.1f} s drive, {res.scans} scans "
+               f"({res.points} points), {res.images} panoramas, rooms visited {list(res.visited_rooms)}")
+
+
+def _room_overrides(values: tuple[str, ...]) -> dict[int, object]:
+    from map2route.mapping.errors import MappingError
+    from map2route.semantic_map.model import RoomType
+
+    out: dict[int, object] = {}
+    for v in values:
+        rid, sep, typ = v.partition("=")
+        if not sep or not rid.strip().lstrip("-").isdigit():
+            msg = f"--room-type wants ID=TYPE (e.g. 2=kitchen), got {v!r}"
+            raise MappingError(msg)
+        out[int(rid)] = RoomType.parse(typ)
+    return out
+
+
+@map_group.command()
+@click.option("--bag", required=True, type=click.Path(path_type=Path), help="Input bag.")
+@click.option("-o", "--out", "out", required=True, type=click.Path(path_type=Path),
+              help="Scene folder to write (e.g. maps/my_flat).")
+@click.option("--detector", type=click.Choice(["ground_truth", "open_vocabulary"]),
+              default="ground_truth", show_default=True)
+@click.option("--weights", type=click.Path(path_type=Path), default=None,
+              help="Weights folder of the open_vocabulary detector.")
+@click.option("--miss-rate", type=float, default=0.0, show_default=True)
+@click.option("--false-positive-rate", type=float, default=0.0, show_default=True)
+@click.option("--label-noise", type=float, default=0.0, show_default=True)
+@click.option("--room-type", "room_types", multiple=True, metavar="ID=TYPE",
+              help="Override a room's type (repeatable).")
+@click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
+              help="YAML with a `build:` section (see docs/mapping.md).")
+@click.option("--seed", type=int, default=0, show_default=True)
+def build(bag: Path, out: Path, detector: str, weights: Path | None, miss_rate: float,
+          false_positive_rate: float, label_noise: float, room_types: tuple[str, ...],
+          config_path: Path | None, seed: int) -> None:
+    """Build a semantic map (scene folder) from a bag of /registered_scan, /state_estimation
+    and /camera/image."""
+    from map2route.mapping.builder import BuildConfig, build_from_bag
+    from map2route.mapping.detectors import make_detector
+    from map2route.semantic_map.io import save_scene
+
+    if detector == "ground_truth":
+        det = make_detector(detector, miss_rate=miss_rate, false_positive_rate=false_positive_rate,
+                            label_noise=label_noise, seed=seed)
+    else:
+        det = make_detector(detector, weights=weights or Path("weights"))
+    cfg = BuildConfig.from_yaml(config_path) if config_path else BuildConfig()
+    res = build_from_bag(bag, name=out.name, detector=det, config=cfg,
+                         room_overrides=_room_overrides(room_types))  # type: ignore[arg-type]
+    save_scene(res.map, out)
+    s = res.map.summary()
+    speed = res.bag_duration_s / res.wall_s if res.wall_s > 0 else float("inf")
+    click.echo(f"Wrote {out}: {s['rooms']} rooms {s['rooms_by_type']}, {s['objects']} objects, "
+               f"{s['doors']} doors; built {res.bag_duration_s:.1f} s of data in "
+               f"{res.wall_s:.1f} s ({speed:.1f}x real time)")
+
+
+@map_group.command()
+@click.argument("built", type=click.Path(path_type=Path))
+@click.argument("truth", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON.")
+def score(built: Path, truth: Path, as_json: bool) -> None:
+    """Score the BUILT scene against the TRUTH scene."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from map2route.mapping.score import score_map
+    from map2route.semantic_map.io import load_scene
+
+    s = score_map(load_scene(built), load_scene(truth))
+    if as_json:
+        click.echo(json.dumps(s.as_dict(), indent=1))
+        return
+    t = Table(title=f"{built} vs {truth}")
+    t.add_column("measure")
+    t.add_column("value", justify="right")
+    for name in ("precision", "recall", "recall_tall", "centroid_error_m", "room_accuracy",
+                 "room_type_accuracy", "traversability_iou"):
+        t.add_row(name, f"{getattr(s, name):.3f}")
+    Console().print(t)
+    c = Table(title="objects by category (footprint IoU >= 0.25)")
+    for col in ("category", "true", "built", "matched", "precision", "recall"):
+        c.add_column(col, justify="right" if col != "category" else "left")
+    for cat, v in s.by_category.items():
+        c.add_row(cat, str(v.true), str(v.built), str(v.matched), f"{v.precision:.2f}",
+                  f"{v.recall:.2f}")
+    Console().print(c)
+
+
+@map_group.command(name="export-sdf")
+@click.argument("scene", type=click.Path(path_type=Path))
+@click.option("-o", "--out", "out", required=True, type=click.Path(path_type=Path))
+@click.option("--wall-height", type=float, default=2.5, show_default=True)
+def export_sdf_cmd(scene: Path, out: Path, wall_height: float) -> None:
+    """Export SCENE as a Gazebo SDF world (walls and object boxes)."""
+    from map2route.mapping.sdf import export_sdf
+    from map2route.semantic_map.io import load_scene
+
+    m = load_scene(scene)
+    export_sdf(m, out, wall_height_m=wall_height)
+    click.echo(f"Wrote {out}: {len(m.objects)} objects")

@@ -1,0 +1,235 @@
+"""Sensor bags without ROS: write and read MCAP rosbag2 bags with ``rosbags``.
+
+Topics (the CMU / SysNav names):
+
+- ``/registered_scan``  sensor_msgs/PointCloud2, map frame, float32 x y z intensity.
+- ``/state_estimation`` nav_msgs/Odometry, map -> sensor (the body frame of
+  :mod:`map2route.mapping.camera`).
+- ``/camera/image``     sensor_msgs/Image, ``rgb8``, the cropped equirectangular panorama.
+
+The simulator adds ground truth a real robot does not have:
+
+- ``/sim/instance_ids``    sensor_msgs/Image ``mono16``, per-pixel instance id (0 = none).
+- ``/sim/instance_labels`` std_msgs/String, once: JSON ``{"labels": [...], "object_ids": [...]}``
+  indexed by instance id.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from map2route.mapping.camera import Pose
+from map2route.mapping.errors import MappingError
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from numpy.typing import NDArray
+
+SCAN_TOPIC = "/registered_scan"
+ODOM_TOPIC = "/state_estimation"
+IMAGE_TOPIC = "/camera/image"
+INSTANCE_TOPIC = "/sim/instance_ids"
+LABELS_TOPIC = "/sim/instance_labels"
+
+_TYPES = {
+    SCAN_TOPIC: "sensor_msgs/msg/PointCloud2",
+    ODOM_TOPIC: "nav_msgs/msg/Odometry",
+    IMAGE_TOPIC: "sensor_msgs/msg/Image",
+    INSTANCE_TOPIC: "sensor_msgs/msg/Image",
+    LABELS_TOPIC: "std_msgs/msg/String",
+}
+
+
+def _typestore() -> Any:
+    from rosbags.typesys import Stores, get_typestore
+
+    return get_typestore(Stores.ROS2_JAZZY)
+
+
+def _stamp(ts: Any, t_ns: int) -> Any:
+    return ts.types["builtin_interfaces/msg/Time"](sec=t_ns // 1_000_000_000,
+                                                   nanosec=t_ns % 1_000_000_000)
+
+
+def _header(ts: Any, t_ns: int, frame: str) -> Any:
+    return ts.types["std_msgs/msg/Header"](stamp=_stamp(ts, t_ns), frame_id=frame)
+
+
+class BagWriter:
+    """Write sensor messages to an MCAP bag (zstd-compressed chunks). A context manager.
+
+    Raises:
+        MappingError: the output path exists.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        from rosbags.rosbag2 import StoragePlugin, Writer
+
+        self.path = Path(path)
+        if self.path.exists():
+            msg = f"Bag {str(self.path)!r} already exists; pick a new --out or delete it first"
+            raise MappingError(msg)
+        self.ts = _typestore()
+        self._writer = Writer(self.path, version=9, storage_plugin=StoragePlugin.MCAP)
+        self._conns: dict[str, Any] = {}
+
+    def __enter__(self) -> BagWriter:
+        self._writer.open()
+        for topic, msgtype in _TYPES.items():
+            self._conns[topic] = self._writer.add_connection(topic, msgtype, typestore=self.ts)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._writer.close()
+
+    def _write(self, topic: str, t_ns: int, msg: Any) -> None:
+        self._writer.write(self._conns[topic], t_ns, self.ts.serialize_cdr(msg, _TYPES[topic]))
+
+    def scan(self, t_ns: int, points: NDArray[np.float32]) -> None:
+        """``points``: ``(N, 4)`` float32 x, y, z, intensity in the map frame."""
+        t = self.ts.types
+        fields = [t["sensor_msgs/msg/PointField"](name=n, offset=4 * i, datatype=7, count=1)
+                  for i, n in enumerate(("x", "y", "z", "intensity"))]
+        data = np.ascontiguousarray(points, dtype=np.float32)
+        msg = t["sensor_msgs/msg/PointCloud2"](
+            header=_header(self.ts, t_ns, "map"), height=1, width=len(data), fields=fields,
+            is_bigendian=False, point_step=16, row_step=16 * len(data),
+            data=data.view(np.uint8).reshape(-1), is_dense=True)
+        self._write(SCAN_TOPIC, t_ns, msg)
+
+    def odometry(self, t_ns: int, pose: Pose) -> None:
+        t = self.ts.types
+        p = t["geometry_msgs/msg/Point"](x=pose.position[0], y=pose.position[1], z=pose.position[2])
+        w, x, y, z = pose.quaternion
+        q = t["geometry_msgs/msg/Quaternion"](x=x, y=y, z=z, w=w)
+        cov = np.zeros(36, dtype=np.float64)
+        msg = t["nav_msgs/msg/Odometry"](
+            header=_header(self.ts, t_ns, "map"), child_frame_id="sensor",
+            pose=t["geometry_msgs/msg/PoseWithCovariance"](
+                pose=t["geometry_msgs/msg/Pose"](position=p, orientation=q), covariance=cov),
+            twist=t["geometry_msgs/msg/TwistWithCovariance"](
+                twist=t["geometry_msgs/msg/Twist"](
+                    linear=t["geometry_msgs/msg/Vector3"](x=0.0, y=0.0, z=0.0),
+                    angular=t["geometry_msgs/msg/Vector3"](x=0.0, y=0.0, z=0.0)),
+                covariance=cov))
+        self._write(ODOM_TOPIC, t_ns, msg)
+
+    def image(self, t_ns: int, image: NDArray[Any], *, topic: str = IMAGE_TOPIC) -> None:
+        """An ``rgb8`` (H, W, 3) uint8 or ``mono16`` (H, W) uint16 image."""
+        enc = "rgb8" if image.ndim == 3 else "mono16"
+        data = np.ascontiguousarray(image)
+        step = data.shape[1] * data.itemsize * (3 if image.ndim == 3 else 1)
+        msg = self.ts.types["sensor_msgs/msg/Image"](
+            header=_header(self.ts, t_ns, "camera"), height=data.shape[0], width=data.shape[1],
+            encoding=enc, is_bigendian=0, step=step, data=data.view(np.uint8).reshape(-1))
+        self._write(topic, t_ns, msg)
+
+    def labels(self, t_ns: int, labels: list[str], object_ids: list[str]) -> None:
+        msg = self.ts.types["std_msgs/msg/String"](
+            data=json.dumps({"labels": labels, "object_ids": object_ids}))
+        self._write(LABELS_TOPIC, t_ns, msg)
+
+
+# --- reading ----------------------------------------------------------------------------------
+@dataclass
+class BagMessage:
+    """One decoded message: its topic, time in nanoseconds and payload.
+
+    ``data`` is ``(N, 3)`` float32 points for scans, a :class:`Pose` for odometry, an image
+    array for images and a dict for the label table.
+    """
+
+    topic: str
+    t_ns: int
+    data: Any = field(repr=False)
+
+
+def pointcloud2_xyz(msg: Any) -> NDArray[np.float32]:
+    """``(N, 3)`` float32 xyz of a PointCloud2 with float32 x, y, z fields (any point_step).
+
+    Raises:
+        MappingError: x, y or z is missing or not float32.
+    """
+    offsets = {f.name: (f.offset, f.datatype) for f in msg.fields}
+    if any(k not in offsets or offsets[k][1] != 7 for k in ("x", "y", "z")):
+        msg_ = (f"PointCloud2 needs float32 fields x, y, z; it has "
+                f"{[(f.name, f.datatype) for f in msg.fields]}")
+        raise MappingError(msg_)
+    raw = np.frombuffer(bytes(msg.data), dtype=np.uint8)
+    n = msg.width * msg.height
+    rec = raw[: n * msg.point_step].reshape(n, msg.point_step)
+    cols = [rec[:, offsets[k][0]: offsets[k][0] + 4].copy().view(np.float32).reshape(-1)
+            for k in ("x", "y", "z")]
+    return np.stack(cols, axis=1)
+
+
+def image_array(msg: Any) -> NDArray[Any]:
+    """A sensor_msgs/Image as ``(H, W, 3)`` uint8 (rgb8/bgr8) or ``(H, W)`` uint16 (mono16).
+
+    Raises:
+        MappingError: another encoding.
+    """
+    raw = np.frombuffer(bytes(msg.data), dtype=np.uint8)
+    if msg.encoding in ("rgb8", "bgr8"):
+        img = raw.reshape(msg.height, msg.step)[:, : msg.width * 3].reshape(msg.height, msg.width, 3)
+        return img[..., ::-1].copy() if msg.encoding == "bgr8" else img.copy()
+    if msg.encoding in ("mono16", "16UC1"):
+        return raw.reshape(msg.height, msg.step).copy().view(np.uint16)[:, : msg.width]
+    msg_ = f"image encoding {msg.encoding!r} is not supported; use rgb8, bgr8 or mono16"
+    raise MappingError(msg_)
+
+
+def odometry_pose(msg: Any) -> Pose:
+    p, q = msg.pose.pose.position, msg.pose.pose.orientation
+    return Pose((p.x, p.y, p.z), (q.w, q.x, q.y, q.z))
+
+
+def read_bag(path: str | Path) -> tuple[int, Iterator[BagMessage]]:
+    """The message count and an iterator over the sensor messages of a bag, in time order.
+
+    Raises:
+        MappingError: the bag is missing, unreadable, or lacks a required topic.
+    """
+    from rosbags.highlevel import AnyReader, AnyReaderError
+
+    root = Path(path)
+    if not root.exists():
+        msg = f"Bag {str(root)!r} does not exist; record one or run `map2route map simulate`"
+        raise MappingError(msg)
+    try:
+        reader = AnyReader([root], default_typestore=_typestore())
+        reader.open()
+    except (AnyReaderError, OSError) as err:
+        msg = f"Cannot read bag {str(root)!r}: {err}"
+        raise MappingError(msg) from err
+    topics = {c.topic for c in reader.connections}
+    missing = [t for t in (SCAN_TOPIC, ODOM_TOPIC, IMAGE_TOPIC) if t not in topics]
+    if missing:
+        reader.close()
+        msg = f"Bag {str(root)!r} lacks topics {missing}; it has {sorted(topics)}"
+        raise MappingError(msg)
+    conns = [c for c in reader.connections if c.topic in _TYPES]
+    count = sum(c.msgcount for c in conns)
+
+    def messages() -> Iterator[BagMessage]:
+        try:
+            for conn, t_ns, raw in reader.messages(connections=conns):
+                msg = reader.deserialize(raw, conn.msgtype)
+                if conn.topic == SCAN_TOPIC:
+                    yield BagMessage(conn.topic, t_ns, pointcloud2_xyz(msg))
+                elif conn.topic == ODOM_TOPIC:
+                    yield BagMessage(conn.topic, t_ns, odometry_pose(msg))
+                elif conn.topic == LABELS_TOPIC:
+                    yield BagMessage(conn.topic, t_ns, json.loads(msg.data))  # type: ignore[attr-defined]
+                else:
+                    yield BagMessage(conn.topic, t_ns, image_array(msg))
+        finally:
+            reader.close()
+
+    return count, messages()

@@ -1,0 +1,319 @@
+"""The incremental semantic-map builder: scans, poses and panoramas in, a SemanticMap out.
+
+:class:`MapBuilder` is the one core both ``map2route map build`` (from a bag) and the
+``semantic_map_builder`` ROS node feed. Messages may arrive in any interleaving; a panorama is
+fused once a pose at or after its stamp is known (the pose is interpolated).
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from map2route.mapping.camera import EquirectCamera, Pose
+from map2route.mapping.detectors import Frame, GroundTruthDetector
+from map2route.mapping.errors import MappingError
+from map2route.mapping.fusion import FusionConfig, InstanceMap, observe
+from map2route.mapping.layers import LayerConfig, build_layers, ground_and_ceiling, room_types
+from map2route.mapping.voxels import VoxelCloud
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from map2route.mapping.detectors import Detector
+    from map2route.semantic_map.model import RoomType, SemanticMap
+
+
+@dataclass(frozen=True)
+class BuildConfig:
+    """Builder settings (``config/mapping.yaml``: ``camera``, ``fusion``, ``layers``)."""
+
+    crop_rows_fraction: float = 1.0 / 3.0
+    camera_xyz: tuple[float, float, float] = (-0.12, -0.075, 0.265)
+    camera_rpy: tuple[float, float, float] = (-math.pi / 2, 0.0, -math.pi / 2)
+    cloud_voxel_m: float = 0.03
+    fusion: FusionConfig = field(default_factory=FusionConfig)
+    layers: LayerConfig = field(default_factory=LayerConfig)
+
+    @classmethod
+    def from_yaml(cls, path: str | Path | None = None) -> BuildConfig:
+        """Read ``config/mapping.yaml`` (or ``path``); unknown keys are an error.
+
+        Raises:
+            MappingError: the file is missing or names an unknown parameter.
+        """
+        import yaml
+
+        from map2route.paths import config_dir
+
+        p = Path(path) if path is not None else config_dir() / "mapping.yaml"
+        if not p.is_file():
+            msg = f"mapping config {str(p)!r} does not exist"
+            raise MappingError(msg)
+        raw = yaml.safe_load(p.read_text()) or {}
+        build = dict(raw.get("build", {}))
+        try:
+            fusion = FusionConfig(**build.pop("fusion", {}))
+            layers = LayerConfig(**build.pop("layers", {}))
+            for key in ("camera_xyz", "camera_rpy"):
+                if key in build:
+                    build[key] = tuple(float(v) for v in build[key])
+            return cls(fusion=fusion, layers=layers, **build)
+        except TypeError as err:
+            msg = f"{str(p)!r}: {err}; see docs/mapping.md for the parameters"
+            raise MappingError(msg) from err
+
+
+class MapBuilder:
+    """Accumulates sensor data and fuses detections into instances.
+
+    Args:
+        detector: the panorama detector.
+        config: builder settings.
+    """
+
+    def __init__(self, detector: Detector, config: BuildConfig | None = None) -> None:
+        self.detector = detector
+        self.config = config or BuildConfig()
+        self.cloud = VoxelCloud(self.config.cloud_voxel_m)
+        self.instances = InstanceMap(self.config.fusion)
+        self._pose_t: list[float] = []
+        self._poses: list[Pose] = []
+        self._pending: list[tuple[float, NDArray[np.uint8], NDArray[np.uint16] | None]] = []
+        self._pending_ids: dict[float, NDArray[np.uint16]] = {}
+        self.labels: tuple[str, ...] = ()
+        self._camera: EquirectCamera | None = None
+        self.images = 0
+        self.scans = 0
+        self.detections = 0
+        self.fuse_seconds = 0.0
+
+    # --- inputs ---------------------------------------------------------------------------
+    def add_odometry(self, t: float, pose: Pose) -> None:
+        if self._pose_t and t < self._pose_t[-1]:
+            i = bisect.bisect(self._pose_t, t)
+            self._pose_t.insert(i, t)
+            self._poses.insert(i, pose)
+        else:
+            self._pose_t.append(t)
+            self._poses.append(pose)
+        self._flush()
+
+    def add_scan(self, t: float, points: NDArray[np.floating]) -> None:
+        """A registered scan (map frame, ``(N, >=3)``)."""
+        pts = np.asarray(points, dtype=np.float64)[:, :3]
+        self.cloud.add(pts[np.isfinite(pts).all(axis=1)])
+        self.scans += 1
+
+    def add_labels(self, labels: list[str]) -> None:
+        """The simulator's instance-id -> category table."""
+        self.labels = tuple(labels)
+
+    def add_image(self, t: float, rgb: NDArray[np.uint8],
+                  instance_ids: NDArray[np.uint16] | None = None) -> None:
+        """A cropped panorama; ``instance_ids`` only from the simulator."""
+        self._pending.append((t, rgb, instance_ids))
+        self._flush()
+
+    def add_instance_ids(self, t: float, ids: NDArray[np.uint16]) -> None:
+        """The simulator's id image for the panorama stamped ``t`` (either may come first)."""
+        for i, (tp, rgb, old) in enumerate(self._pending):
+            if tp == t and old is None:
+                self._pending[i] = (tp, rgb, ids)
+                self._flush()
+                return
+        self._pending_ids[t] = ids
+
+    # --- fusion ---------------------------------------------------------------------------
+    def pose_at(self, t: float) -> Pose | None:
+        """The pose at ``t`` interpolated between neighbours (``None`` before the first)."""
+        if not self._pose_t or t < self._pose_t[0] - 0.05:
+            return None
+        i = bisect.bisect_left(self._pose_t, t)
+        if i >= len(self._pose_t):
+            return self._poses[-1] if t - self._pose_t[-1] < 0.2 else None
+        if i == 0 or self._pose_t[i] == t:
+            return self._poses[i]
+        t0, t1 = self._pose_t[i - 1], self._pose_t[i]
+        a, b = self._poses[i - 1], self._poses[i]
+        w = (t - t0) / (t1 - t0)
+        pos = tuple(float(p + w * (q - p)) for p, q in zip(a.position, b.position, strict=True))
+        qa, qb = np.asarray(a.quaternion), np.asarray(b.quaternion)
+        if float(np.dot(qa, qb)) < 0:
+            qb = -qb
+        q = (1 - w) * qa + w * qb
+        q /= np.linalg.norm(q)
+        return Pose(pos, (float(q[0]), float(q[1]), float(q[2]), float(q[3])))  # type: ignore[arg-type]
+
+    def _needs_ids(self) -> bool:
+        return isinstance(self.detector, GroundTruthDetector)
+
+    def _flush(self, *, final: bool = False) -> None:
+        keep = []
+        for t, rgb, ids in self._pending:
+            if ids is None and t in self._pending_ids:
+                ids = self._pending_ids.pop(t)
+            ready = self._pose_t and self._pose_t[-1] >= t
+            if (ids is None and self._needs_ids() and not final) or not (ready or final):
+                keep.append((t, rgb, ids))
+                continue
+            pose = self.pose_at(t)
+            if pose is not None:
+                self._fuse(t, rgb, ids, pose)
+        self._pending = keep
+
+    def _fuse(self, t: float, rgb: NDArray[np.uint8], ids: NDArray[np.uint16] | None,
+              pose: Pose) -> None:
+        start = time.perf_counter()
+        rows, cols = rgb.shape[:2]
+        if self._camera is None or self._camera.width != cols or self._camera.crop_rows != rows:
+            self._camera = EquirectCamera(width=cols, crop_rows=rows, xyz=self.config.camera_xyz,
+                                          rpy=self.config.camera_rpy)
+        dets = self.detector.detect(Frame(rgb=rgb, instance_ids=ids, labels=self.labels))
+        self.detections += len(dets)
+        pts = self.cloud.points()
+        near = np.sum((pts[:, :2] - np.asarray(pose.position[:2])) ** 2, axis=1) \
+            < self.config.fusion.max_range_m**2
+        local = pts[near]
+        if len(local):
+            ground, _ = ground_and_ceiling(local, pose.position[2])
+            for obs in observe(self._camera, pose, local, dets, t, ground_z=ground,
+                               config=self.config.fusion):
+                self.instances.add(obs)
+        self.instances.prune(t)
+        self.images += 1
+        self.fuse_seconds += time.perf_counter() - start
+
+    # --- output ---------------------------------------------------------------------------
+    def trajectory(self) -> NDArray[np.float64]:
+        return np.asarray([p.position for p in self._poses], dtype=np.float64).reshape(-1, 3)
+
+    def snapshot(self, name: str, *, room_overrides: dict[int, RoomType] | None = None,
+                 finish: bool = False) -> SemanticMap:
+        """The semantic map built so far.
+
+        Raises:
+            MappingError: too little data yet.
+        """
+        from map2route.mapping.objects import objects_from_instances
+        from map2route.semantic_map.model import Door, Room, SemanticMap
+
+        if finish:
+            self._flush(final=True)
+        traj = self.trajectory()
+        if len(traj) == 0:
+            msg = "no /state_estimation pose received yet; cannot build a map"
+            raise MappingError(msg)
+        sensor_z = float(np.median(traj[:, 2]))
+        layers = build_layers(self.cloud.points(), traj[:, :2], sensor_z=sensor_z,
+                              config=self.config.layers)
+        objects = objects_from_instances(self.instances.final(), layers,
+                                         voxel_m=self.config.fusion.voxel_m)
+        room_list = sorted(int(r) for r in np.unique(layers.room_ids) if r >= 0)
+        cats = {rid: [o.category for o in objects if o.room_id == rid] for rid in room_list}
+        types = room_types(cats, room_overrides)
+        rooms = tuple(Room(id=rid, type=types[rid], polygon=_room_polygon(layers.room_ids == rid,
+                                                                          layers.grid),
+                           name=f"{types[rid].words} {rid}") for rid in room_list)
+        doors = tuple(Door(id=f"door_{i}", room_ids=ab, segment=seg)
+                      for i, (ab, seg) in enumerate(layers.doors))
+        walls = layers.walls & ~layers.traversable
+        meta: dict[str, Any] = {
+            "generator": "map2route.mapping.builder", "detector": self.detector.name,
+            "scans": self.scans, "images": self.images, "detections": self.detections,
+            "cloud_voxels": len(self.cloud), "ground_z": layers.ground_z,
+            "ceiling_z": layers.ceiling_z if math.isfinite(layers.ceiling_z) else None,
+            "config": _jsonable(asdict(self.config)),
+        }
+        return SemanticMap(name=name, grid=layers.grid, traversable=layers.traversable,
+                           walls=walls, room_ids=np.where(walls, -1, layers.room_ids).astype(np.int32),
+                           rooms=rooms, objects=tuple(objects), doors=doors, metadata=meta)
+
+
+def _jsonable(obj: Any) -> Any:
+    if isinstance(obj, dict):
+        return {k: _jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_jsonable(v) for v in obj]
+    return obj
+
+
+def _room_polygon(mask: NDArray[np.bool_], grid: Any) -> tuple[tuple[float, float], ...]:
+    import cv2
+
+    contours, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        r, c = np.argwhere(mask)[0]
+        contour = np.array([[[c, r]], [[c + 1, r]], [[c + 1, r + 1]]])
+    else:
+        contour = cv2.approxPolyDP(max(contours, key=cv2.contourArea), 1.0, True)
+    pts = contour.reshape(-1, 2)
+    if len(pts) < 3:
+        x, y, w, h = cv2.boundingRect(mask.astype(np.uint8))
+        pts = np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
+    xy = grid.cells_to_worlds(pts[:, ::-1])
+    return tuple((float(x), float(y)) for x, y in xy)
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """A map built from a bag and what it took."""
+
+    map: SemanticMap
+    bag_duration_s: float
+    wall_s: float
+    fuse_s: float
+
+
+def build_from_bag(bag: str | Path, *, name: str, detector: Detector,
+                   config: BuildConfig | None = None,
+                   room_overrides: dict[int, RoomType] | None = None,
+                   progress: bool = True) -> BuildResult:
+    """Build a semantic map from a bag with the topics of :mod:`map2route.mapping.bag`.
+
+    Raises:
+        MappingError: the bag is unreadable or holds too little data.
+    """
+    from rich.progress import Progress
+
+    from map2route.mapping.bag import (
+        IMAGE_TOPIC,
+        INSTANCE_TOPIC,
+        LABELS_TOPIC,
+        ODOM_TOPIC,
+        SCAN_TOPIC,
+        read_bag,
+    )
+
+    start = time.perf_counter()
+    builder = MapBuilder(detector, config)
+    count, messages = read_bag(bag)
+    t0: int | None = None
+    t_last = 0.0
+    with Progress(disable=not progress, transient=True) as bar:
+        task = bar.add_task(f"building from {Path(bag).name}", total=count)
+        for msg in messages:
+            if t0 is None:
+                t0 = msg.t_ns
+            t = (msg.t_ns - t0) / 1e9
+            t_last = max(t_last, t)
+            if msg.topic == ODOM_TOPIC:
+                builder.add_odometry(t, msg.data)
+            elif msg.topic == SCAN_TOPIC:
+                builder.add_scan(t, msg.data)
+            elif msg.topic == IMAGE_TOPIC:
+                builder.add_image(t, msg.data)
+            elif msg.topic == INSTANCE_TOPIC:
+                builder.add_instance_ids(t, msg.data)
+            elif msg.topic == LABELS_TOPIC:
+                builder.add_labels(list(msg.data["labels"]))
+            bar.advance(task)
+    m = builder.snapshot(name, room_overrides=room_overrides, finish=True)
+    return BuildResult(map=m, bag_duration_s=t_last, wall_s=time.perf_counter() - start,
+                       fuse_s=builder.fuse_seconds)

@@ -1,0 +1,161 @@
+"""A scene in 3D for the simulator: walls, floor, ceiling and object boxes in an open3d
+:class:`RaycastingScene` (CPU ray casting, Embree).
+
+Walls are the wall layer's cells merged into rectangles and extruded to ``wall_height_m``; door
+gaps stay open because they are gaps in that layer. Each object is the minimum-area rectangle
+of its footprint extruded from ``z_min`` to ``z_max``. Every object is its own geometry, so a
+ray's geometry id names the object it hit: the simulator's per-pixel instance id.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from map2route.mapping.errors import MappingError
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from map2route.semantic_map.model import SemanticMap
+
+#: Thinnest box the simulator builds (flat footprints such as rugs still get a surface).
+MIN_THICKNESS_M = 0.02
+
+
+def _open3d() -> object:
+    try:
+        import open3d
+    except ImportError as err:
+        msg = ("The mapping simulator needs open3d: install the extra with "
+               "`.venv/bin/pip install -e '.[mapping]'` (on Debian also `apt-get install "
+               f"libusb-1.0-0`). Import failed with: {err}")
+        raise MappingError(msg) from err
+    return open3d
+
+
+def wall_rectangles(walls: NDArray[np.bool_]) -> list[tuple[int, int, int, int]]:
+    """Cover the wall cells by rectangles ``(row0, col0, row1, col1)`` (inclusive-exclusive).
+
+    Runs of wall cells in each row are merged with identical runs of the rows above; a few
+    hundred boxes instead of one per cell keep the ray-casting scene small.
+    """
+    open_runs: dict[tuple[int, int], int] = {}
+    rects: list[tuple[int, int, int, int]] = []
+    for r in range(walls.shape[0] + 1):
+        runs: set[tuple[int, int]] = set()
+        if r < walls.shape[0]:
+            row = np.concatenate([[False], walls[r], [False]]).astype(np.int8)
+            edges = np.flatnonzero(np.diff(row))
+            runs = {(int(a), int(b)) for a, b in zip(edges[::2], edges[1::2], strict=True)}
+        for run, start in list(open_runs.items()):
+            if run not in runs:
+                rects.append((start, run[0], r, run[1]))
+                del open_runs[run]
+        for run in runs:
+            open_runs.setdefault(run, r)
+    return rects
+
+
+def _box(o3d: object, size: tuple[float, float, float], center: tuple[float, float, float],
+         yaw: float) -> object:
+    mesh = o3d.geometry.TriangleMesh.create_box(*size)  # type: ignore[attr-defined]
+    mesh.translate((-size[0] / 2, -size[1] / 2, -size[2] / 2))
+    c, s = math.cos(yaw), math.sin(yaw)
+    mesh.rotate(np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]]), center=(0, 0, 0))
+    mesh.translate(center)
+    return o3d.t.geometry.TriangleMesh.from_legacy(mesh)  # type: ignore[attr-defined]
+
+
+def object_box(footprint: tuple[tuple[float, float], ...]
+               ) -> tuple[tuple[float, float], tuple[float, float], float]:
+    """Centre, size and yaw (rad) of the minimum-area rectangle of a footprint polygon."""
+    import cv2
+
+    (cx, cy), (w, h), angle = cv2.minAreaRect(np.asarray(footprint, dtype=np.float32))
+    return (float(cx), float(cy)), (max(float(w), MIN_THICKNESS_M),
+                                    max(float(h), MIN_THICKNESS_M)), math.radians(angle)
+
+
+@dataclass
+class Scene3D:
+    """The ray-casting scene of one semantic map.
+
+    Attributes:
+        scene: the open3d ``RaycastingScene``.
+        instance_of_geometry: int32 array, geometry id -> instance id (0 = wall/floor/ceiling,
+            ``k >= 1`` = ``labels[k]``); index ``len`` holds 0 for "no hit".
+        labels: instance id -> category (index 0 is ``"background"``).
+        object_ids: instance id -> the map's object id (index 0 is ``""``).
+        wall_height_m: height of walls and ceiling.
+    """
+
+    scene: object
+    instance_of_geometry: NDArray[np.int32]
+    labels: list[str]
+    object_ids: list[str]
+    wall_height_m: float
+
+    @classmethod
+    def from_map(cls, m: SemanticMap, *, wall_height_m: float = 2.5,
+                 ceiling: bool = True) -> Scene3D:
+        """Extrude ``m`` into 3D.
+
+        Raises:
+            MappingError: open3d is missing, or the map has no walls.
+        """
+        o3d = _open3d()
+        res = m.grid.resolution
+        scene = o3d.t.geometry.RaycastingScene()  # type: ignore[attr-defined]
+        geometry_instance: list[int] = []
+        rects = wall_rectangles(m.walls)
+        if not rects:
+            msg = f"Scene {m.name!r} has no wall cells; the simulator needs walls to render"
+            raise MappingError(msg)
+        for r0, c0, r1, c1 in rects:
+            x0 = m.grid.origin_x + c0 * res
+            y0 = m.grid.origin_y + r0 * res
+            sx, sy = (c1 - c0) * res, (r1 - r0) * res
+            scene.add_triangles(_box(o3d, (sx, sy, wall_height_m),
+                                     (x0 + sx / 2, y0 + sy / 2, wall_height_m / 2), 0.0))
+            geometry_instance.append(0)
+        w, h = m.grid.width_m, m.grid.height_m
+        cx, cy = m.grid.origin_x + w / 2, m.grid.origin_y + h / 2
+        scene.add_triangles(_box(o3d, (w, h, 0.02), (cx, cy, -0.01), 0.0))
+        geometry_instance.append(0)
+        if ceiling:
+            scene.add_triangles(_box(o3d, (w, h, 0.02), (cx, cy, wall_height_m + 0.01), 0.0))
+            geometry_instance.append(0)
+        labels, object_ids = ["background"], [""]
+        for obj in m.objects:
+            (ox, oy), (sx, sy), yaw = object_box(obj.footprint)
+            z0 = obj.z_min
+            sz = max(obj.z_max - obj.z_min, MIN_THICKNESS_M)
+            scene.add_triangles(_box(o3d, (sx, sy, sz), (ox, oy, z0 + sz / 2), yaw))
+            labels.append(obj.category)
+            object_ids.append(obj.id)
+            geometry_instance.append(len(labels) - 1)
+        table = np.asarray(geometry_instance + [0], dtype=np.int32)
+        return cls(scene=scene, instance_of_geometry=table, labels=labels,
+                   object_ids=object_ids, wall_height_m=wall_height_m)
+
+    def cast(self, origins: NDArray[np.floating], directions: NDArray[np.floating]
+             ) -> tuple[NDArray[np.float32], NDArray[np.int32], NDArray[np.float32]]:
+        """Cast rays; return hit distance (``inf`` for none), instance id, and |cos| to the normal."""
+        import open3d as o3d
+
+        rays = np.concatenate([np.broadcast_to(origins, directions.shape), directions],
+                              axis=-1).astype(np.float32).reshape(-1, 6)
+        hits = self.scene.cast_rays(o3d.core.Tensor(rays))  # type: ignore[attr-defined,call-overload]
+        t = hits["t_hit"].numpy()
+        geo = hits["geometry_ids"].numpy().astype(np.int64)
+        geo = np.where(geo >= len(self.instance_of_geometry) - 1, len(self.instance_of_geometry) - 1,
+                       geo)
+        inst = self.instance_of_geometry[geo]
+        normals = hits["primitive_normals"].numpy()
+        shade = np.abs(np.einsum("ij,ij->i", normals, rays[:, 3:]))
+        shape = directions.shape[:-1]
+        return t.reshape(shape), inst.reshape(shape), shade.reshape(shape).astype(np.float32)

@@ -1,0 +1,137 @@
+"""``map2route map score``: how close a built map is to the true one.
+
+- Objects: per category, a built object matches a true one of the same category when their
+  footprint polygons overlap with IoU >= 0.25 (greedy, best IoU first, one-to-one);
+  precision = matched / built, recall = matched / true, also for true objects taller than
+  0.3 m; centroid error = mean distance between matched centres (metres).
+- Rooms: each built room is mapped to the true room it overlaps most; accuracy = the share of
+  the true rooms' free cells whose built room maps to their true room (cells the built map
+  leaves outside every room count as wrong); room-type accuracy over the matched rooms.
+- Traversability: IoU of the traversable cells, the built layer sampled at the true grid's
+  cell centres.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from map2route.semantic_map.model import SemanticMap
+
+FOOTPRINT_IOU = 0.25
+TALL_M = 0.3
+
+
+@dataclass(frozen=True)
+class CategoryScore:
+    true: int
+    built: int
+    matched: int
+
+    @property
+    def precision(self) -> float:
+        return self.matched / self.built if self.built else float("nan")
+
+    @property
+    def recall(self) -> float:
+        return self.matched / self.true if self.true else float("nan")
+
+
+@dataclass(frozen=True)
+class MapScore:
+    """All measures of one built map against its truth."""
+
+    precision: float
+    recall: float
+    recall_tall: float
+    centroid_error_m: float
+    room_accuracy: float
+    room_type_accuracy: float
+    traversability_iou: float
+    by_category: dict[str, CategoryScore] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["by_category"] = {k: {**asdict(v), "precision": v.precision, "recall": v.recall}
+                            for k, v in self.by_category.items()}
+        return d
+
+
+def _match(built: SemanticMap, truth: SemanticMap) -> list[tuple[int, int, float]]:
+    from shapely.geometry import Polygon
+
+    bpoly = [Polygon(o.footprint).buffer(0) for o in built.objects]
+    tpoly = [Polygon(o.footprint).buffer(0) for o in truth.objects]
+    cands = []
+    for i, bo in enumerate(built.objects):
+        for j, to in enumerate(truth.objects):
+            if bo.category != to.category or not bpoly[i].intersects(tpoly[j]):
+                continue
+            inter = bpoly[i].intersection(tpoly[j]).area
+            union = bpoly[i].union(tpoly[j]).area
+            iou = inter / union if union > 0 else 0.0
+            if iou >= FOOTPRINT_IOU:
+                cands.append((iou, i, j))
+    cands.sort(reverse=True)
+    used_b, used_t, out = set(), set(), []
+    for iou, i, j in cands:
+        if i not in used_b and j not in used_t:
+            used_b.add(i)
+            used_t.add(j)
+            out.append((i, j, iou))
+    return out
+
+
+def sample_layer(built: SemanticMap, layer: np.ndarray, truth: SemanticMap, fill: Any) -> np.ndarray:
+    """``layer`` of ``built`` looked up at every cell centre of ``truth``'s grid."""
+    xx, yy = truth.grid.cell_centres()
+    rc = built.grid.worlds_to_cells(np.stack([xx.ravel(), yy.ravel()], axis=1))
+    ok = (rc[:, 0] >= 0) & (rc[:, 0] < built.grid.rows) & (rc[:, 1] >= 0) & (rc[:, 1] < built.grid.cols)
+    out = np.full(len(rc), fill, dtype=layer.dtype)
+    out[ok] = layer[rc[ok, 0], rc[ok, 1]]
+    return out.reshape(truth.grid.shape)
+
+
+def score_map(built: SemanticMap, truth: SemanticMap) -> MapScore:
+    """Score ``built`` against ``truth`` (see the module docstring)."""
+    matches = _match(built, truth)
+    cats = sorted({o.category for o in built.objects} | {o.category for o in truth.objects})
+    by_cat = {}
+    for c in cats:
+        by_cat[c] = CategoryScore(
+            true=sum(o.category == c for o in truth.objects),
+            built=sum(o.category == c for o in built.objects),
+            matched=sum(truth.objects[j].category == c for _, j, _ in matches))
+    matched_t = {j for _, j, _ in matches}
+    tall = [j for j, o in enumerate(truth.objects) if o.height_m > TALL_M]
+    errs = [float(np.hypot(built.objects[i].center[0] - truth.objects[j].center[0],
+                           built.objects[i].center[1] - truth.objects[j].center[1]))
+            for i, j, _ in matches]
+    # Rooms.
+    b_rooms = sample_layer(built, built.room_ids, truth, -1)
+    t_rooms = truth.room_ids
+    free = (t_rooms >= 0) & ~truth.walls
+    mapping: dict[int, int] = {}
+    for r in built.rooms:
+        overlap = t_rooms[(b_rooms == r.id) & free]
+        if overlap.size:
+            mapping[r.id] = int(np.bincount(overlap).argmax())
+    lut = np.vectorize(lambda v: mapping.get(int(v), -2))(b_rooms) if mapping else np.full_like(b_rooms, -2)
+    room_acc = float(np.mean(lut[free] == t_rooms[free])) if free.any() else float("nan")
+    type_ok = [built.get_room(b).type == truth.get_room(t).type for b, t in mapping.items()]
+    # Traversability.
+    b_trav = sample_layer(built, built.traversable, truth, False)
+    inter = np.sum(b_trav & truth.traversable)
+    union = np.sum(b_trav | truth.traversable)
+    return MapScore(
+        precision=len(matches) / len(built.objects) if built.objects else float("nan"),
+        recall=len(matches) / len(truth.objects) if truth.objects else float("nan"),
+        recall_tall=(sum(j in matched_t for j in tall) / len(tall)) if tall else float("nan"),
+        centroid_error_m=float(np.mean(errs)) if errs else float("nan"),
+        room_accuracy=room_acc,
+        room_type_accuracy=float(np.mean(type_ok)) if type_ok else float("nan"),
+        traversability_iou=float(inter / union) if union else float("nan"),
+        by_category=by_cat)
