@@ -91,7 +91,7 @@ def two_room_episodes(tmp_path, two_room_scene):
 
 
 class GroundTruthShortest:
-    """A test method: the ground-truth stages through :func:`sequential_planner`."""
+    """A test method: the ground-truth hard requirements through :func:`sequential_planner`."""
 
     name = "gt_sequential"
 
@@ -99,9 +99,10 @@ class GroundTruthShortest:
         pass
 
     def solve(self, episode, m):
-        from map2route.bench.methods import MethodResult
+        from map2route.bench.methods import MethodResult, hard_requirements
 
-        return MethodResult(route=sequential_planner(m, episode.routeir, episode.start_xy))
+        ir = hard_requirements(episode.routeir)
+        return MethodResult(route=sequential_planner(m, ir, episode.start_xy))
 
 
 @pytest.fixture

@@ -689,6 +689,7 @@ class EpisodeGenerator:
 
     def _finish(self, draft: _Draft, rng: random.Random, start: StartPose, *, episode_id: str,
                 split: str, difficulty: str, seed: int, attempt: int) -> Episode:
+        from map2route.bench.methods import hard_requirements
         from map2route.bench.metrics import path_length_m
         from map2route.bench.scoring import score_route
 
@@ -698,7 +699,8 @@ class EpisodeGenerator:
         instruction = self._instruction(draft, rng)
         try:
             full = self.plan(self.m, ir, (start.x, start.y), **self._cfg())
-            short = self.plan(self.m, ir, (start.x, start.y), hard_only=True, **self._cfg())
+            short = self.plan(self.m, hard_requirements(ir), (start.x, start.y), hard_only=True,
+                              **self._cfg())
         except Map2RouteError as err:
             raise GenerationFailed(str(err)) from err
         if float(short.length_m) < MIN_ROUTE_M:

@@ -63,6 +63,20 @@ def _planner_config(path: str | None) -> Any:
     return PlannerConfig.from_yaml(path)
 
 
+def hard_requirements(ir: RouteIR) -> RouteIR:
+    """``ir`` with only its hard requirements: stage targets and must-avoids.
+
+    Path-Shape waypoints are a soft preference in the benchmark (paper 000, III-A2), so the
+    shortest feasible route and L* do not pass them.
+    """
+    from dataclasses import replace
+
+    from map2route.routeir import Stage
+
+    stages = tuple(Stage(target=s.target, label=s.label) for s in ir.stages)
+    return replace(ir, stages=stages, constraints=ir.must_avoid)
+
+
 class ShortestFeasible:
     """Shortest feasible A* on the ground-truth hard requirements (soft terms off)."""
 
@@ -75,8 +89,8 @@ class ShortestFeasible:
         from map2route.planning import plan_route
 
         try:
-            route = plan_route(m, episode.routeir, episode.start_xy, config=self._config,
-                               hard_only=True)
+            route = plan_route(m, hard_requirements(episode.routeir), episode.start_xy,
+                               config=self._config, hard_only=True)
         except Map2RouteError as err:
             return MethodResult(route=None, routeir=episode.routeir, error=str(err))
         return MethodResult(route=route, routeir=episode.routeir)

@@ -79,10 +79,12 @@ def _scene(name: str) -> SemanticMap:
 
 def _shortest_length(ep: Any, m: SemanticMap) -> float | None:
     """L* when the episode does not carry it (official episodes): plan hard-only once."""
+    from map2route.bench.methods import hard_requirements
     from map2route.planning import plan_route
 
     try:
-        return float(plan_route(m, ep.routeir, ep.start_xy, hard_only=True).length_m)
+        return float(plan_route(m, hard_requirements(ep.routeir), ep.start_xy,
+                                hard_only=True).length_m)
     except Map2RouteError:
         return None
 
