@@ -53,7 +53,7 @@ _NUMBERS = {"no": 0, "zero": 0, "one": 1, "a": 1, "an": 1, "single": 1, "two": 2
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
              "4th": 4, "fifth": 5, "5th": 5, "sixth": 6, "6th": 6}
 _DETS = {"the", "a", "an", "any", "some", "that", "this", "your", "my", "one", "each", "every",
-         "all", "its", "their", "those", "these"}
+         "all", "its", "their", "those", "these", "whichever", "whatever", "our"}
 _NEAREST = {"nearest", "closest"}
 _FARTHEST = {"farthest", "furthest"}
 _LARGEST = {"largest", "biggest", "widest", "roomiest"}
@@ -95,7 +95,8 @@ _CONTRACTIONS = {"don't": "do not", "dont": "do not", "doesn't": "does not", "is
                  "there's": "there is", "that's": "that is", "you'll": "you will",
                  "let's": "let us", "haven't": "have not", "hasn't": "has not",
                  "counter-clockwise": "counterclockwise", "anti-clockwise": "anticlockwise",
-                 "t.v.": "tv", "tv's": "tv", "living-room": "living room"}
+                 "i'd": "i would", "i'm": "i am", "we'd": "we would", "you'd": "you would",
+                 "i'll": "i will", "we're": "we are", "what's": "what is", "t.v.": "tv", "tv's": "tv", "living-room": "living room"}
 
 _SPATIAL: list[tuple[str, ...]] = [tuple(x.split()) for x in (
     "while crossing", "while passing through", "while in", "while inside", "while going through",
@@ -431,7 +432,8 @@ class _Parser:
         self.used.update(range(i, j))
 
     # --- noun phrases ----------------------------------------------------------------
-    def np(self, i: int, end: int, nested: int = 0) -> tuple[RefExpr, int] | None:
+    def np(self, i: int, end: int, nested: int = 0,
+           under_rank: bool = False) -> tuple[RefExpr, int] | None:
         """Parse a noun phrase starting at ``i`` (not beyond ``end``)."""
         start = i
         definite, plural = True, False
@@ -469,6 +471,22 @@ class _Parser:
             i += 1
         hm = self.lex.match(self.words[i:end])
         fuzzy_from = ""
+        if hm is None and i == start and self.w(i) in ("it", "there", "them", "one", "that"):
+            ref = RefExpr(self._text(i, i + 1), self.span(i, i + 1), "it", "pronoun")
+            self.mark(i, i + 1)
+            return ref, i + 1
+        if hm is None and self.w(i) in ("you", "me", "here", "yourself", "us"):
+            ref = RefExpr(self._text(start, i + 1), self.span(start, i + 1), "here", "here")
+            self.mark(start, i + 1)
+            return ref, i + 1
+        if hm is None and i + 1 < end and self.w(i).isalpha() and self.w(i) not in _OPENERS \
+                and self.w(i) not in _REL_INTRO | {"and", "or", "then", "than"} and \
+                self.lex.match(self.words[i + 1:end]) is not None and \
+                self.lex.fuzzy(self.w(i)) is None:
+            # an unknown adjective or a typo of a determiner ("the comfy sofa", "teh sofa")
+            self.unknown.append(self.w(i))
+            i += 1
+            hm = self.lex.match(self.words[i:end])
         if hm is None:
             if i < end and self.w(i) in _START_WORDS and self.w(i + 1) in ("point", "position",
                                                                         "location", "spot",
@@ -486,11 +504,21 @@ class _Parser:
             else:
                 return None
         n, head, kind, pl = hm
-        # "bed" inside "bedroom"-like compounds is handled by longest match; "kitchen table" too.
+        room_mod: Modifier | None = None
+        if kind == "room" and head != "room":
+            nxt = self.lex.match(self.words[i + n:end])
+            if nxt is not None and nxt[2] in ("object", "group", "window", "door"):
+                # a compound "kitchen chair": the room is a location modifier
+                room_ref = RefExpr(self._text(i, i + n), self.span(i, i + n), head, "room")
+                room_mod = Modifier("in_room", [room_ref], span=self.span(i, i + n))
+                i += n
+                n, head, kind, pl = nxt
         i += n
         plural = plural or pl
         self.mark(start, i)
         ref = RefExpr("", (0, 0), head, kind, definite, plural, [], fuzzy_from)
+        if room_mod is not None:
+            ref.modifiers.append(room_mod)
         if rank:
             pre.append(Modifier("rank", [], rank=rank, k=k, span=self.span(start, i)))
         elif size_rank:
@@ -498,12 +526,12 @@ class _Parser:
         ref.modifiers.extend(pre)
         # a pre-nominal superlative may take its reference after the head: "the closest chair to the bed"
         if rank in ("nearest", "farthest") and self.w(i) in ("to", "from"):
-            inner = self.np(i + 1, end, nested + 1)
+            inner = self.np(i + 1, end, nested + 1, under_rank=True)
             if inner is not None:
                 ref.modifiers[-1].refs.append(inner[0])
                 ref.modifiers[-1].span = self.span(start, inner[1])
                 i = inner[1]
-        i = self.postmods(ref, i, end, nested)
+        i = self.postmods(ref, i, end, nested, under_rank)
         ref.text = self._text(start, i)
         ref.span = self.span(start, i)
         return ref, i
@@ -549,7 +577,8 @@ class _Parser:
             return ref, j + n
         return None
 
-    def postmods(self, ref: RefExpr, i: int, end: int, nested: int) -> int:
+    def postmods(self, ref: RefExpr, i: int, end: int, nested: int,
+                 under_rank: bool = False) -> int:
         """Attach post-modifiers to ``ref``; nested phrases keep only the policy's kinds."""
         while i < end:
             j = i
@@ -568,6 +597,9 @@ class _Parser:
                 return i
             mod, k = got
             if nested and (mod.kind not in self.inner or (intro and self.attachment != "low")):
+                return i
+            if under_rank and self.attachment == "local" and mod.kind == "in_room":
+                # "the chair nearest to the bed in the bedroom": the room restricts the chairs
                 return i
             ref.modifiers.append(mod)
             self.mark(i, k)
@@ -613,7 +645,7 @@ class _Parser:
                 kk = jj + 1 if self.w(jj) in ("to", "from", "of") else jj
                 if self.w(jj) == "away" and self.w(jj + 1) == "from":
                     kk = jj + 2
-                inner = self.np(kk, end, nested + 1)
+                inner = self.np(kk, end, nested + 1, under_rank=True)
                 if inner is None:
                     return None
                 return Modifier("rank", [inner[0]], rank=rank, k=k,
@@ -658,7 +690,9 @@ class _Parser:
                             ("right", "next", "to"), ("against",), ("by", "the", "side", "of"),
                             ("connected", "to"), ("joined", "to"), ("that", "connects", "to"),
                             ("connecting", "to"), ("leading", "to"), ("off",), ("linked", "to"),
-                            ("attached", "to"), ("bordering",), ("that", "leads", "to")])
+                            ("attached", "to"), ("bordering",), ("that", "leads", "to"), ("at",),
+                            ("in", "front", "of"), ("facing",), ("opposite",), ("under",),
+                            ("below",), ("beneath",), ("behind",)])
         if n:
             inner = self.np(j + n, end, nested + 1)
             if inner is None:
@@ -770,13 +804,13 @@ class _Parser:
                 cuts.append((t, True))
             elif w in self._GERUND_PREFS and w not in ("passing", "making") and t > i and \
                     self.w(t - 1) not in ("while", ",", "and", "but", "avoid", "without"):
-                cuts.append((t - 1, True))
+                cuts.append((t, True))
             elif w in ("before", "after", "once") and t > i and self.w(t - 1) not in (
                     ",", "and", "then", "but") and not self.at(t, "after", "that") and \
                     self.w(t + 1) in ("going", "visiting", "you", "heading", "reaching",
                                       "walking", "stopping", "passing", "getting", "moving",
                                       "arriving", "checking", "that", "the", "a", "an"):
-                cuts.append((t - 1, False))
+                cuts.append((t, False))
         cuts.append((j, False))
         out: list[tuple[int, int, bool]] = []
         for (a, att), (b, _) in zip(cuts, cuts[1:], strict=False):
@@ -809,6 +843,14 @@ class _Parser:
             # a span that is only a scope applies to the next clause
             body_i, body_j, within, during = self.scopes(i, j)
             if body_i >= body_j:
+                after = (during or {}).get("after")
+                if isinstance(after, RefExpr) and k + 1 >= len(spans) and out:
+                    # postposed "..., after visiting the toilet": that visit comes first
+                    pos = max(x for x, c in enumerate(out) if c.kind in ("goal", "pass")) \
+                        if any(c.kind in ("goal", "pass") for c in out) else len(out)
+                    out.insert(pos, Clause("goal", after.span, after.text, refs=[after]))
+                    k += 1
+                    continue
                 carry_within = within or carry_within
                 carry_during = during or carry_during
                 k += 1
@@ -845,6 +887,11 @@ class _Parser:
                 k += 1
                 continue
             got = self._clause_body(body_i, body_j)
+            after = (during or {}).get("after")
+            if isinstance(after, RefExpr) and got and all(c.kind in ("goal", "pass") for c in got):
+                # "after visiting the toilet, go to the bed": the toilet is a stage first
+                got.insert(0, Clause("goal", after.span, after.text, refs=[after]))
+                during = None
             for c in got:
                 if within is not None and c.kind not in ("goal", "pass"):
                     c.within = within
@@ -860,13 +907,6 @@ class _Parser:
             else:
                 out.extend(got)
             k += 1
-        if not any(c.kind in ("goal", "pass", "circle", "follow_wall", "if") for c in out):
-            # "stay far from the windows while crossing the bedroom": crossing is the route
-            scoped = next((c.within for c in out if c.within is not None), None)
-            if scoped is None:
-                raise ParseError(f"found no destination in {self.text!r}: say where to go, "
-                                 "e.g. 'go to the sofa'")
-            out.append(Clause("pass", scoped.span, scoped.text, refs=[scoped]))
         # "on the way to the desk, stay near the wall": the desk is a goal too
         goals = [c for c in out if c.kind in ("goal", "pass")]
         for c in list(out):
@@ -876,6 +916,13 @@ class _Parser:
                 g = Clause("goal", until.span, until.text, refs=[until])
                 out.insert(out.index(c) + 1, g)
                 goals.append(g)
+        if not any(c.kind in ("goal", "pass", "circle", "follow_wall", "if") for c in out):
+            # "stay far from the windows while crossing the bedroom": crossing is the route
+            scoped = next((c.within for c in out if c.within is not None), None)
+            if scoped is None:
+                raise ParseError(f"found no destination in {self.text!r}: say where to go, "
+                                 "e.g. 'go to the sofa'")
+            out.append(Clause("pass", scoped.span, scoped.text, refs=[scoped]))
         return out
 
     def clause(self, i: int, j: int) -> list[Clause]:
@@ -997,6 +1044,11 @@ class _Parser:
             count = _NUMBERS[self.w(kk)]
             kk += 1
         thing = self.np(kk, j, 0)
+        if thing is None and self.w(kk).isalpha():
+            # an unknown category: the map has none, so "contains" is false
+            self.unknown.append(self.w(kk))
+            thing = (RefExpr(self._text(kk, kk + 1), self.span(kk, kk + 1), self.w(kk),
+                             "unknown"), kk + 1)
         if thing is None:
             raise ParseError(f"could not read what the condition looks for in "
                              f"{self._text(i, j)!r}", self.w(kk), self.span(kk, kk + 1))
@@ -1101,7 +1153,8 @@ class _Parser:
                 break
             refs.append(got[0])
             k = got[1]
-            while self.w(k) in (",", "and", "then", "or"):
+            while self.w(k) in (",", "and", "then", "or", "finally", "lastly", "next", "also",
+                                "after", "that", "afterwards", "eventually"):
                 k += 1
         return refs, k
 
@@ -1352,8 +1405,9 @@ class _Parser:
                 "in", "on", "from", "with", "than", "as", "while", "when", "if", "or", "for",
                 "way", "first", "next", "finally", "after", "before", "up", "over", "i", "me",
                 "want", "make", "sure", "get", "do", "not", "can", "will", "should", "must"}
-        return [t.text for n, t in enumerate(self.toks) if n not in self.used and
-                t.text.isalpha() and t.text not in stop and t.text not in _OPENERS]
+        return list(dict.fromkeys(self.unknown + [
+            t.text for n, t in enumerate(self.toks) if n not in self.used and t.text.isalpha()
+            and t.text not in stop and t.text not in _OPENERS]))
 
 
 def parse_instruction(text: str, *, attachment: str = "local") -> InstructionParse:

@@ -53,6 +53,26 @@ class ProgramWriter:
     def ref(self, r: RefExpr, *, one: bool = True, inherit: dict[str, tuple[str, str]] | None = None,
             scope_room: str | None = None) -> str:
         """Emit lines selecting ``r``; return the variable (an entity, or a list if not ``one``)."""
+        if r.head_kind == "pronoun":
+            if self.mentions:
+                prev, pv, is_list = self.mentions[-1]
+                if is_list and one:
+                    out = self.var("it")
+                    self.emit(f"{out} = unique({pv}, {self.q(prev.text)})")
+                    return out
+                return pv
+            v = self.var("it")
+            self.emit(f"{v} = {self.here}")
+            return v
+        if r.head_kind == "here":
+            v = self.var("here")
+            self.emit(f"{v} = {self.here}")
+            return v
+        if r.head_kind == "unknown":
+            v = self.var("unknown")
+            self.emit(f"{v} = []")
+            self.mentions.append((r, v, True))
+            return v
         if r.head_kind == "start":
             v = self.var("start")
             self.emit(f"{v} = start_place()")
@@ -269,6 +289,8 @@ class ProgramWriter:
             holder: RefExpr = cond["holder"]
             hv = self.ref(holder)
             things = self.ref(thing, one=False)
+            if thing.head_kind != "unknown":
+                self.mentions.append((thing, things, True))
             if holder.head_kind == "room":
                 self.emit(f"{things} = in_room({things}, {hv})")
                 inherit[thing.head] = ("room", hv)
