@@ -1,0 +1,287 @@
+"""Read and write the official Map2Route map JSON (the released benchmark's scene format).
+
+The format (from the public Map2Route code; see ``shared/data/map2route/README.md``)::
+
+    grid_size             [rows, cols]
+    metadata.map_info     {"resolution": m/cell, ...}
+    layers.occupancy      rows x cols: 0 free, 1 obstacle, 2 unknown
+    layers.room           rows x cols: room id per cell (-1 outside)
+    layers.object_instance rows x cols: object instance id per cell (0 none)
+    room_instances        [{id, category, name, attributes}]
+    object_instances      [{id, category, name, attributes, room_id}]
+    object_footprints     (ProcTHOR maps) {instance id: [[x, y], ...]}
+
+What the release does not pin down, and what we do:
+
+- Row order and origin: we write ``metadata.map_info.origin`` ``[x, y]`` and
+  ``row_order: "bottom_up"`` (row 0 = smallest y, our convention). On reading, a file with
+  ``row_order: "top_down"`` is flipped; a file without it is read as bottom-up with origin
+  ``[0, 0]`` unless ``origin`` is given.
+- Footprints: read from ``object_footprints`` (metres) when present, else the convex hull of the
+  object's cells in ``layers.object_instance``.
+- Walls: written as ``layers.wall`` (0/1) and read from it when present; otherwise no cell is a
+  wall (obstacles stay obstacles through the occupancy layer).
+- Room polygons: ``attributes.polygon`` when present, else the outer contour of the room's cells.
+- Doors and windows are written under ``doors`` / ``windows`` (map2route extensions).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypedDict
+
+import numpy as np
+
+from map2route.scenes.errors import SceneError
+from map2route.semantic_map.grid import GridSpec
+from map2route.semantic_map.io import atomic_write_text
+from map2route.semantic_map.model import (
+    Door,
+    ObjectInstance,
+    Room,
+    RoomType,
+    SemanticMap,
+    Window,
+)
+
+if TYPE_CHECKING:
+    import os
+
+    from numpy.typing import NDArray
+
+FREE, OBSTACLE, UNKNOWN = 0, 1, 2
+FORMAT_NAME = "map2route.official_map"
+
+
+class OfficialMapJSON(TypedDict, total=False):
+    """The raw shape of an official map JSON."""
+
+    grid_size: list[int]
+    metadata: dict[str, Any]
+    layers: dict[str, list[list[int]]]
+    room_instances: list[dict[str, Any]]
+    object_instances: list[dict[str, Any]]
+    object_footprints: dict[str, Any]
+    doors: list[dict[str, Any]]
+    windows: list[dict[str, Any]]
+
+
+def to_official_json(m: SemanticMap) -> OfficialMapJSON:
+    """The official map JSON document of ``m`` (instance ids are 1-based, in object order)."""
+    occupancy = np.full(m.grid.shape, UNKNOWN, dtype=np.int64)
+    occupancy[(m.room_ids >= 0) | m.walls] = OBSTACLE
+    occupancy[m.traversable] = FREE
+    instance = np.zeros(m.grid.shape, dtype=np.int64)
+    ids = {o.id: i + 1 for i, o in enumerate(m.objects)}
+    # Larger footprints first so small objects on top of them stay visible in the layer.
+    for o in sorted(m.objects, key=lambda o: -_area(o.footprint)):
+        instance[m.footprint_mask([o])] = ids[o.id]
+
+    def pts(seq: Any) -> list[list[float]]:
+        return [[float(x), float(y)] for x, y in seq]
+
+    return {
+        "grid_size": [m.grid.rows, m.grid.cols],
+        "metadata": {
+            "format": FORMAT_NAME, "map_id": m.name,
+            "map_info": {"resolution": m.grid.resolution,
+                         "origin": [m.grid.origin_x, m.grid.origin_y], "row_order": "bottom_up"},
+            "source": dict(m.metadata),
+        },
+        "layers": {"occupancy": occupancy.tolist(), "room": m.room_ids.astype(np.int64).tolist(),
+                   "object_instance": instance.tolist(),
+                   "wall": m.walls.astype(np.int64).tolist()},
+        "room_instances": [{"id": r.id, "category": r.type.snake, "name": r.name,
+                            "attributes": {"polygon": pts(r.polygon),
+                                           "area_m2": round(r.area_m2, 3)}} for r in m.rooms],
+        "object_instances": [{"id": ids[o.id], "category": o.category, "name": o.id,
+                              "room_id": o.room_id,
+                              "attributes": {"center": list(o.center), "z_min": o.z_min,
+                                             "z_max": o.z_max,
+                                             "parent": ids.get(o.parent_id or ""),
+                                             "asset_id": o.asset_id}} for o in m.objects],
+        "object_footprints": {str(ids[o.id]): pts(o.footprint) for o in m.objects},
+        "doors": [{"id": d.id, "room_ids": list(d.room_ids), "segment": pts(d.segment)}
+                  for d in m.doors],
+        "windows": [{"id": w.id, "room_id": w.room_id, "segment": pts(w.segment)}
+                    for w in m.windows],
+    }
+
+
+def write_official_map(m: SemanticMap, path: str | os.PathLike[str]) -> Path:
+    """Write ``m`` as an official map JSON (atomically) and return the path."""
+    out = Path(path)
+    atomic_write_text(out, json.dumps(to_official_json(m), separators=(",", ":")))
+    return out
+
+
+def read_official_map(path: str | os.PathLike[str], *, name: str | None = None) -> SemanticMap:
+    """Read an official map JSON file.
+
+    Raises:
+        SceneError: if the file is missing, not JSON, or lacks a required field (named).
+    """
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        msg = f"Map file {str(p)!r} does not exist"
+        raise SceneError(msg) from None
+    except (OSError, json.JSONDecodeError) as err:
+        msg = f"Map file {str(p)!r} is not JSON: {err}"
+        raise SceneError(msg) from err
+    return from_official_json(data, name=name or p.stem)
+
+
+def _layer(data: OfficialMapJSON, key: str, shape: tuple[int, int], *, flip: bool,
+           required: bool = True) -> NDArray[np.int64] | None:
+    layers = data.get("layers") or {}
+    if key not in layers:
+        if required:
+            msg = f"the map has no layers.{key}; an official map needs occupancy, room, object_instance"
+            raise SceneError(msg)
+        return None
+    arr = np.asarray(layers[key], dtype=np.int64)
+    if arr.shape != shape:
+        msg = f"layers.{key} is {arr.shape}, grid_size says {shape}"
+        raise SceneError(msg)
+    return np.flipud(arr).copy() if flip else arr
+
+
+def from_official_json(data: OfficialMapJSON, *, name: str) -> SemanticMap:
+    """Build a semantic map from a parsed official map JSON.
+
+    Raises:
+        SceneError: naming the missing or inconsistent field.
+    """
+    try:
+        rows, cols = (int(v) for v in data["grid_size"])
+        info = dict((data.get("metadata") or {}).get("map_info") or {})
+        resolution = float(info["resolution"])
+    except (KeyError, TypeError, ValueError) as err:
+        msg = f"map {name!r} needs grid_size [rows, cols] and metadata.map_info.resolution ({err})"
+        raise SceneError(msg) from err
+    origin = [float(v) for v in info.get("origin", [0.0, 0.0])]
+    flip = info.get("row_order") == "top_down"
+    grid = GridSpec(rows=rows, cols=cols, resolution=resolution, origin_x=origin[0],
+                    origin_y=origin[1])
+    occupancy = _layer(data, "occupancy", grid.shape, flip=flip)
+    room_layer = _layer(data, "room", grid.shape, flip=flip)
+    instance = _layer(data, "object_instance", grid.shape, flip=flip)
+    wall_layer = _layer(data, "wall", grid.shape, flip=flip, required=False)
+    assert occupancy is not None and room_layer is not None and instance is not None
+    walls = wall_layer.astype(bool) if wall_layer is not None else np.zeros(grid.shape, bool)
+    try:
+        rooms = tuple(_room(r, room_layer, grid) for r in data.get("room_instances", []))
+        known_rooms = {r.id for r in rooms}
+        footprints = data.get("object_footprints") or {}
+        id_to_name = {int(o["id"]): str(o.get("name") or o["id"])
+                      for o in data.get("object_instances", [])}
+        objects = tuple(_object(o, instance, room_layer, grid, footprints, id_to_name, known_rooms)
+                        for o in data.get("object_instances", []))
+        doors = tuple(Door(id=str(d["id"]), room_ids=(int(d["room_ids"][0]), int(d["room_ids"][1])),
+                           segment=(tuple(d["segment"][0]), tuple(d["segment"][1])))  # type: ignore[arg-type]
+                      for d in data.get("doors", []))
+        windows = tuple(Window(id=str(w["id"]), room_id=int(w["room_id"]),
+                               segment=(tuple(w["segment"][0]), tuple(w["segment"][1])))  # type: ignore[arg-type]
+                        for w in data.get("windows", []))
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        msg = f"map {name!r} has a malformed room or object entry ({type(err).__name__}: {err})"
+        raise SceneError(msg) from err
+    room_ids = np.where(np.isin(room_layer, list(known_rooms)), room_layer, -1).astype(np.int32)
+    meta = (data.get("metadata") or {})
+    return SemanticMap(name=str(meta.get("map_id") or name), grid=grid,
+                       traversable=(occupancy == FREE) & ~walls, walls=walls, room_ids=room_ids,
+                       rooms=rooms, objects=objects, doors=doors, windows=windows,
+                       metadata={"source_format": FORMAT_NAME, **dict(meta.get("source") or {})})
+
+
+def _room(r: dict[str, Any], room_layer: NDArray[np.int64], grid: GridSpec) -> Room:
+    rid = int(r["id"])
+    attrs = r.get("attributes") or {}
+    if attrs.get("polygon"):
+        polygon = tuple((float(x), float(y)) for x, y in attrs["polygon"])
+    else:
+        polygon = _contour(room_layer == rid, grid)
+    return Room(id=rid, type=RoomType.parse(str(r["category"])), polygon=polygon,
+                name=str(r.get("name", "")))
+
+
+def _object(o: dict[str, Any], instance: NDArray[np.int64], room_layer: NDArray[np.int64],
+            grid: GridSpec, footprints: dict[str, Any], id_to_name: dict[int, str],
+            known_rooms: set[int]) -> ObjectInstance:
+    iid = int(o["id"])
+    attrs = o.get("attributes") or {}
+    cells = instance == iid
+    fp_raw = footprints.get(str(iid))
+    if fp_raw:
+        footprint = tuple((float(x), float(y)) for x, y in fp_raw)
+    elif cells.any():
+        footprint = _hull(cells, grid)
+    else:
+        msg = f"object {iid} has neither a footprint nor cells in layers.object_instance"
+        raise SceneError(msg)
+    if attrs.get("center"):
+        center = (float(attrs["center"][0]), float(attrs["center"][1]))
+    else:
+        pts = np.asarray(footprint)
+        center = (float(pts[:, 0].mean()), float(pts[:, 1].mean()))
+    room_id = o.get("room_id")
+    if room_id is None and cells.any():
+        vals = room_layer[cells]
+        vals = vals[vals >= 0]
+        room_id = int(np.bincount(vals).argmax()) if len(vals) else None
+    if room_id is not None and int(room_id) not in known_rooms:
+        room_id = None
+    parent = attrs.get("parent")
+    return ObjectInstance(id=id_to_name[iid], category=str(o["category"]),
+                          room_id=None if room_id is None else int(room_id), footprint=footprint,
+                          center=center, z_min=float(attrs.get("z_min", 0.0)),
+                          z_max=float(attrs.get("z_max", 0.0)),
+                          parent_id=id_to_name.get(int(parent)) if parent is not None else None,
+                          asset_id=attrs.get("asset_id"))
+
+
+def _cell_corners(rc: NDArray[np.int64], grid: GridSpec) -> NDArray[np.float64]:
+    """Map-frame corners of the given cells (4 per cell)."""
+    res = grid.resolution
+    out = []
+    for dr, dc in ((0, 0), (0, 1), (1, 0), (1, 1)):
+        out.append(np.stack([grid.origin_x + (rc[:, 1] + dc) * res,
+                             grid.origin_y + (rc[:, 0] + dr) * res], axis=1))
+    return np.concatenate(out)
+
+
+def _hull(mask: NDArray[np.bool_], grid: GridSpec) -> tuple[tuple[float, float], ...]:
+    from scipy.spatial import ConvexHull, QhullError
+
+    pts = _cell_corners(np.argwhere(mask), grid)
+    try:
+        hull = ConvexHull(pts)
+    except QhullError:
+        x0, y0 = pts.min(axis=0)
+        x1, y1 = pts.max(axis=0)
+        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+    return tuple((float(x), float(y)) for x, y in pts[hull.vertices])
+
+
+def _contour(mask: NDArray[np.bool_], grid: GridSpec) -> tuple[tuple[float, float], ...]:
+    """The outer boundary of the largest blob of ``mask`` as a polygon in metres."""
+    import cv2
+
+    contours, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL,
+                                   cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        msg = "a room has neither attributes.polygon nor cells in layers.room"
+        raise SceneError(msg)
+    c = max(contours, key=cv2.contourArea).reshape(-1, 2)
+    if len(c) < 3:
+        return _hull(mask, grid)
+    return tuple(grid.cell_to_world(float(row), float(col)) for col, row in c)
+
+
+def _area(pts: Any) -> float:
+    a = np.asarray(pts, dtype=np.float64)
+    x, y = a[:, 0], a[:, 1]
+    return float(abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2.0)
