@@ -12,6 +12,7 @@ from map2route.errors import Map2RouteError
 
 #: Modules that register subcommands on :data:`app` (each owns one area of the CLI).
 COMMAND_MODULES = (
+    "map2route.cli.nesy_commands",
     "map2route.cli.scene_commands",
     "map2route.cli.grounding_commands",
     "map2route.cli.streets_commands",

@@ -111,6 +111,8 @@ def write_query(spec: QuerySpec, rng: random.Random) -> str:
     goal = rng.choice(OBJECTIVE_PHRASES[spec.objective])
     src = rng.choice(PLACE_PHRASES[spec.start_class])
     dst = rng.choice(PLACE_PHRASES[spec.end_class])
+    if spec.start_class == spec.end_class:
+        src, dst = f"one side of {src[4:]}", "the other side"
     opener = rng.choice([
         f"Plan {goal} for {who} from {src} to {dst}.",
         f"{who[0].upper() + who[1:]} must travel from {src} to {dst} and needs {goal}.",

@@ -1,0 +1,103 @@
+"""``map2route nesy ...``: generate NeSy-Route data, score predictions, run our solver."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from map2route.cli.app import app
+
+
+@app.group()
+def nesy() -> None:
+    """NeSy-Route: land-cover route planning (generator, evaluator, our solver)."""
+
+
+@nesy.command()
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), required=True,
+              help="Dataset folder to write.")
+@click.option("--count", type=click.IntRange(min=1), required=True,
+              help="Task 2 / Task 3 samples.")
+@click.option("--source", "sources", multiple=True, default=("helsinki", "rural"),
+              show_default=True,
+              help="OSM extract (helsinki, rural, a .osm.pbf) or PNG mask / folder; repeatable.")
+@click.option("--resolution", type=click.FloatRange(min=0.05), default=0.5, show_default=True,
+              help="Metres per pixel when rasterising OSM.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--task1-count", type=click.IntRange(min=1), default=None,
+              help="Task 1 queries (default: count // 3).")
+@click.option("--starts-per-end", type=click.IntRange(min=1), default=3, show_default=True,
+              help="Samples sharing one end region and one cost field.")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Processes for the A* ground truth (default: CPU count).")
+@click.option("--weights", type=(float, float, float, float), default=(0.25, 0.25, 0.25, 0.25),
+              show_default=True, help="lambda_1..4 of the complexity score (Eq. 8).")
+@click.option("--llm-config", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              default=None, help="YAML/JSON for map2route.llm.ChatClient: write queries by LLM.")
+def generate(out: Path, count: int, sources: tuple[str, ...], resolution: float, seed: int,
+             task1_count: int | None, starts_per_end: int, workers: int | None,
+             weights: tuple[float, float, float, float], llm_config: Path | None) -> None:
+    """Generate Task 1/2/3 files with A*-optimal ground truth."""
+    import yaml
+
+    from map2route.nesy.dataset import generate as run
+
+    client = None
+    if llm_config is not None:
+        from map2route.llm import ChatClient
+
+        client = ChatClient.from_config(yaml.safe_load(llm_config.read_text(encoding="utf-8")))
+    report = run(out, count=count, sources=list(sources), seed=seed, resolution_m=resolution,
+                 starts_per_end=starts_per_end, task1_count=task1_count, workers=workers,
+                 llm=client, weights=weights)
+    total = sum(report.seconds.values())
+    click.echo(f"wrote {out}: task1 {report.task1}, task2 {report.task2}, task3 {report.task3} "
+               f"samples on {report.tiles} tiles in {total:.1f} s ("
+               + ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items()) + ")")
+
+
+@nesy.command("eval")
+@click.option("--task", type=click.Choice(["1", "2", "3"]), required=True)
+@click.option("--data", type=click.Path(file_okay=False, path_type=Path), required=True,
+              help="Dataset folder (ours or the official release).")
+@click.option("--pred", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Predictions (JSON Lines); with --method, where to write them.")
+@click.option("--method", type=click.Choice(["ours"]), default=None,
+              help="Run a built-in method first, then score it.")
+@click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON.")
+@click.option("--markdown", is_flag=True, help="Also print the table as markdown.")
+def eval_cmd(task: str, data: Path, pred: Path | None, method: str | None, as_json: bool,
+             markdown: bool) -> None:
+    """Score predictions: TM/PR/FM, RM/TM/PR, AR/VR/CR/CD per difficulty."""
+    from map2route.nesy.evaluate import (
+        evaluate,
+        markdown_table,
+        read_predictions,
+        rich_table,
+        solve_ours,
+        write_predictions,
+    )
+
+    n = int(task)
+    if method is None and pred is None:
+        raise click.UsageError("give --pred PRED.jsonl, or --method ours")
+    if method == "ours":
+        preds_list = solve_ours(data, n)
+        pred = pred or data / f"predictions_ours_task{n}.jsonl"
+        write_predictions(pred, preds_list)
+    assert pred is not None
+    result = evaluate(data, n, read_predictions(pred))
+    name = method or pred.stem
+    if as_json:
+        click.echo(json.dumps({"method": name, "predictions": str(pred), **result.to_json()},
+                              indent=1))
+        return
+    from rich.console import Console
+
+    Console().print(rich_table(result, name))
+    if result.missing:
+        click.echo(f"{result.missing} samples had no prediction (scored as failures)")
+    if markdown:
+        click.echo(markdown_table(result, name))
