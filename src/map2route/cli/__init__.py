@@ -12,13 +12,14 @@ from map2route.errors import Map2RouteError
 
 #: Modules that register subcommands on :data:`app` (each owns one area of the CLI).
 COMMAND_MODULES = (
-    "map2route.cli.nesy_commands",
     "map2route.cli.scene_commands",
     "map2route.cli.grounding_commands",
     "map2route.cli.streets_commands",
     "map2route.cli.episodes_commands",
     "map2route.cli.map2route_bench_commands",
+    "map2route.cli.planner_commands",
     "map2route.cli.mapping_commands",
+    "map2route.cli.nesy_commands",
 )
 
 

@@ -141,6 +141,11 @@ def distance_fields(m: SemanticMap) -> DistanceFields:
     return fields
 
 
+def forget_distance_fields(m: SemanticMap) -> None:
+    """Drop the cached fields of ``m`` (after editing its layers, or to time a cold start)."""
+    _FIELDS.pop(m, None)
+
+
 # --- per-stage cost maps ---------------------------------------------------------------------
 def in_temporal_scope(c: Constraint, stage: int) -> bool:
     """The paper's ``1[Q^tmp empty or k in Q^tmp]``."""
