@@ -182,10 +182,9 @@ class OfflineAgent:
         nodes = [first]
         prev, cur = origin, first
         for _ in range(ROLLOUT_NODES - 1):
-            if graph.is_intersection(cur) and len(nodes) > 1:
-                break
             nxt = straight_next(graph, cur, heading, prev)
-            if nxt is None or nxt in nodes or nxt == origin:
+            # Stop short of the next crossing: standing on it would count it as passed.
+            if nxt is None or nxt in nodes or nxt == origin or graph.is_intersection(nxt):
                 break
             prev, cur = cur, nxt
             nodes.append(cur)
@@ -310,7 +309,7 @@ class OfflineAgent:
         ahead = [e for e in events if e.start > cur]
         next_start = ahead[0].start if ahead else view_end
         if cond.feature in ("light", "intersection", "t"):
-            target = self._target(events, cond, cur, standing_ok=False)
+            target = self._target(events, cond, cur, standing_ok=True)
             if target is not None:
                 pos = target.start
                 if cond.relation == "before":

@@ -120,7 +120,8 @@ _BEFORE_RE = re.compile(r"\b(?:before|prior to|short of|just shy of|not quite)\b
 _PAST_RE = re.compile(r"\b(?:past|after|beyond|passing|just passed)\b")
 _VEER_RE = re.compile(r"\b(?:veers?|curves?|bends?|slight|fork|forks|bear|veering|curving)\b")
 _T_RE = re.compile(r"\b(?:t-intersection|t intersection|t-junction|the t\b|a t\b|end of the "
-                   r"(?:road|street|block)|dead[- ]end|road ends|street ends|it ends)")
+                   r"(?:road|street)|dead[- ]end|road ends|street ends|it ends)")
+_END_OF_BLOCK_RE = re.compile(r"\b(?:the )?end of (?:the|this|that) block\b")
 _CLAUSE_SPLIT_RE = re.compile(
     r"(?<=[.!?;])\s+|,\s*(?:and\s+)?then\s+|\s+and\s+then\s+|\bthen\s+|,\s+and\s+|\s+and\s+"
     r"(?=(?:turn|make|take|go|stop|continue|walk|head|hang|proceed|cross|pass|keep|end)\b)"
@@ -231,6 +232,9 @@ def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool) ->
     feats = [f for f in _features(tail)]
     side = _side(tail)
     landmark = _landmark_text(tail)
+    if _END_OF_BLOCK_RE.search(tail) and all(f[2] == "block" for f in feats):
+        return Condition(feature="intersection", count=1, relative=False, landmark=landmark,
+                         side=side)
     if _T_RE.search(tail) and not any(f[2] == "t" for f in feats):
         return Condition(feature="t", count=1, relative=False, landmark=landmark, side=side)
     if for_stop:
