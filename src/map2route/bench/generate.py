@@ -46,7 +46,10 @@ CONSTRAINT_RANGE = {"easy": (2, 4), "hard": (5, 8)}
 START_CLEARANCE_M = 0.3
 #: Ring radius beyond r_O for "walk around X", and the scope margin around the ring.
 CIRCLE_OFFSET_M = 0.5
-CIRCLE_SCOPE_M = 0.6
+#: Half-width of the Path-Shape active region around tau_ref (delta = 0.5 m plus a margin).
+PATH_SHAPE_BAND_M = 0.75
+#: tau_ref may be at most this much longer than the polygon through its waypoints.
+MAX_SHAPE_DETOUR = 1.25
 WALL_INSET_M = 0.6
 WAYPOINT_RADIUS_M = 0.25
 AVOID_ZONE_MARGIN_M = 0.3
@@ -516,13 +519,12 @@ class EpisodeGenerator:
                 radius = obj.radius_m + CIRCLE_OFFSET_M
                 a0 = math.atan2(entry[1] - obj.center[1], entry[0] - obj.center[0])
                 sign = 1.0 if ccw else -1.0
-                pts = [(obj.center[0] + radius * math.cos(a0 + sign * i * math.pi / 2),
-                        obj.center[1] + radius * math.sin(a0 + sign * i * math.pi / 2))
-                       for i in range(4)]
+                pts = [(obj.center[0] + radius * math.cos(a0 + sign * i * math.pi / 4),
+                        obj.center[1] + radius * math.sin(a0 + sign * i * math.pi / 4))
+                       for i in range(8)]
                 corners = self._snap(pts)
                 if corners is None:
                     continue
-                scope_mask = self.m.disk_mask(obj.center, radius + CIRCLE_SCOPE_M)
                 verb = rng.choice(lang.CIRCLE).format(O=ref.text, DIR=direction)
                 draft.refs.append(ref)
                 label = f"around {ref.text}"
@@ -540,12 +542,13 @@ class EpisodeGenerator:
                 return False
             rref = refs.best_room_ref(room)
             assert rref is not None
-            scope_mask = self.m.room_mask(room.id)
             verb = rng.choice(lang.WALLS).format(R=rref.text, DIR=direction)
             draft.refs.append(rref)
             label = f"along the walls of {rref.text}"
         loop = [*corners, corners[0]]
-        free_cost = np.where(self._free, 0.0, np.inf)
+        # tau_ref keeps clear of furniture like a person would (cost rises inside 0.6 m).
+        free_cost = np.where(self._free, 2.0 * np.clip(1.0 - self.clearance / 0.6, 0.0, 1.0),
+                             np.inf)
         pieces = [np.asarray([loop[0]])]
         try:
             for a, b in zip(loop[:-1], loop[1:], strict=True):
@@ -555,6 +558,19 @@ class EpisodeGenerator:
         except Map2RouteError:
             return False
         ref_cells = np.concatenate(pieces).astype(np.int32)
+        ref_len = float(np.linalg.norm(np.diff(ref_cells, axis=0), axis=1).sum()) * self.grid.resolution
+        ring_len = sum(math.dist(self.grid.cell_to_world(*a), self.grid.cell_to_world(*b))
+                       for a, b in zip(loop[:-1], loop[1:], strict=True))
+        if ref_len > MAX_SHAPE_DETOUR * ring_len:
+            return False  # furniture blocks the shape: the loop would be a detour, not a shape
+        # The active region is a band around tau_ref: approach and exit legs elsewhere in the
+        # room are not part of the shape and must not enter W_R(tau).
+        from scipy.ndimage import distance_transform_edt
+
+        on_ref = np.ones(self.grid.shape, dtype=bool)
+        on_ref[ref_cells[:, 0], ref_cells[:, 1]] = False
+        band = distance_transform_edt(on_ref) * self.grid.resolution <= PATH_SHAPE_BAND_M
+        scope_mask = band & self._free
         waypoint_regions = []
         for i, (r, c) in enumerate(loop):
             x, y = self.grid.cell_to_world(r, c)
@@ -738,17 +754,19 @@ def difficulty_plan(n: int, n_easy: int) -> list[str]:
     return ["easy"] * n_easy + ["hard"] * (n - n_easy)
 
 
-def scene_plans(index: dict[str, Any], *, per_scene: int = 25, easy_total: int = 700,
+def scene_plans(index: dict[str, Any], *, per_scene: int = 25, easy_fraction: float = 0.7,
                 dev_total: int = 50) -> list[tuple[str, str, list[str]]]:
     """(scene, split, difficulties) for every scene of ``maps/index.json``.
 
-    Test scenes share ``easy_total`` Easy episodes as evenly as possible (700 over 40 scenes:
-    18 and 17 alternating); dev scenes share ``dev_total`` episodes, 70 % Easy.
+    Test scenes get ``per_scene`` episodes each; ``easy_fraction`` of all of them are Easy,
+    spread as evenly as possible (40 scenes: 700 Easy as 18 and 17 per scene, 300 Hard).
+    Dev scenes share ``dev_total`` episodes, the same fraction Easy.
     """
     test = list(index.get("test", []))
     dev = list(index.get("dev", []))
     plans: list[tuple[str, str, list[str]]] = []
     if test:
+        easy_total = int(round(easy_fraction * per_scene * len(test)))
         base, extra = divmod(easy_total, len(test))
         for i, scene in enumerate(test):
             n_easy = min(per_scene, base + (1 if i < extra else 0))
@@ -757,7 +775,7 @@ def scene_plans(index: dict[str, Any], *, per_scene: int = 25, easy_total: int =
         base, extra = divmod(dev_total, len(dev))
         for i, scene in enumerate(dev):
             n = base + (1 if i < extra else 0)
-            plans.append((scene, "dev", difficulty_plan(n, int(round(0.7 * n)))))
+            plans.append((scene, "dev", difficulty_plan(n, int(round(easy_fraction * n)))))
     return plans
 
 

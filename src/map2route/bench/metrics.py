@@ -94,22 +94,37 @@ def cells_in_mask(cells: NDArray[np.int64], mask: NDArray[np.bool_]) -> NDArray[
     return out
 
 
-def ordered_entries(cells: NDArray[np.int64],
-                    regions: Sequence[NDArray[np.bool_]]) -> list[int | None]:
+def ordered_entries(cells: NDArray[np.int64], regions: Sequence[NDArray[np.bool_]],
+                    waypoints: Sequence[Sequence[NDArray[np.bool_]]] | None = None) -> list[int | None]:
     """Index of the first entry into each region, searching each after the previous entry.
 
     Region ``k`` counts only if entered at or after the index where region ``k-1`` was first
     entered (so one cell may satisfy two consecutive regions that overlap). ``None`` marks a
     region not entered in order; every later region is then ``None`` too.
+
+    ``waypoints[k]`` (a stage's ordered Path-Shape waypoints) moves the search for region ``k``
+    past the last waypoint when the route passes all of them in order, so a loop that crosses
+    its own stage's target early is not cut short; a route that skips them is searched from
+    the previous entry as usual (waypoints are soft, never a hard requirement).
     """
     out: list[int | None] = []
     cursor = 0
-    for mask in regions:
-        inside = np.nonzero(cells_in_mask(cells[cursor:], mask))[0]
+    for k, mask in enumerate(regions):
+        begin = cursor
+        for wp in (waypoints[k] if waypoints is not None and k < len(waypoints) else ()):
+            hit = np.nonzero(cells_in_mask(cells[begin:], wp))[0]
+            if hit.size == 0:
+                begin = cursor
+                break
+            begin += int(hit[0])
+        inside = np.nonzero(cells_in_mask(cells[begin:], mask))[0]
+        if inside.size == 0 and begin != cursor:
+            begin = cursor
+            inside = np.nonzero(cells_in_mask(cells[begin:], mask))[0]
         if inside.size == 0:
             out.extend([None] * (len(regions) - len(out)))
             break
-        cursor += int(inside[0])
+        cursor = begin + int(inside[0])
         out.append(cursor)
     return out
 

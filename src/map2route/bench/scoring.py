@@ -102,7 +102,9 @@ def score_route(ep: Episode, m: SemanticMap, points: ArrayLike | None, *,
     pts = np.zeros((0, 2)) if points is None else np.asarray(points, dtype=np.float64).reshape(-1, 2)
     cells = mt.dense_route_cells(pts, grid)
     targets = [s.target.mask(grid) for s in ir.stages]
-    entries = mt.ordered_entries(cells, targets) if len(cells) else [None] * len(targets)
+    waypoints = [[w.mask(grid) for w in s.waypoints] for s in ir.stages]
+    entries = (mt.ordered_entries(cells, targets, waypoints) if len(cells)
+               else [None] * len(targets))
     segments = mt.stage_segments(len(cells), entries)
 
     avoid_cs = [c for c in ir.constraints if c.kind is ConstraintKind.MUST_AVOID]
