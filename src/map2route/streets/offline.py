@@ -21,6 +21,10 @@ from map2route.streets.view import straight_next
 
 #: Intersection nodes within this walking distance (m) belong to one event.
 CLUSTER_M = 25.0
+#: A "double light": two crossings at most this many nodes apart.
+DOUBLE_NODES = 5
+#: "Just before the light": this many nodes short of the crossing.
+BEFORE_NODES = 2
 #: Nodes a "few steps" stop walks on.
 FEW_STEPS_NODES = 2
 #: Nodes walked into the new street by a turn (so the street's direction is known).
@@ -108,12 +112,21 @@ class OfflineAgent:
         if cond.relative:
             # "the next light", "through two lights": strictly ahead of where we stand.
             ahead = [e for e in kind if e.start > cur]
-            return ahead[count - 1] if len(ahead) >= count else None
-        # "the second light": counted from the segment start; if already behind us, the next.
-        if len(kind) >= count and kind[count - 1].end >= cur:
-            return kind[count - 1]
-        ahead = [e for e in kind if e.end >= cur and (standing_ok or e.start > cur)]
-        return ahead[0] if ahead else None
+            found = ahead[count - 1] if len(ahead) >= count else None
+        elif len(kind) >= count and kind[count - 1].end >= cur:
+            # "the second light": counted from the segment start...
+            found = kind[count - 1]
+        else:
+            # ... and when that one is behind us, the next.
+            ahead = [e for e in kind if e.end >= cur and (standing_ok or e.start > cur)]
+            found = ahead[0] if ahead else None
+        if found is not None and cond.double:
+            # "the double light": a second crossing right after belongs to this one.
+            later = [e for e in kind if e.start > found.end]
+            if later and later[0].start - found.end <= DOUBLE_NODES:
+                found = Event(found.start, later[0].end, found.light or later[0].light,
+                              later[0].t_junction)
+        return found
 
     # --- landmarks ----------------------------------------------------------------------------
     def _landmark_position(self, obs: Observation, seq: list[int], cur: int, cond: Condition,
@@ -313,7 +326,7 @@ class OfflineAgent:
             if target is not None:
                 pos = target.start
                 if cond.relation == "before":
-                    pos = max(cur, pos - 1)
+                    pos = max(cur, pos - BEFORE_NODES)
                 return Decision(COMPLETED, self._walk_to(seq, cur, pos))
         limit = ahead[1].start if len(ahead) > 1 else view_end
         lm = self._landmark_position(obs, seq, anchor, cond, limit)

@@ -41,6 +41,7 @@ class Condition:
         fraction: 0..1 for ``block`` conditions ("halfway" = 0.5).
         landmark: the clause text naming a POI, matched fuzzily against POI names and tags.
         side: ``left``/``right`` when the clause says on which side the landmark is.
+        double: "a double light": two crossings close together count as one.
     """
 
     feature: str = ""
@@ -51,6 +52,7 @@ class Condition:
     fraction: float = 0.0
     landmark: str = ""
     side: str = ""
+    double: bool = False
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,10 @@ _PAST_RE = re.compile(r"\b(?:past|after|beyond|passing|just passed)\b")
 _VEER_RE = re.compile(r"\b(?:veers?|curves?|bends?|slight|fork|forks|bear|veering|curving)\b")
 _T_RE = re.compile(r"\b(?:t-intersection|t intersection|t-junction|the t\b|a t\b|end of the "
                    r"(?:road|street)|dead[- ]end|road ends|street ends|it ends)")
+_EXIT_RE = re.compile(r"\b(?:out of|exit|exiting|leave|leaving|clear of)\s+(?:the\s+)?$")
+_IN_INTERSECTION_RE = re.compile(r"\b(?:middle|center|centre) of (?:the|this|that) "
+                                 r"(?:intersection|crossing|light|lights|junction)|\bin the "
+                                 r"(?:intersection|crossing)\b")
 _END_OF_BLOCK_RE = re.compile(r"\b(?:the )?end of (?:the|this|that) block\b")
 _CLAUSE_SPLIT_RE = re.compile(
     r"(?<=[.!?;])\s+|,\s*(?:and\s+)?then\s+|\s+and\s+then\s+|\bthen\s+|,\s+and\s+|\s+and\s+"
@@ -226,10 +232,18 @@ def _fraction(clause: str) -> float:
     return 0.0
 
 
-def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool) -> Condition:
-    """Read the condition of an action whose verb ends at ``after`` in ``clause``."""
+def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool,
+               nearest_last: bool = False) -> Condition:
+    """Read the condition of an action whose verb ends at ``after`` in ``clause``.
+
+    ``nearest_last`` picks the feature mentioned last (closest to a verb that follows it).
+    """
     tail = clause[after:] if after >= 0 else clause
-    feats = [f for f in _features(tail)]
+    feats = [f for f in _features(tail) if not _EXIT_RE.search(tail[max(0, f[0] - 20):f[0]])]
+    if nearest_last:
+        feats = feats[::-1]
+    if for_stop and _IN_INTERSECTION_RE.search(tail):
+        return Condition(feature="intersection", count=1, relative=False, side=_side(tail))
     side = _side(tail)
     landmark = _landmark_text(tail)
     if _END_OF_BLOCK_RE.search(tail) and all(f[2] == "block" for f in feats):
@@ -252,7 +266,11 @@ def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool) ->
                 return Condition(landmark=landmark, side=side)
             feat, relative = "intersection", True
         prefix = tail[:start]
-        passing = bool(_PASS_RE.search(prefix[-25:] if len(prefix) > 25 else prefix))
+        # Passed or reached: whichever word comes last before the feature decides.
+        last_pass = max((m.end() for m in _PASS_RE.finditer(prefix)), default=-1)
+        last_to = max((m.end() for m in _TO_RE.finditer(prefix)), default=-1)
+        passing = last_pass > last_to and last_pass >= len(prefix) - 40
+        double = bool(re.search(r"\b(?:double|two lights very close|pair of)\b", tail))
         if not count:
             count, relative = 1, False
         if feat == "t" and passing:
@@ -261,7 +279,7 @@ def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool) ->
             return Condition(feature=feat, count=count, relative=relative, relation="before",
                              landmark="", side=side)
         return Condition(feature=feat, count=count, relative=relative, passing=passing,
-                         landmark=landmark if not passing else "", side=side)
+                         landmark=landmark if not passing else "", side=side, double=double)
     m = re.search(r"\b(?:the\s+)?(?P<cnt>next|following|second|third|2nd|3rd|first|1st)\s*"
                   r"(?:one)?\s*$", tail)
     if m and last_feature:
@@ -303,7 +321,7 @@ def decompose(instruction: str) -> list[SubGoal]:
             if cond.feature == "" and not cond.landmark:
                 # "At the second light, turn left": the condition precedes the verb.
                 cond = _condition(clause[:pos], after=0, last_feature=last_feature,
-                                  for_stop=False)
+                                  for_stop=False, nearest_last=True)
             if cond.passing:
                 cond = replace(cond, passing=False)
             goals.append(SubGoal(action, clause, cond))
