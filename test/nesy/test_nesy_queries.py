@@ -1,0 +1,80 @@
+"""Query writer and offline parser: round trip, held-out human-style sets, LLM self-check."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from map2route.nesy.errors import NesyError
+from map2route.nesy.kb import TRAVERSABILITY, Agent, Objective, class_index, derive_vectors
+from map2route.nesy.queries import QuerySpec, llm_write_query, parse_query, write_query
+
+DATA = Path(__file__).parent / "data"
+
+
+def _specs(n: int, seed: int) -> list[QuerySpec]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        agent = rng.choice(list(Agent))
+        cond = sorted(TRAVERSABILITY[agent][1])
+        allowed = frozenset(c for c in cond if rng.random() < 0.5)
+        trav = sorted(TRAVERSABILITY[agent][0] | allowed)
+        out.append(QuerySpec(agent, rng.choice(list(Objective)), allowed, rng.choice(trav),
+                             rng.choice(trav)))
+    return out
+
+
+def test_template_queries_parse_back() -> None:
+    rng = random.Random(7)
+    for spec in _specs(400, 3):
+        query = write_query(spec, rng)
+        assert parse_query(query).vectors() == spec.vectors(), query
+
+
+@pytest.mark.parametrize("name", ["heldout_queries.jsonl", "heldout_queries_v2.jsonl"])
+def test_heldout_queries(name: str) -> None:
+    rows = [json.loads(line) for line in (DATA / name).read_text().splitlines() if line]
+    tm = fm = 0
+    for row in rows:
+        gt = derive_vectors(Agent(row["agent"]), Objective(row["objective"]),
+                            {class_index(c) for c in row["allowed"]})
+        got = parse_query(row["query"]).vectors()
+        tm += got.trav == gt.trav
+        fm += got == gt
+    assert 100 * tm / len(rows) >= 99.0
+    assert 100 * fm / len(rows) >= 95.0
+
+
+def test_start_and_end_are_not_permissions() -> None:
+    p = parse_query("A hiker walks from the forest edge to the farmland, fastest route, "
+                    "staying on roads otherwise.")
+    assert p.agent is Agent.PEDESTRIAN and p.objective is Objective.FASTEST
+    assert p.allowed == frozenset()
+
+
+def test_unknown_agent_is_flagged() -> None:
+    p = parse_query("Get there.")
+    assert not p.agent_found and not p.objective_found
+
+
+def test_llm_writer_self_check() -> None:
+    from map2route.llm import ChatClient
+    from map2route.llm.testing import ScriptedChatServer
+
+    spec = QuerySpec(Agent.DRONE, Objective.SAFEST, frozenset({7}), 3, 2)
+    good = json.dumps({"agent": "drone", "objective": "safest", "allowed": ["building"]})
+    wrong = json.dumps({"agent": "drone", "objective": "safest", "allowed": []})
+    replies = ["A drone flies over roofs.", wrong, "A drone may overfly buildings, safely.", good]
+    with ScriptedChatServer(replies) as server:
+        client = ChatClient(server.url, "test-model")
+        query = llm_write_query(client, spec)
+        assert query == "A drone may overfly buildings, safely."
+        assert len(server.requests) == 4
+    with ScriptedChatServer(lambda body: wrong) as server:
+        client = ChatClient(server.url, "test-model")
+        with pytest.raises(NesyError, match="self-inferred vectors"):
+            llm_write_query(client, spec, attempts=2)
