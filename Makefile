@@ -10,11 +10,26 @@ EXTRAS := ros,scenes,dev,bench,rosbuild,nesy,streets,mapping
 IFACE_STAMP := $(VENV)/.map2route-interfaces-installed
 IFACE_SRC := $(wildcard interfaces/map2route_interfaces/*.txt interfaces/map2route_interfaces/*.xml interfaces/map2route_interfaces/*/*)
 
-.PHONY: install interfaces demo test lint typecheck pytest bench clean
+.PHONY: install interfaces debian-deps demo test lint typecheck pytest bench clean
 
 install: $(STAMP) $(IFACE_STAMP)
 
-$(STAMP): pyproject.toml
+# Debian packages the wheels need at run time (open3d imports libusb) or to build the
+# interface package (cmake, a C++ compiler); installed only when missing.
+DEBIAN_PKGS := libusb-1.0-0 cmake build-essential
+
+debian-deps:
+	@missing=""; \
+	ldconfig -p | grep -q 'libusb-1.0.so' || missing="$$missing libusb-1.0-0"; \
+	command -v cmake >/dev/null || missing="$$missing cmake"; \
+	command -v c++ >/dev/null || missing="$$missing build-essential"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:$$missing"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+$(STAMP): pyproject.toml | debian-deps
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 	$(PIP) install --quiet -e ".[$(EXTRAS)]"
