@@ -106,10 +106,27 @@ def path_points(msg: Path) -> NDArray[np.float64]:
 
 # --- semantic layer ------------------------------------------------------------------------
 def semantic_layer(m: SemanticMap, header: Header) -> Any:
-    """The typed ``map2route_interfaces/SemanticLayer`` of ``m``."""
-    from map2route_interfaces.msg import SemanticLayer, SemanticObject, SemanticRoom
+    """The typed ``map2route_interfaces/SemanticLayer`` of ``m`` (with /map: the whole map)."""
+    from map2route_interfaces.msg import (
+        SemanticLayer,
+        SemanticObject,
+        SemanticOpening,
+        SemanticRoom,
+    )
 
     msg = SemanticLayer(header=header, scene=m.name, grid=grid_info(m.grid, header.stamp))
+    msg.room_ids = array.array("i", np.ascontiguousarray(m.room_ids, dtype=np.int32).tobytes())
+    msg.walls = m.walls.astype(np.uint8).tobytes()
+    for d in m.doors:
+        (x0, y0), (x1, y1) = d.segment
+        msg.doors.append(SemanticOpening(id=d.id, kind="door", room_a=int(d.room_ids[0]),
+                                         room_b=int(d.room_ids[1]), p0=Point32(x=x0, y=y0),
+                                         p1=Point32(x=x1, y=y1)))
+    for w in m.windows:
+        (x0, y0), (x1, y1) = w.segment
+        msg.windows.append(SemanticOpening(id=w.id, kind="window", room_a=int(w.room_id),
+                                           room_b=-1, p0=Point32(x=x0, y=y0),
+                                           p1=Point32(x=x1, y=y1)))
     for r in m.rooms:
         msg.rooms.append(SemanticRoom(id=int(r.id), type=r.type.snake, name=r.name,
                                       polygon=[Point32(x=float(x), y=float(y)) for x, y in r.polygon],
@@ -121,6 +138,59 @@ def semantic_layer(m: SemanticMap, header: Header) -> Any:
             center=Point(x=float(o.center[0]), y=float(o.center[1])),
             z_min=float(o.z_min), z_max=float(o.z_max), parent_id=o.parent_id or ""))
     return msg
+
+
+def _pt(p: Any) -> tuple[float, float]:
+    # Point32 is float32: round back to the float64 the map was written in (1e-6 m).
+    return round(float(p.x), 6), round(float(p.y), 6)
+
+
+def semantic_map_from_msgs(grid_msg: OccupancyGrid, layer: Any) -> SemanticMap:
+    """Rebuild the :class:`SemanticMap` from ``/map`` and ``/semantic_map``.
+
+    Raises:
+        MapError: the two messages do not describe the same grid, or the layer is invalid.
+    """
+    from map2route.semantic_map.errors import MapError
+    from map2route.semantic_map.model import (
+        Door,
+        ObjectInstance,
+        Room,
+        RoomType,
+        SemanticMap,
+        Window,
+    )
+
+    grid = grid_from_info(grid_msg.info)
+    if grid != grid_from_info(layer.grid):
+        msg = (f"/map ({grid.cols}x{grid.rows}) and /semantic_map ({layer.grid.width}x"
+               f"{layer.grid.height}) describe different grids; are two map servers running?")
+        raise MapError(msg)
+    occ = occupancy_array(grid_msg)
+    room_ids = np.frombuffer(memoryview(layer.room_ids).cast("B"), dtype=np.int32) \
+        if isinstance(layer.room_ids, array.array) else np.asarray(layer.room_ids, np.int32)
+    walls = np.frombuffer(bytes(layer.walls), dtype=np.uint8) if not isinstance(
+        layer.walls, np.ndarray) else layer.walls
+    n = grid.rows * grid.cols
+    if room_ids.size != n or walls.size != n:
+        raise MapError(f"/semantic_map layers have {room_ids.size} and {walls.size} cells; "
+                       f"the grid has {n}")
+    rooms = tuple(Room(id=int(r.id), type=RoomType.parse(r.type),
+                       polygon=tuple(_pt(p) for p in r.polygon), name=r.name) for r in layer.rooms)
+    objects = tuple(ObjectInstance(
+        id=o.id, category=o.category, room_id=None if o.room_id < 0 else int(o.room_id),
+        footprint=tuple(_pt(p) for p in o.footprint), center=(o.center.x, o.center.y),
+        z_min=float(o.z_min), z_max=float(o.z_max), parent_id=o.parent_id or None)
+        for o in layer.objects)
+    doors = tuple(Door(id=d.id, room_ids=(int(d.room_a), int(d.room_b)),
+                       segment=(_pt(d.p0), _pt(d.p1))) for d in layer.doors)
+    windows = tuple(Window(id=w.id, room_id=int(w.room_a), segment=(_pt(w.p0), _pt(w.p1)))
+                    for w in layer.windows)
+    return SemanticMap(name=layer.scene, grid=grid, traversable=occ == FREE,
+                       walls=walls.reshape(grid.shape).astype(bool),
+                       room_ids=room_ids.reshape(grid.shape).copy(), rooms=rooms,
+                       objects=objects, doors=doors, windows=windows,
+                       metadata={"source": "ros:/map+/semantic_map"})
 
 
 def semantic_markers(m: SemanticMap, header: Header, *, text_size: float = 0.25) -> MarkerArray:

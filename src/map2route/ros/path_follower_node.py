@@ -1,0 +1,170 @@
+"""``path_follower_node``: Mecanum following of ``/route`` with local avoidance from ``/scan``.
+
+Runs one :class:`map2route.control.PathFollower` step per ``/odom`` message (so it keeps pace
+with a simulation that steps as fast as the nodes answer) and publishes ``/cmd_vel``
+(``geometry_msgs/Twist``: linear.x, linear.y, angular.z in the base frame) and
+``/follower/status`` (``map2route_interfaces/FollowerStatus``: state, progress, distance to
+go, nearest obstacle). It republishes the route it follows on ``/plan`` (``nav_msgs/Path``)
+so a Nav2 controller can follow it instead, and serves the ``follow_route`` action
+(``map2route_interfaces/FollowRoute``, shaped like Nav2's FollowPath, with feedback).
+While it has no route, or after arriving, it stays silent on ``/cmd_vel``.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import numpy as np
+from geometry_msgs.msg import Twist
+from nav_msgs.msg import Odometry
+from nav_msgs.msg import Path as PathMsg
+from rclpy.action import ActionServer, CancelResponse
+from rclpy.callback_groups import ReentrantCallbackGroup
+from rclpy.node import Node
+from sensor_msgs.msg import LaserScan
+
+from map2route.control import FollowerConfig, FollowerState, PathFollower
+from map2route.control.follower import FollowerCommand, scan_to_points
+from map2route.errors import Map2RouteError
+from map2route.ros import convert
+from map2route.ros.params import Param, declare, non_empty, non_negative, positive, run_node
+from map2route.ros.semantic_map_server import LATCHED
+
+PARAMS = (
+    Param("max_speed", float, "m/s", positive),
+    Param("max_accel", float, "m/s^2", positive),
+    Param("look_ahead", float, "m", positive),
+    Param("stop_distance", float, "m kept to obstacles", non_negative),
+    Param("goal_tolerance", float, "m", positive),
+    Param("yaw_rate_gain", float, "rad/s per rad", non_negative),
+    Param("max_yaw_rate_deg", float, "deg/s", non_negative),
+    Param("vehicle_length", float, "m", positive),
+    Param("vehicle_width", float, "m", positive),
+    Param("side_margin", float, "m", non_negative),
+    Param("check_distance", float, "m", positive),
+    Param("max_deviation_deg", float, "deg", non_negative),
+    Param("deviation_step_deg", float, "deg", positive),
+    Param("align_heading", bool, "face the direction of travel"),
+    Param("control_rate", float, "Hz (odometry-driven here; kept for robot drivers)", positive),
+    Param("route_topic", str, "the route to follow", non_empty),
+    Param("publish_nav2_path", bool, "republish the route on /plan"),
+)
+PARAM_FILE = "path_follower_node.yaml"
+
+STATE_CODES = {FollowerState.IDLE: 0, FollowerState.FOLLOWING: 1, FollowerState.SLOWED: 2,
+               FollowerState.BLOCKED: 3, FollowerState.ARRIVED: 4}
+
+
+class PathFollowerNode(Node):
+    """Follows the latest route; see the module docstring."""
+
+    def __init__(self, **node_kwargs: Any) -> None:
+        super().__init__("path_follower_node", **node_kwargs)
+        self.params = declare(self, PARAMS, PARAM_FILE)
+        from map2route_interfaces.action import FollowRoute
+        from map2route_interfaces.msg import FollowerStatus
+
+        self.config = FollowerConfig.from_params(self.params)
+        self.follower = PathFollower(self.config)
+        self._lock = threading.Lock()
+        self._scan: np.ndarray = np.zeros((0, 2))
+        self._last_stamp: float | None = None
+        self.last: FollowerCommand | None = None
+        self.cmd_pub = self.create_publisher(Twist, "cmd_vel", 10)
+        self.status_pub = self.create_publisher(FollowerStatus, "follower/status", 10)
+        self.plan_pub = self.create_publisher(PathMsg, "plan", LATCHED)
+        self.create_subscription(PathMsg, self.params["route_topic"], self._on_route, LATCHED)
+        self.create_subscription(LaserScan, "scan", self._on_scan, 10)
+        self.create_subscription(Odometry, "odom", self._on_odom, 10)
+        self._action = ActionServer(self, FollowRoute, "follow_route", self._on_goal,
+                                    cancel_callback=lambda _g: CancelResponse.ACCEPT,
+                                    callback_group=ReentrantCallbackGroup())
+
+    def _on_route(self, msg: PathMsg) -> None:
+        self.follow(msg)
+
+    def follow(self, msg: PathMsg) -> None:
+        """Start following ``msg`` (an empty path stops the base)."""
+        try:
+            with self._lock:
+                self.follower.set_path(convert.path_points(msg))
+        except Map2RouteError as err:
+            self.get_logger().error(f"refusing route: {err}")
+            return
+        if self.params["publish_nav2_path"]:
+            self.plan_pub.publish(msg)
+        self.get_logger().info(f"following a route of {self.follower.length:.2f} m")
+
+    def _on_scan(self, msg: LaserScan) -> None:
+        self._scan = scan_to_points(np.asarray(msg.ranges), msg.angle_min, msg.angle_increment,
+                                    range_max=msg.range_max)
+
+    def _on_odom(self, msg: Odometry) -> None:
+        from map2route_interfaces.msg import FollowerStatus
+
+        stamp = msg.header.stamp.sec + msg.header.stamp.nanosec * 1e-9
+        dt = 0.0 if self._last_stamp is None else max(0.0, stamp - self._last_stamp)
+        self._last_stamp = stamp
+        if len(self.follower.path) == 0:
+            return
+        p = msg.pose.pose
+        with self._lock:
+            was_arrived = self.follower.arrived
+            cmd = self.follower.step(p.position.x, p.position.y, convert.quaternion_yaw(p.orientation),
+                                     self._scan, dt)
+        self.last = cmd
+        if not was_arrived:
+            twist = Twist()
+            twist.linear.x, twist.linear.y, twist.angular.z = cmd.vx, cmd.vy, cmd.wz
+            self.cmd_pub.publish(twist)
+            st = FollowerStatus(header=msg.header, state=STATE_CODES[cmd.state],
+                                progress=float(cmd.progress),
+                                distance_to_goal=float(cmd.distance_to_goal),
+                                speed=float(cmd.speed), nearest_obstacle=float(cmd.nearest_obstacle),
+                                message=cmd.message)
+            self.status_pub.publish(st)
+            if cmd.state is FollowerState.ARRIVED:
+                self.get_logger().info("arrived")
+
+    def _on_goal(self, goal_handle: Any) -> Any:
+        from map2route_interfaces.action import FollowRoute
+
+        result = FollowRoute.Result()
+        path = goal_handle.request.path
+        if not path.poses:
+            result.error_code, result.error_msg = FollowRoute.Result.INVALID_PATH, "empty path"
+            goal_handle.abort()
+            return result
+        self.follow(path)
+        self.last = None
+        travelled = 0.0
+        while True:
+            time.sleep(0.05)
+            cmd = self.last
+            if goal_handle.is_cancel_requested:
+                with self._lock:
+                    self.follower.set_path(np.zeros((0, 2)))
+                self.cmd_pub.publish(Twist())
+                goal_handle.canceled()
+                result.error_code, result.error_msg = FollowRoute.Result.CANCELED, "canceled"
+                return result
+            if cmd is None:
+                continue
+            travelled = max(travelled, self.follower.length * cmd.progress)
+            fb = FollowRoute.Feedback(distance_to_goal=float(cmd.distance_to_goal),
+                                      speed=float(cmd.speed), progress=float(cmd.progress))
+            goal_handle.publish_feedback(fb)
+            if cmd.state is FollowerState.ARRIVED:
+                result.arrived, result.distance_travelled = True, travelled
+                goal_handle.succeed()
+                return result
+
+
+def main(args: list[str] | None = None) -> int:
+    return run_node(PathFollowerNode, args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

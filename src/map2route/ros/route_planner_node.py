@@ -1,0 +1,254 @@
+"""``route_planner_node``: RouteIR + current pose -> ``/route`` (``nav_msgs/Path``, frame map).
+
+Plans with :func:`map2route.planning.plan_route` on the map inflated by the robot's footprint
+(:func:`map2route.control.inflate_for_robot`), from the latest ``/odom`` pose (or the
+RouteIR's own start when there is no odometry yet). Replans when ``/map`` or
+``/semantic_map`` changes. Publishes, latched: ``/route``, ``/route/markers`` (stage targets,
+constraint regions, the route coloured by stage) and ``/route/status``
+(``map2route_interfaces/PlannerStatus``). Also serves the ``plan_route`` action
+(``map2route_interfaces/PlanRoute``, shaped like Nav2's ComputePathToPose).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from builtin_interfaces.msg import Duration
+from geometry_msgs.msg import Point
+from nav_msgs.msg import OccupancyGrid, Odometry
+from nav_msgs.msg import Path as PathMsg
+from rclpy.action import ActionServer
+from rclpy.callback_groups import MutuallyExclusiveCallbackGroup, ReentrantCallbackGroup
+from rclpy.node import Node
+from std_msgs.msg import ColorRGBA, Header
+from visualization_msgs.msg import Marker, MarkerArray
+
+from map2route.errors import Map2RouteError
+from map2route.ros import convert
+from map2route.ros.params import Param, declare, non_empty, non_negative, run_node
+from map2route.ros.semantic_map_server import LATCHED
+
+if TYPE_CHECKING:
+    from map2route.planning import Route
+    from map2route.routeir.model import RouteIR
+    from map2route.semantic_map.model import SemanticMap
+
+PARAMS = (
+    Param("frame_id", str, "frame of /route", non_empty),
+    Param("inflation_radius", float, "robot clearance used when planning (m)", non_negative),
+    Param("planner_config", str, "planner YAML (empty: config/planner.yaml)"),
+    Param("hard_only", bool, "plan the shortest feasible route (hard constraints only)"),
+)
+PARAM_FILE = "route_planner_node.yaml"
+
+STAGE_COLOURS = [(0.12, 0.47, 0.71), (1.0, 0.5, 0.05), (0.17, 0.63, 0.17), (0.84, 0.15, 0.16),
+                 (0.58, 0.40, 0.74), (0.55, 0.34, 0.29)]
+
+
+class PlanFailure(Map2RouteError):
+    """Planning could not run or found no route; ``code`` is a PlannerStatus code."""
+
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def plan(m: SemanticMap | None, ir: RouteIR, start: tuple[float, float] | None, *,
+         inflation_radius: float, config: Any, hard_only: bool) -> Route:
+    """Plan ``ir`` from ``start`` on ``m`` inflated for the robot.
+
+    Raises:
+        PlanFailure: no map, no start, an invalid RouteIR or an infeasible route, in words.
+    """
+    from map2route_interfaces.msg import PlannerStatus as S
+
+    from map2route.control import inflate_for_robot
+    from map2route.planning import NoRouteError, plan_route
+    from map2route.routeir.errors import RouteIRError
+
+    if m is None:
+        raise PlanFailure(S.NO_MAP, "no map yet: start semantic_map_server")
+    start = start if start is not None else ir.start
+    if start is None:
+        raise PlanFailure(S.NO_POSE, "no start: no /odom received and the RouteIR has no start")
+    inflated = inflate_for_robot(m, inflation_radius, keep=start)
+    try:
+        return plan_route(inflated, ir, start, config=config, hard_only=hard_only)
+    except RouteIRError as err:
+        raise PlanFailure(S.INVALID_ROUTEIR, str(err)) from err
+    except NoRouteError as err:
+        raise PlanFailure(S.INFEASIBLE, f"{err} (planned with {inflation_radius:.2f} m robot "
+                          "clearance)") from err
+
+
+class RoutePlannerNode(Node):
+    """Plans routes for RouteIRs; see the module docstring."""
+
+    def __init__(self, **node_kwargs: Any) -> None:
+        super().__init__("route_planner_node", **node_kwargs)
+        self.params = declare(self, PARAMS, PARAM_FILE)
+        from map2route_interfaces.action import PlanRoute
+        from map2route_interfaces.msg import PlannerStatus, RouteIR, SemanticLayer
+
+        from map2route.planning import PlannerConfig
+
+        cfg_path = self.params["planner_config"]
+        self.planner_config = PlannerConfig.from_yaml(Path(cfg_path) if cfg_path else None)
+        self.map: SemanticMap | None = None
+        self._grid: OccupancyGrid | None = None
+        self._layer: Any = None
+        self.pose: tuple[float, float] | None = None
+        self.routeir: RouteIR | None = None
+        self.route: Route | None = None
+        self.route_pub = self.create_publisher(PathMsg, "route", LATCHED)
+        self.markers_pub = self.create_publisher(MarkerArray, "route/markers", LATCHED)
+        self.status_pub = self.create_publisher(PlannerStatus, "route/status", LATCHED)
+        poses = MutuallyExclusiveCallbackGroup()
+        self.create_subscription(OccupancyGrid, "map", self._on_grid, LATCHED)
+        self.create_subscription(SemanticLayer, "semantic_map", self._on_layer, LATCHED)
+        self.create_subscription(RouteIR, "routeir", self._on_routeir, LATCHED)
+        self.create_subscription(Odometry, "odom", self._on_odom, 10, callback_group=poses)
+        self._action = ActionServer(self, PlanRoute, "plan_route", self._on_goal,
+                                    callback_group=ReentrantCallbackGroup())
+
+    # --- inputs ------------------------------------------------------------------------
+    def _on_grid(self, msg: OccupancyGrid) -> None:
+        self._grid = msg
+        self._map_changed()
+
+    def _on_layer(self, msg: Any) -> None:
+        self._layer = msg
+        self._map_changed()
+
+    def _map_changed(self) -> None:
+        if self._grid is None or self._layer is None:
+            return
+        try:
+            self.map = convert.semantic_map_from_msgs(self._grid, self._layer)
+        except Map2RouteError as err:
+            self.get_logger().warn(str(err))
+            return
+        if self.routeir is not None:
+            self.get_logger().info("map changed: replanning")
+            self._replan()
+
+    def _on_odom(self, msg: Odometry) -> None:
+        self.pose = (msg.pose.pose.position.x, msg.pose.pose.position.y)
+
+    def _on_routeir(self, msg: Any) -> None:
+        try:
+            self.routeir = convert.routeir_from_msg(msg)
+        except Map2RouteError as err:
+            from map2route_interfaces.msg import PlannerStatus
+
+            self._status(PlannerStatus.INVALID_ROUTEIR, str(err))
+            return
+        self._replan()
+
+    # --- planning ------------------------------------------------------------------------
+    def _plan(self, ir: RouteIR, start: tuple[float, float] | None) -> Route:
+        return plan(self.map, ir, start, inflation_radius=self.params["inflation_radius"],
+                    config=self.planner_config, hard_only=self.params["hard_only"])
+
+    def _replan(self) -> None:
+        from map2route_interfaces.msg import PlannerStatus
+
+        assert self.routeir is not None
+        try:
+            route = self._plan(self.routeir, self.pose)
+        except PlanFailure as err:
+            self._status(err.code, str(err))
+            return
+        self.route = route
+        header = self._header()
+        self.route_pub.publish(convert.path_msg(route.points, header))
+        self.markers_pub.publish(self._markers(self.routeir, route, header))
+        self._status(PlannerStatus.OK, "", route)
+        self.get_logger().info(f"route: {route.length_m:.2f} m, {len(route.points)} points, "
+                               f"{len(route.stage_lengths_m)} stage(s)")
+
+    def _header(self) -> Header:
+        return Header(frame_id=self.params["frame_id"], stamp=self.get_clock().now().to_msg())
+
+    def _status(self, code: int, message: str, route: Route | None = None) -> None:
+        from map2route_interfaces.msg import PlannerStatus
+
+        if message:
+            self.get_logger().warn(message)
+        st = PlannerStatus(header=self._header(), code=code, message=message)
+        if route is not None:
+            st.length_m = float(route.length_m)
+            st.stage_lengths_m = [float(v) for v in route.stage_lengths_m]
+            st.points = len(route.points)
+        self.status_pub.publish(st)
+
+    def _markers(self, ir: RouteIR, route: Route, header: Header) -> MarkerArray:
+        out = MarkerArray(markers=[Marker(header=header, action=Marker.DELETEALL)])
+        g = ir.grid
+        for k in range(len(ir.stages)):
+            rgb = STAGE_COLOURS[k % len(STAGE_COLOURS)]
+            line = Marker(header=header, ns="route", id=k, type=Marker.LINE_STRIP,
+                          action=Marker.ADD, color=ColorRGBA(r=rgb[0], g=rgb[1], b=rgb[2], a=1.0))
+            line.scale.x, line.pose.orientation.w = 0.06, 1.0
+            pts = route.points[np.asarray(route.stage_index) == k]
+            line.points = [Point(x=float(x), y=float(y), z=0.05) for x, y in pts]
+            target = Marker(header=header, ns="stage_targets", id=k, type=Marker.CUBE_LIST,
+                            action=Marker.ADD,
+                            color=ColorRGBA(r=rgb[0], g=rgb[1], b=rgb[2], a=0.35))
+            target.scale.x = target.scale.y = g.resolution
+            target.scale.z, target.pose.orientation.w = 0.01, 1.0
+            cells = ir.stages[k].target.cells
+            target.points = [Point(x=x, y=y) for x, y in g.cells_to_worlds(cells).tolist()]
+            out.markers.extend([line, target])
+        for k, c in enumerate(ir.constraints):
+            hard = c.kind.is_hard
+            region = Marker(header=header, ns=f"constraint_{c.kind.value}", id=k,
+                            type=Marker.CUBE_LIST, action=Marker.ADD,
+                            color=ColorRGBA(r=0.9 if hard else 0.3, g=0.1 if hard else 0.6,
+                                            b=0.1 if hard else 0.9, a=0.25))
+            region.scale.x = region.scale.y = g.resolution
+            region.scale.z, region.pose.orientation.w = 0.01, 1.0
+            region.points = [Point(x=x, y=y) for x, y in g.cells_to_worlds(c.region.cells).tolist()]
+            out.markers.append(region)
+        return out
+
+    # --- action ----------------------------------------------------------------------------
+    def _on_goal(self, goal_handle: Any) -> Any:
+        from map2route_interfaces.action import PlanRoute
+
+        req = goal_handle.request
+        result = PlanRoute.Result()
+        t0 = time.perf_counter()
+        try:
+            ir = convert.routeir_from_msg(req.routeir)
+            start = (req.start.pose.position.x, req.start.pose.position.y) if req.use_start \
+                else self.pose
+            route = self._plan(ir, start)
+        except PlanFailure as err:
+            codes = {1: PlanRoute.Result.NO_MAP, 2: PlanRoute.Result.START_OUTSIDE_MAP,
+                     3: PlanRoute.Result.INVALID_ROUTEIR, 4: PlanRoute.Result.NO_VALID_PATH}
+            result.error_code, result.error_msg = codes.get(err.code, PlanRoute.Result.UNKNOWN), str(err)
+            goal_handle.abort()
+            return result
+        except Map2RouteError as err:
+            result.error_code, result.error_msg = PlanRoute.Result.INVALID_ROUTEIR, str(err)
+            goal_handle.abort()
+            return result
+        elapsed = time.perf_counter() - t0
+        result.path = convert.path_msg(route.points, self._header())
+        result.planning_time = Duration(sec=int(elapsed), nanosec=int((elapsed % 1) * 1e9))
+        result.length_m = float(route.length_m)
+        result.stage_lengths_m = [float(v) for v in route.stage_lengths_m]
+        goal_handle.succeed()
+        return result
+
+
+def main(args: list[str] | None = None) -> int:
+    return run_node(RoutePlannerNode, args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

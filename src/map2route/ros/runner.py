@@ -1,0 +1,312 @@
+"""The in-process simulation runner behind ``map2route sim``: the launch file, in Python.
+
+Starts the same five nodes as ``launch/sim.launch.xml`` with the same parameter files
+(:data:`NODES`), in one process on a :class:`~rclpy.executors.MultiThreadedExecutor`, on a
+private ROS context; sends the instruction; waits until the robot arrives, grounding or
+planning fails, or the sim-time limit passes; records an MCAP bag of /odom, /route, /cmd_vel
+and /scan with :mod:`rosbags`; and returns a :class:`SimRun` a caller can branch on.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import yaml
+
+from map2route.errors import Map2RouteError
+from map2route.ros.params import config_file
+
+#: (executable = node name, module, parameter file): what both launch files start.
+NODES: tuple[tuple[str, str, str], ...] = (
+    ("semantic_map_server", "map2route.ros.semantic_map_server", "semantic_map_server.yaml"),
+    ("grounding_node", "map2route.ros.grounding_node", "grounding_node.yaml"),
+    ("route_planner_node", "map2route.ros.route_planner_node", "route_planner_node.yaml"),
+    ("path_follower_node", "map2route.ros.path_follower_node", "path_follower_node.yaml"),
+    ("sim_node", "map2route.ros.sim_node", "sim_node.yaml"),
+)
+NODE_CLASSES = {"semantic_map_server": "SemanticMapServer", "grounding_node": "GroundingNode",
+                "route_planner_node": "RoutePlannerNode", "path_follower_node": "PathFollowerNode",
+                "sim_node": "SimNode"}
+BAG_TOPICS = (("/odom", "nav_msgs/msg/Odometry"), ("/route", "nav_msgs/msg/Path"),
+              ("/cmd_vel", "geometry_msgs/msg/Twist"), ("/scan", "sensor_msgs/msg/LaserScan"))
+
+
+class SimRunError(Map2RouteError):
+    """The simulation could not be set up (scene, start, bag path)."""
+
+
+@dataclass
+class SimRun:
+    """The outcome of one simulated run.
+
+    Attributes:
+        outcome: ``arrived``, ``time_limit``, ``grounding_failed`` or ``planning_failed``.
+        message: the status message in words (empty when arrived).
+        sim_seconds, wall_seconds: sim and wall time of the drive, from the first route to the
+            end (the world is paused while the instruction is grounded and planned).
+        planning_wall_seconds: wall time from sending the instruction to the first route.
+        trajectory: ``(N, 3)`` sim time, x, y after every simulation step (ground truth).
+    """
+
+    outcome: str
+    arrived: bool
+    collisions: int
+    sim_seconds: float
+    wall_seconds: float
+    steps: int
+    route_length_m: float | None
+    travelled_m: float
+    final_pose: tuple[float, float, float]
+    bag: str | None
+    message: str = ""
+    planning_wall_seconds: float = 0.0
+    trajectory: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)))
+
+    @property
+    def real_time_factor(self) -> float:
+        return self.sim_seconds / self.wall_seconds if self.wall_seconds > 0 else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"outcome": self.outcome, "arrived": self.arrived, "collisions": self.collisions,
+                "sim_seconds": round(self.sim_seconds, 3),
+                "wall_seconds": round(self.wall_seconds, 3),
+                "planning_wall_seconds": round(self.planning_wall_seconds, 3),
+                "real_time_factor": round(self.real_time_factor, 2), "steps": self.steps,
+                "route_length_m": None if self.route_length_m is None
+                else round(self.route_length_m, 3),
+                "travelled_m": round(self.travelled_m, 3),
+                "final_pose": [round(v, 3) for v in self.final_pose], "bag": self.bag,
+                "message": self.message}
+
+
+def file_parameters(node_name: str, file_name: str) -> dict[str, Any]:
+    """The ``ros__parameters`` of ``node_name`` in ``config/<file_name>`` (what launch loads)."""
+    data = yaml.safe_load(config_file(file_name).read_text()) or {}
+    return dict(data[node_name]["ros__parameters"])
+
+
+def default_start(m: Any, clearance_m: float = 0.4) -> tuple[float, float]:
+    """A free start: the cell with ``clearance_m`` to obstacles nearest the largest room's centre.
+
+    Raises:
+        SimRunError: no cell of the map has that clearance.
+    """
+    from map2route.control import inflate_for_robot
+    from map2route.sim import Pose2D, World
+
+    free = inflate_for_robot(m, clearance_m).traversable
+    rows, cols = np.nonzero(free)
+    if rows.size == 0:
+        raise SimRunError(f"scene {m.name!r} has no cell with {clearance_m} m clearance to start")
+    room = max(m.rooms, key=lambda r: r.area_m2) if m.rooms else None
+    cx, cy = room.centroid if room else m.grid.cell_to_world(m.grid.rows / 2, m.grid.cols / 2)
+    xy = m.grid.cells_to_worlds(np.stack([rows, cols], axis=1))
+    order = np.argsort(np.hypot(xy[:, 0] - cx, xy[:, 1] - cy))
+    world = World.from_map(m)
+    for i in order[:200]:
+        if not world.collides(Pose2D(float(xy[i, 0]), float(xy[i, 1]), 0.0), 0.25, 0.25):
+            return float(xy[i, 0]), float(xy[i, 1])
+    return float(xy[order[0], 0]), float(xy[order[0], 1])
+
+
+class BagRecorder:
+    """Writes raw CDR messages of :data:`BAG_TOPICS` to an MCAP bag (rosbags Writer)."""
+
+    def __init__(self, path: Path) -> None:
+        from rosbags.rosbag2 import StoragePlugin, Writer
+        from rosbags.typesys import Stores, get_typestore
+
+        if path.exists():
+            raise SimRunError(f"bag {path} already exists; pass another --bag path or remove it")
+        self.path = path
+        self.writer = Writer(path, version=8, storage_plugin=StoragePlugin.MCAP)
+        self.writer.open()
+        store = get_typestore(Stores.ROS2_JAZZY)
+        self.connections = {t: self.writer.add_connection(t, ty, typestore=store)
+                            for t, ty in BAG_TOPICS}
+        self._lock = threading.Lock()
+        self.counts = {t: 0 for t, _ in BAG_TOPICS}
+
+    def write(self, topic: str, stamp_ns: int, raw: bytes) -> None:
+        with self._lock:
+            self.writer.write(self.connections[topic], stamp_ns, raw)
+            self.counts[topic] += 1
+
+    def close(self) -> None:
+        with self._lock:
+            self.writer.close()
+
+
+def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] | None = None,
+            start_yaw: float = 0.0, time_limit_s: float = 120.0, bag: Path | None = None,
+            obstacles: str = "", overrides: dict[str, dict[str, Any]] | None = None,
+            on_progress: Callable[[dict[str, Any]], None] | None = None,
+            after_route: Callable[[dict[str, Any]], None] | None = None) -> SimRun:
+    """Run the nodes of :data:`NODES` in one process until arrival, failure or the time limit.
+
+    Args:
+        scene: scene folder or name under ``maps/``.
+        instruction: what the robot should do.
+        start: start ``(x, y)``; ``None`` picks :func:`default_start`.
+        time_limit_s: sim seconds before giving up.
+        bag: MCAP bag folder to record (must not exist).
+        obstacles: extra obstacles for ``sim_node`` (its ``obstacles`` parameter syntax).
+        overrides: per-node parameter overrides on top of the parameter files.
+        on_progress: called about 5 times a wall second with a status dict.
+        after_route: called once when the first route arrives, with the nodes by name
+            (tests use it to drop an obstacle on the planned route).
+
+    Raises:
+        SimRunError / MapError: the scene cannot be loaded, the start is blocked, the bag exists.
+    """
+    import importlib
+
+    import rclpy
+    from geometry_msgs.msg import Twist
+    from nav_msgs.msg import Odometry
+    from nav_msgs.msg import Path as PathMsg
+    from rclpy.executors import ExternalShutdownException, MultiThreadedExecutor
+    from rclpy.parameter import Parameter
+    from rclpy.qos import QoSProfile
+    from sensor_msgs.msg import LaserScan
+    from std_msgs.msg import String
+
+    from map2route.ros.semantic_map_server import LATCHED, resolve_scene
+    from map2route.semantic_map.io import load_scene
+
+    scene_path = resolve_scene(str(scene))
+    m = load_scene(scene_path)
+    if start is None:
+        start = default_start(m)
+    per_node: dict[str, dict[str, Any]] = {}
+    for name, _module, file_name in NODES:
+        per_node[name] = file_parameters(name, file_name)
+    per_node["semantic_map_server"]["scene"] = str(scene_path)
+    per_node["sim_node"].update(scene=str(scene_path), start_x=float(start[0]),
+                                start_y=float(start[1]), start_yaw=float(start_yaw),
+                                obstacles=obstacles)
+    for name, values in (overrides or {}).items():
+        per_node.setdefault(name, {}).update(values)
+
+    context = rclpy.Context()
+    rclpy.init(context=context)
+    recorder_bag = BagRecorder(bag) if bag is not None else None
+    nodes: dict[str, Any] = {}
+    executor = MultiThreadedExecutor(num_threads=6, context=context)
+    try:
+        for name, module, _file in NODES:
+            cls = getattr(importlib.import_module(module), NODE_CLASSES[name])
+            overrides_list = [Parameter(k, value=v) for k, v in per_node[name].items()]
+            # No parameter services in-process: fewer entities per executor wait, faster steps.
+            nodes[name] = cls(context=context, parameter_overrides=overrides_list,
+                              start_parameter_services=False)
+            executor.add_node(nodes[name])
+        probe = rclpy.create_node("sim_runner", context=context, start_parameter_services=False)
+        executor.add_node(probe)
+        state: dict[str, Any] = {"route": None, "grounding": None, "planner": None,
+                                 "follower": None}
+        from map2route_interfaces.msg import FollowerStatus, GroundingStatus, PlannerStatus
+
+        probe.create_subscription(PathMsg, "route", lambda msg: state.__setitem__("route", msg),
+                                  LATCHED)
+        probe.create_subscription(GroundingStatus, "grounding/status",
+                                  lambda msg: state.__setitem__("grounding", msg), LATCHED)
+        probe.create_subscription(PlannerStatus, "route/status",
+                                  lambda msg: state.__setitem__("planner", msg), LATCHED)
+        probe.create_subscription(FollowerStatus, "follower/status",
+                                  lambda msg: state.__setitem__("follower", msg), 10)
+        if recorder_bag is not None:
+            rec = rclpy.create_node("bag_recorder", context=context,
+                                    start_parameter_services=False)
+            executor.add_node(rec)
+            for topic, msg_type, qos in (("/odom", Odometry, QoSProfile(depth=50)),
+                                         ("/route", PathMsg, LATCHED),
+                                         ("/cmd_vel", Twist, QoSProfile(depth=50)),
+                                         ("/scan", LaserScan, QoSProfile(depth=50))):
+                rec.create_subscription(
+                    msg_type, topic, lambda raw, t=topic: recorder_bag.write(
+                        t, int(nodes["sim_node"].t * 1e9), raw), qos, raw=True)
+        instruction_pub = probe.create_publisher(String, "instruction", 10)
+
+        def spin() -> None:
+            try:
+                executor.spin()
+            except ExternalShutdownException:
+                pass
+
+        spinner = threading.Thread(target=spin, daemon=True)
+        spinner.start()
+        sim = nodes["sim_node"]
+        sim.paused = True
+        ground = nodes["grounding_node"]
+        deadline = time.monotonic() + 30.0
+        while ground.map is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        if ground.map is None:
+            raise SimRunError("grounding_node received no map within 30 s from "
+                              "semantic_map_server (/map, /semantic_map)")
+        while ground.pose is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        t_instruction = time.monotonic()
+        instruction_pub.publish(String(data=instruction))
+        wall0, sim0 = t_instruction, sim.t
+        outcome, message = "time_limit", f"time limit of {time_limit_s:.0f} sim s reached"
+        route_seen = False
+        planning_wall = 0.0
+        last_report = 0.0
+        while True:
+            time.sleep(0.005)
+            g, pl, fo = state["grounding"], state["planner"], state["follower"]
+            if g is not None and g.code != 0:
+                outcome, message = "grounding_failed", g.message
+                break
+            if pl is not None and pl.code != 0:
+                outcome, message = "planning_failed", pl.message
+                break
+            if state["route"] is not None and not route_seen:
+                route_seen = True
+                planning_wall = time.monotonic() - t_instruction
+                if after_route is not None:
+                    after_route(nodes)
+                wall0, sim0 = time.monotonic(), sim.t
+                sim.paused = False
+            if fo is not None and fo.state == FollowerStatus.ARRIVED:
+                outcome, message = "arrived", ""
+                break
+            if sim.t - sim0 >= time_limit_s:
+                break
+            now = time.monotonic()
+            if on_progress is not None and now - last_report > 0.2:
+                last_report = now
+                on_progress({"sim_seconds": sim.t - sim0, "time_limit_s": time_limit_s,
+                             "progress": float(fo.progress) if fo else 0.0,
+                             "state": fo.message if fo else ("planning" if g else "grounding"),
+                             "collisions": sim.collisions})
+        wall = time.monotonic() - wall0
+        if not route_seen:
+            planning_wall = wall
+        sim_seconds = sim.t - sim0
+        pl = state["planner"]
+        with sim._lock:
+            traj = np.array(sim.trajectory, dtype=np.float64).reshape(-1, 4)[:, :3]
+        traj = traj[traj[:, 0] >= sim0]
+        travelled = float(np.hypot(*np.diff(traj[:, 1:], axis=0).T).sum()) if len(traj) > 1 else 0.0
+        return SimRun(outcome=outcome, arrived=outcome == "arrived", collisions=sim.collisions,
+                      sim_seconds=sim_seconds, wall_seconds=wall, steps=sim.steps,
+                      route_length_m=float(pl.length_m) if pl is not None and pl.code == 0 else None,
+                      travelled_m=travelled, final_pose=(sim.pose.x, sim.pose.y, sim.pose.yaw),
+                      bag=str(bag) if bag is not None else None, message=message,
+                      planning_wall_seconds=planning_wall, trajectory=traj)
+    finally:
+        executor.shutdown(timeout_sec=2.0)
+        for n in nodes.values():
+            n.destroy_node()
+        if recorder_bag is not None:
+            recorder_bag.close()
+        rclpy.try_shutdown(context=context)

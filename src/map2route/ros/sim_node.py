@@ -1,0 +1,292 @@
+"""``sim_node``: a benchmark map replayed as a world for a Mecanum base.
+
+Integrates ``/cmd_vel`` (:mod:`map2route.sim.kinematics`, wheel-speed saturation), detects
+ground-truth collisions of the 0.5 x 0.5 m body against walls, object footprints and extra
+obstacles (a step that would collide is refused and counted), and publishes ``/odom``
+(``nav_msgs/Odometry``, frame ``odom`` -> ``base_link``), ``/scan`` (``sensor_msgs/LaserScan``),
+``/points`` (``sensor_msgs/PointCloud2``, Livox-Mid-360-like), ``/clock`` and
+``/sim/collisions`` (``std_msgs/UInt32``, events so far). Frames (REP-105): ``map`` and
+``odom`` coincide (perfect localisation); ``/tf`` with odom -> base_link is published when
+``tf2_msgs`` is importable (a full ROS install; the PyPI wheels have no tf2_msgs).
+
+In ``lockstep`` mode the world advances as soon as ``/cmd_vel`` answers the last ``/odom``,
+so the simulation runs as fast as the nodes keep up; with no answer within
+``lockstep_timeout`` wall seconds it steps anyway (nobody is driving).
+"""
+
+from __future__ import annotations
+
+import array
+import threading
+import time
+from typing import Any
+
+import numpy as np
+from geometry_msgs.msg import Twist
+from nav_msgs.msg import Odometry
+from rcl_interfaces.msg import SetParametersResult
+from rclpy.clock import Clock, ClockType
+from rclpy.node import Node
+from rosgraph_msgs.msg import Clock as ClockMsg
+from sensor_msgs.msg import LaserScan, PointCloud2, PointField
+from std_msgs.msg import Header, UInt32
+
+from map2route.errors import Map2RouteError
+from map2route.ros import convert
+from map2route.ros.params import (
+    NodeConfigError,
+    Param,
+    declare,
+    non_empty,
+    non_negative,
+    one_of,
+    positive,
+    run_node,
+)
+from map2route.ros.semantic_map_server import resolve_scene
+from map2route.semantic_map.io import load_scene
+from map2route.sim import (
+    DynamicObstacle,
+    LaserConfig,
+    MecanumBase,
+    PointCloudConfig,
+    Pose2D,
+    SimError,
+    Twist2D,
+    World,
+    cast_cloud,
+    cast_scan,
+)
+from map2route.sim.kinematics import integrate
+
+
+def _positive_int(v: Any) -> str | None:
+    return None if v >= 1 else f"must be >= 1, got {v}"
+
+
+def parse_obstacles(text: str) -> list[DynamicObstacle]:
+    """``"x,y,r; x0,y0,r,x1,y1,speed"`` -> obstacles.
+
+    Raises:
+        SimError: naming the entry that is not 3 or 6 numbers.
+    """
+    out: list[DynamicObstacle] = []
+    for entry in filter(None, (e.strip() for e in text.split(";"))):
+        try:
+            v = [float(x) for x in entry.split(",")]
+        except ValueError as err:
+            raise SimError(f"obstacle {entry!r} is not numbers: {err}") from err
+        if len(v) == 3 and v[2] > 0:
+            out.append(DynamicObstacle(start=(v[0], v[1]), radius=v[2]))
+        elif len(v) == 6 and v[2] > 0:
+            out.append(DynamicObstacle(start=(v[0], v[1]), radius=v[2], end=(v[3], v[4]),
+                                       speed=v[5]))
+        else:
+            raise SimError(f"obstacle {entry!r} must be 'x,y,r' or 'x0,y0,r,x1,y1,speed' "
+                           "with r > 0")
+    return out
+
+
+PARAMS = (
+    Param("scene", str, "scene folder or name under maps/", non_empty),
+    Param("start_x", float, "start x (map frame, m)"),
+    Param("start_y", float, "start y (map frame, m)"),
+    Param("start_yaw", float, "start heading (rad)"),
+    Param("dt", float, "simulation step (s)", positive),
+    Param("step_mode", str, "lockstep or realtime", one_of("lockstep", "realtime")),
+    Param("lockstep_timeout", float, "wall s to wait for /cmd_vel", positive),
+    Param("vehicle_length", float, "m", positive),
+    Param("vehicle_width", float, "m", positive),
+    Param("wheel_radius", float, "m", positive),
+    Param("max_wheel_speed", float, "rad/s", positive),
+    Param("cmd_timeout", float, "sim s before a command goes stale", positive),
+    Param("scan_beams", int, "LaserScan beams", _positive_int),
+    Param("scan_range_max", float, "m", positive),
+    Param("scan_every", int, "steps between scans", _positive_int),
+    Param("cloud_enabled", bool, "publish /points"),
+    Param("cloud_every", int, "steps between clouds", _positive_int),
+    Param("cloud_h_beams", int, "horizontal rays", _positive_int),
+    Param("cloud_v_beams", int, "vertical rays", _positive_int),
+    Param("sensor_height", float, "m above the floor", non_negative),
+    Param("obstacles", str, "extra obstacles, see config/sim_node.yaml"),
+    Param("odom_frame", str, "odometry frame", non_empty),
+    Param("base_frame", str, "robot frame", non_empty),
+    Param("publish_clock", bool, "publish /clock"),
+)
+PARAM_FILE = "sim_node.yaml"
+
+CLOUD_FIELDS = [PointField(name=n, offset=4 * i, datatype=PointField.FLOAT32, count=1)
+                for i, n in enumerate("xyz")]
+
+
+class SimNode(Node):
+    """The simulated world and robot; see the module docstring."""
+
+    def __init__(self, **node_kwargs: Any) -> None:
+        super().__init__("sim_node", **node_kwargs)
+        p = self.params = declare(self, PARAMS, PARAM_FILE)
+        try:
+            m = load_scene(resolve_scene(p["scene"]))
+            self.world = World.from_map(m, parse_obstacles(p["obstacles"]))
+            self.base = MecanumBase(p["vehicle_length"] / 2, p["vehicle_width"] / 2,
+                                    p["wheel_radius"], p["max_wheel_speed"])
+        except Map2RouteError as err:
+            raise NodeConfigError(f"sim_node cannot start: {err}") from err
+        self.pose = Pose2D(p["start_x"], p["start_y"], p["start_yaw"])
+        self.half = (p["vehicle_length"] / 2, p["vehicle_width"] / 2)
+        if self.world.collides(self.pose, *self.half):
+            raise NodeConfigError(f"sim_node: the start ({self.pose.x:.2f}, {self.pose.y:.2f}) "
+                                  f"puts the robot inside an obstacle of {m.name!r}; choose "
+                                  "start_x/start_y in free space")
+        self.laser = LaserConfig(beams=p["scan_beams"], range_max=p["scan_range_max"])
+        self.cloud = PointCloudConfig(h_beams=p["cloud_h_beams"], v_beams=p["cloud_v_beams"],
+                                      sensor_height=p["sensor_height"])
+        self.t = 0.0
+        self.steps = 0
+        self.collisions = 0
+        self.in_collision = False
+        self.cmd = Twist2D()
+        self.cmd_time = -np.inf
+        self.velocity = Twist2D()
+        #: (t, x, y, yaw) after every step: the executed trajectory, ground truth.
+        self.trajectory: list[tuple[float, float, float, float]] = [
+            (0.0, self.pose.x, self.pose.y, self.pose.yaw)]
+        #: While True the world does not advance (the runner pauses it while a route is
+        #: grounded and planned, as a simulator pauses physics); the state is still published.
+        self.paused = False
+        self._lock = threading.Lock()
+        self._last_step_wall = time.monotonic()
+        self.odom_pub = self.create_publisher(Odometry, "odom", 10)
+        self.scan_pub = self.create_publisher(LaserScan, "scan", 10)
+        self.cloud_pub = self.create_publisher(PointCloud2, "points", 2)
+        self.clock_pub = self.create_publisher(ClockMsg, "clock", 10)
+        self.collision_pub = self.create_publisher(UInt32, "sim/collisions", 10)
+        self.tf_pub: Any = None
+        try:
+            from tf2_msgs.msg import TFMessage
+
+            self.tf_pub = self.create_publisher(TFMessage, "tf", 10)
+        except ImportError:  # PyPI wheels: no tf2_msgs; docs/ros.md says so
+            self.get_logger().info("tf2_msgs not available: /tf is not published")
+        self.create_subscription(Twist, "cmd_vel", self._on_cmd, 10)
+        self.add_on_set_parameters_callback(self._on_params)
+        steady = Clock(clock_type=ClockType.STEADY_TIME)
+        period = p["dt"] if p["step_mode"] == "realtime" else p["lockstep_timeout"]
+        self.create_timer(period, self._on_timer, clock=steady)
+        self.publish()
+
+    def _on_params(self, params: list[Any]) -> SetParametersResult:
+        for prm in params:
+            if prm.name == "obstacles":
+                try:
+                    obstacles = parse_obstacles(str(prm.value))
+                except SimError as err:
+                    return SetParametersResult(successful=False, reason=str(err))
+                with self._lock:
+                    self.world.obstacles[:] = obstacles
+        return SetParametersResult(successful=True)
+
+    def _on_cmd(self, msg: Twist) -> None:
+        with self._lock:
+            self.cmd = Twist2D(msg.linear.x, msg.linear.y, msg.angular.z)
+            self.cmd_time = self.t
+        if self.params["step_mode"] == "lockstep" and not self.paused:
+            self.step()
+
+    def _on_timer(self) -> None:
+        if self.paused:
+            # Time stands still; keep publishing the state so late subscribers get a pose.
+            if time.monotonic() - self._last_step_wall >= 0.1:
+                self._last_step_wall = time.monotonic()
+                self.publish()
+            return
+        if self.params["step_mode"] == "realtime" or \
+                time.monotonic() - self._last_step_wall >= self.params["lockstep_timeout"]:
+            self.step()
+
+    def step(self) -> None:
+        """Advance the world by ``dt`` with the latest command, then publish."""
+        with self._lock:
+            dt = self.params["dt"]
+            cmd = self.cmd if self.t - self.cmd_time <= self.params["cmd_timeout"] else Twist2D()
+            cmd = self.base.saturate(cmd)
+            new_pose = integrate(self.pose, cmd, dt)
+            self.t += dt
+            self.steps += 1
+            hit = self.world.collides(new_pose, *self.half, self.t)
+            if hit:
+                # A bumper stops the base: the step is refused, the event counted once.
+                if not self.in_collision:
+                    self.collisions += 1
+                    self.get_logger().warn(f"collision at ({new_pose.x:.2f}, {new_pose.y:.2f}), "
+                                           f"t={self.t:.2f} s")
+                self.velocity = Twist2D()
+            else:
+                self.pose, self.velocity = new_pose, cmd
+            self.in_collision = hit
+            self.trajectory.append((self.t, self.pose.x, self.pose.y, self.pose.yaw))
+            self._last_step_wall = time.monotonic()
+        self.publish()
+
+    def _stamp(self) -> Any:
+        sec = int(self.t)
+        from builtin_interfaces.msg import Time
+
+        return Time(sec=sec, nanosec=int(round((self.t - sec) * 1e9)) % 1_000_000_000)
+
+    def publish(self) -> None:
+        """Publish clock, scan (and cloud) for the current state, then odometry last."""
+        p = self.params
+        stamp = self._stamp()
+        if p["publish_clock"]:
+            self.clock_pub.publish(ClockMsg(clock=stamp))
+        base_header = Header(frame_id=p["base_frame"], stamp=stamp)
+        if self.steps % p["scan_every"] == 0:
+            ranges = cast_scan(self.world, self.pose, self.laser, self.t)
+            scan = LaserScan(header=base_header, angle_min=float(self.laser.angle_min),
+                             angle_max=float(self.laser.angle_min + (self.laser.beams - 1)
+                                             * self.laser.angle_increment),
+                             angle_increment=float(self.laser.angle_increment),
+                             time_increment=0.0, scan_time=float(p["dt"] * p["scan_every"]),
+                             range_min=float(self.laser.range_min),
+                             range_max=float(self.laser.range_max))
+            scan.ranges = array.array("f", ranges.astype(np.float32).tobytes())
+            self.scan_pub.publish(scan)
+        if p["cloud_enabled"] and self.steps % p["cloud_every"] == 0:
+            pts = cast_cloud(self.world, self.pose, self.cloud, self.t)
+            cloud = PointCloud2(header=base_header, height=1, width=len(pts),
+                                fields=CLOUD_FIELDS, is_bigendian=False, point_step=12,
+                                row_step=12 * len(pts), is_dense=True)
+            cloud.data = pts.tobytes()
+            self.cloud_pub.publish(cloud)
+        self.collision_pub.publish(UInt32(data=self.collisions))
+        odom = Odometry(header=Header(frame_id=p["odom_frame"], stamp=stamp),
+                        child_frame_id=p["base_frame"])
+        odom.pose.pose.position.x, odom.pose.pose.position.y = self.pose.x, self.pose.y
+        odom.pose.pose.orientation = convert.yaw_quaternion(self.pose.yaw)
+        odom.twist.twist.linear.x, odom.twist.twist.linear.y = self.velocity.vx, self.velocity.vy
+        odom.twist.twist.angular.z = self.velocity.wz
+        if self.tf_pub is not None:
+            self._publish_tf(odom)
+        self.odom_pub.publish(odom)
+
+    def _publish_tf(self, odom: Odometry) -> None:
+        from geometry_msgs.msg import TransformStamped
+        from tf2_msgs.msg import TFMessage
+
+        tfs = TransformStamped(header=odom.header, child_frame_id=odom.child_frame_id)
+        tfs.transform.translation.x = odom.pose.pose.position.x
+        tfs.transform.translation.y = odom.pose.pose.position.y
+        tfs.transform.rotation = odom.pose.pose.orientation
+        identity = TransformStamped(header=Header(frame_id="map", stamp=odom.header.stamp),
+                                    child_frame_id=odom.header.frame_id)
+        identity.transform.rotation.w = 1.0
+        self.tf_pub.publish(TFMessage(transforms=[identity, tfs]))
+
+
+def main(args: list[str] | None = None) -> int:
+    return run_node(SimNode, args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
