@@ -116,10 +116,12 @@ class OfflineAgent:
         elif len(kind) >= count and kind[count - 1].end >= cur:
             # "the second light": counted from the segment start...
             found = kind[count - 1]
-        else:
+        elif len(kind) >= count:
             # ... and when that one is behind us, the next.
             ahead = [e for e in kind if e.end >= cur and (standing_ok or e.start > cur)]
             found = ahead[0] if ahead else None
+        else:
+            found = None  # not in view yet: walk on
         if found is not None and cond.double:
             # "the double light": a second crossing right after belongs to this one.
             later = [e for e in kind if e.start > found.end]
@@ -321,7 +323,12 @@ class OfflineAgent:
         anchor = 0 if self.last_action == "turn" else cur
         ahead = [e for e in events if e.start > cur]
         next_start = ahead[0].start if ahead else view_end
-        if cond.feature in ("light", "intersection", "t"):
+        if cond.feature in ("light", "intersection", "t") and cond.relation == "few":
+            target = self._target(events, cond, cur, standing_ok=False)
+            if target is not None:
+                steps = int(cond.fraction) if cond.fraction >= 1 else FEW_STEPS_NODES
+                return self._stop_at(obs, seq, cur, min(target.end + steps, view_end))
+        elif cond.feature in ("light", "intersection", "t"):
             target = self._target(events, cond, cur, standing_ok=True)
             if target is not None:
                 pos = target.start
@@ -340,7 +347,9 @@ class OfflineAgent:
             return self._stop_at(obs, seq, cur, self._fraction_pos(
                 obs, seq, anchor, next_start, cond.fraction))
         if cond.relation == "few" or self.last_action == "turn":
-            return self._stop_at(obs, seq, cur, min(anchor + FEW_STEPS_NODES, view_end))
+            steps = int(cond.fraction) if cond.relation == "few" and cond.fraction >= 1 else (
+                FEW_STEPS_NODES)
+            return self._stop_at(obs, seq, cur, min(anchor + steps, view_end))
         if self.last_action == "forward":
             return Decision(COMPLETED, ())  # "walk past the bank and stop": stop there
         # Nothing to go by: stop a little into the block.

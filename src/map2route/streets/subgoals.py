@@ -38,7 +38,8 @@ class Condition:
         passing: True when the feature is passed ("through", "past", "cross"), not reached.
         relation: for landmarks: ``at``, ``past``, ``before``; for STOP also ``few`` (a few
             steps on), ``fraction`` (``fraction`` of the way along the block).
-        fraction: 0..1 for ``block`` conditions ("halfway" = 0.5).
+        fraction: 0..1 for ``block`` conditions ("halfway" = 0.5); for ``few`` the number
+            of steps (nodes).
         landmark: the clause text naming a POI, matched fuzzily against POI names and tags.
         side: ``left``/``right`` when the clause says on which side the landmark is.
         double: "a double light": two crossings close together count as one.
@@ -122,7 +123,11 @@ _BEFORE_RE = re.compile(r"\b(?:before|prior to|short of|just shy of|not quite)\b
 _PAST_RE = re.compile(r"\b(?:past|after|beyond|passing|just passed)\b")
 _VEER_RE = re.compile(r"\b(?:veers?|curves?|bends?|slight|fork|forks|bear|veering|curving)\b")
 _T_RE = re.compile(r"\b(?:t-intersection|t intersection|t-junction|the t\b|a t\b|end of the "
-                   r"(?:road|street)|dead[- ]end|road ends|street ends|it ends)")
+                   r"(?:road|street)|dead[- ]end|road ends|street ends|it ends|can(?:'t|not) go straight|"
+                   r"can no longer go straight)")
+_STEPS_RE = re.compile(r"\b(?:(?P<n>\d+|one|two|three|four|a|few|couple)\s+(?:of\s+)?|"
+                       r"a few\s+|a couple(?: of)?\s+|several\s+)(?:more\s+|small\s+|short\s+)?"
+                       r"(?:steps?|paces?|feet)\b")
 _EXIT_RE = re.compile(r"\b(?:out of|exit|exiting|leave|leaving|clear of)\s+(?:the\s+)?$")
 _IN_INTERSECTION_RE = re.compile(r"\b(?:middle|center|centre) of (?:the|this|that) "
                                  r"(?:intersection|crossing|light|lights|junction)|\bin the "
@@ -242,6 +247,18 @@ def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool,
     feats = [f for f in _features(tail) if not _EXIT_RE.search(tail[max(0, f[0] - 20):f[0]])]
     if nearest_last:
         feats = feats[::-1]
+    steps = _STEPS_RE.search(tail) if for_stop else None
+    if steps:
+        word = steps.group("n") or "few"
+        n = int(word) if word.isdigit() else NUMBER_WORDS.get(word, 2)
+        rel_feats = [f for f in feats if f[4] and f[2] in ("light", "intersection")]
+        if rel_feats and _PAST_RE.search(tail):
+            _s, _e, feat, count, _r = rel_feats[0]
+            return Condition(feature=feat, count=count, relative=True, passing=True,
+                             relation="few", fraction=float(n), side=_side(tail))
+        if not _BEFORE_RE.search(tail):
+            return Condition(relation="few", fraction=float(n), landmark=_landmark_text(tail),
+                             side=_side(tail))
     if for_stop and _IN_INTERSECTION_RE.search(tail):
         return Condition(feature="intersection", count=1, relative=False, side=_side(tail))
     side = _side(tail)
@@ -270,7 +287,7 @@ def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool,
         last_pass = max((m.end() for m in _PASS_RE.finditer(prefix)), default=-1)
         last_to = max((m.end() for m in _TO_RE.finditer(prefix)), default=-1)
         passing = last_pass > last_to and last_pass >= len(prefix) - 40
-        double = bool(re.search(r"\b(?:double|two lights very close|pair of)\b", tail))
+        double = bool(re.search(r"\bdouble\b", tail))
         if not count:
             count, relative = 1, False
         if feat == "t" and passing:
