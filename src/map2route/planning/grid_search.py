@@ -30,6 +30,7 @@ never lands on a user's first request.
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -72,13 +73,13 @@ class GridPath:
 
 
 # --- numba kernels ----------------------------------------------------------------------------
-# The binary heap (parallel arrays ``keys`` float64 / ``vals`` int64, lazy deletion of stale
-# entries) is written out inside each search loop: calling it as a function that returns the
-# (possibly regrown) arrays costs reference counting on every push and pop, measured 25-30%
-# slower on 1000x1000 grids.
+# The binary heaps are written out inside each search loop: calling heap functions that return
+# the (possibly regrown) arrays costs reference counting on every push and pop, measured 25-30%
+# slower on 1000x1000 grids. A* uses an indexed heap with decrease-key; the cost-to-go Dijkstra
+# a lazy-deletion heap (parallel ``keys`` float64 / ``vals`` int64 arrays).
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def _scan_costs(flat):  # type: ignore[no-untyped-def]
     """One pass over the costs: ``(number of nan or negative entries, smallest finite cost)``."""
     bad = 0
@@ -92,109 +93,122 @@ def _scan_costs(flat):  # type: ignore[no-untyped-def]
     return bad, lo
 
 
-@njit(cache=True)
-def _astar(cost, start, goal, box, length_weight, min_cost, corner_cut):  # type: ignore[no-untyped-def]
-    """A* on ``cost`` (2D float64) from flat ``start`` to any cell with ``goal`` set.
+@njit(cache=True, nogil=True, error_model="numpy")
+def _astar(cost, start, goal, box, length_weight, min_cost, corner_cut, g, state, pos,  # type: ignore[no-untyped-def]
+           hkey, hval):
+    """A* from flat ``start`` to any cell with ``goal`` set.
 
-    Returns ``(reached_flat or -1, path cost, parent direction array, expanded count)``.
+    ``cost`` and ``goal`` are *padded* by one blocked row/column on every side, so a neighbour
+    index never leaves the array and needs no bounds check; ``start`` and ``box`` are in padded
+    coordinates. ``g`` (float64), ``state`` (int8), ``pos`` (int32), ``hkey`` (float64) and
+    ``hval`` (int32) are caller-owned work arrays of ``cost.size`` entries, reused between
+    calls; ``state`` ends holding each cell's parent direction in its low 3 bits.
+    Returns ``(reached flat index or -1, path cost, expanded)``.
+
+    The open list is an indexed binary heap with decrease-key (``pos`` = a cell's slot in the
+    heap, -1 if absent): each cell is in the heap at most once, so there are no stale entries
+    to pop; measured 1.5x faster than lazy deletion on 1000x1000 indoor grids.
     """
     rows, cols = cost.shape
     flat = cost.ravel()
     gflat = goal.ravel()
     n = rows * cols
-    g = np.full(n, np.inf)
-    closed = np.zeros(n, dtype=np.uint8)
-    parent = np.full(n, -1, dtype=np.int8)
+    # One byte per cell: bits 0-2 parent direction, bit 4 closed, bit 5 goal (fewer arrays to
+    # stream through the cache than separate closed/parent/goal arrays).
+    for i in range(n):
+        g[i] = np.inf
+        state[i] = 32 if gflat[i] else 0
+        pos[i] = -1
+    off = np.empty(8, dtype=np.int64)
+    for d in range(8):
+        off[d] = _DR[d] * cols + _DC[d]
     r0, r1, c0, c1 = box[0], box[1], box[2], box[3]
     diag_extra = SQRT2 - 1.0
     w = 1.0 - TIE_EPS
-    keys = np.empty(1 << 16, dtype=np.float64)
-    vals = np.empty(1 << 16, dtype=np.int64)
     g[start] = 0.0
-    keys[0] = 0.0
-    vals[0] = start
+    hkey[0] = 0.0
+    hval[0] = start
+    pos[start] = 0
     size = 1
     expanded = 0
     while size > 0:
         # pop the smallest key
-        u = vals[0]
+        u = hval[0]
+        pos[u] = -1
         size -= 1
         if size > 0:
-            key = keys[size]
-            val = vals[size]
+            key = hkey[size]
+            val = hval[size]
             i = 0
             while True:
                 child = 2 * i + 1
                 if child >= size:
                     break
-                if child + 1 < size and keys[child + 1] < keys[child]:
+                if child + 1 < size and hkey[child + 1] < hkey[child]:
                     child += 1
-                if keys[child] >= key:
+                if hkey[child] >= key:
                     break
-                keys[i] = keys[child]
-                vals[i] = vals[child]
+                hkey[i] = hkey[child]
+                hval[i] = hval[child]
+                pos[hval[i]] = i
                 i = child
-            keys[i] = key
-            vals[i] = val
-        if closed[u]:
-            continue
-        closed[u] = 1
+            hkey[i] = key
+            hval[i] = val
+            pos[val] = i
+        su = state[u]
+        state[u] = su | 16  # closed (a popped cell is never in the heap again)
         expanded += 1
-        if gflat[u]:
-            return u, g[u], parent, expanded
+        if su & 32:
+            return u, g[u], expanded
         ur = u // cols
         uc = u - ur * cols
         gu = g[u]
         for d in range(8):
-            vr = ur + _DR[d]
-            vc = uc + _DC[d]
-            if vr < 0 or vr >= rows or vc < 0 or vc >= cols:
-                continue
-            v = vr * cols + vc
+            v = u + off[d]
             cv = flat[v]
-            if cv == np.inf or closed[v]:
+            if cv == np.inf or (state[v] & 16):
                 continue
             if not corner_cut and d != 1 and d != 3 and d != 4 and d != 6:
-                if flat[vr * cols + uc] == np.inf or flat[ur * cols + vc] == np.inf:
+                # the two orthogonal cells passed between: (ur+dr, uc) and (ur, uc+dc)
+                if flat[v - _DC[d]] == np.inf or flat[u + _DC[d]] == np.inf:
                     continue
             ng = gu + length_weight * _LEN[d] + cv
             if ng < g[v]:
                 g[v] = ng
-                parent[v] = d
+                state[v] = (state[v] & 32) | d
+                vr = ur + _DR[d]
+                vc = uc + _DC[d]
                 dy = max(r0 - vr, 0, vr - r1)
                 dx = max(c0 - vc, 0, vc - c1)
                 lo = min(dx, dy)
                 hi = max(dx, dy)
                 key = length_weight * (hi + diag_extra * lo) + min_cost * hi + w * ng
-                # push (key, v)
-                if size == keys.shape[0]:
-                    grown_k = np.empty(2 * size, dtype=np.float64)
-                    grown_v = np.empty(2 * size, dtype=np.int64)
-                    grown_k[:size] = keys
-                    grown_v[:size] = vals
-                    keys = grown_k
-                    vals = grown_v
-                i = size
+                # insert v, or decrease its key (a lower g gives a lower key): sift up
+                i = pos[v]
+                if i < 0:
+                    i = size
+                    size += 1
                 while i > 0:
                     p = (i - 1) >> 1
-                    if keys[p] <= key:
+                    if hkey[p] <= key:
                         break
-                    keys[i] = keys[p]
-                    vals[i] = vals[p]
+                    hkey[i] = hkey[p]
+                    hval[i] = hval[p]
+                    pos[hval[i]] = i
                     i = p
-                keys[i] = key
-                vals[i] = v
-                size += 1
-    return -1, np.inf, parent, expanded
+                hkey[i] = key
+                hval[i] = v
+                pos[v] = i
+    return -1, np.inf, expanded
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def _trace(parent, cols, start, end):  # type: ignore[no-untyped-def]
-    """Follow parent directions from ``end`` back to ``start``; ``(N, 2)`` int32 cells."""
+    """Follow parent directions (low 3 bits of ``parent``) from ``end`` back to ``start``."""
     count = 1
     v = end
     while v != start:
-        d = parent[v]
+        d = parent[v] & 7
         v = (v // cols - _DR[d]) * cols + (v % cols - _DC[d])
         count += 1
     out = np.empty((count, 2), dtype=np.int32)
@@ -205,13 +219,13 @@ def _trace(parent, cols, start, end):  # type: ignore[no-untyped-def]
         out[i, 1] = v % cols
         if v == start:
             break
-        d = parent[v]
+        d = parent[v] & 7
         v = (v // cols - _DR[d]) * cols + (v % cols - _DC[d])
         i -= 1
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def _dijkstra_to_goal(cost, goal, length_weight, corner_cut):  # type: ignore[no-untyped-def]
     """Cost-to-go from every cell to the goal set (reverse Dijkstra over the same step costs)."""
     rows, cols = cost.shape
@@ -293,7 +307,7 @@ def _dijkstra_to_goal(cost, goal, length_weight, corner_cut):  # type: ignore[no
     return dist.reshape(rows, cols), succ
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def _follow(succ, cols, start):  # type: ignore[no-untyped-def]
     """Follow successor directions from ``start`` to a goal cell; ``(N, 2)`` int32 cells."""
     count = 1
@@ -314,6 +328,31 @@ def _follow(succ, cols, start):  # type: ignore[no-untyped-def]
 
 
 # --- public API -------------------------------------------------------------------------------
+class _Workspace:
+    """Per-thread search arrays, grown on demand and reused: a fresh 8 MB array per search on
+    1000x1000 costs thousands of page faults (several ms) before the search even starts."""
+
+    def __init__(self, n: int) -> None:
+        self.cost = np.empty(n, dtype=np.float64)
+        self.goal = np.empty(n, dtype=np.bool_)
+        self.g = np.empty(n, dtype=np.float64)
+        self.state = np.empty(n, dtype=np.int8)
+        self.pos = np.empty(n, dtype=np.int32)
+        self.hkey = np.empty(n, dtype=np.float64)
+        self.hval = np.empty(n, dtype=np.int32)
+
+
+_LOCAL = threading.local()
+
+
+def _workspace(n: int) -> _Workspace:
+    work: _Workspace | None = getattr(_LOCAL, "work", None)
+    if work is None or work.g.shape[0] < n:
+        work = _Workspace(n)
+        _LOCAL.work = work
+    return work
+
+
 def _check_inputs(cell_cost: NDArray[np.float64], goal_mask: NDArray[np.bool_],
                   length_weight: float) -> tuple[NDArray[np.float64], NDArray[np.bool_], float]:
     """Validated contiguous arrays and the smallest finite cell cost."""
@@ -373,15 +412,27 @@ def search(cell_cost: NDArray[np.float64], start: tuple[int, int], goal_mask: ND
     if not open_goal.all():
         reachable_goal = np.zeros_like(goal)
         reachable_goal[gr, gc] = True
-    box = np.array([gr.min(), gr.max(), gc.min(), gc.max()], dtype=np.int64)
-    end, total, parent, expanded = _astar(cost, sr * cols + sc, reachable_goal, box,
-                                          float(length_weight), min_cost,
-                                          bool(allow_corner_cutting))
+    box = np.array([gr.min(), gr.max(), gc.min(), gc.max()], dtype=np.int64) + 1
+    work = _workspace((rows + 2) * (cols + 2))
+    padded_cost = work.cost[:(rows + 2) * (cols + 2)].reshape(rows + 2, cols + 2)
+    padded_cost[0, :] = padded_cost[-1, :] = np.inf
+    padded_cost[:, 0] = padded_cost[:, -1] = np.inf
+    padded_cost[1:-1, 1:-1] = cost
+    padded_goal = work.goal[:(rows + 2) * (cols + 2)].reshape(rows + 2, cols + 2)
+    padded_goal[0, :] = padded_goal[-1, :] = False
+    padded_goal[:, 0] = padded_goal[:, -1] = False
+    padded_goal[1:-1, 1:-1] = reachable_goal
+    pcols = cols + 2
+    pstart = (sr + 1) * pcols + sc + 1
+    n = (rows + 2) * pcols
+    end, total, expanded = _astar(padded_cost, pstart, padded_goal, box, float(length_weight),
+                                  min_cost, bool(allow_corner_cutting), work.g[:n], work.state[:n],
+                                  work.pos[:n], work.hkey[:n], work.hval[:n])
     if end < 0:
         msg = (f"no path from cell {(sr, sc)} to the goal region ({gr.size} cells); "
                f"the search expanded all {expanded} reachable cells")
         raise NoPathError(msg, reason="unreachable")
-    cells = _trace(parent, cols, sr * cols + sc, end)
+    cells = _trace(work.state, pcols, pstart, end) - 1
     return GridPath(cells=cells, cost=float(total), expanded=int(expanded))
 
 
