@@ -25,12 +25,15 @@ def scenes() -> None:
               help="Worker processes.")
 @click.option("--limit", type=click.IntRange(min=1), default=None,
               help="Build only the first N chosen scenes (dev first).")
-def generate(out: Path, pool: int, seed: int, workers: int, limit: int | None) -> None:
+@click.option("--cache", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder caching generated ProcTHOR houses by seed (speeds up re-runs).")
+def generate(out: Path, pool: int, seed: int, workers: int, limit: int | None,
+             cache: Path | None) -> None:
     """Generate ProcTHOR houses and write the 40 test + 4 dev scenes and index.json."""
     from map2route.scenes.pipeline import build_scene_set
 
     index = build_scene_set(out, pool=pool, seed=seed, workers=workers, limit=limit,
-                            echo=click.echo)
+                            cache=cache, echo=click.echo)
     sel = index["selection"]
     click.echo(f"Wrote {len(index['test'])} test + {len(index['dev'])} dev scenes to {out} "
                f"in {sel['build_seconds']} s (default: {index['default']})")

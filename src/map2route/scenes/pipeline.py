@@ -62,19 +62,45 @@ def _progress() -> Any:
 
 def _map(fn: Callable[[Any], Any], items: list[Any], workers: int, progress: Any,
          label: str) -> Iterable[Any]:
+    """``map(fn, items)`` in ``workers`` fresh processes started with ``PYTHONHASHSEED=0``.
+
+    ProcTHOR draws some choices (materials) from sets of strings, whose order depends on the
+    per-process hash salt; spawned workers with a fixed salt make the house JSONs byte-for-byte
+    reproducible.
+    """
+    import multiprocessing
+    import os
+
     task = progress.add_task(label, total=len(items))
-    if workers <= 1:
-        for item in items:
-            yield fn(item)
-            progress.advance(task)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for result in pool.map(fn, items):
-            yield result
-            progress.advance(task)
+    previous = os.environ.get("PYTHONHASHSEED")
+    os.environ["PYTHONHASHSEED"] = "0"
+    try:
+        ctx = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+            for result in pool.map(fn, items, chunksize=1 if len(items) < 100 else 20):
+                yield result
+                progress.advance(task)
+    finally:
+        if previous is None:
+            os.environ.pop("PYTHONHASHSEED", None)
+        else:
+            os.environ["PYTHONHASHSEED"] = previous
 
 
-def build_one(seed: int, out: Path) -> BuiltScene:
+def cached_house(seed: int, cache: Path | None) -> dict[str, Any]:
+    """The ProcTHOR house of ``seed`` before small objects, from ``cache`` when present there."""
+    path = cache / f"procthor_house_{seed:05d}.json.gz" if cache is not None else None
+    if path is not None and path.is_file():
+        loaded: dict[str, Any] = json.loads(gzip.decompress(path.read_bytes()))
+        return loaded
+    house = generate_house(seed, small_objects=False)
+    if path is not None:
+        raw = json.dumps(house, sort_keys=True, separators=(",", ":")).encode("utf-8")
+        atomic_write_bytes(path, gzip.compress(raw, mtime=0))
+    return house
+
+
+def build_one(seed: int, out: Path, cache: Path | None = None) -> BuiltScene:
     """Generate, import, check and save the scene of ``seed`` under ``out``.
 
     Raises:
@@ -82,11 +108,13 @@ def build_one(seed: int, out: Path) -> BuiltScene:
     """
     from map2route.scenes.checks import unreachable_rooms
     from map2route.scenes.procthor import from_procthor_house
+    from map2route.scenes.small_objects import place_small_objects
     from map2route.semantic_map.io import save_scene
 
     t0 = time.perf_counter()
     name = scene_name(seed)
-    house = generate_house(seed)
+    house = cached_house(seed, cache)
+    place_small_objects(house, seed=seed)
     m = from_procthor_house(house, name=name)
     bad = unreachable_rooms(m)
     if bad:
@@ -101,16 +129,16 @@ def build_one(seed: int, out: Path) -> BuiltScene:
                       floor_area_m2=area, seconds=round(time.perf_counter() - t0, 2))
 
 
-def _build_one_star(args: tuple[int, str]) -> BuiltScene | str:
-    seed, out = args
+def _build_one_star(args: tuple[int, str, str | None]) -> BuiltScene | str:
+    seed, out, cache = args
     try:
-        return build_one(seed, Path(out))
+        return build_one(seed, Path(out), Path(cache) if cache else None)
     except SceneError as err:
         return str(err)
 
 
 def build_scene_set(out: Path, *, pool: int, seed: int, workers: int = 1,
-                    limit: int | None = None, echo: Callable[[str], None] = print
+                    limit: int | None = None, cache: Path | None = None, echo: Callable[[str], None] = print
                     ) -> dict[str, Any]:
     """Survey ``pool`` seeds, choose 40 test + 4 dev scenes, build them into ``out``.
 
@@ -120,6 +148,7 @@ def build_scene_set(out: Path, *, pool: int, seed: int, workers: int = 1,
         seed: seed of the uniform choice among the largest houses.
         workers: processes used for surveying and building.
         limit: build only the first ``limit`` chosen scenes (dev first), for a quick set.
+        cache: folder caching generated ProcTHOR houses (before small objects) by seed.
         echo: where progress lines go.
 
     Returns:
@@ -146,7 +175,7 @@ def build_scene_set(out: Path, *, pool: int, seed: int, workers: int = 1,
     with _progress() as progress:
         pending = order
         while pending:
-            jobs = [(s.seed, str(out)) for _, s in pending]
+            jobs = [(s.seed, str(out), str(cache) if cache else None) for _, s in pending]
             results = list(_map(_build_one_star, jobs, workers, progress,
                                 f"build {len(jobs)} scenes"))
             retry: list[tuple[str, HouseSurvey]] = []

@@ -117,7 +117,10 @@ def place_small_objects(house: dict[str, Any], *, seed: int) -> int:
                                                  -math.radians(float(c["rotation"]["y"]))))
                                    for c in obj.get("children", []) if c.get("assetId") in db]
         base_y = float(obj["position"]["y"]) - parent.size_y / 2
-        for child_type, p in sorted(contents[parent.object_type].items()):
+        offered = sorted(contents[parent.object_type].items())
+        # A random order per receptacle, so types late in the alphabet are not crowded out.
+        for k in rng.permutation(len(offered)):
+            child_type, p = offered[int(k)]
             ann = annotations.get(child_type, {})
             if not ann.get(column) or child_type not in by_type:
                 continue
