@@ -217,9 +217,10 @@ AGENT_WORDS: dict[Agent, list[tuple[str, int]]] = {
     Agent.BOAT: [(w, 3) for w in [
         "boat", "boats", "kayak", "canoe", "vessel", "ferry", "ship", "dinghy", "sailboat",
         "motorboat", "raft", "pontoon", "yacht", "coast guard", "motor launch", "river patrol",
-        "kayaker", "canoeist", "rower", "sailor"]] + [(w, 1) for w in [
+        "kayaker", "canoeist", "rower", "sailor", "speedboat", "tugboat", "barge",
+        "steamer", "lifeboat"]] + [(w, 1) for w in [
         "paddling", "paddle", "rowing", "sail", "sailing", "cruise", "harbour", "harbor",
-        "upriver", "downriver"]],
+        "upriver", "downriver", "buoy", "marina", "mooring"]],
 }
 # multi-word phrases first; "shortest time" must win over "shortest"
 OBJECTIVE_WORDS: list[tuple[str, Objective, int]] = [
@@ -275,17 +276,19 @@ NEGATIVE_CUES = [
     "never", "no", "not", "nor", "without", "except", "restricted to", "only on", "stick to",
     "sticking to", "keeping to", "keep to", "out of bounds", "must avoid", "refuses",
     "refuse", "too dense", "stay away from", "keep off of", "barred", "disallowed",
-    "not cleared", "isn't", "aren't", "is not", "are not",
+    "not cleared", "isn't", "aren't", "is not", "are not", "protected", "neither may",
+    "nor may", "neither", "won't", "will not", "excluding", "other than",
 ]
 POSITIVE_CUES = [
     "may", "can", "could", "allowed", "allow", "permitted", "permit", "fine", "ok", "okay",
     "acceptable", "cleared", "open to", "is open", "are open", "free to", "able to",
     "welcome", "no problem", "be used", "use", "using", "yes", "authorised", "authorized",
     "approved", "fair game", "permission", "handle", "is fine", "are fine", "go ahead",
+    "anything goes", "goes",
 ]
 ROUTE_PREPOSITIONS = {"over", "through", "across", "via", "into", "above", "onto", "along"}
 EVERYTHING_WORDS = ["everything", "anything", "any terrain", "all terrain", "all terrains",
-                    "all land cover", "every terrain",
+                    "all land cover", "every terrain", "anything goes",
                     "no restrictions", "no restriction", "every kind of terrain", "anywhere"]
 _LIST_GLUE = {"and", "or", "the", "a", ",", "also", "both"}
 _STOP_AFTER_TO = {"in", "by", "as", "with", "while", "and", "but", "for", "using", "via",
@@ -377,6 +380,12 @@ def _mentions(clause: list[str]) -> list[tuple[int, int, int]]:
     return sorted(found)
 
 
+def _governing(cues: list[tuple[int, int]], pos: int) -> int:
+    """Sign of the cue that governs a mention: the last one before it, else the first after."""
+    before = [s for p, s in cues if p < pos]
+    return before[-1] if before else min(cues, key=lambda ps: ps[0] - pos)[1]
+
+
 def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
     conditional = TRAVERSABILITY[agent][1]
     allowed: set[int] = set()
@@ -395,19 +404,22 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
             if cls not in conditional:
                 previous = None
                 continue
+            # 1) a cue in the mention's own comma segment: the one before it, else after it;
+            # 2) "over / through / across X"; 3) a list shares the sign of its first item
+            # ("over grassland, farmland and bare ground"); 4) the nearest cue in the clause
             same = [(p, s) for p, s in cues if seg_of[p] == seg_of[pos]]
-            pool = same or cues
-            if pool:
-                # the cue before the mention governs it; else the nearest one after it
-                before = [(p, s) for p, s in pool if p < pos]
-                sign = before[-1][1] if before else min(pool, key=lambda ps: ps[0] - pos)[1]
+            window = clause[max(0, pos - 3):pos]
+            if same:
+                sign = _governing(same, pos)
+            elif ROUTE_PREPOSITIONS & set(window):
+                sign = 1
+            elif previous is not None and previous[1] != 0 and \
+                    set(clause[previous[0]:pos]) <= _LIST_GLUE:
+                sign = previous[1]
+            elif cues:
+                sign = _governing(cues, pos)
             else:
-                window = clause[max(0, pos - 3):pos]
-                sign = 1 if ROUTE_PREPOSITIONS & set(window) else 0
-                # "over the buildings and the forest": a list shares its preposition
-                if not sign and previous is not None and previous[1] > 0 and \
-                        set(clause[previous[0]:pos]) <= _LIST_GLUE:
-                    sign = 1
+                sign = 0
             previous = (end, sign)
             if sign > 0:
                 allowed.add(cls)
