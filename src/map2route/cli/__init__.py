@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "map2route.cli.planner_commands",
     "map2route.cli.mapping_commands",
     "map2route.cli.nesy_commands",
+    "map2route.cli.sim_commands",
 )
 
 

@@ -1,0 +1,115 @@
+"""``map2route sim``: ground, plan and drive an instruction in the ROS 2 simulation."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+from map2route.cli.app import app
+
+
+@app.command("sim")
+@click.argument("scene", required=False)
+@click.argument("instruction", required=False)
+@click.option("--episode", "episode_id", default=None,
+              help="Run a benchmark episode (its scene, start and instruction), e.g. SCENE/easy/003.")
+@click.option("--episodes", "episodes_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Episode file [episodes/test.jsonl, dev.jsonl for dev ids].")
+@click.option("--start", nargs=2, type=float, default=None, metavar="X Y",
+              help="Start position in the map frame [a free spot in the largest room].")
+@click.option("--obstacle", "obstacles", multiple=True, metavar="X,Y,R",
+              help="An obstacle that is not on the map (repeatable); X0,Y0,R,X1,Y1,SPEED moves.")
+@click.option("--time-limit", type=float, default=120.0, show_default=True,
+              help="Sim seconds of driving before giving up.")
+@click.option("--bag", "bag_path", type=click.Path(path_type=Path), default=None,
+              help="MCAP bag folder to record /odom, /route, /cmd_vel, /scan [out/sim/...].")
+@click.option("--no-bag", is_flag=True, help="Do not record a bag.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+def sim_cmd(scene: str | None, instruction: str | None, episode_id: str | None,
+            episodes_path: Path | None, start: tuple[float, float] | None,
+            obstacles: tuple[str, ...], time_limit: float, bag_path: Path | None, no_bag: bool,
+            as_json: bool) -> None:
+    """Drive INSTRUCTION in SCENE with the ROS 2 nodes in one process (no ROS install needed).
+
+    Starts semantic_map_server, grounding_node, route_planner_node, path_follower_node and
+    sim_node with the parameter files of launch/sim.launch.xml, sends the instruction, and
+    runs until the robot arrives, grounding or planning fails, or the time limit.
+    """
+    from map2route.ros.runner import run_sim
+
+    ep = None
+    if episode_id is not None:
+        ep = _episode(episode_id, episodes_path)
+        scene, instruction = scene or ep.scene, instruction or ep.instruction
+        start = start or ep.start_xy
+    if not scene or instruction is None:
+        raise click.UsageError("give SCENE and INSTRUCTION, or --episode ID")
+    if time_limit <= 0:
+        raise click.BadParameter("must be positive", param_hint="--time-limit")
+    bag = None
+    if not no_bag:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        bag = bag_path or Path("out") / "sim" / f"{Path(scene).name}_{stamp}"
+        bag.parent.mkdir(parents=True, exist_ok=True)
+    from rich.progress import BarColumn, Progress, TextColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(),
+                  TextColumn("{task.fields[info]}"), disable=as_json, transient=False) as bar:
+        task = bar.add_task("grounding + planning", total=1.0, info="")
+
+        def progress(s: dict[str, Any]) -> None:
+            bar.update(task, completed=s["progress"], description="driving",
+                       info=f"{s['sim_seconds']:.1f}/{s['time_limit_s']:.0f} sim s, "
+                            f"collisions {s['collisions']}: {s['state']}")
+
+        run = run_sim(scene, instruction, start=start, time_limit_s=time_limit, bag=bag,
+                      obstacles=";".join(obstacles), on_progress=progress,
+                      start_yaw=ep.start.yaw if ep is not None else 0.0)
+        bar.update(task, completed=1.0 if run.arrived else bar.tasks[0].completed)
+    result = run.to_json()
+    result.update(scene=str(scene), instruction=instruction)
+    if ep is not None:
+        result["episode"] = ep.id
+        result["metrics"] = _score(ep, scene, run.trajectory[:, 1:])
+    if as_json:
+        click.echo(json.dumps(result, indent=1))
+        return
+    verdict = "arrived" if run.arrived else run.outcome.replace("_", " ")
+    click.echo(f"{verdict}: {run.sim_seconds:.1f} sim s in {run.wall_seconds:.1f} wall s "
+               f"({run.real_time_factor:.1f}x real time), {run.collisions} collision(s), "
+               f"travelled {run.travelled_m:.2f} m")
+    if run.message:
+        click.echo(f"  {run.message}")
+    if run.bag:
+        click.echo(f"  bag: {run.bag}")
+    for key, value in result.get("metrics", {}).items():
+        click.echo(f"  {key:<11} {value}")
+    if not run.arrived:
+        raise click.exceptions.Exit(1)
+
+
+def _episode(episode_id: str, episodes_path: Path | None) -> Any:
+    from map2route.bench.episode import load_episodes
+    from map2route.paths import PACKAGE_ROOT
+
+    if episodes_path is None:
+        name = "dev.jsonl" if "/dev/" in episode_id else "test.jsonl"
+        episodes_path = PACKAGE_ROOT / "episodes" / name
+    (ep,) = load_episodes(episodes_path, ids=[episode_id])
+    return ep
+
+
+def _score(ep: Any, scene: str, points: Any) -> dict[str, Any]:
+    """Benchmark metrics of the executed trajectory (not the plan)."""
+    from map2route.bench.scoring import score_route
+    from map2route.ros.semantic_map_server import resolve_scene
+    from map2route.semantic_map.io import load_scene
+
+    m = load_scene(resolve_scene(scene))
+    data = score_route(ep, m, points).to_json()
+    return {k: data.get(k) for k in ("hcs", "success", "near", "far", "relative", "path_shape",
+                                     "clearance", "pl", "spl") if k in data}
