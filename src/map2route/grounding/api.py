@@ -235,6 +235,7 @@ class GroundingAPI:
     FAR_M = 3.0
     NEXT_TO_GAP_M = 0.6
     CORNER_M = 1.2
+    AVOID_MARGIN_M = 0.3
 
     def __init__(self, m: SemanticMap, start_xy: tuple[float, float] | None = None, *,
                  record: bool = True) -> None:
@@ -453,8 +454,10 @@ class GroundingAPI:
             out = [self.entity(f"o:{o.id}") for o in self._m.objects]
         else:
             cats = self._categories(category)
-            out = [self.entity(f"o:{o.id}") for o in self._m.objects if o.category in cats]
+            out = [self.entity(f"o:{o.id}") for o in self._m.objects if o.category in cats
+                   and not (o.category == "window" and self._windows)]
             if "window" in cats:
+                # a map lists windows as Window entries; window objects only stand in without them
                 out += [self.entity(f"w:{w}") for w in self._windows]
             if "door" in cats:
                 out += [self.entity(f"d:{d}") for d in self._doors]
@@ -518,7 +521,8 @@ class GroundingAPI:
         cats = self._categories(category)
         if c.kind == "room":
             rid = int(c._key)
-            n = sum(1 for o in self._m.objects if o.room_id == rid and o.category in cats)
+            n = sum(1 for o in self._m.objects if o.room_id == rid and o.category in cats
+                    and not (o.category == "window" and self._windows))
             if "window" in cats:
                 n += len(self._m.windows_of(rid))
             if "door" in cats:
@@ -1129,7 +1133,8 @@ class GroundingAPI:
     def avoid(self, ref: Any, during: Any = None, label: str = "") -> Preference:
         """Shorthand for ``constraint("avoid", ref, ...)``: the route must not enter ``ref``.
 
-        For an object the forbidden cells are its goal region minus nothing else; for a room, its cells.
+        For an object the forbidden cells are those within ``r_O + 0.3`` m of its centre; for a
+        room, its cells.
         """
         if isinstance(ref, (list, tuple)) and ref and all(isinstance(e, Entity) for e in ref):
             ref = self.union(*[self.avoid_region(e) for e in ref])
@@ -1138,11 +1143,11 @@ class GroundingAPI:
         return self.constraint("avoid", ref, during=during, label=label)
 
     def avoid_region(self, e: Entity) -> Area:
-        """What "avoid X" forbids: a room's cells, or the cells within 0.5 m of an object's edge."""
+        """What "avoid X" forbids: a room's cells, or the disk of radius r_O + 0.3 m around an object."""
         if e.kind == "room":
             return self.room_region(e)
         if e.kind == "object":
-            return self.near_region(e, 0.5)
+            return self.near_region(e, self.AVOID_MARGIN_M)
         return self.region_of(e)
 
     @exposed("route")

@@ -899,6 +899,15 @@ class _Parser:
                     c.during = during
                 if attached and c.kind not in ("goal", "pass") and c.during is None:
                     c.during = {"this": True}
+            if attached and out and out[-1].kind == "relative" and len(got) == 1 and \
+                    got[0].kind in ("near", "far", "relative") and got[0].refs and \
+                    got[0].refs[0].head_kind == "pronoun":
+                # "favour A over B, staying closer to it inside the bathroom": one preference
+                out[-1].within = out[-1].within or got[0].within
+                out[-1].during = out[-1].during if got[0].during == {"this": True} else (
+                    out[-1].during or got[0].during)
+                k += 1
+                continue
             if self.at(i, "but", "first") or (self.w(i) == "first" and out and
                                               any(x.kind in ("goal", "pass") for x in out)):
                 pos = first_goal_index if self.w(i) == "first" else len(out) - 1
@@ -1167,6 +1176,14 @@ class _Parser:
             if self.w(i) == "need" and self.w(i + 1) == "to":
                 i += 1
             i += 1
+        if self.at(i, "start", "by") or self.at(i, "begin", "by") or self.at(i, "start", "with"):
+            i += 2
+        n = self.at_any(i, [("your", "first", "stop", "is"), ("your", "final", "destination", "is"),
+                            ("your", "last", "stop", "is"), ("your", "next", "stop", "is"),
+                            ("your", "destination", "is"), ("the", "destination", "is"),
+                            ("your", "goal", "is"), ("the", "goal", "is")])
+        if n:
+            i += n
         if self.w(i) == "to" and self.w(i + 1) in _OPENERS:
             i += 1
         text = self._text(i, j)
@@ -1218,6 +1235,17 @@ class _Parser:
         # --- clearance
         if self._clearance(i, j):
             return [Clause("clearance", sp, text)]
+        # --- relative: "favour A over B"
+        n = self.at_any(i, [("favour",), ("favor",), ("prefer",), ("stick", "to", "the", "side", "of")])
+        if n:
+            a = self.np(i + n, j, 0)
+            if a is not None:
+                kk = a[1]
+                m2 = self.at_any(kk, [("over",), ("rather", "than"), ("instead", "of"), ("to",)])
+                if m2:
+                    b = self.np(kk + m2, j, 0)
+                    if b is not None:
+                        return [Clause("relative", sp, text, refs=[a[0]], other=b[0])]
         # --- relative: "stay closer to A than (to) B", "keep farther from B than A"
         lead_k = self._pref_lead(i, j)
         if lead_k is not None:
@@ -1258,6 +1286,8 @@ class _Parser:
                                 ("your", "distance", "from"), ("a", "distance", "from"),
                                 ("some", "distance", "from"), ("at", "a", "distance", "from"),
                                 ("well", "clear", "of"), ("a", "good", "distance", "from"),
+                                ("distance", "from"), ("safe", "distance", "from"),
+                                ("good", "distance", "from"), ("clear", "from"),
                                 ("farther", "from"), ("further", "from"), ("apart", "from"),
                                 ("a", "wide", "berth", "to"), ("wide", "of"), ("off",)])
             if n:
@@ -1283,19 +1313,7 @@ class _Parser:
             if self.w(t) in _CLOCKWISE:
                 direction = _CLOCKWISE[self.w(t)]
                 self.mark(t, t + 1)
-        n = self.at_any(i, [("circle",), ("circle", "around"), ("loop", "around"),
-                            ("go", "around"), ("walk", "around"), ("orbit",), ("do", "a", "loop",
-                                                                               "around"),
-                            ("make", "a", "loop", "around"), ("make", "a", "circle", "around"),
-                            ("drive", "around"), ("go", "in", "a", "circle", "around"),
-                            ("walk", "in", "a", "circle", "around"), ("circumnavigate",),
-                            ("do", "a", "lap", "around"), ("move", "around"),
-                            ("walk", "a", "full", "circle", "around"), ("circle", "round"),
-                            ("go", "round"), ("walk", "round"), ("travel", "around"),
-                            ("do", "a", "circle", "around"), ("loop",), ("circling",),
-                            ("circle", "once", "around"), ("make", "a", "full", "loop",
-                                                           "around"),
-                            ("head", "around"), ("navigate", "around"), ("lap",)])
+        n = self._shape_start(i, j)
         if n:
             refs, _ = self._targets(i + n, j)
             refs = [r for r in refs if r.head_kind != "wall"]
@@ -1336,7 +1354,7 @@ class _Parser:
         verb = False
         while k < j and (self.w(k) in _MOVE_VERBS or self.w(k) in (
                 "your", "way", "yourself", "me", "over", "up", "down", "off", "on", "straight",
-                "directly", "right", "quickly", "then", "it", "a", "visit", "trip", "stop",
+                "directly", "right", "quickly", "then", "a", "visit", "trip", "stop",
                 "look", "for", "go", "and", "out", "in", "to")) and not self._np_starts(k, j):
             verb = verb or self.w(k) in _MOVE_VERBS
             k += 1
@@ -1352,6 +1370,28 @@ class _Parser:
         bad = self.w(bad_i)
         raise ParseError(f"did not understand {bad!r} in {text!r}: expected an object or a room "
                          "(e.g. 'the chair nearest to the bed')", bad, self.span(bad_i, bad_i + 1))
+
+    _SHAPE_WORDS = ("loop", "loops", "circle", "circles", "lap", "laps", "circuit", "orbit",
+                    "go", "walk", "move", "drive", "travel", "head", "navigate", "turn",
+                    "spin", "ring", "revolution", "pass")
+
+    def _shape_start(self, i: int, j: int) -> int:
+        """Tokens before the object of "circle X", "make one loop around X", "walk round X"."""
+        if self.w(i) in ("circle", "orbit", "circumnavigate", "encircle", "circling", "loop",
+                         "lap") and self.w(i + 1) not in ("around", "round", "of"):
+            k = i + 1
+            while self.w(k) in ("once", "twice", "fully", "completely", "all"):
+                k += 1
+            return k - i
+        for t in range(i, min(j, i + 8)):
+            if self.w(t) in ("around", "round") and t > i and \
+                    any(self.w(x) in self._SHAPE_WORDS for x in range(i, t)):
+                k = t + 1
+                if self.w(k) == "the" and self.w(k + 1) == "outside" and self.w(k + 2) == "of":
+                    k += 3
+                self.mark(i, k)
+                return k - i
+        return 0
 
     def _np_starts(self, k: int, j: int) -> bool:
         if self.w(k) in ("to", "at", "by", "the", "into", "towards", "toward"):
@@ -1369,7 +1409,8 @@ class _Parser:
                             ("favor",), ("favour",), ("try", "to", "pass"), ("try", "to", "go"),
                             ("make", "sure", "to", "stay"), ("make", "sure", "you", "stay"),
                             ("please", "stay"), ("always", "stay"), ("always", "keep"),
-                            ("hold",), ("run",), ("remaining",)])
+                            ("hold",), ("run",), ("remaining",), ("steer",), ("keep", "well"),
+                            ("stay", "well")])
         if not n:
             return None
         k = i + n

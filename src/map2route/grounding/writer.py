@@ -226,7 +226,10 @@ class ProgramWriter:
         self.emit("segments = []")
         self.emit("constraints = []")
         deferred: list[Clause] = []
+        self.attached_shapes = self._attach_shapes()
         for c in self.parse.clauses:
+            if any(c is sh for sh in self.attached_shapes.values()):
+                continue
             if c.kind in ("goal", "pass", "circle", "follow_wall", "if"):
                 self.stage(c)
             else:
@@ -236,6 +239,24 @@ class ProgramWriter:
         self.emit("task(segments, constraints)")
         return "\n".join(self.lines) + "\n"
 
+    def _attach_shapes(self) -> dict[int, Clause]:
+        """Scoped shapes ("loop around X on the way to Y") become waypoints of Y's leg."""
+        out: dict[int, Clause] = {}
+        goals = [c for c in self.parse.clauses if c.kind in ("goal", "pass")]
+        for c in self.parse.clauses:
+            if c.kind not in ("circle", "follow_wall") or not c.during:
+                continue
+            until = c.during.get("until")
+            target = None
+            if isinstance(until, RefExpr):
+                target = next((g for g in goals if g.refs and g.refs[0].head == until.head), None)
+            elif c.during.get("this"):
+                pos = self.parse.clauses.index(c)
+                target = next((g for g in reversed(self.parse.clauses[:pos]) if g in goals), None)
+            if target is not None and id(target) not in out:
+                out[id(target)] = c
+        return out
+
     def stage(self, c: Clause, inherit: dict[str, tuple[str, str]] | None = None) -> None:
         if c.kind == "if":
             self.conditional(c)
@@ -243,8 +264,15 @@ class ProgramWriter:
         seg = self.var("leg")
         if c.kind in ("goal", "pass"):
             r = c.refs[0]
+            shape = ""
+            sh = getattr(self, "attached_shapes", {}).get(id(c))
+            if sh is not None and sh.refs:
+                ring = self.ref(sh.refs[0])
+                shape = (f", shape=circle({ring}, {self.q(sh.direction or 'counterclockwise')})"
+                         if sh.kind == "circle" else
+                         f", shape=follow_wall({ring}, {self.q(sh.direction or 'counterclockwise')})")
             tgt = self.ref(r, inherit=inherit)
-            self.emit(f"{seg} = segment({tgt}, label={self.q(r.text)})")
+            self.emit(f"{seg} = segment({tgt}{shape}, label={self.q(r.text)})")
             self._advance(tgt, r)
         elif c.kind == "circle":
             r = c.refs[0]

@@ -1,0 +1,96 @@
+"""Offline grounding end to end through the sandbox, verifier and bounded repair."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from map2route.grounding.errors import GroundingError
+from map2route.grounding.evaluate import evaluate_file, stage_descriptors
+from map2route.grounding.grounder import Executor, OfflineGrounder, repair_loop
+from map2route.routeir.model import ConstraintKind
+
+DATA = Path(__file__).parent / "data" / "human_instructions.jsonl"
+
+
+@pytest.fixture(scope="module")
+def offline(runner):
+    return OfflineGrounder(executor=Executor("process", runner))
+
+
+def test_paper_example_grounds_to_the_right_chair(offline, two_room_map):
+    g = offline.ground("go to the chair nearest to the bed in the bedroom with two windows",
+                       two_room_map, (4.0, 1.0))
+    assert stage_descriptors(g.routeir) == ["chair_0"]
+    assert "kth_nearest" in g.program and g.repairs == 0
+
+
+def test_scoped_far_constraint(offline, two_room_map):
+    g = offline.ground("go to the fridge, staying far from the windows while crossing the "
+                       "bedroom", two_room_map, (1.0, 1.0))
+    [far] = [c for c in g.routeir.constraints if c.kind is ConstraintKind.FAR]
+    assert set(far.region.object_ids) == {"window_0", "window_1"}
+    assert far.spatial_scope is not None and far.spatial_scope.construction["room"] == 0
+    assert far.temporal_scope == (0,)
+
+
+def test_conditional_takes_the_branch_the_map_supports(offline, two_room_map):
+    g = offline.ground("if the bedroom contains a lamp, go to the lamp; otherwise, go to the "
+                       "fridge", two_room_map, (4.0, 1.0))
+    assert stage_descriptors(g.routeir) == ["desk_lamp_0"]
+    g = offline.ground("if the kitchen contains a lamp, go to the lamp; otherwise, go to the "
+                       "fridge", two_room_map, (1.0, 1.0))
+    assert stage_descriptors(g.routeir) == ["fridge_0"]
+
+
+def test_circle_and_coreference(offline, two_room_map):
+    g = offline.ground("walk to the apple on the dining table, then circle the table clockwise",
+                       two_room_map, (1.0, 1.0))
+    assert stage_descriptors(g.routeir) == ["apple_0", "circle:dining_table_0"]
+    assert len(g.routeir.stages[1].waypoints) == 4
+
+
+def test_failure_names_the_word_not_understood(offline, two_room_map):
+    with pytest.raises(GroundingError) as err:
+        offline.ground("go to the zorblax", two_room_map, (1.0, 1.0))
+    assert "zorblax" in str(err.value)
+    assert err.value.issues[0].code == "not_understood"
+
+
+def test_ambiguity_after_all_rounds_lists_candidates(two_room_map, runner):
+    calls = []
+
+    def propose(_i, prev, issues):
+        calls.append((prev, tuple(i.code for i in issues)))
+        return "task([segment(unique(entities('chair'), 'the chair'))])\n"
+
+    with pytest.raises(GroundingError) as err:
+        repair_loop("go to the chair", two_room_map, (1.0, 1.0), propose,
+                    executor=Executor("process", runner), rounds=3)
+    assert len(calls) == 4  # the first proposal and R = 3 repairs
+    assert calls[1][1] == ("ambiguous_reference",)
+    assert "chair chair_2 in the kitchen" in str(err.value)
+
+
+def test_repair_round_uses_the_issues(two_room_map, runner):
+    def propose(_i, prev, issues):
+        if prev is None:
+            return "task([segment(unique(entities('chair'), 'the chair'))])\n"
+        assert issues[0].code == "ambiguous_reference"
+        return "task([segment(unique(entities('chair', room=start_room()), 'the chair'))])\n"
+
+    with pytest.raises(GroundingError):
+        repair_loop("x", two_room_map, (1.0, 1.0), propose, executor=Executor("process", runner))
+    g = repair_loop("x", two_room_map, (4.0, 1.0), propose, executor=Executor("process", runner))
+    assert g.repairs == 1 and stage_descriptors(g.routeir) == ["chair_2"]
+
+
+def test_held_out_human_instructions(offline, house):
+    results = evaluate_file(DATA, offline, lambda _scene: house)
+    assert len(results) >= 40
+    accuracy = sum(r.correct for r in results) / len(results)
+    wrong = [(r.instruction, r.expected, r.got, r.error[:80]) for r in results if not r.correct]
+    print(f"held-out human instructions: {accuracy:.3f} ({len(results)})", wrong)
+    # 36/47 = 0.766 before any tuning on this set (docs/grounding.md); keep well above chance
+    assert accuracy >= 0.75, wrong

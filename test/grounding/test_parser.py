@@ -1,0 +1,104 @@
+"""The offline parser on the paper's own examples (section I) and harder phrasing."""
+
+from __future__ import annotations
+
+import pytest
+
+from map2route.grounding.parser import ParseError, parse_instruction
+
+
+def kinds(text: str) -> list[str]:
+    return [c.kind for c in parse_instruction(text).clauses]
+
+
+def test_nested_reference_of_the_paper():
+    p = parse_instruction("go to the chair nearest to the bed in the bedroom with two windows")
+    [goal] = p.clauses
+    ref = goal.refs[0]
+    assert (ref.head, ref.head_kind) == ("chair", "object")
+    mods = {m.kind: m for m in ref.modifiers}
+    # the room restricts the chairs; the bed is the ranking anchor
+    assert mods["rank"].rank == "nearest" and mods["rank"].refs[0].head == "bed"
+    room = mods["in_room"].refs[0]
+    assert room.head == "bedroom" and room.modifiers[0].kind == "with"
+    assert room.modifiers[0].count == 2 and room.modifiers[0].refs[0].head == "window"
+    assert ref.span == (6, 66)  # "the chair ... windows": the whole phrase after "go to "
+
+
+def test_depth_four_reference_with_a_relative_clause():
+    p = parse_instruction("go to the chair nearest to the bed in the bedroom with two windows "
+                          "that is farthest from the kitchen")
+    ref = p.clauses[0].refs[0]
+    ranks = [m for m in ref.modifiers if m.kind == "rank"]
+    assert [m.rank for m in ranks] == ["nearest", "farthest"]
+    deep = parse_instruction("go to the apple on the table next to the sofa in the living "
+                             "room with two windows").clauses[0].refs[0]
+    assert deep.depth() >= 4
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("stay far from the windows while crossing the bedroom", ["far", "pass"]),
+    ("go to the sofa, then the desk", ["goal", "goal"]),
+    ("visit the sofa, the desk and finally the bed", ["goal", "goal", "goal"]),
+    ("circle the table counterclockwise", ["circle"]),
+    ("patrol the room along the walls", ["follow_wall"]),
+    ("go to the fridge and avoid the bathroom", ["goal", "avoid"]),
+    ("stay closer to the sofa than to the tv on the way to the bed", ["relative", "goal"]),
+    ("keep a safe distance from obstacles and go to the bed", ["clearance", "goal"]),
+], ids=["paper-far-scope", "paper-then", "list", "circle", "patrol", "avoid", "relative",
+        "clearance"])
+def test_clause_kinds(text, expected):
+    assert kinds(text) == expected
+
+
+def test_ordering_words_reorder_stages():
+    p = parse_instruction("before going to the desk, visit the chair")
+    assert [c.refs[0].head for c in p.clauses] == ["chair", "desk"]
+    p = parse_instruction("go to the desk after visiting the chair")
+    assert [c.refs[0].head for c in p.clauses] == ["chair", "desk"]
+    p = parse_instruction("go to the fridge, but first stop at the sofa")
+    assert [c.refs[0].head for c in p.clauses] == ["sofa", "fridge"]
+
+
+def test_conditional_of_the_paper():
+    [c] = parse_instruction("if the bedroom contains a lamp, go to the lamp; otherwise, go to "
+                            "the table").clauses
+    assert c.kind == "if" and c.condition is not None
+    assert c.condition["holder"].head == "bedroom" and c.condition["ref"].head == "lamp"
+    assert [t.refs[0].head for t in c.then] == ["lamp"]
+    assert [t.refs[0].head for t in c.orelse] == ["table"]
+
+
+def test_scopes_and_start_room():
+    p = parse_instruction("on the way to the desk, stay near the wall")
+    near, goal = p.clauses
+    assert near.during is not None and near.during["until"].head == "desk"
+    assert goal.kind == "goal"
+    p = parse_instruction("go to the bedroom connected to the starting room")
+    room = p.clauses[0].refs[0]
+    assert room.head == "bedroom" and room.modifiers[0].kind == "adjacent"
+    assert room.modifiers[0].refs[0].modifiers[0].kind == "start_room"
+    p = parse_instruction("go to the lamp in the room you start in")
+    assert p.clauses[0].refs[0].modifiers[0].refs[0].modifiers[0].kind == "start_room"
+
+
+def test_synonyms_receptacles_and_fuzzy_words():
+    p = parse_instruction("walk to the apple on the couch")
+    ref = p.clauses[0].refs[0]
+    assert ref.head == "apple" and ref.modifiers[0].kind == "on"
+    assert ref.modifiers[0].refs[0].head == "sofa"
+    assert parse_instruction("go to the refridgerator").clauses[0].refs[0].head == "fridge"
+
+
+def test_unknown_word_is_named():
+    with pytest.raises(ParseError) as err:
+        parse_instruction("go to the zorblax")
+    assert err.value.word == "zorblax"
+    assert "zorblax" in str(err.value)
+
+
+def test_parse_json_nests_references():
+    doc = parse_instruction("go to the chair nearest to the bed").to_json()
+    ref = doc["stages"][0]["refs"][0]
+    assert ref["head"] == "chair" and ref["modifiers"][0]["refs"][0]["head"] == "bed"
+    assert doc["max_reference_depth"] == 2
