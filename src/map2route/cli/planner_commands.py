@@ -55,7 +55,8 @@ def bench_planner(sizes: str, repeats: int, config_path: str | None, maps_path: 
         click.echo(json.dumps(summary, indent=2))
         return
     table = Table(title=f"Planner speed, wall-clock ms over {repeats} runs per row")
-    for col in ("grid", "method", "median", "p95", "path cost", "cells", "expanded"):
+    for col in ("grid", "method", "median", "p95", "cpu median", "path cost", "cells",
+                "expanded"):
         table.add_column(col, justify="left" if col in ("grid", "method") else "right")
     notes: list[str] = []
     for r in rows:
@@ -67,6 +68,7 @@ def bench_planner(sizes: str, repeats: int, config_path: str | None, maps_path: 
         table.add_row(r.size, method,
                       f"{r.median_ms:.1f}" if r.times_ms else "-",
                       f"{r.p95_ms:.1f}" if r.times_ms else "-",
+                      f"{r.cpu_median_ms:.1f}" if r.cpu_ms else "-",
                       "-" if r.cost is None else f"{r.cost:.2f}",
                       "-" if r.path_cells is None else str(r.path_cells),
                       "-" if r.expanded is None else str(r.expanded))
@@ -74,8 +76,11 @@ def bench_planner(sizes: str, repeats: int, config_path: str | None, maps_path: 
     out.print(table)
     for i, note in enumerate(notes):
         out.print(f"[{i + 1}] {note}")
-    keys = ("segment_1000_median_ms", "ratio_vs_pyastar2d", "route5_largest_median_ms",
+    keys = ("segment_1000_median_ms", "ratio_vs_pyastar2d", "ratio_vs_pyastar2d_cpu",
+            "route5_largest_median_ms",
             "route5_largest_warm_median_ms", "route5_scene", "warm_up_ms")
+    out.print("(wall-clock medians and p95; cpu median = process CPU time, less sensitive "
+              "to other load on the machine)")
     out.print("  ".join(f"{k}={summary[k]}" for k in keys))
 
 

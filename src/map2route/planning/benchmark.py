@@ -277,13 +277,17 @@ def run_benchmark(*, sizes: list[int], repeats: int, config: PlannerConfig, maps
     big = f"{max(sizes)}x{max(sizes)}"
     seg = median("segment", "map2route A*", "1000x1000") or median("segment", "map2route A*", big)
     py = median("segment", "pyastar2d", "1000x1000") or median("segment", "pyastar2d", big)
+    seg_cpu = median("segment", "map2route A*", "1000x1000", cpu=True)
+    py_cpu = median("segment", "pyastar2d", "1000x1000", cpu=True)
     summary: dict[str, Any] = {
         "segment_1000_median_ms": median("segment", "map2route A*", "1000x1000"),
         "segment_largest_size": big,
         "pyastar2d_1000_median_ms": median("segment", "pyastar2d", "1000x1000"),
         "ratio_vs_pyastar2d": None if seg is None or not py else round(seg / py, 3),
-        "segment_1000_cpu_median_ms": median("segment", "map2route A*", "1000x1000", cpu=True),
-        "pyastar2d_1000_cpu_median_ms": median("segment", "pyastar2d", "1000x1000", cpu=True),
+        "segment_1000_cpu_median_ms": seg_cpu,
+        "pyastar2d_1000_cpu_median_ms": py_cpu,
+        "ratio_vs_pyastar2d_cpu": None if seg_cpu is None or not py_cpu
+        else round(seg_cpu / py_cpu, 3),
         "route5_largest_cpu_median_ms": median("route5", "plan_route cold", cpu=True),
         "replan_from_field_1000_median_ms": median("segment", "map2route replan", "1000x1000"),
         "route5_largest_median_ms": median("route5", "plan_route cold"),
