@@ -44,8 +44,8 @@ if TYPE_CHECKING:
 
 CONSTRAINT_RANGE = {"easy": (2, 4), "hard": (5, 8)}
 START_CLEARANCE_M = 0.3
-#: Ring radius beyond r_O for "walk around X", and the scope margin around the ring.
-CIRCLE_OFFSET_M = 0.5
+#: Ring radii beyond r_O tried for "walk around X".
+CIRCLE_OFFSETS_M = (0.5, 0.75, 1.0)
 #: Half-width of the Path-Shape active region around tau_ref (delta = 0.5 m plus a margin).
 PATH_SHAPE_BAND_M = 0.75
 #: tau_ref may be at most this much longer than the polygon through its waypoints.
@@ -59,7 +59,17 @@ MIN_ROUTE_M = 1.5
 
 
 class GenerationFailed(Exception):
-    """This draw cannot become a valid episode; the caller draws again."""
+    """This draw cannot become a valid episode; the caller draws again.
+
+    Attributes:
+        kind: ``construct`` (nothing unique/fitting to say), ``infeasible`` (the planner found
+            no route), ``unverified`` (a planned route missed a hard requirement) or
+            ``trivial`` (the start already at the goal).
+    """
+
+    def __init__(self, msg: str, kind: str = "construct") -> None:
+        super().__init__(msg)
+        self.kind = kind
 
 
 @dataclass
@@ -114,6 +124,8 @@ class EpisodeGenerator:
 
         self.clearance = clearance_field_m(m.traversable, m.grid.resolution)
         self._free = np.asarray(m.traversable)
+        #: Rejected draws by :attr:`GenerationFailed.kind`.
+        self.rejected: dict[str, int] = {}
 
     # --- public --------------------------------------------------------------------------
     def generate(self, *, episode_id: str, split: str, difficulty: str, seed: int,
@@ -124,7 +136,8 @@ class EpisodeGenerator:
             try:
                 return self._draw(rng, episode_id=episode_id, split=split, difficulty=difficulty,
                                   seed=seed, attempt=attempt)
-            except GenerationFailed:
+            except GenerationFailed as err:
+                self.rejected[err.kind] = self.rejected.get(err.kind, 0) + 1
                 continue
         return None
 
@@ -154,7 +167,8 @@ class EpisodeGenerator:
             if self._add_avoid(draft, refs, rng, legs, start):
                 remaining -= 1
         kinds = ["near", "far", "relative", "path_shape", "clearance"]
-        weights = [3, 3, 2, 1.2, 1]
+        # Path-Shape fits fewer places (a free ring or wall loop), so it is drawn more often.
+        weights = [3.0, 3.0, 2.0, 2.5, 1.0]
         tries = 0
         while remaining > 0 and tries < 12:
             tries += 1
@@ -223,8 +237,11 @@ class EpisodeGenerator:
         if not rooms:
             return False
         room = rng.choice(rooms)
-        rref = refs.best_room_ref(room)
-        assert rref is not None
+        # "the living room with a dog bed" cannot be asked whether it has a dog bed.
+        plain = [r for r in refs.room_refs(room) if r.construct != "room_with_object"]
+        if not plain:
+            return False
+        rref = rng.choice(plain)
         here = [o for o in m.objects_in_room(room.id) if o.category in lang.LANDMARKS]
         counts: dict[str, int] = {}
         for o in here:
@@ -275,7 +292,7 @@ class EpisodeGenerator:
             route = self.plan(self.m, ir, (start.x, start.y), hard_only=True,
                               **self._cfg())
         except Map2RouteError as err:
-            raise GenerationFailed(str(err)) from err
+            raise GenerationFailed(str(err), "infeasible") from err
         legs: list[dict[str, Any]] = []
         cells = np.asarray(route.cells)
         stage_index = np.asarray(route.stage_index)
@@ -442,7 +459,9 @@ class EpisodeGenerator:
             pool = self._objects_near_cells(refs, leg_cells, 2.5,
                                             room_id=None if room is None else room.id)
             targets = {i for st in draft.stages for i in st.target.object_ids}
-            pool = [o for o in pool if o.id not in targets]
+            # Not a target, nor standing on one or holding one ("the TV on the TV stand").
+            pool = [o for o in pool if o.id not in targets and o.parent_id not in targets
+                    and not any(c.id in targets for c in self.m.children_of(o.id))]
             rng.shuffle(pool)
             picked: list[tuple[ObjectInstance, Ref]] = []
             for o in pool:
@@ -496,8 +515,6 @@ class EpisodeGenerator:
     def _add_path_shape(self, draft: _Draft, refs: SceneRefs, rng: random.Random,
                         legs: list[dict[str, Any]]) -> bool:
         """Circle an object or follow a room's walls, as ordered waypoints of one stage."""
-        from map2route.planning.grid_search import search
-
         k = rng.randrange(len(draft.stages))
         if draft.stages[k].waypoints:
             return False
@@ -507,62 +524,17 @@ class EpisodeGenerator:
         entry = self.grid.cells_to_worlds(leg[:1])[0]
         ccw = rng.random() < 0.5
         direction = rng.choice(("counterclockwise", "anticlockwise")) if ccw else "clockwise"
-        if rng.random() < 0.6:
-            pool = self._objects_near_cells(refs, leg, 2.0)
-            targets = {i for st in draft.stages for i in st.target.object_ids}
-            pool = [o for o in pool if o.id not in targets and o.radius_m < 1.5]
-            rng.shuffle(pool)
-            for obj in pool:
-                ref = refs.best_object_ref(obj, prefer_deep=False)
-                if ref is None:
-                    continue
-                radius = obj.radius_m + CIRCLE_OFFSET_M
-                a0 = math.atan2(entry[1] - obj.center[1], entry[0] - obj.center[0])
-                sign = 1.0 if ccw else -1.0
-                pts = [(obj.center[0] + radius * math.cos(a0 + sign * i * math.pi / 4),
-                        obj.center[1] + radius * math.sin(a0 + sign * i * math.pi / 4))
-                       for i in range(8)]
-                corners = self._snap(pts)
-                if corners is None:
-                    continue
-                verb = rng.choice(lang.CIRCLE).format(O=ref.text, DIR=direction)
-                draft.refs.append(ref)
-                label = f"around {ref.text}"
+        shape = None
+        for _, loop, verb, ref, label in self._shape_candidates(draft, refs, rng, legs, k, entry,
+                                                                 ccw, direction):
+            ref_cells = self._reference_loop(loop)
+            if ref_cells is not None:
+                shape = (loop, verb, ref, label, ref_cells)
                 break
-            else:
-                return False
-        else:
-            rooms = [self.m.get_room(r) for r in legs[k]["rooms"]]
-            rooms = [r for r in rooms if refs.room_refs(r)]
-            if not rooms:
-                return False
-            room = rng.choice(rooms)
-            corners = self._room_corners(room, entry, ccw)
-            if corners is None:
-                return False
-            rref = refs.best_room_ref(room)
-            assert rref is not None
-            verb = rng.choice(lang.WALLS).format(R=rref.text, DIR=direction)
-            draft.refs.append(rref)
-            label = f"along the walls of {rref.text}"
-        loop = [*corners, corners[0]]
-        # tau_ref keeps clear of furniture like a person would (cost rises inside 0.6 m).
-        free_cost = np.where(self._free, 2.0 * np.clip(1.0 - self.clearance / 0.6, 0.0, 1.0),
-                             np.inf)
-        pieces = [np.asarray([loop[0]])]
-        try:
-            for a, b in zip(loop[:-1], loop[1:], strict=True):
-                goal = np.zeros(self.grid.shape, dtype=bool)
-                goal[b] = True
-                pieces.append(np.asarray(search(free_cost, a, goal).cells)[1:])
-        except Map2RouteError:
+        if shape is None:
             return False
-        ref_cells = np.concatenate(pieces).astype(np.int32)
-        ref_len = float(np.linalg.norm(np.diff(ref_cells, axis=0), axis=1).sum()) * self.grid.resolution
-        ring_len = sum(math.dist(self.grid.cell_to_world(*a), self.grid.cell_to_world(*b))
-                       for a, b in zip(loop[:-1], loop[1:], strict=True))
-        if ref_len > MAX_SHAPE_DETOUR * ring_len:
-            return False  # furniture blocks the shape: the loop would be a detour, not a shape
+        loop, verb, ref, label, ref_cells = shape
+        draft.refs.append(ref)
         # The active region is a band around tau_ref: approach and exit legs elsewhere in the
         # room are not part of the shape and must not enter W_R(tau).
         from scipy.ndimage import distance_transform_edt
@@ -581,22 +553,85 @@ class EpisodeGenerator:
         sentence = self._soft_sentence(rng, phrase, verb)
         draft.stages[k].waypoints = waypoint_regions
         uniq = np.unique(ref_cells, axis=0).astype(np.int32)
-        shape = Constraint(kind=ConstraintKind.PATH_SHAPE,
-                           region=Region(label, uniq, construction={"op": "path_shape",
-                                                                    "direction": direction}),
-                           spatial_scope=Region.from_mask(f"scope {label}", scope_mask),
-                           temporal_scope=(k,), label=sentence)
+        constraint = Constraint(kind=ConstraintKind.PATH_SHAPE,
+                                region=Region(label, uniq, construction={"op": "path_shape",
+                                                                         "direction": direction}),
+                                spatial_scope=Region.from_mask(f"scope {label}", scope_mask),
+                                temporal_scope=(k,), label=sentence)
         draft.shape_refs[len(draft.constraints)] = self.grid.cells_to_worlds(ref_cells)
-        draft.constraints.append(shape)
+        draft.constraints.append(constraint)
         draft.sentences.append(sentence)
         draft.constructs.extend(["path_shape", "stage_scope"])
         return True
+
+    def _shape_candidates(self, draft: _Draft, refs: SceneRefs, rng: random.Random,
+                          legs: list[dict[str, Any]], k: int, entry: NDArray[np.float64],
+                          ccw: bool, direction: str) -> Any:
+        """Yield ``(kind, closed waypoint loop, verb phrase, ref, label)`` to try in order."""
+        leg = legs[k]["cells"]
+        kinds = ["circle", "walls"] if rng.random() < 0.6 else ["walls", "circle"]
+        for kind in kinds:
+            if kind == "circle":
+                pool = self._objects_near_cells(refs, leg, 2.5)
+                targets = {i for st in draft.stages for i in st.target.object_ids}
+                pool = [o for o in pool if o.id not in targets and o.radius_m < 1.5]
+                rng.shuffle(pool)
+                for obj in pool[:8]:
+                    ref = refs.best_object_ref(obj, prefer_deep=False)
+                    if ref is None:
+                        continue
+                    a0 = math.atan2(entry[1] - obj.center[1], entry[0] - obj.center[0])
+                    sign = 1.0 if ccw else -1.0
+                    for offset in CIRCLE_OFFSETS_M:
+                        radius = obj.radius_m + offset
+                        pts = [(obj.center[0] + radius * math.cos(a0 + sign * i * math.pi / 4),
+                                obj.center[1] + radius * math.sin(a0 + sign * i * math.pi / 4))
+                               for i in range(8)]
+                        corners = self._snap(pts)
+                        if corners is not None:
+                            verb = rng.choice(lang.CIRCLE).format(O=ref.text, DIR=direction)
+                            yield kind, [*corners, corners[0]], verb, ref, f"around {ref.text}"
+                            break
+            else:
+                rooms = [self.m.get_room(r) for r in legs[k]["rooms"]]
+                rooms = [r for r in rooms if refs.room_refs(r)]
+                rng.shuffle(rooms)
+                for room in rooms:
+                    corners = self._room_corners(room, entry, ccw)
+                    rref = refs.best_room_ref(room)
+                    if corners is None or rref is None:
+                        continue
+                    verb = rng.choice(lang.WALLS).format(R=rref.text, DIR=direction)
+                    yield kind, [*corners, corners[0]], verb, rref, f"along the walls of {rref.text}"
+
+    def _reference_loop(self, loop: list[tuple[int, int]]) -> NDArray[np.int32] | None:
+        """tau_ref through the closed waypoint loop, or ``None`` if it is a detour."""
+        from map2route.planning.grid_search import search
+
+        # tau_ref keeps clear of furniture like a person would (cost rises inside 0.6 m).
+        free_cost = np.where(self._free, 2.0 * np.clip(1.0 - self.clearance / 0.6, 0.0, 1.0),
+                             np.inf)
+        pieces = [np.asarray([loop[0]])]
+        try:
+            for a, b in zip(loop[:-1], loop[1:], strict=True):
+                goal = np.zeros(self.grid.shape, dtype=bool)
+                goal[b] = True
+                pieces.append(np.asarray(search(free_cost, a, goal).cells)[1:])
+        except Map2RouteError:
+            return None
+        ref_cells = np.concatenate(pieces).astype(np.int32)
+        ref_len = float(np.linalg.norm(np.diff(ref_cells, axis=0), axis=1).sum()) * self.grid.resolution
+        ring_len = sum(math.dist(self.grid.cell_to_world(*a), self.grid.cell_to_world(*b))
+                       for a, b in zip(loop[:-1], loop[1:], strict=True))
+        if ref_len > MAX_SHAPE_DETOUR * ring_len:
+            return None  # furniture blocks the shape: the loop would be a detour, not a shape
+        return ref_cells
 
     def _snap(self, pts: list[tuple[float, float]]) -> list[tuple[int, int]] | None:
         """Each point to a free cell with 0.15 m clearance within 0.3 m, or ``None``."""
         ok = self._free & (self.clearance >= 0.15)
         out = []
-        reach = int(round(0.3 / self.grid.resolution))
+        reach = int(round(0.35 / self.grid.resolution))
         for x, y in pts:
             r, c = self.grid.world_to_cell(x, y)
             r0, r1 = max(0, r - reach), min(self.grid.rows, r + reach + 1)
@@ -718,9 +753,9 @@ class EpisodeGenerator:
             short = self.plan(self.m, hard_requirements(ir), (start.x, start.y), hard_only=True,
                               **self._cfg())
         except Map2RouteError as err:
-            raise GenerationFailed(str(err)) from err
+            raise GenerationFailed(str(err), "infeasible") from err
         if float(short.length_m) < MIN_ROUTE_M:
-            raise GenerationFailed("the start already lies at the goal")
+            raise GenerationFailed("the start already lies at the goal", "trivial")
         exprs = tuple(ReferringExpression(text=r.text,
                                           object_ids=r.object_ids or (() if r.room_id is None
                                                                       else (f"room:{r.room_id}",)),
@@ -744,7 +779,7 @@ class EpisodeGenerator:
                                "constructs": sorted(set(draft.constructs))})
         for route in (full, short):
             if not score_route(ep, self.m, route.points).success:
-                raise GenerationFailed("a planned route misses a hard requirement")
+                raise GenerationFailed("a planned route misses a hard requirement", "unverified")
         return ep
 
 
@@ -781,14 +816,14 @@ def scene_plans(index: dict[str, Any], *, per_scene: int = 25, easy_fraction: fl
 
 def generate_for_scene(m: SemanticMap, split: str, difficulties: list[str], *, seed: int,
                        planner: Planner | None = None, planner_config: Any = None,
-                       ) -> tuple[list[Episode], int]:
-    """Episodes for one scene, and how many draws were dropped.
+                       ) -> tuple[list[Episode], dict[str, int]]:
+    """Episodes for one scene, and the rejected draws by reason (``missing``: episodes given up).
 
     Episode ``i`` of the scene gets the id ``<scene>/<easy|hard|dev>/<i:03d>``.
     """
     gen = EpisodeGenerator(m, planner=planner, planner_config=planner_config)
     out: list[Episode] = []
-    dropped = 0
+    missing = 0
     for i, difficulty in enumerate(difficulties):
         ep_split = difficulty if split == "test" else "dev"
         ep_seed = _stable_seed(seed, m.name, i)
@@ -798,10 +833,11 @@ def generate_for_scene(m: SemanticMap, split: str, difficulties: list[str], *, s
                               difficulty=difficulty, seed=ep_seed + retry * 7919)
             if ep is not None:
                 break
-            dropped += 1
         if ep is not None:
             out.append(ep)
-    return out, dropped
+        else:
+            missing += 1
+    return out, {**gen.rejected, "missing": missing}
 
 
 def _stable_seed(seed: int, scene: str, i: int) -> int:
@@ -810,7 +846,7 @@ def _stable_seed(seed: int, scene: str, i: int) -> int:
     return (seed * 1_000_003 + zlib.crc32(scene.encode()) + i * 7_919) % (2**31)
 
 
-def _scene_job(args: tuple[str, str, str, list[str], int]) -> tuple[str, list[str], int]:
+def _scene_job(args: tuple[str, str, str, list[str], int]) -> tuple[str, list[str], dict[str, int]]:
     """Worker: generate one scene's episodes; returns JSON lines (pickling arrays is slower)."""
     from map2route.bench.episode import dumps_episode
     from map2route.semantic_map import load_scene
@@ -863,7 +899,7 @@ def generate_benchmark(maps_root: str, out_dir: str, *, seed: int = 0, workers: 
     if not plans:
         raise BenchmarkError(f"{index_path} lists no test or dev scenes to generate from")
     jobs = [(str(maps_root), scene, split, diffs, seed) for scene, split, diffs in plans]
-    results: dict[int, tuple[str, list[str], int]] = {}
+    results: dict[int, tuple[str, list[str], dict[str, int]]] = {}
     columns = (TextColumn("[bold]episodes"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, disable=not progress) as bar:
         task = bar.add_task("scenes", total=len(jobs))
@@ -880,13 +916,14 @@ def generate_benchmark(maps_root: str, out_dir: str, *, seed: int = 0, workers: 
                     results[futures[fut]] = fut.result()
                     bar.advance(task)
     by_split: dict[str, list[str]] = {"test": [], "dev": []}
-    dropped = 0
+    rejected: dict[str, int] = {}
     for i in range(len(jobs)):  # scene order, not completion order: deterministic files
         split, lines, d = results[i]
         by_split[split].extend(lines)
-        dropped += d
+        for k, v in d.items():
+            rejected[k] = rejected.get(k, 0) + v
     out = Path(out_dir)
-    counts: dict[str, Any] = {"dropped_draws": dropped}
+    counts: dict[str, Any] = {"rejected": rejected}
     for split, lines in by_split.items():
         if lines:
             atomic_write_text(out / f"{split}.jsonl", "".join(line + "\n" for line in lines))

@@ -39,9 +39,11 @@ def generate_cmd(scenes_dir: Path | None, out_dir: Path | None, seed: int, worke
     out = out_dir or default_episodes_dir()
     counts = generate_benchmark(str(scenes), str(out), seed=seed, workers=workers,
                                 scenes=list(only) or None)
+    rejected = counts["rejected"]
+    reasons = ", ".join(f"{v} {k}" for k, v in sorted(rejected.items()) if v and k != "missing")
     click.echo(f"Wrote {counts['test']} test episodes ({counts.get('easy', 0)} easy, "
-               f"{counts.get('hard', 0)} hard) and {counts['dev']} dev episodes to {out}/ "
-               f"({counts['dropped_draws']} draws dropped as infeasible or ambiguous)")
+               f"{counts.get('hard', 0)} hard) and {counts['dev']} dev episodes to {out}/")
+    click.echo(f"Rejected draws: {reasons or 'none'}; episodes given up: {rejected.get('missing', 0)}")
 
 
 @episodes.command("stats")
