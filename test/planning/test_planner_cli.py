@@ -77,3 +77,10 @@ def test_bench_planner_json_has_the_summary_keys(tmp_path, capsys) -> None:
 
 def test_bench_planner_rejects_bad_sizes(capsys) -> None:
     assert main(["bench", "planner", "--sizes", "ten"]) == 2
+
+
+def test_plan_draws_the_route_over_the_scene(scene_and_ir, tmp_path) -> None:
+    scene, ir_path, _ = scene_and_ir
+    png = tmp_path / "route.png"
+    assert main(["plan", str(scene), str(ir_path), "-o", str(png)]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
