@@ -217,6 +217,8 @@ class Task:
 
 
 EntityLike = Entity | Sequence[Entity]
+#: Per-map derived data (receptacle support), keyed by ``id(map)`` with the map kept for safety.
+_MAP_CACHE: dict[int, tuple[Any, dict[str, str]]] = {}
 RegionLike = Entity | Area | Sequence[Entity]
 
 
@@ -545,15 +547,42 @@ class GroundingAPI:
         return out
 
     def _on(self, obj_id: str, recep_id: str) -> bool:
-        if obj_id == recep_id:
-            return False
-        o, r = self._objects[obj_id], self._objects[recep_id]
-        if o.parent_id is not None:
-            return o.parent_id == recep_id
-        from shapely.geometry import Point, Polygon
+        return obj_id != recep_id and self._support().get(obj_id) == recep_id
 
-        return bool(Polygon(r.footprint).contains(Point(o.center))) and \
-            o.z_min >= r.z_max - 0.15 and r.z_max > 0.0
+    def _support(self) -> dict[str, str]:
+        """Object id -> the receptacle it stands on (computed once per map).
+
+        Maps with ``parent_id`` use it; otherwise an object whose centre lies in a higher
+        object's footprint, and whose bottom is near that object's top, stands on it.
+        """
+        cached = _MAP_CACHE.get(id(self._m))
+        if cached is not None and cached[0] is self._m:
+            return cached[1]
+        support: dict[str, str] = {}
+        if any(o.parent_id for o in self._m.objects):
+            support = {o.id: o.parent_id for o in self._m.objects if o.parent_id}
+        else:
+            from shapely.geometry import Point, Polygon
+
+            for r in self._m.objects:
+                if r.z_max <= 0.0:
+                    continue
+                poly = None
+                xs = [p[0] for p in r.footprint]
+                ys = [p[1] for p in r.footprint]
+                for o in self._m.objects:
+                    cx, cy = o.center
+                    if o.id == r.id or o.id in support or not (min(xs) <= cx <= max(xs) and
+                                                               min(ys) <= cy <= max(ys)):
+                        continue
+                    if o.z_min >= r.z_max - 0.15:
+                        poly = poly or Polygon(r.footprint)
+                        if poly.contains(Point(cx, cy)):
+                            support[o.id] = r.id
+        if len(_MAP_CACHE) > 8:
+            _MAP_CACHE.clear()
+        _MAP_CACHE[id(self._m)] = (self._m, support)
+        return support
 
     @exposed("scene")
     def receptacle_of(self, item: Entity) -> Entity | None:

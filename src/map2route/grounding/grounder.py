@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -165,12 +165,16 @@ class OfflineGrounder:
                                memory_mb=int(sb.get("memory_mb", 512))) if mode == "process" else None
         return cls(rounds=int(cfg.get("repair_rounds", 3)), executor=Executor(mode, runner))
 
-    def _candidates(self, instruction: str) -> list[tuple[str, InstructionParse | None, str]]:
-        """Programs in the order the repair loop tries them: (note, parse, program)."""
+    def _candidates(self, instruction: str) -> Iterator[tuple[str, InstructionParse, str]]:
+        """Programs in the order the repair loop tries them, built lazily: (note, parse, program).
+
+        Raises:
+            GroundingError: no attachment policy could parse the instruction (names the word).
+        """
         from map2route.grounding.parser import ATTACHMENTS, ParseError, parse_instruction
         from map2route.grounding.writer import write_program
 
-        out: list[tuple[str, InstructionParse | None, str]] = []
+        first: InstructionParse | None = None
         first_error: ParseError | None = None
         seen: set[str] = set()
         for policy in ATTACHMENTS:
@@ -180,21 +184,21 @@ class OfflineGrounder:
                 first_error = first_error or err
                 continue
             prog = write_program(parse)
+            first = first or parse
             if prog not in seen:
                 seen.add(prog)
-                out.append((f"attachment={policy}", parse, prog))
-        if out:
-            lenient = write_program(out[0][1], strict=False)  # type: ignore[arg-type]
+                yield f"attachment={policy}", parse, prog
+        if first is not None:
+            lenient = write_program(first, strict=False)
             if lenient not in seen:
-                out.append(("lenient definite references", out[0][1], lenient))
-        if not out and first_error is not None:
-            span = first_error.span
-            issue = GroundingIssue("not_understood", str(first_error), span=span,
-                                   span_kind="instruction",
-                                   candidates=(first_error.word,) if first_error.word else ())
-            msg = f"could not understand {instruction!r}: {first_error}"
-            raise GroundingError(msg, (issue,))
-        return out
+                yield "lenient definite references", first, lenient
+            return
+        assert first_error is not None
+        issue = GroundingIssue("not_understood", str(first_error), span=first_error.span,
+                               span_kind="instruction",
+                               candidates=(first_error.word,) if first_error.word else ())
+        msg = f"could not understand {instruction!r}: {first_error}"
+        raise GroundingError(msg, (issue,))
 
     def parse(self, instruction: str) -> InstructionParse:
         """The primary parse (what ``map2route parse`` shows)."""
@@ -209,28 +213,26 @@ class OfflineGrounder:
     def ground(self, instruction: str, m: SemanticMap,
                start_xy: tuple[float, float] | None = None) -> Grounding:
         cands = self._candidates(instruction)
-        state = {"i": 0}
+        tried: list[tuple[str, InstructionParse, str]] = []
 
-        def propose(_i: str, _prev: str | None, _issues: Sequence[GroundingIssue]) -> str:
-            k = state["i"]
-            if k >= len(cands):
-                raise GroundingError("no other reading of the instruction", tuple(_issues))
-            state["i"] = k + 1
-            return cands[k][2]
+        def propose(_i: str, _prev: str | None, issues: Sequence[GroundingIssue]) -> str:
+            nxt = next(cands, None)
+            if nxt is None:
+                raise GroundingError("no other reading of the instruction", tuple(issues))
+            tried.append(nxt)
+            return nxt[2]
 
         try:
             g = repair_loop(instruction, m, start_xy, propose, executor=self.executor,
-                            rounds=min(self.rounds, len(cands) - 1), grounder=self.name)
+                            rounds=self.rounds, grounder=self.name)
         except GroundingError as err:
-            parse = cands[0][1]
-            unknown = parse.unknown_words if parse is not None else []
+            unknown = tried[0][1].unknown_words if tried else []
             if unknown:
                 msg = f"{err}\n  words not understood: {', '.join(repr(w) for w in unknown)}"
                 raise GroundingError(msg, err.issues) from err
             raise
-        note = cands[len(g.attempts) - 1][0]
-        g.info["reading"] = note
-        g.info["parse"] = cands[len(g.attempts) - 1][1]
+        g.info["reading"] = tried[-1][0]
+        g.info["parse"] = tried[-1][1]
         return g
 
 

@@ -124,7 +124,9 @@ _AFTER: list[tuple[str, ...]] = [tuple(x.split()) for x in (
     "after visiting", "after reaching", "after passing", "once you have visited",
     "once you reach", "after you visit", "after you reach", "once past", "after leaving",
     "once you leave", "after you have visited", "once you have reached", "after",
-    "once you have passed")]
+    "once you have passed", "after you have been to", "once you have been to",
+    "after you have gone to", "after going to", "once you have gone to", "after stopping at",
+    "after you have visited", "after checking", "after you check")]
 _WHOLE: list[tuple[str, ...]] = [tuple(x.split()) for x in (
     "for the whole route", "the whole way", "for the entire route", "throughout the route",
     "the entire way", "at all times", "all the way", "the whole time", "throughout",
@@ -301,8 +303,18 @@ class InstructionParse:
 
 
 def _same_ref(a: RefExpr, b: RefExpr) -> bool:
-    return a.head == b.head and (a.text.lower().removeprefix("the ") ==
-                                 b.text.lower().removeprefix("the ") or not b.modifiers)
+    """Whether a scope's "until X" names the stage target ``a`` (same head word suffices)."""
+    return a.head == b.head
+
+
+def _all_stages(clauses: list[Clause]) -> list[Clause]:
+    out: list[Clause] = []
+    for c in clauses:
+        if c.kind in ("goal", "pass", "circle", "follow_wall"):
+            out.append(c)
+        out.extend(_all_stages(c.then))
+        out.extend(_all_stages(c.orelse))
+    return out
 
 
 class ParseError(Exception):
@@ -337,6 +349,51 @@ def tokenize(text: str) -> list[Token]:
             out.append(Token("'s", mt.end() - 2, mt.end()))
         else:
             out.append(Token(word.rstrip("'"), mt.start(), mt.end()))
+    return out
+
+
+def _normalise(toks: list[Token]) -> list[Token]:
+    """Rewrite equivalent phrasings onto one form, keeping spans.
+
+    ``check whether X has Y: if it does, A, if not, B`` -> ``if X has Y, A, otherwise B``.
+    """
+    out: list[Token] = []
+    i = 0
+    words = [t.text for t in toks]
+
+    def at(k: int, *seq: str) -> bool:
+        return tuple(words[k:k + len(seq)]) == seq
+
+    while i < len(toks):
+        t = toks[i]
+        if (at(i, "check", "whether") or at(i, "check", "if") or at(i, "see", "whether")
+                or at(i, "see", "if") or at(i, "find", "out", "whether")):
+            n = 3 if at(i, "find") else 2
+            out.append(Token("if", t.start, toks[i + n - 1].end))
+            i += n
+            continue
+        if t.text == ":":
+            out.append(Token(",", t.start, t.end))
+            i += 1
+            continue
+        for pat in (("if", "it", "does", "not"), ("if", "it", "does", "n't"), ("if", "not"),
+                    ("if", "there", "is", "not"), ("if", "there", "is", "none"),
+                    ("if", "there", "are", "none"), ("if", "it", "has", "not"),
+                    ("if", "it", "is", "not")):
+            if at(i, *pat):
+                out.append(Token("otherwise", t.start, toks[i + len(pat) - 1].end))
+                i += len(pat)
+                break
+        else:
+            for pat in (("if", "it", "does"), ("if", "so"), ("if", "yes"), ("if", "there", "is"),
+                        ("if", "it", "has"), ("if", "it", "is")):
+                if at(i, *pat) and (i + len(pat) >= len(toks) or words[i + len(pat)] == ","):
+                    out.append(Token("then", t.start, toks[i + len(pat) - 1].end))
+                    i += len(pat)
+                    break
+            else:
+                out.append(t)
+                i += 1
     return out
 
 
@@ -399,7 +456,7 @@ def _lexicon() -> _Lexicon:
 class _Parser:
     def __init__(self, text: str, attachment: str) -> None:
         self.text = text
-        self.toks = tokenize(text)
+        self.toks = _normalise(tokenize(text))
         self.words = [t.text for t in self.toks]
         self.inner = ATTACHMENTS[attachment]
         self.attachment = attachment
@@ -416,11 +473,15 @@ class _Parser:
 
     def at_any(self, i: int, options: list[tuple[str, ...]]) -> int:
         """Length of the first option matching at ``i`` (0 if none); longest options first."""
-        for opt in sorted(options, key=len, reverse=True):
-            if self.at(i, *opt):
-                self.used.update(range(i, i + len(opt)))
-                return len(opt)
-        return 0
+        w = self.w(i)
+        best = 0
+        for opt in options:
+            n = len(opt)
+            if n > best and opt[0] == w and tuple(self.words[i:i + n]) == opt:
+                best = n
+        if best:
+            self.used.update(range(i, i + best))
+        return best
 
     def span(self, i: int, j: int) -> tuple[int, int]:
         if j <= i:
@@ -475,7 +536,12 @@ class _Parser:
             ref = RefExpr(self._text(i, i + 1), self.span(i, i + 1), "it", "pronoun")
             self.mark(i, i + 1)
             return ref, i + 1
-        if hm is None and self.w(i) in ("you", "me", "here", "yourself", "us"):
+        if hm is None and self.w(i) in ("you", "me", "yourself", "us"):
+            # "the chair closest to you": where the robot is when told, i.e. the start
+            ref = RefExpr(self._text(start, i + 1), self.span(start, i + 1), "start", "start")
+            self.mark(start, i + 1)
+            return ref, i + 1
+        if hm is None and self.w(i) == "here":
             ref = RefExpr(self._text(start, i + 1), self.span(start, i + 1), "here", "here")
             self.mark(start, i + 1)
             return ref, i + 1
@@ -895,7 +961,8 @@ class _Parser:
             for c in got:
                 if within is not None and c.kind not in ("goal", "pass"):
                     c.within = within
-                if during is not None and c.kind not in ("goal", "pass"):
+                if during is not None and (c.kind not in ("goal", "pass") or
+                                           during.get("until") is not None):
                     c.during = during
                 if attached and c.kind not in ("goal", "pass") and c.during is None:
                     c.during = {"this": True}
@@ -917,7 +984,7 @@ class _Parser:
                 out.extend(got)
             k += 1
         # "on the way to the desk, stay near the wall": the desk is a goal too
-        goals = [c for c in out if c.kind in ("goal", "pass")]
+        goals = _all_stages(out)
         for c in list(out):
             until = (c.during or {}).get("until")
             if isinstance(until, RefExpr) and not any(_same_ref(g.refs[0], until) for g in goals
@@ -925,6 +992,18 @@ class _Parser:
                 g = Clause("goal", until.span, until.text, refs=[until])
                 out.insert(out.index(c) + 1, g)
                 goals.append(g)
+        # "on the way to X, walk through the kitchen": that pass comes before X
+        for c in [c for c in out if c.kind in ("goal", "pass") and c.during]:
+            until = c.during.get("until") if c.during else None
+            c.during = None
+            if not isinstance(until, RefExpr):
+                continue
+            target = next((g for g in out if g is not c and g.kind in ("goal", "pass", "if")
+                           and any(_same_ref(x.refs[0], until) for x in _all_stages([g])
+                                   if x.refs)), None)
+            if target is not None and out.index(target) < out.index(c):
+                out.remove(c)
+                out.insert(out.index(target), c)
         if not any(c.kind in ("goal", "pass", "circle", "follow_wall", "if") for c in out):
             # "stay far from the windows while crossing the bedroom": crossing is the route
             scoped = next((c.within for c in out if c.within is not None), None)
@@ -1024,7 +1103,7 @@ class _Parser:
         verb = next((t for t in range(i + 1, j) if self.w(t) in (
             "contains", "has", "holds", "includes", "have", "does", "is", "features", "contain")),
             j)
-        holder = self.np(i, verb, 1)
+        holder = self.np(i, verb, 0)
         if holder is None:
             raise ParseError(f"could not read the condition {self._text(i, j)!r}", self.w(i),
                              self.span(i, i + 1))
@@ -1128,17 +1207,17 @@ class _Parser:
             return "whole", None, t + n
         n = self.at_any(t, _TEMPORAL)
         if n:
-            ref = self.np(t + n, j, 1)
+            ref = self.np(t + n, j, 0)
             if ref is not None:
                 return "until", {"until": ref[0]}, ref[1]
         n = self.at_any(t, _AFTER)
         if n:
-            ref = self.np(t + n, j, 1)
+            ref = self.np(t + n, j, 0)
             if ref is not None:
                 return "after", {"after": ref[0]}, ref[1]
         n = self.at_any(t, _SPATIAL)
         if n:
-            ref = self.np(t + n, j, 1)
+            ref = self.np(t + n, j, 0)
             if ref is not None and ref[0].head_kind == "room":
                 return "within", ref[0], ref[1]
         return None
@@ -1219,7 +1298,15 @@ class _Parser:
                     k += 1
                 refs, _ = self._targets(k, j)
                 return [Clause("far", sp, text, refs=refs)] if refs else []
-            refs, _ = self._targets(i + n, j)
+            around = self.at_any(i + n, [tuple(x.split()) for x in (
+                "the area around", "the space around", "the area next to", "the space next to",
+                "the space right around", "the area right around", "the area near",
+                "the space near", "the area close to", "the space close to",
+                "the immediate area around", "the area surrounding", "the space surrounding",
+                "the area by", "the area beside", "the zone around", "the region around",
+                "the vicinity of", "the area immediately around", "the space immediately around",
+                "the area right next to", "the space right next to")])
+            refs, _ = self._targets(i + n + around, j)
             if not refs:
                 if self.at_any(i + n, [("obstacles",), ("bumping",), ("collisions",),
                                        ("the", "walls"), ("walls",), ("furniture",),
@@ -1235,6 +1322,35 @@ class _Parser:
         # --- clearance
         if self._clearance(i, j):
             return [Clause("clearance", sp, text)]
+        # --- path shapes
+        direction = ""
+        for t in range(i, j):
+            if self.w(t) in _CLOCKWISE:
+                direction = _CLOCKWISE[self.w(t)]
+                self.mark(t, t + 1)
+        n = self._shape_start(i, j)
+        if n:
+            refs, _ = self._targets(i + n, j)
+            refs = [r for r in refs if r.head_kind != "wall"]
+            if refs and refs[0].head_kind == "room":
+                return [Clause("follow_wall", sp, text, refs=refs[:1], direction=direction)]
+            if refs:
+                return [Clause("circle", sp, text, refs=refs[:1],
+                               direction=direction or "counterclockwise")]
+        if w in ("patrol", "tour", "sweep", "lap", "perimeter") or self.at(i, "follow") or \
+                self.at(i, "walk", "along") or self.at(i, "go", "along") or \
+                self.at(i, "move", "along") or "perimeter" in self.words[i:j] or \
+                ("walls" in self.words[i:j] and self.w(i) in _MOVE_VERBS | {"along"}):
+            refs, _ = self._targets(i + 1, j)
+            rooms = [r for r in refs if r.head_kind == "room"]
+            if not rooms:
+                for t in range(i, j):
+                    if self.w(t) in ("of", "in"):
+                        got = self.np(t + 1, j, 0)
+                        if got is not None and got[0].head_kind == "room":
+                            rooms = [got[0]]
+                            break
+            return [Clause("follow_wall", sp, text, refs=rooms[:1], direction=direction)]
         # --- relative: "favour A over B"
         n = self.at_any(i, [("favour",), ("favor",), ("prefer",), ("stick", "to", "the", "side", "of")])
         if n:
@@ -1272,7 +1388,10 @@ class _Parser:
                                 ("tight", "to"), ("as", "close", "as", "possible", "to"),
                                 ("as", "near", "as", "possible", "to"), ("nearby",),
                                 ("closer", "to"), ("around",), ("right", "next", "to"),
-                                ("in", "close", "proximity", "to"), ("close", "with")])
+                                ("in", "close", "proximity", "to"), ("close", "with"),
+                                ("close", "as", "possible", "to"), ("near", "as", "possible", "to"),
+                                ("as", "close", "as", "possible", "to"), ("nearer", "to"),
+                                ("as", "near", "as", "possible", "to")])
             if n:
                 refs, _ = self._targets(k + n, j)
                 if refs:
@@ -1287,6 +1406,8 @@ class _Parser:
                                 ("some", "distance", "from"), ("at", "a", "distance", "from"),
                                 ("well", "clear", "of"), ("a", "good", "distance", "from"),
                                 ("distance", "from"), ("safe", "distance", "from"),
+                                ("far", "as", "possible", "from"), ("as", "far", "as", "possible", "from"),
+                                ("far", "away", "as", "possible", "from"),
                                 ("good", "distance", "from"), ("clear", "from"),
                                 ("farther", "from"), ("further", "from"), ("apart", "from"),
                                 ("a", "wide", "berth", "to"), ("wide", "of"), ("off",)])
@@ -1305,37 +1426,11 @@ class _Parser:
         if self.at(i, "give") and "berth" in self.words[i:j]:
             berth = self.words.index("berth", i)
             refs, _ = self._targets(i + 1, berth)
+            if refs and refs[0].head_kind == "wall" or self.w(i + 1) in ("obstacles", "furniture",
+                                                                         "everything"):
+                return [Clause("clearance", sp, text)]
             if refs:
                 return [Clause("far", sp, text, refs=refs)]
-        # --- path shapes
-        direction = ""
-        for t in range(i, j):
-            if self.w(t) in _CLOCKWISE:
-                direction = _CLOCKWISE[self.w(t)]
-                self.mark(t, t + 1)
-        n = self._shape_start(i, j)
-        if n:
-            refs, _ = self._targets(i + n, j)
-            refs = [r for r in refs if r.head_kind != "wall"]
-            if refs and refs[0].head_kind == "room":
-                return [Clause("follow_wall", sp, text, refs=refs[:1], direction=direction)]
-            if refs:
-                return [Clause("circle", sp, text, refs=refs[:1],
-                               direction=direction or "counterclockwise")]
-        if w in ("patrol", "tour", "sweep", "lap", "perimeter") or self.at(i, "follow") or \
-                self.at(i, "walk", "along") or self.at(i, "go", "along") or \
-                self.at(i, "move", "along") or "perimeter" in self.words[i:j] or \
-                ("walls" in self.words[i:j] and self.w(i) in _MOVE_VERBS | {"along"}):
-            refs, _ = self._targets(i + 1, j)
-            rooms = [r for r in refs if r.head_kind == "room"]
-            if not rooms:
-                for t in range(i, j):
-                    if self.w(t) in ("of", "in"):
-                        got = self.np(t + 1, j, 0)
-                        if got is not None and got[0].head_kind == "room":
-                            rooms = [got[0]]
-                            break
-            return [Clause("follow_wall", sp, text, refs=rooms[:1], direction=direction)]
         # --- must-pass rooms: "go through the kitchen", "cross the living room"
         n = self.at_any(i, [("go", "through"), ("pass", "through"), ("walk", "through"),
                             ("cross",), ("traverse",), ("cut", "through"), ("move", "through"),
