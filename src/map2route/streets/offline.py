@@ -10,6 +10,7 @@ relative count ("the next light", "through two lights") from the current positio
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from map2route.streets.geo import bearing_deg, heading_delta
@@ -29,6 +30,8 @@ BEFORE_NODES = 2
 FEW_STEPS_NODES = 2
 #: Nodes walked into the new street by a turn (so the street's direction is known).
 ROLLOUT_NODES = 3
+#: POIs this close (m) to a street node can ground a landmark there.
+LANDMARK_RADIUS_M = 30.0
 #: Landmark score needed to trust a POI match.
 LANDMARK_MIN = 80.0
 
@@ -133,12 +136,13 @@ class OfflineAgent:
     # --- landmarks ----------------------------------------------------------------------------
     def _landmark_position(self, obs: Observation, seq: list[int], cur: int, cond: Condition,
                            limit: int) -> int | None:
+        """Position in ``seq`` nearest the POI the clause names best (``None`` if none)."""
         if not cond.landmark:
             return None
         graph = obs.graph
         best: tuple[float, float, int] | None = None
         for pos in range(cur, min(limit, len(seq) - 1) + 1):
-            for att in graph.pois_near(seq[pos], 30.0):
+            for att in graph.pois_near(seq[pos], LANDMARK_RADIUS_M):
                 poi = graph.pois[att.poi]
                 if poi.is_traffic_signal:
                     continue
@@ -232,7 +236,7 @@ class OfflineAgent:
         if goal.action in (Action.TURN_LEFT, Action.TURN_RIGHT):
             return self._act_turn(obs, goal, seq, headings, cur, events, safe_end)
         if goal.action == Action.STOP:
-            return self._act_stop(obs, cond, seq, cur, events)
+            return self._act_stop(obs, cond, seq, cur, events, goal.text)
         # MOVE_FORWARD
         if cond.feature in ("light", "intersection", "t"):
             target = self._target(events, cond, cur, standing_ok=not cond.passing)
@@ -316,13 +320,16 @@ class OfflineAgent:
         return Decision(COMPLETED, moves)
 
     def _act_stop(self, obs: Observation, cond: Condition, seq: list[int], cur: int,
-                  events: list[Event]) -> Decision:
+                  events: list[Event], text: str) -> Decision:
         view_end = len(seq) - 1
         # Right after a turn the agent stands a few nodes into the new street (the turn's
         # roll-out); "stop a few steps after turning" counts from the corner.
         anchor = 0 if self.last_action == "turn" else cur
         ahead = [e for e in events if e.start > cur]
         next_start = ahead[0].start if ahead else view_end
+        if cond.feature == "block" and re.search(r"\blights?\b", text):
+            lights = [e for e in ahead if e.light]
+            next_start = lights[0].start if lights else next_start
         if cond.feature in ("light", "intersection", "t") and cond.relation == "few":
             target = self._target(events, cond, cur, standing_ok=False)
             if target is not None:

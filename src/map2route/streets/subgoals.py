@@ -81,7 +81,7 @@ RELATIVE_WORDS = ("next", "following", "upcoming", "subsequent", "another")
 
 _FEATURE = (r"(?P<feat>traffic lights?|stop ?lights?|lights?|signals?|intersections?|"
             r"cross ?streets?|corners?|blocks?|streets?|junctions?|crossings?|t-intersections?|"
-            r"t intersections?|t-junctions?|t\b)")
+            r"t intersections?|t-junctions?|t\b|sets?\b(?! of))")
 _COUNTER = (r"(?P<cnt>next|following|upcoming|subsequent|another|first|second|third|fourth|"
             r"fifth|sixth|seventh|eighth|1st|2nd|3rd|4th|5th|6th|7th|8th|one|two|three|four|"
             r"five|six|seven|eight|nine|ten|a|an|single|couple of|\d+)")
@@ -95,6 +95,7 @@ _TURN_RE = re.compile(
     r"left|right|one|more|to|to the|again)\s+){0,3}?(?P<dir>left|right)\b(?!\s+(?:side|corner|"
     r"hand side))"
     r"|\b(?P<dir2>left|right)\s+turn\b"
+    r"|^(?P<dir4>left|right)\s+(?=at\b|on\b|onto\b)"
     r"|\b(?:turn|go|make)\s+(?P<dir3>left|right)")
 _SIDE_RE = re.compile(r"\b(?:on|to)\s+(?:the|your)\s+(?:near\s+|far\s+)?(?P<side>left|right)\b"
                       r"|\b(?P<side2>left|right)[- ](?:hand )?side\b")
@@ -137,7 +138,8 @@ _CLAUSE_SPLIT_RE = re.compile(
     r"(?<=[.!?;])\s+|,\s*(?:and\s+)?then\s+|\s+and\s+then\s+|\bthen\s+|,\s+and\s+|\s+and\s+"
     r"(?=(?:turn|make|take|go|stop|continue|walk|head|hang|proceed|cross|pass|keep|end)\b)"
     r"|,\s+(?=(?:turn|make|take|go|stop|continue|walk|head|hang|proceed|cross|pass|keep)\b)"
-    r"|,?\s+and\s+(?=at\s+the\b)")
+    r"|,?\s+and\s+(?=at\s+the\b)"
+    r"|,?\s+and\s+(?:then\s+)?(?=(?:left|right)\s+(?:at|on|onto)\b)")
 _MOTION_RE = re.compile(r"\b(?:go|going|walk|walking|head|heading|continue|continuing|proceed|"
                         r"pass|passing|cross|crossing|keep|move|travel|follow|get|begin|start)\b")
 _IF_RE = re.compile(r"^\s*(?:if|when you see|should you|in case)\b")
@@ -163,7 +165,7 @@ def _count_of(word: str | None) -> tuple[int, bool]:
 
 def _feature_name(raw: str) -> str:
     f = raw.replace("-", " ")
-    if f.startswith(("traffic", "stop", "light", "signal")):
+    if f.startswith(("traffic", "stop", "light", "signal", "set")):
         return "light"
     if f in ("t",) or f.startswith(("t intersection", "t junction")):
         return "t"
@@ -192,8 +194,12 @@ def _features(clause: str) -> list[tuple[int, int, str, int, bool]]:
         feat = _feature_name(m.group("feat"))
         count, relative = _count_of(m.group("cnt"))
         if feat == "intersection" and m.group("feat").startswith(("street", "corner")):
-            # "a street" / "the corner" count as intersections only with a counter word.
-            if count == 0 and "corner" not in m.group("feat"):
+            # "a street" counts as an intersection only with a counter word, and "the left
+            # corner" says where a landmark is, not where to go.
+            if count == 0 and ("corner" not in m.group("feat") or re.search(
+                    r"\b(?:left|right|near|far|opposite|same|other)\s+(?:\w+\s+)?$",
+                    clause[max(0, m.start() - 20):m.start() + (len(m.group(0)) -
+                                                               len(m.group("feat")))])):
                 continue
         out.append((m.start(), m.end(), feat, count, relative))
     return out
@@ -212,7 +218,7 @@ def _turn_direction(clause: str) -> tuple[str, int]:
     masked = re.sub(r"\b(?:left|right)(?=\s+(?:corner|side|hand side)\b)",
                     lambda m: " " * len(m.group(0)), masked)
     for m in _TURN_RE.finditer(masked):
-        d = m.group("dir") or m.group("dir2") or m.group("dir3")
+        d = m.group("dir") or m.group("dir2") or m.group("dir3") or m.group("dir4")
         start = m.start()
         return d, start
     return "", -1
