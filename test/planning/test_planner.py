@@ -262,3 +262,43 @@ def test_routeir_on_another_grid_is_rejected(two_room_map, config) -> None:
     ir = _ir(other, [Stage(target=room_region(other, 0))])
     with pytest.raises(RouteIRError, match="ground it on this map"):
         plan_route(m, ir, START, config=config)
+
+
+def test_negative_weight_is_rejected_by_name(two_room_map, config) -> None:
+    m = two_room_map
+    bed = footprint_region(m, [m.get_object("bed_0")])
+    ir = _ir(m, [Stage(target=room_region(m, 1))],
+             [Constraint(ConstraintKind.NEAR, bed, weight=-1.0, label="near the bed")])
+    with pytest.raises(RouteIRError, match="near the bed"):
+        plan_route(m, ir, START, config=config)
+
+
+def test_stage_starting_inside_a_must_avoid_is_named(two_room_map, config) -> None:
+    m = two_room_map
+    fridge = object_goal_region(m, m.get_object("fridge_0"))
+    ir = _ir(m, [Stage(target=fridge), Stage(target=room_region(m, 0), label="the bedroom")],
+             [Constraint(ConstraintKind.MUST_AVOID, fridge, temporal_scope=(1,),
+                         label="the fridge corner")])
+    with pytest.raises(NoRouteError, match="stage 2 of 2.*starts inside.*fridge corner") as info:
+        plan_route(m, ir, START, config=config)
+    assert (info.value.stage, info.value.reason) == (1, "start_blocked")
+
+
+@pytest.mark.parametrize(("radius", "needle"), [
+    (0.45, "regions 'the low half', 'the high half' .reachable without any one"),
+    (1.0, "regions 'the low half', 'the high half' together"),
+], ids=["each-half-needed", "each-blocks-alone"])
+def test_two_must_avoids_at_the_door_are_both_named(two_room_map, config, radius: float,
+                                                    needle: str) -> None:
+    m = two_room_map
+    # The door spans y 1.5..2.5 at x = 3. Radius 0.45: the two disks close it only together
+    # (removing either reopens it). Radius 1.0: each closes it alone, so removing one does not
+    # help, only removing both does.
+    low = disk_region(m, (3.0, 1.6), radius, label="the low half")
+    high = disk_region(m, (3.0, 2.4), radius, label="the high half")
+    ir = _ir(m, [Stage(target=room_region(m, 1), label="the kitchen")],
+             [Constraint(ConstraintKind.MUST_AVOID, low, label="the low half"),
+              Constraint(ConstraintKind.MUST_AVOID, high, label="the high half")])
+    with pytest.raises(NoRouteError, match=needle) as info:
+        plan_route(m, ir, START, config=config)
+    assert info.value.reason == "blocked_by_must_avoid"

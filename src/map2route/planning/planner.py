@@ -135,10 +135,14 @@ def _diagnose(m: SemanticMap, ir: RouteIR, k: int, config: PlannerConfig,
 
     if active and err.reason != "start_blocked":
         single = [i for i in active if reachable(frozenset({i}))]
+        if len(single) == 1:
+            msg = (f"{stage_name}: {what} is cut off by the must-avoid region {label(single[0])} "
+                   "(reachable without it)")
+            return NoRouteError(msg, stage=k, reason="blocked_by_must_avoid")
         if single:
             names = ", ".join(label(i) for i in single)
-            msg = (f"{stage_name}: {what} is cut off by the must-avoid region {names} "
-                   f"(reachable without it)")
+            msg = (f"{stage_name}: {what} is cut off by the must-avoid regions {names} "
+                   "(reachable without any one of them)")
             return NoRouteError(msg, stage=k, reason="blocked_by_must_avoid")
         if len(active) > 1 and reachable(frozenset(active)):
             names = ", ".join(label(i) for i in active)
@@ -199,11 +203,19 @@ def plan_route(m: SemanticMap, ir: RouteIR, start_xy: tuple[float, float], *,
 
     cfg = config if config is not None else PlannerConfig.from_yaml()
     ir.validate()
-    if ir.grid.shape != m.grid.shape or not np.isclose(ir.grid.resolution, m.grid.resolution):
-        msg = (f"the RouteIR was grounded on a {ir.grid.rows}x{ir.grid.cols} grid at "
-               f"{ir.grid.resolution} m, but map {m.name!r} is {m.grid.rows}x{m.grid.cols} at "
-               f"{m.grid.resolution} m; ground it on this map")
+    g, mg = ir.grid, m.grid
+    if g.shape != mg.shape or not np.allclose(
+            [g.resolution, g.origin_x, g.origin_y], [mg.resolution, mg.origin_x, mg.origin_y]):
+        msg = (f"the RouteIR was grounded on a {g.rows}x{g.cols} grid at {g.resolution} m with "
+               f"origin ({g.origin_x}, {g.origin_y}), but map {m.name!r} is {mg.rows}x{mg.cols} "
+               f"at {mg.resolution} m with origin ({mg.origin_x}, {mg.origin_y}); "
+               "ground it on this map")
         raise RouteIRError(msg)
+    bad = [f"constraint {i} ({c.kind.value} {c.label or c.region.label!r}): {c.weight}"
+           for i, c in enumerate(ir.constraints)
+           if not (np.isfinite(c.weight) and c.weight >= 0)]
+    if bad:
+        raise RouteIRError(f"constraint weights must be finite and >= 0; got {bad}")
     distance_fields(m)  # build the shared fields once, before the first stage
     here = _snap_start(m, start_xy, cfg.start_snap_radius_m)
     cells_parts: list[NDArray[np.int32]] = [np.array([here], dtype=np.int32)]
