@@ -245,9 +245,8 @@ class OfflineAgent:
             pos = min(target.end + 1, view_end) if cond.passing else target.start
             self.last_action = "forward"
             return Decision(COMPLETED, self._walk_to(seq, cur, pos))
-        ahead = [e for e in events if e.start > cur]
-        limit = ahead[1].start if len(ahead) > 1 else view_end
-        lm = self._landmark_position(obs, seq, cur, cond, limit)
+        # "Continue until you see the church": the landmark may be blocks ahead.
+        lm = self._landmark_position(obs, seq, cur, cond, view_end)
         if lm is None:
             return Decision(COMPLETED, (), note=f"landmark not seen: {goal.text[:40]}")
         if cond.relation == "past":

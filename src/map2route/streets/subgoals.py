@@ -81,7 +81,7 @@ RELATIVE_WORDS = ("next", "following", "upcoming", "subsequent", "another")
 
 _FEATURE = (r"(?P<feat>traffic lights?|stop ?lights?|lights?|signals?|intersections?|"
             r"cross ?streets?|corners?|blocks?|streets?|junctions?|crossings?|t-intersections?|"
-            r"t intersections?|t-junctions?|t\b|sets?\b(?! of))")
+            r"t intersections?|t-junctions?|(?<=\s)t\b|sets?\b(?! of))")
 _COUNTER = (r"(?P<cnt>next|following|upcoming|subsequent|another|first|second|third|fourth|"
             r"fifth|sixth|seventh|eighth|1st|2nd|3rd|4th|5th|6th|7th|8th|one|two|three|four|"
             r"five|six|seven|eight|nine|ten|a|an|single|couple of|\d+)")
@@ -109,6 +109,7 @@ _STOP_RE = re.compile(r"\b(?:stop|stopping|halt|finish|finishing|destination|end
                       r"arrived|reach(?:ed)? (?:your|the) (?:destination|goal|end))|"
                       r"you(?:'re| are) (?:there|done)|goal)\b")
 _PASS_RE = re.compile(r"\b(?:through|past|pass|passing|passed|cross|crossing|go thru|thru|"
+                      r"(?:go|walk|drive|head) by|"
                       r"beyond|ignore|ignoring|skip|after)\b")
 _TO_RE = re.compile(r"\b(?:to|until|till|reach|reaching|toward|towards|up to|at)\b")
 _HALF_RE = re.compile(r"\b(?:half ?way|half|1/2|middle|midway|mid-block|mid block|center of "
