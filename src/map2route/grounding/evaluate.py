@@ -32,7 +32,10 @@ def stage_descriptors(ir: RouteIR) -> list[str]:
     out = []
     for i, st in enumerate(ir.stages):
         con = st.target.construction
-        if i in shapes:
+        if i in shapes and con.get("op") in ("goal_region", "room"):
+            base = con["object"] if con.get("op") == "goal_region" else f"room:{con['room']}"
+            out.append(f"{base}+shape")
+        elif i in shapes:
             sc = shapes[i]
             ref = str(sc.get("ref") or sc.get("room") or "")
             key = ref.split(":", 1)[-1]

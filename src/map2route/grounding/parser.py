@@ -385,11 +385,11 @@ def _normalise(toks: list[Token]) -> list[Token]:
                 i += len(pat)
                 break
         else:
-            for pat in (("if", "it", "does"), ("if", "so"), ("if", "yes"), ("if", "there", "is"),
+            for yes in (("if", "it", "does"), ("if", "so"), ("if", "yes"), ("if", "there", "is"),
                         ("if", "it", "has"), ("if", "it", "is")):
-                if at(i, *pat) and (i + len(pat) >= len(toks) or words[i + len(pat)] == ","):
-                    out.append(Token("then", t.start, toks[i + len(pat) - 1].end))
-                    i += len(pat)
+                if at(i, *yes) and (i + len(yes) >= len(toks) or words[i + len(yes)] == ","):
+                    out.append(Token("then", t.start, toks[i + len(yes) - 1].end))
+                    i += len(yes)
                     break
             else:
                 out.append(t)
@@ -578,7 +578,7 @@ class _Parser:
                 room_ref = RefExpr(self._text(i, i + n), self.span(i, i + n), head, "room")
                 room_mod = Modifier("in_room", [room_ref], span=self.span(i, i + n))
                 i += n
-                n, head, kind, pl = nxt
+                n, head, kind, pl = nxt[0], nxt[1], nxt[2], nxt[3]
         i += n
         plural = plural or pl
         self.mark(start, i)
@@ -910,7 +910,8 @@ class _Parser:
             body_i, body_j, within, during = self.scopes(i, j)
             if body_i >= body_j:
                 after = (during or {}).get("after")
-                if isinstance(after, RefExpr) and k + 1 >= len(spans) and out:
+                postposed = i > 0 and self.w(i - 1) not in (".", "!", "?", ";")
+                if isinstance(after, RefExpr) and (k + 1 >= len(spans) or postposed) and out:
                     # postposed "..., after visiting the toilet": that visit comes first
                     pos = max(x for x, c in enumerate(out) if c.kind in ("goal", "pass")) \
                         if any(c.kind in ("goal", "pass") for c in out) else len(out)
@@ -1079,6 +1080,13 @@ class _Parser:
                 kk += 1
                 continue
             break
+        thing = cond.get("ref")
+        if isinstance(thing, RefExpr) and thing.head_kind != "unknown":
+            for c in then:
+                if c.refs and c.refs[0].head_kind == "pronoun":
+                    # "if there is a dresser in the bedroom, head to it": it is that dresser
+                    c.refs[0] = RefExpr(c.refs[0].text, c.refs[0].span, thing.head,
+                                        thing.head_kind, False, False, list(thing.modifiers))
         end = spans[k + used - 1][1]
         return used, Clause("if", self.span(i, end), self._text(i, end), condition=cond,
                             then=then, orelse=orelse)
@@ -1173,30 +1181,38 @@ class _Parser:
         """
         within: RefExpr | None = None
         during: dict[str, Any] | None = None
+
+        def take(kind: str, value: Any) -> None:
+            nonlocal within, during
+            if kind == "within":
+                within = within or value
+            elif kind != "whole":
+                during = during or value
+
         changed = True
         while changed and i < j:
             changed = False
-            for t in range(i, j):
-                if t > i and self.w(t) not in _SCOPE_FIRST:
+            got = self._scope_at(i, j)
+            if got is not None and (got[2] >= j or self.w(got[2]) in (",", ".")):
+                take(got[0], got[1])
+                i = got[2] + (1 if self.w(got[2]) == "," else 0)
+                changed = True
+                continue
+            jj = j
+            while jj > i and self.w(jj - 1) in (".", "!", "?", ";", ",", "entirely",
+                                                "completely", "altogether"):
+                jj -= 1
+            for t in range(i + 1, jj):
+                if self.w(t) not in _SCOPE_FIRST:
                     continue
-                got = self._scope_at(t, j)
-                if got is None:
+                got = self._scope_at(t, jj)
+                if got is None or got[2] < jj:
                     continue
-                kind, value, end = got
-                if t > i and end < j and self.w(end) not in (",", "."):
+                if got[0] == "within" and self.w(t) in ("in", "inside", "within", "across",
+                                                        "throughout") and not self._is_pref(i):
                     continue
-                if t > i and kind == "within" and self.w(t) in ("in", "inside", "within",
-                                                                "across", "throughout") \
-                        and not self._is_pref(i):
-                    continue
-                if kind == "within":
-                    within = value
-                elif kind != "whole":
-                    during = value
-                if t == i:
-                    i = end + (1 if self.w(end) == "," else 0)
-                else:
-                    j = t - (1 if self.w(t - 1) == "," else 0)
+                take(got[0], got[1])
+                j = t - (1 if self.w(t - 1) == "," else 0)
                 changed = True
                 break
         return i, j, within, during
@@ -1242,7 +1258,10 @@ class _Parser:
             refs.append(got[0])
             k = got[1]
             while self.w(k) in (",", "and", "then", "or", "finally", "lastly", "next", "also",
-                                "after", "that", "afterwards", "eventually"):
+                                "after", "that", "afterwards", "eventually", "there", "here",
+                                "instead", "first", "too", "as", "well"):
+                if self.w(k) in ("there", "here", "instead", "too"):
+                    self.mark(k, k + 1)
                 k += 1
         return refs, k
 

@@ -242,7 +242,7 @@ class ProgramWriter:
     def _attach_shapes(self) -> dict[int, Clause]:
         """Scoped shapes ("loop around X on the way to Y") become waypoints of Y's leg."""
         out: dict[int, Clause] = {}
-        goals = [c for c in self.parse.clauses if c.kind in ("goal", "pass")]
+        goals = [c for c in _flatten(self.parse.clauses) if c.kind in ("goal", "pass")]
         for c in self.parse.clauses:
             if c.kind not in ("circle", "follow_wall") or not c.during:
                 continue
@@ -330,6 +330,7 @@ class ProgramWriter:
         if cond.get("negated"):
             test = f"not_({test})"
         here, room_here = self.here, self.room_here
+        mentions = list(self.mentions)
         self.emit(f"if {test}:")
         self.indent += "    "
         before = len(self.lines)
@@ -338,15 +339,24 @@ class ProgramWriter:
                                                  "if") else self.constraint(t)
         if len(self.lines) == before:
             self.emit("pass")
+        # where the robot is after the if: one name bound in both branches
+        here_v, room_v = self.var("here"), self.var("room_here")
+        self.emit(f"{here_v} = {self.here}")
+        self.emit(f"{room_v} = {self.room_here}")
         self.indent = self.indent[:-4]
-        if c.orelse:
-            self.here, self.room_here = here, room_here
-            self.emit("else:")
-            self.indent += "    "
-            for t in c.orelse:
-                self.stage(t) if t.kind in ("goal", "pass", "circle", "follow_wall",
-                                            "if") else self.constraint(t)
-            self.indent = self.indent[:-4]
+        # names bound in one branch are not visible in the other or after the if
+        self.mentions = list(mentions)
+        self.here, self.room_here = here, room_here
+        self.emit("else:")
+        self.indent += "    "
+        for t in c.orelse:
+            self.stage(t) if t.kind in ("goal", "pass", "circle", "follow_wall",
+                                        "if") else self.constraint(t)
+        self.emit(f"{here_v} = {self.here}")
+        self.emit(f"{room_v} = {self.room_here}")
+        self.indent = self.indent[:-4]
+        self.mentions = list(mentions)
+        self.here, self.room_here = here_v, room_v
 
     def _during(self, c: Clause) -> str | None:
         d = c.during
@@ -403,6 +413,15 @@ class ProgramWriter:
             args.append(f"during={during}")
         args.append(f"label={self.q(c.text)}")
         self.emit(f"constraints.append(constraint({', '.join(args)}))")
+
+
+def _flatten(clauses: list[Clause]) -> list[Clause]:
+    out: list[Clause] = []
+    for c in clauses:
+        out.append(c)
+        out.extend(_flatten(c.then))
+        out.extend(_flatten(c.orelse))
+    return out
 
 
 def _stem(head: str) -> str:
