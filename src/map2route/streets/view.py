@@ -23,6 +23,8 @@ from map2route.streets.graph import StreetGraph
 MAX_STRAIGHT_DELTA = 100.0
 #: At an intersection the continuation must be this close to straight (deg).
 MAX_INTERSECTION_DELTA = 50.0
+#: A sideways jog through a crossing must come back within this angle (deg) of the street.
+JOG_DELTA = 30.0
 #: Nodes of look-ahead after the last counted intersection.
 LOOKAHEAD_NODES = 3
 #: Hard cap on view length, for long streets without intersections.
@@ -111,10 +113,37 @@ def straight_next(graph: StreetGraph, node: int, heading: float, came_from: int 
     """The continuation of the street: the link turning least from ``heading``.
 
     Under 100 degrees along a street (it follows bends), under 50 at an intersection, so a
-    T junction ends the walk instead of picking a side.
+    T junction ends the walk instead of picking a side. Panorama links jog sideways across
+    wide crossings, so at an intersection a link that turns more is still taken when the
+    nodes it leads to (~20 m on) lie straight ahead.
     """
-    best = None
-    best_delta = MAX_INTERSECTION_DELTA if graph.is_intersection(node) else MAX_STRAIGHT_DELTA
+    if not graph.is_intersection(node):
+        return _least_turn(graph, node, heading, came_from, MAX_STRAIGHT_DELTA)
+    direct = _least_turn(graph, node, heading, came_from, MAX_INTERSECTION_DELTA)
+    if direct is not None:
+        return direct
+    best, best_delta = None, JOG_DELTA
+    for link in graph.out_links[node]:
+        if link.target == came_from or abs(heading_delta(link.heading, heading)) >= 90.0:
+            continue
+        prev, cur = node, link.target
+        for _ in range(2):
+            nxt = _least_turn(graph, cur, heading, prev, MAX_INTERSECTION_DELTA)
+            if nxt is None or nxt == node:
+                break
+            prev, cur = cur, nxt
+        if cur == link.target:
+            continue
+        street = bearing_deg(graph.lat[node], graph.lng[node], graph.lat[cur], graph.lng[cur])
+        d = abs(heading_delta(street, heading))
+        if d < best_delta:
+            best, best_delta = link.target, d
+    return best
+
+
+def _least_turn(graph: StreetGraph, node: int, heading: float, came_from: int | None,
+                limit: float) -> int | None:
+    best, best_delta = None, limit
     for link in graph.out_links[node]:
         if link.target == came_from:
             continue
