@@ -77,6 +77,7 @@ def sim_cmd(scene: str | None, instruction: str | None, episode_id: str | None,
         result["metrics"] = _score(ep, scene, run.trajectory[:, 1:])
     if as_json:
         click.echo(json.dumps(result, indent=1))
+        _fail_unless_arrived(run)
         return
     verdict = "arrived" if run.arrived else run.outcome.replace("_", " ")
     click.echo(f"{verdict}: {run.sim_seconds:.1f} sim s in {run.wall_seconds:.1f} wall s "
@@ -88,8 +89,16 @@ def sim_cmd(scene: str | None, instruction: str | None, episode_id: str | None,
         click.echo(f"  bag: {run.bag}")
     for key, value in result.get("metrics", {}).items():
         click.echo(f"  {key:<11} {value}")
+    _fail_unless_arrived(run)
+
+
+def _fail_unless_arrived(run: Any) -> None:
+    """A run that did not arrive is a failed command: one line, exit status 1."""
+    from map2route.ros.runner import SimRunError
+
     if not run.arrived:
-        raise click.exceptions.Exit(1)
+        raise SimRunError(f"the robot did not arrive ({run.outcome.replace('_', ' ')}): "
+                          f"{run.message}")
 
 
 def _episode(episode_id: str, episodes_path: Path | None) -> Any:

@@ -197,7 +197,7 @@ class PathFollower:
         self._s = np.zeros(0)
         self._index = 0
         self._velocity = np.zeros(2)  # world-frame commanded velocity of the last step
-        self._side = 1.0  # side of the last avoidance deviation (+1 left, -1 right)
+        self._side = 0.0  # side kept while avoiding (+1 left, -1 right, 0 not avoiding)
         self.arrived = False
 
     def set_path(self, points: NDArray[np.float64]) -> None:
@@ -213,6 +213,7 @@ class PathFollower:
         seg = np.linalg.norm(np.diff(self.path, axis=0), axis=1) if len(self.path) > 1 else []
         self._s = np.concatenate([[0.0], np.cumsum(seg)]) if len(self.path) else np.zeros(0)
         self._index = 0
+        self._side = 0.0
         self.arrived = False
 
     @property
@@ -269,8 +270,7 @@ class PathFollower:
         # Local avoidance: a fan of directions around the route direction; the body's
         # rectangle is swept exactly along each (a Mecanum base may travel sideways). The
         # route direction wins when it is free for ``want`` metres; otherwise the candidate
-        # with the best progress x free-length score, with a small bonus for the side chosen
-        # last time so the base does not swing between sides.
+        # with the best progress x free-length score.
         hl, hw = cfg.vehicle_length / 2.0, cfg.vehicle_width / 2.0
         want = max(min(cfg.check_distance, to_goal), 1e-3)
         step = math.radians(cfg.deviation_step_deg)
@@ -278,23 +278,28 @@ class PathFollower:
         direction = desired
         free = sweep_free_distance(pts, desired, hl, hw, margin=cfg.side_margin)
         if free < want + cfg.stop_distance:
-            best = (-math.inf, desired, free)
-            for k in range(-n, n + 1):
-                off = k * step
-                f = sweep_free_distance(pts, desired + off, hl, hw, margin=cfg.side_margin)
-                room_k = f - cfg.stop_distance
-                if room_k <= 1e-3:
-                    continue
-                score = math.cos(off) * min(room_k, want) / want
-                if k != 0 and (k > 0) == (self._side > 0):
-                    score += 0.05
-                if score > best[0]:
-                    best = (score, desired + off, f)
-            if math.isfinite(best[0]):
-                _, direction, free = best
+            frees = {k: sweep_free_distance(pts, desired + k * step, hl, hw,
+                                            margin=cfg.side_margin) for k in range(-n, n + 1)}
+
+            def best_of(ks: list[int]) -> tuple[float, int]:
+                scored = [(math.cos(k * step) * min(frees[k] - cfg.stop_distance, want) / want, k)
+                          for k in ks if frees[k] - cfg.stop_distance > 1e-3]
+                return max(scored) if scored else (-math.inf, 0)
+
+            # Once the base has picked a side of an obstacle it keeps it while the route
+            # direction stays blocked; deciding afresh every step makes it dither in front.
+            score, k = -math.inf, 0
+            if self._side != 0.0:
+                score, k = best_of([j for j in frees if j == 0 or (j > 0) == (self._side > 0)])
+            if not math.isfinite(score):
+                score, k = best_of(list(frees))
+            if math.isfinite(score):
+                direction, free = desired + k * step, frees[k]
+                if k != 0:
+                    self._side = 1.0 if k > 0 else -1.0
+        else:
+            self._side = 0.0
         deviated = abs(_wrap(direction - desired)) > 1e-9
-        if deviated:
-            self._side = 1.0 if _wrap(direction - desired) > 0 else -1.0
 
         room = max(0.0, free - cfg.stop_distance)
         speed = min(cfg.max_speed, _braking_speed(to_goal, cfg.max_accel, dt),

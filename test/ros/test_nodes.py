@@ -1,0 +1,194 @@
+"""Each node over real topics: grounding, planning, following and the simulator."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from nav_msgs.msg import Odometry
+from nav_msgs.msg import Path as PathMsg
+from rclpy.parameter import Parameter
+from sensor_msgs.msg import LaserScan, PointCloud2
+from std_msgs.msg import String
+
+from map2route.ros import convert
+from map2route.ros.grounding_node import GroundingNode
+from map2route.ros.params import NodeConfigError
+from map2route.ros.path_follower_node import PathFollowerNode
+from map2route.ros.route_planner_node import RoutePlannerNode
+from map2route.ros.semantic_map_server import LATCHED, SemanticMapServer
+from map2route.ros.sim_node import SimNode
+
+START = (1.5, 1.0)
+
+
+def _p(**kw):
+    return [Parameter(k, value=v) for k, v in kw.items()]
+
+
+def _collect(ros, msg_type, topic, qos=LATCHED, name=None):
+    got: list = []
+    ros.node(name or f"listen_{topic.replace('/', '_')}").create_subscription(
+        msg_type, topic, got.append, qos)
+    return got
+
+
+def test_semantic_map_round_trips_through_the_topics(ros, two_room_scene, two_room_map) -> None:
+    from map2route_interfaces.msg import SemanticLayer
+    from nav_msgs.msg import OccupancyGrid
+
+    ros.add(SemanticMapServer(context=ros.context, parameter_overrides=_p(scene=str(two_room_scene))))
+    grids = _collect(ros, OccupancyGrid, "map")
+    layers = _collect(ros, SemanticLayer, "semantic_map")
+    ros.wait_for(lambda: grids and layers, what="/map and /semantic_map")
+    m = convert.semantic_map_from_msgs(grids[0], layers[0])
+    assert np.array_equal(m.traversable, two_room_map.traversable)
+    assert np.array_equal(m.walls, two_room_map.walls)
+    assert np.array_equal(m.room_ids, two_room_map.room_ids)
+    assert [o.id for o in m.objects] == [o.id for o in two_room_map.objects]
+    assert m.get_object("fridge_0").footprint == two_room_map.get_object("fridge_0").footprint
+    assert len(m.windows_of(0)) == 2 and m.room_adjacency[0] == frozenset({1})
+
+
+def test_grounding_node_reports_in_words(ros, two_room_scene) -> None:
+    from map2route_interfaces.msg import GroundingStatus, RouteIR
+    from map2route_interfaces.srv import GroundInstruction
+
+    node = ros.add(GroundingNode(context=ros.context))
+    statuses = _collect(ros, GroundingStatus, "grounding/status")
+    irs = _collect(ros, RouteIR, "routeir")
+    pub = ros.node("speaker").create_publisher(String, "instruction", 10)
+    # No map yet: a status, not a crash.
+    ros.wait_for(lambda: pub.get_subscription_count() > 0, what="grounding_node on /instruction")
+    pub.publish(String(data="go to the fridge"))
+    ros.wait_for(lambda: statuses, what="a status without a map")
+    assert statuses[-1].code == GroundingStatus.NO_MAP and "no map" in statuses[-1].message
+
+    ros.add(SemanticMapServer(context=ros.context, parameter_overrides=_p(scene=str(two_room_scene))))
+    ros.wait_for(lambda: node.map is not None, what="grounding_node to rebuild the map")
+    pub.publish(String(data="   "))
+    ros.wait_for(lambda: statuses[-1].code == GroundingStatus.EMPTY_INSTRUCTION,
+                 what="the empty-instruction status")
+    pub.publish(String(data="go to the zebra"))
+    ros.wait_for(lambda: statuses[-1].code == GroundingStatus.UNKNOWN_WORD, timeout=30,
+                 what="the unknown-word status")
+    assert "zebra" in statuses[-1].message and "zebra" in statuses[-1].candidates
+
+    client = ros.node("asker").create_client(GroundInstruction, "ground_instruction")
+    assert client.wait_for_service(timeout_sec=10), "ground_instruction service"
+    req = GroundInstruction.Request(instruction="go to the fridge", use_current_pose=False)
+    req.start.x, req.start.y = START
+    future = client.call_async(req)
+    ros.wait_for(future.done, timeout=30, what="the ground_instruction response")
+    res = future.result()
+    assert res.success and res.status.code == GroundingStatus.OK
+    ir = convert.routeir_from_msg(res.routeir)
+    assert len(ir.stages) == 1
+    m = node.map
+    target = ir.stages[0].target.mask(m.grid)
+    fridge_region = m.goal_region_mask(m.get_object("fridge_0"))
+    assert target.any() and (target & fridge_region).sum() >= 0.5 * target.sum()
+    ros.wait_for(lambda: irs, what="/routeir")
+    assert irs[-1].instruction == "go to the fridge"
+
+
+def _routeir(m, instruction="go to the fridge"):
+    from map2route.grounding import make_grounder
+
+    return make_grounder("offline").ground(instruction, m, START).routeir
+
+
+def test_route_planner_plans_replans_and_refuses(ros, two_room_scene, two_room_map, tmp_path) -> None:
+    from map2route_interfaces.msg import PlannerStatus, RouteIR
+
+    from map2route.routeir.model import Region, Stage
+    from map2route.routeir.model import RouteIR as CoreIR
+    from map2route.semantic_map.io import save_scene
+
+    server = ros.add(SemanticMapServer(context=ros.context,
+                                       parameter_overrides=_p(scene=str(two_room_scene))))
+    planner = ros.add(RoutePlannerNode(context=ros.context))
+    routes = _collect(ros, PathMsg, "route")
+    statuses = _collect(ros, PlannerStatus, "route/status")
+    helper = ros.node("feeder")
+    ir_pub = helper.create_publisher(RouteIR, "routeir", LATCHED)
+    odom_pub = helper.create_publisher(Odometry, "odom", 10)
+    ros.wait_for(lambda: planner.map is not None, what="route_planner_node to get the map")
+    odom = Odometry()
+    odom.pose.pose.position.x, odom.pose.pose.position.y = START
+    ros.wait_for(lambda: odom_pub.publish(odom) or planner.pose is not None, what="/odom")
+    ir = _routeir(two_room_map)
+    ir_pub.publish(convert.routeir_msg(ir, convert.Header(frame_id="map")))
+    ros.wait_for(lambda: routes and statuses, timeout=30, what="/route and /route/status")
+    pts = convert.path_points(routes[-1])
+    assert routes[-1].header.frame_id == "map"
+    assert np.hypot(*(pts[0] - START)) < 0.1
+    goal = ir.stages[-1].target.mask(two_room_map.grid)
+    assert goal[two_room_map.grid.world_to_cell(*pts[-1])]
+    assert statuses[-1].code == PlannerStatus.OK and statuses[-1].length_m > 2.0
+
+    # The map changes (a new box on the old route, in the kitchen): replan around it.
+    from dataclasses import replace
+
+    old = convert.path_points(routes[-1])
+    box = (3.7, 2.7)
+    assert np.hypot(old[:, 0] - box[0], old[:, 1] - box[1]).min() < 0.3
+    moved = replace(two_room_map, traversable=two_room_map.traversable
+                    & ~two_room_map.disk_mask(box, 0.25))
+    changed = save_scene(moved, tmp_path / "changed")
+    n = len(routes)
+    assert server.set_parameters([Parameter("scene", value=str(changed))])[0].successful
+    ros.wait_for(lambda: len(routes) > n and len(statuses) > n, timeout=30,
+                 what="a replanned /route after the map change")
+    new_pts = convert.path_points(routes[-1])
+    assert statuses[-1].code == PlannerStatus.OK
+    # Clear of the box by the robot's inflation radius (0.4 m), less a cell of rasterisation.
+    assert np.hypot(new_pts[:, 0] - box[0], new_pts[:, 1] - box[1]).min() > 0.25 + 0.4 - 0.05
+
+    # Infeasible: a target region that is all wall.
+    wall = Region.from_mask("the wall", two_room_map.walls & two_room_map.disk_mask((6.0, 2.0), 0.2))
+    bad = CoreIR(stages=(Stage(target=wall, label="inside the wall"),), constraints=(),
+                 grid=two_room_map.grid, scene=two_room_map.name)
+    ir_pub.publish(convert.routeir_msg(bad, convert.Header(frame_id="map")))
+    ros.wait_for(lambda: statuses[-1].code == PlannerStatus.INFEASIBLE, timeout=30,
+                 what="the INFEASIBLE planner status")
+    assert statuses[-1].message
+
+
+def test_follower_drives_the_sim_to_the_end_of_a_path(ros, two_room_scene) -> None:
+    from map2route_interfaces.msg import FollowerStatus
+
+    sim = ros.add(SimNode(context=ros.context, parameter_overrides=_p(
+        scene=str(two_room_scene), start_x=START[0], start_y=START[1], cloud_every=2)))
+    ros.add(PathFollowerNode(context=ros.context))
+    statuses = _collect(ros, FollowerStatus, "follower/status", qos=10)
+    scans = _collect(ros, LaserScan, "scan", qos=10)
+    clouds = _collect(ros, PointCloud2, "points", qos=10)
+    plans = _collect(ros, PathMsg, "plan")
+    pub = ros.node("router").create_publisher(PathMsg, "route", LATCHED)
+    pts = np.array([[1.5, 1.0], [2.5, 2.0], [3.5, 2.0], [4.0, 0.6]])
+    pts = np.concatenate([np.linspace(pts[i], pts[i + 1], 20) for i in range(3)])
+    pub.publish(convert.path_msg(pts, convert.Header(frame_id="map")))
+    ros.wait_for(lambda: statuses and statuses[-1].state == FollowerStatus.ARRIVED, timeout=40,
+                 what="the follower to report ARRIVED")
+    assert math.hypot(sim.pose.x - 4.0, sim.pose.y - 0.6) <= 0.2 + 1e-6
+    assert sim.collisions == 0
+    assert max(s.progress for s in statuses) == pytest.approx(1.0)
+    assert scans and len(scans[-1].ranges) == 360 and scans[-1].header.frame_id == "base_link"
+    assert clouds and clouds[-1].point_step == 12 and clouds[-1].width > 1000
+    assert plans and len(plans[-1].poses) == len(pts)  # republished for Nav2
+
+
+def test_sim_refuses_bad_setups(ros, two_room_scene, tmp_path) -> None:
+    with pytest.raises(NodeConfigError, match="does not exist"):
+        SimNode(context=ros.context, parameter_overrides=_p(scene=str(tmp_path / "nope")))
+    with pytest.raises(NodeConfigError, match="inside an obstacle"):
+        SimNode(context=ros.context, parameter_overrides=_p(scene=str(two_room_scene),
+                                                            start_x=5.5, start_y=3.5))
+    sim = ros.add(SimNode(context=ros.context, parameter_overrides=_p(
+        scene=str(two_room_scene), start_x=START[0], start_y=START[1])))
+    bad = sim.set_parameters([Parameter("obstacles", value="1,2")])[0]
+    assert not bad.successful and "x,y,r" in bad.reason
+    assert sim.set_parameters([Parameter("obstacles", value="2.0,1.0,0.2")])[0].successful
+    assert len(sim.world.obstacles) == 1

@@ -1,0 +1,99 @@
+"""End to end: instruction -> RouteIR -> route -> followed in the simulator, with zero collisions."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from map2route.cli import main
+from map2route.ros.runner import run_sim
+
+
+def test_cli_drives_to_the_fridge_and_records_a_bag(two_room_scene, two_room_map, tmp_path,
+                                                     capsys) -> None:
+    bag = tmp_path / "run_bag"
+    code = main(["sim", str(two_room_scene), "go to the fridge", "--start", "1.5", "1.0",
+                 "--time-limit", "60", "--bag", str(bag), "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0, out
+    assert out["arrived"] is True and out["collisions"] == 0
+    assert 0 < out["sim_seconds"] < 60 and out["real_time_factor"] > 1.0
+    print(f"real-time factor {out['real_time_factor']}x ({out['sim_seconds']} sim s in "
+          f"{out['wall_seconds']} wall s)")
+    # Ends in the fridge's goal region (the paper's G_i), within the follower's tolerance.
+    x, y, _ = out["final_pose"]
+    fridge = two_room_map.get_object("fridge_0")
+    dist = math.hypot(x - fridge.center[0], y - fridge.center[1])
+    assert dist <= fridge.radius_m + 1.0 + 0.2
+    assert two_room_map.room_at(x, y).id == fridge.room_id
+
+    from rosbags.highlevel import AnyReader
+
+    with AnyReader([bag]) as reader:
+        counts = {c.topic: c.msgcount for c in reader.connections}
+    assert set(counts) == {"/odom", "/route", "/cmd_vel", "/scan"}
+    assert counts["/route"] >= 1 and counts["/odom"] > 10 and counts["/cmd_vel"] > 10
+
+    from map2route.bench.rosbag import read_bag_route
+
+    route = read_bag_route(bag, topic="/odom")
+    assert np.hypot(*(route.points[-1] - (x, y))) < 0.05
+
+
+def _open_room(tmp_path):
+    from map2route.semantic_map.io import save_scene
+    from map2route.semantic_map.model import RoomType
+    from map2route.semantic_map.synthetic import RectObject, RectRoom, rect_house
+
+    m = rect_house(name="open_living_room",
+                   rooms=[RectRoom(0, RoomType.LIVING_ROOM, 0, 0, 8, 5)],
+                   objects=[RectObject("sofa_0", "sofa", 6.5, 4.3, 2.0, 0.6),
+                            RectObject("tv_stand_0", "tv_stand", 1.0, 0.4, 1.2, 0.4)],
+                   doors=[])
+    return m, save_scene(m, tmp_path / "open_living_room")
+
+
+def test_steers_around_an_obstacle_dropped_on_the_route(tmp_path) -> None:
+    m, scene = _open_room(tmp_path)
+    dropped: dict[str, object] = {}
+
+    def drop_box(nodes) -> None:
+        from rclpy.parameter import Parameter
+
+        pts = nodes["route_planner_node"].route.points
+        s = np.concatenate([[0], np.cumsum(np.hypot(*np.diff(pts, axis=0).T))])
+        x, y = pts[int(np.searchsorted(s, s[-1] / 2))]
+        dropped["at"] = (float(x), float(y))
+        dropped["route"] = pts
+        ok = nodes["sim_node"].set_parameters([Parameter("obstacles", value=f"{x},{y},0.2")])
+        assert ok[0].successful
+
+    run = run_sim(scene, "go to the sofa", start=(1.0, 2.5), time_limit_s=60, after_route=drop_box)
+    assert run.arrived, run.message
+    assert run.collisions == 0
+    bx, by = dropped["at"]
+    traj = run.trajectory[:, 1:]
+    # It passed the box with its body clear of it (half size 0.25 m + the box's 0.2 m).
+    assert np.hypot(traj[:, 0] - bx, traj[:, 1] - by).min() > 0.2 + 0.25
+    # And it really left the planned route to do so.
+    route = dropped["route"]
+    off = [np.hypot(route[:, 0] - px, route[:, 1] - py).min() for px, py in traj]
+    assert max(off) > 0.3
+
+
+@pytest.mark.parametrize(("args", "needle"), [
+    (["no_such_scene_anywhere", "go to the fridge"], "does not exist"),
+    (["SCENE", ""], "empty"),
+    (["SCENE", "go to the zebra"], "zebra"),
+], ids=["unknown-scene", "empty-instruction", "unknown-word"])
+def test_bad_inputs_give_messages_not_tracebacks(two_room_scene, capsys, args, needle) -> None:
+    argv = ["sim", *[str(two_room_scene) if a == "SCENE" else a for a in args],
+            "--start", "1.5", "1.0", "--no-bag", "--time-limit", "5"]
+    code = main(argv)
+    captured = capsys.readouterr()
+    assert code == 1
+    assert needle in (captured.out + captured.err)
+    assert "Traceback" not in captured.err
