@@ -90,8 +90,15 @@ def stats_cmd(paths: tuple[Path, ...], figure: Path | None, as_json: bool) -> No
 @click.argument("episode_id")
 @click.option("--episodes", "path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Episode file [episodes/test.jsonl].")
-def show_cmd(episode_id: str, path: Path | None) -> None:
-    """Print one episode's instruction and annotation."""
+@click.option("--png", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also render the scene with the goal and avoid regions and a method's route.")
+@click.option("--method", default="oracle", show_default=True,
+              help="Method whose route --png draws.")
+@click.option("--scenes", "scenes_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Scene folders [maps/].")
+def show_cmd(episode_id: str, path: Path | None, png: Path | None, method: str,
+             scenes_dir: Path | None) -> None:
+    """Print one episode's instruction and annotation (and render it with --png)."""
     from map2route.bench.episode import load_episodes
 
     p = path or _file_for(episode_id)
@@ -110,6 +117,30 @@ def show_cmd(episode_id: str, path: Path | None) -> None:
     r = ep.reference
     click.echo(f"  depth={r.depth} candidates={r.candidate_instances} hard={r.hard_constraints} "
                f"soft={r.soft_constraints} L*={r.shortest_length_m} m")
+    if png is not None:
+        _render_episode(ep, png, method, scenes_dir)
+
+
+def _render_episode(ep: object, png: Path, method: str, scenes_dir: Path | None) -> None:
+    from map2route.bench.episode import Episode
+    from map2route.bench.methods import make_method
+    from map2route.bench.scoring import score_route
+    from map2route.paths import maps_dir
+    from map2route.render import render_scene
+    from map2route.semantic_map import load_scene
+
+    assert isinstance(ep, Episode)
+    m = load_scene((scenes_dir or maps_dir()) / ep.scene)
+    result = make_method(method).solve(ep, m)
+    regions = [(f"stage {i}: {st.label}", st.target.mask(m.grid))
+               for i, st in enumerate(ep.routeir.stages)]
+    regions += [(f"avoid: {c.region.label}", c.region.mask(m.grid)) for c in ep.routeir.must_avoid]
+    render_scene(m, png, route=result.route, regions=regions, title=f"{ep.id} ({method})")
+    if result.route is None:
+        click.echo(f"  {method}: no route ({result.error})")
+    else:
+        s = score_route(ep, m, result.route.points)
+        click.echo(f"  {method}: HCS {s.hcs:.2f}, PL {s.pl:.1f} m, SPL {s.spl:.2f}; drawn to {png}")
 
 
 def _file_for(episode_id: str) -> Path:
