@@ -302,3 +302,29 @@ def test_two_must_avoids_at_the_door_are_both_named(two_room_map, config, radius
     with pytest.raises(NoRouteError, match=needle) as info:
         plan_route(m, ir, START, config=config)
     assert info.value.reason == "blocked_by_must_avoid"
+
+
+def test_replanner_reads_routes_off_cost_to_go_fields(two_room_map, config) -> None:
+    from map2route.planning import Replanner
+
+    m = two_room_map
+    table = m.get_object("dining_table_0")
+    stages = [Stage(target=object_goal_region(m, m.get_object("fridge_0"))),
+              Stage(target=object_goal_region(m, m.get_object("chair_1")),
+                    waypoints=ring_waypoints(m, table, count=6, clearance_m=0.45)[:2])]
+    far = Constraint(ConstraintKind.FAR, footprint_region(m, [m.get_object("bed_0")]),
+                     temporal_scope=(1,))
+    ir = _ir(m, stages, [far])
+    planned = plan_route(m, ir, START, config=config)
+    replanner = Replanner(m, ir, config=config)
+    again = replanner.route_from(START)
+    assert again.stage_costs == pytest.approx(planned.stage_costs, rel=1e-8)
+    _assert_connected(again)
+    # Resume mid-way: from a point of stage 2, heading for its second waypoint.
+    mid_xy = tuple(planned.points[planned.stage_index == 1][3])
+    resumed = replanner.route_from(mid_xy, stage=1, waypoint=1)
+    assert resumed.stage_lengths_m[0] == 0.0
+    assert set(resumed.stage_index.tolist()) == {1}
+    assert stages[1].target.mask(m.grid)[tuple(resumed.cells[-1])]
+    with pytest.raises(NoRouteError, match="out of range"):
+        replanner.route_from(START, stage=2)

@@ -16,7 +16,7 @@ from map2route.planning.grid_search import (
     search,
     warm_up,
 )
-from map2route.planning.planner import Route, plan_route
+from map2route.planning.planner import Replanner, Route, plan_route
 
 __all__ = [
     "GoalField",
@@ -25,6 +25,7 @@ __all__ = [
     "NoRouteError",
     "PlannerConfig",
     "PlanningError",
+    "Replanner",
     "Route",
     "cost_to_go",
     "goal_field",

@@ -9,6 +9,7 @@ stage and the cause, found by re-planning without each active must-avoid region.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -17,8 +18,8 @@ import numpy as np
 from map2route.planning.config import PlannerConfig
 from map2route.planning.costmap import StageCostMap, distance_fields, stage_cost_map
 from map2route.planning.errors import NoPathError, NoRouteError
-from map2route.planning.grid_search import SQRT2, GridPath, search
-from map2route.routeir.model import ConstraintKind, Region, RouteIR, Stage
+from map2route.planning.grid_search import SQRT2, GoalField, GridPath, goal_field, search
+from map2route.routeir.model import ConstraintKind, Region, RouteIR
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -158,25 +159,87 @@ def _diagnose(m: SemanticMap, ir: RouteIR, k: int, config: PlannerConfig,
     return NoRouteError(msg, stage=k, reason="unreachable")
 
 
-def _plan_stage(m: SemanticMap, ir: RouteIR, k: int, stage: Stage, start: tuple[int, int],
-                config: PlannerConfig, hard_only: bool) -> list[GridPath]:
-    cmap = stage_cost_map(m, ir, k, config, hard_only=hard_only)
+#: Solves one sub-segment: (stage k, sub-goal j, cost map, goal mask, start cell) -> path.
+LegSolver = Callable[[int, int, StageCostMap, "NDArray[np.bool_]", tuple[int, int]], GridPath]
+
+
+def _astar_leg(k: int, j: int, cmap: StageCostMap, goal: NDArray[np.bool_],
+               start: tuple[int, int], *, corner_cut: bool) -> GridPath:
+    return search(cmap.cell_cost, start, goal, length_weight=cmap.length_weight,
+                  allow_corner_cutting=corner_cut)
+
+
+def _plan_stage(m: SemanticMap, ir: RouteIR, k: int, start: tuple[int, int],
+                config: PlannerConfig, cmap: StageCostMap, solve: LegSolver,
+                first_subgoal: int = 0) -> list[GridPath]:
+    """The sub-segments of stage ``k`` from ``start``: waypoints in order, then the target."""
+    stage = ir.stages[k]
     name = _stage_name(ir, k)
     legs: list[GridPath] = []
     here = start
     goals = [(wp, f"waypoint {j + 1} of {len(stage.waypoints)}")
              for j, wp in enumerate(stage.waypoints)] + [(stage.target, "the target")]
-    for region, what in goals:
+    for j, (region, what) in enumerate(goals):
+        if j < first_subgoal:
+            continue
         goal = _goal_mask(region, cmap, m, what, name, k)
         try:
-            path = search(cmap.cell_cost, here, goal, length_weight=cmap.length_weight,
-                          allow_corner_cutting=config.allow_corner_cutting)
+            path = solve(k, j, cmap, goal, here)
         except NoPathError as err:
             raise _diagnose(m, ir, k, config, here, goal, f"{what} {region.label!r}", name,
                             err) from err
         legs.append(path)
         here = path.goal
     return legs
+
+
+def _check_ir(m: SemanticMap, ir: RouteIR) -> None:
+    """Validate ``ir`` and that it was grounded on ``m``'s grid."""
+    from map2route.routeir.errors import RouteIRError
+
+    ir.validate()
+    g, mg = ir.grid, m.grid
+    if g.shape != mg.shape or not np.allclose(
+            [g.resolution, g.origin_x, g.origin_y], [mg.resolution, mg.origin_x, mg.origin_y]):
+        msg = (f"the RouteIR was grounded on a {g.rows}x{g.cols} grid at {g.resolution} m with "
+               f"origin ({g.origin_x}, {g.origin_y}), but map {m.name!r} is {mg.rows}x{mg.cols} "
+               f"at {mg.resolution} m with origin ({mg.origin_x}, {mg.origin_y}); "
+               "ground it on this map")
+        raise RouteIRError(msg)
+    bad = [f"constraint {i} ({c.kind.value} {c.label or c.region.label!r}): {c.weight}"
+           for i, c in enumerate(ir.constraints)
+           if not (np.isfinite(c.weight) and c.weight >= 0)]
+    if bad:
+        raise RouteIRError(f"constraint weights must be finite and >= 0; got {bad}")
+
+
+def _sequential(m: SemanticMap, ir: RouteIR, config: PlannerConfig, start: tuple[int, int],
+                cost_map: Callable[[int], StageCostMap], solve: LegSolver, *,
+                first_stage: int = 0, first_subgoal: int = 0) -> Route:
+    """Plan stages ``first_stage..`` from cell ``start``; earlier stages get length and cost 0."""
+    here = start
+    cells_parts: list[NDArray[np.int32]] = [np.array([here], dtype=np.int32)]
+    index_parts: list[NDArray[np.int32]] = [np.full(1, first_stage, dtype=np.int32)]
+    lengths: list[float] = [0.0] * first_stage
+    costs: list[float] = [0.0] * first_stage
+    res = m.grid.resolution
+    for k in range(first_stage, len(ir.stages)):
+        legs = _plan_stage(m, ir, k, here, config, cost_map(k), solve,
+                           first_subgoal if k == first_stage else 0)
+        stage_cells = [leg.cells[1:] for leg in legs]
+        new = np.concatenate(stage_cells) if stage_cells else np.zeros((0, 2), np.int32)
+        full = np.concatenate([np.array([here], dtype=np.int32), new])
+        lengths.append(_cells_length_m(full, res))
+        costs.append(float(sum(leg.cost for leg in legs)))
+        cells_parts.append(new.astype(np.int32))
+        index_parts.append(np.full(new.shape[0], k, dtype=np.int32))
+        if legs:
+            here = legs[-1].goal
+    cells = np.concatenate(cells_parts).astype(np.int32)
+    return Route(points=m.grid.cells_to_worlds(cells), cells=cells,
+                 stage_index=np.concatenate(index_parts).astype(np.int32),
+                 stage_lengths_m=tuple(lengths), stage_costs=tuple(costs),
+                 length_m=float(sum(lengths)))
 
 
 def plan_route(m: SemanticMap, ir: RouteIR, start_xy: tuple[float, float], *,
@@ -199,42 +262,82 @@ def plan_route(m: SemanticMap, ir: RouteIR, start_xy: tuple[float, float], *,
         RouteIRError: the RouteIR is structurally invalid or grounded on another grid.
         NoRouteError: a stage is infeasible; the message names the stage and why.
     """
-    from map2route.routeir.errors import RouteIRError
-
     cfg = config if config is not None else PlannerConfig.from_yaml()
-    ir.validate()
-    g, mg = ir.grid, m.grid
-    if g.shape != mg.shape or not np.allclose(
-            [g.resolution, g.origin_x, g.origin_y], [mg.resolution, mg.origin_x, mg.origin_y]):
-        msg = (f"the RouteIR was grounded on a {g.rows}x{g.cols} grid at {g.resolution} m with "
-               f"origin ({g.origin_x}, {g.origin_y}), but map {m.name!r} is {mg.rows}x{mg.cols} "
-               f"at {mg.resolution} m with origin ({mg.origin_x}, {mg.origin_y}); "
-               "ground it on this map")
-        raise RouteIRError(msg)
-    bad = [f"constraint {i} ({c.kind.value} {c.label or c.region.label!r}): {c.weight}"
-           for i, c in enumerate(ir.constraints)
-           if not (np.isfinite(c.weight) and c.weight >= 0)]
-    if bad:
-        raise RouteIRError(f"constraint weights must be finite and >= 0; got {bad}")
+    _check_ir(m, ir)
     distance_fields(m)  # build the shared fields once, before the first stage
-    here = _snap_start(m, start_xy, cfg.start_snap_radius_m)
-    cells_parts: list[NDArray[np.int32]] = [np.array([here], dtype=np.int32)]
-    index_parts: list[NDArray[np.int32]] = [np.zeros(1, dtype=np.int32)]
-    lengths: list[float] = []
-    costs: list[float] = []
-    res = m.grid.resolution
-    for k, stage in enumerate(ir.stages):
-        legs = _plan_stage(m, ir, k, stage, here, cfg, hard_only)
-        stage_cells = [leg.cells[1:] for leg in legs]
-        new = np.concatenate(stage_cells) if stage_cells else np.zeros((0, 2), np.int32)
-        full = np.concatenate([np.array([here], dtype=np.int32), new])
-        lengths.append(_cells_length_m(full, res))
-        costs.append(float(sum(leg.cost for leg in legs)))
-        cells_parts.append(new.astype(np.int32))
-        index_parts.append(np.full(new.shape[0], k, dtype=np.int32))
-        here = legs[-1].goal
-    cells = np.concatenate(cells_parts).astype(np.int32)
-    return Route(points=m.grid.cells_to_worlds(cells), cells=cells,
-                 stage_index=np.concatenate(index_parts).astype(np.int32),
-                 stage_lengths_m=tuple(lengths), stage_costs=tuple(costs),
-                 length_m=float(sum(lengths)))
+    start = _snap_start(m, start_xy, cfg.start_snap_radius_m)
+
+    def solve(k: int, j: int, cmap: StageCostMap, goal: NDArray[np.bool_],
+              here: tuple[int, int]) -> GridPath:
+        return _astar_leg(k, j, cmap, goal, here, corner_cut=cfg.allow_corner_cutting)
+
+    return _sequential(m, ir, cfg, start,
+                       lambda k: stage_cost_map(m, ir, k, cfg, hard_only=hard_only), solve)
+
+
+class Replanner:
+    """Replans a RouteIR from any pose without new searches, for a robot that drifts or restarts.
+
+    Each sub-goal (stage ``k``'s waypoints, then its target) gets one Dijkstra cost-to-go field on
+    its stage's cost map, built on first use and kept; a route from a new pose is then read off
+    the fields in time proportional to its length. Costs equal :func:`plan_route`'s (both are
+    optimal per sub-segment; equal-cost paths may differ).
+
+    Args:
+        m: the map; ir: the grounded route; config: ``None`` reads ``config/planner.yaml``;
+        hard_only: as in :func:`plan_route`.
+
+    Raises:
+        RouteIRError: as :func:`plan_route`.
+    """
+
+    def __init__(self, m: SemanticMap, ir: RouteIR, *, config: PlannerConfig | None = None,
+                 hard_only: bool = False) -> None:
+        self.map = m
+        self.ir = ir
+        self.config = config if config is not None else PlannerConfig.from_yaml()
+        self.hard_only = hard_only
+        _check_ir(m, ir)
+        self._cmaps: dict[int, StageCostMap] = {}
+        self._fields: dict[tuple[int, int], GoalField] = {}
+
+    def _cost_map(self, k: int) -> StageCostMap:
+        cmap = self._cmaps.get(k)
+        if cmap is None:
+            cmap = stage_cost_map(self.map, self.ir, k, self.config, hard_only=self.hard_only)
+            self._cmaps[k] = cmap
+        return cmap
+
+    def _solve(self, k: int, j: int, cmap: StageCostMap, goal: NDArray[np.bool_],
+               here: tuple[int, int]) -> GridPath:
+        gf = self._fields.get((k, j))
+        if gf is None:
+            gf = goal_field(cmap.cell_cost, goal, length_weight=cmap.length_weight,
+                            allow_corner_cutting=self.config.allow_corner_cutting)
+            self._fields[(k, j)] = gf
+        if not np.isfinite(cmap.cell_cost[here]):
+            msg = f"start cell {here} is blocked in this stage's cost map"
+            raise NoPathError(msg, reason="start_blocked")
+        return gf.path_from(here)
+
+    def route_from(self, start_xy: tuple[float, float], *, stage: int = 0,
+                   waypoint: int = 0) -> Route:
+        """The route from ``start_xy``, resuming at ``stage`` (0-based) and its sub-goal
+        ``waypoint`` (0 = its first waypoint, ``len(waypoints)`` = its target).
+
+        Earlier stages appear with length and cost 0 and no points.
+
+        Raises:
+            NoRouteError: a stage is infeasible from here, or ``stage``/``waypoint`` is out of range.
+        """
+        if not 0 <= stage < len(self.ir.stages):
+            msg = f"stage {stage} is out of range; the route has stages 0..{len(self.ir.stages) - 1}"
+            raise NoRouteError(msg, stage=stage, reason="bad_input")
+        n_sub = len(self.ir.stages[stage].waypoints) + 1
+        if not 0 <= waypoint < n_sub:
+            msg = (f"sub-goal {waypoint} is out of range for stage {stage}; it has sub-goals "
+                   f"0..{n_sub - 1} (the last is the target)")
+            raise NoRouteError(msg, stage=stage, reason="bad_input")
+        start = _snap_start(self.map, start_xy, self.config.start_snap_radius_m)
+        return _sequential(self.map, self.ir, self.config, start, self._cost_map, self._solve,
+                           first_stage=stage, first_subgoal=waypoint)
