@@ -16,10 +16,13 @@ def test_nested_reference_of_the_paper():
     [goal] = p.clauses
     ref = goal.refs[0]
     assert (ref.head, ref.head_kind) == ("chair", "object")
-    mods = {m.kind: m for m in ref.modifiers}
-    # the room restricts the chairs; the bed is the ranking anchor
-    assert mods["rank"].rank == "nearest" and mods["rank"].refs[0].head == "bed"
-    room = mods["in_room"].refs[0]
+    [rank] = ref.modifiers
+    bed = rank.refs[0]
+    assert rank.rank == "nearest" and bed.head == "bed"
+    # "in the bedroom" floats: it restricts the chairs and, if it can, the bed
+    [where] = bed.modifiers
+    assert where.kind == "in_room" and where.floating
+    room = where.refs[0]
     assert room.head == "bedroom" and room.modifiers[0].kind == "with"
     assert room.modifiers[0].count == 2 and room.modifiers[0].refs[0].head == "window"
     assert ref.span == (6, 66)  # "the chair ... windows": the whole phrase after "go to "

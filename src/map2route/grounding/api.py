@@ -1024,10 +1024,15 @@ class GroundingAPI:
 
     def _waypoint_areas(self, pts: list[tuple[float, float]], label: str) -> tuple[Area, ...]:
         out = []
+        free = np.argwhere(self._m.traversable)
         for i, p in enumerate(pts):
             mask = self._m.disk_mask(p, 0.35) & self._m.traversable
-            if not mask.any():
-                mask = self._m.disk_mask(p, 0.6) & self._m.traversable
+            if not mask.any() and free.size:
+                # the ring point lies in a wall or furniture: use the nearest free cell instead
+                r, c = self._m.grid.world_to_cell(*p)
+                k = int(np.argmin((free[:, 0] - r) ** 2 + (free[:, 1] - c) ** 2))
+                q = self._m.grid.cell_to_world(int(free[k, 0]), int(free[k, 1]))
+                mask = self._m.disk_mask(q, 0.35) & self._m.traversable
             out.append(Area(mask, f"{label} waypoint {i + 1}", {"op": "waypoint", "index": i}))
         return tuple(out)
 
@@ -1120,7 +1125,8 @@ class GroundingAPI:
         ``"relative"`` (stay closer to ``ref`` than to ``other``) or ``"clearance"``.
 
         ``within`` (a room or area) is the spatial scope; ``during`` (a segment or list of
-        segments of the task) is the temporal scope; both default to everywhere / always.
+        segments of the task; None entries are ignored) is the temporal scope; both default to
+        everywhere / always.
         """
         kinds = {"avoid": ConstraintKind.MUST_AVOID, "must_avoid": ConstraintKind.MUST_AVOID,
                  "near": ConstraintKind.NEAR, "far": ConstraintKind.FAR,
@@ -1148,8 +1154,10 @@ class GroundingAPI:
         scope = None if within is None else self._mask_of(within, "within")
         segs: tuple[Segment, ...] | None = None
         if during is not None:
-            segs = tuple(during) if isinstance(during, (list, tuple)) else (during,)
-            for s in segs:
+            # a None stands for a leg of the branch of an if that was not taken
+            segs = tuple(x for x in (during if isinstance(during, (list, tuple)) else (during,))
+                         if x is not None) or None
+            for s in segs or ():
                 if not isinstance(s, Segment):
                     raise _issue("bad_scope", f"during= takes segments, got {s!r}")
         if not isinstance(weight, (int, float)) or not 0 < weight <= 10:

@@ -153,7 +153,9 @@ class Modifier:
     ``kind`` is one of ``in_room``, ``on``, ``with``, ``near``, ``next_to``, ``far_from``,
     ``rank``, ``between``, ``in_corner``, ``adjacent``, ``start_room``, ``size``;
     ``refs`` are the nested expressions; ``rank`` is nearest/farthest/largest/smallest with
-    ``k`` the ordinal; ``count`` the number in "with two windows"; ``negated`` for "without".
+    ``k`` the ordinal; ``count`` the number in "with two windows"; ``negated`` for "without";
+    ``floating``: an ``in ROOM`` after a ranking anchor ("the chair nearest to the bed in the
+    bedroom"): it restricts the ranked head, and the anchor too when the anchor is there.
     """
 
     kind: str
@@ -163,9 +165,12 @@ class Modifier:
     count: int | None = None
     negated: bool = False
     span: tuple[int, int] = (0, 0)
+    floating: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "span": list(self.span)}
+        if self.floating:
+            out["floating"] = True
         if self.rank:
             out["rank"] = self.rank
             out["k"] = self.k
@@ -666,7 +671,8 @@ class _Parser:
                 return i
             if under_rank and self.attachment == "local" and mod.kind == "in_room":
                 # "the chair nearest to the bed in the bedroom": the room restricts the chairs
-                return i
+                # and, where it can, the bed (decided on the map by the program)
+                mod.floating = True
             ref.modifiers.append(mod)
             self.mark(i, k)
             i = k

@@ -167,10 +167,36 @@ class ProgramWriter:
             pred = f"has({self.q(cat)})"
         return f"not_({pred})" if mod.negated else pred
 
+    def floating_anchor(self, v: str, anchor: RefExpr) -> str | None:
+        """Emit a floating ``in ROOM`` of a ranking anchor (see :class:`Modifier`).
+
+        The room restricts the ranked candidates ``v``; the anchor is the one in that room if
+        there is one there, else the unique one anywhere. None when nothing floats.
+        """
+        fl = [m for m in anchor.modifiers if m.floating]
+        rest = [m for m in anchor.modifiers if not m.floating]
+        if not fl or any(m.kind == "rank" for m in rest) or anchor.head_kind not in ("object",
+                                                                                     "group"):
+            return None
+        bare = RefExpr(anchor.text, anchor.span, anchor.head, anchor.head_kind, anchor.definite,
+                       anchor.plural, rest)
+        room = self.ref(fl[0].refs[0], one=False)
+        every = self.ref(bare, one=False)
+        local = self.var(_stem(anchor.head) + "_in")
+        out = self.var(_stem(anchor.head) + "_")
+        self.emit(f"{v} = in_room({v}, {room})")
+        self.emit(f"{local} = in_room({every}, {room})")
+        self.emit(f"if count({local}) > 0:")
+        self.emit(f"    {out} = unique({local}, {self.q(anchor.text)})")
+        self.emit("else:")
+        self.emit(f"    {out} = unique({every}, {self.q(anchor.text)})")
+        return out
+
     def rank(self, v: str, mod: Modifier, r: RefExpr) -> str:
         out = self.var(_stem(r.head) + "_")
         if mod.rank in ("nearest", "farthest"):
-            anchor = self.ref(mod.refs[0]) if mod.refs else self.here
+            anchor = (self.floating_anchor(v, mod.refs[0]) or self.ref(mod.refs[0])) \
+                if mod.refs else self.here
             fn = "kth_nearest" if mod.rank == "nearest" else "kth_farthest"
             self.emit(f"{out} = {fn}({v}, {anchor}, {mod.k})")
         else:
@@ -331,6 +357,8 @@ class ProgramWriter:
             test = f"not_({test})"
         here, room_here = self.here, self.room_here
         mentions = list(self.mentions)
+        if_line = len(self.lines)
+        legs_before = len(self.segment_of)
         self.emit(f"if {test}:")
         self.indent += "    "
         before = len(self.lines)
@@ -357,6 +385,9 @@ class ProgramWriter:
         self.indent = self.indent[:-4]
         self.mentions = list(mentions)
         self.here, self.room_here = here_v, room_v
+        # legs made in a branch exist only if it ran: bind them all beforehand for scopes
+        self.lines[if_line:if_line] = [f"{self.indent}{seg} = None"
+                                       for _, seg in self.segment_of[legs_before:]]
 
     def _during(self, c: Clause) -> str | None:
         d = c.during
