@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from map2route.streets.geo import bearing_deg, heading_delta
 from map2route.streets.graph import StreetGraph
-from map2route.streets.landmarks import poi_match_score
+from map2route.streets.landmarks import NAME_MATCH_MIN, poi_match_score
 from map2route.streets.navigator import COMPLETED, IN_PROGRESS, Decision, Observation
 from map2route.streets.subgoals import Action, Condition, SubGoal, decompose
 from map2route.streets.view import straight_next
@@ -135,19 +135,21 @@ class OfflineAgent:
 
     # --- landmarks ----------------------------------------------------------------------------
     def _landmark_position(self, obs: Observation, seq: list[int], cur: int, cond: Condition,
-                           limit: int) -> int | None:
+                           limit: int, *, named_beyond: bool = False) -> int | None:
         """Position in ``seq`` nearest the POI the clause names best (``None`` if none)."""
         if not cond.landmark:
             return None
         graph = obs.graph
         best: tuple[float, float, int] | None = None
-        for pos in range(cur, min(limit, len(seq) - 1) + 1):
+        # Past ``limit`` only a name match counts ("the bank" may be any bank; "Chase" is one).
+        last = len(seq) - 1 if named_beyond else min(limit, len(seq) - 1)
+        for pos in range(cur, last + 1):
             for att in graph.pois_near(seq[pos], LANDMARK_RADIUS_M):
                 poi = graph.pois[att.poi]
                 if poi.is_traffic_signal:
                     continue
                 score = poi_match_score(poi, cond.landmark)
-                if score < LANDMARK_MIN:
+                if score < LANDMARK_MIN or (pos > limit and score < NAME_MATCH_MIN):
                     continue
                 key = (-score, att.distance_m, pos)
                 if best is None or key < best:
@@ -276,6 +278,11 @@ class OfflineAgent:
         target: Event | None = None
         if cond.feature in ("light", "intersection", "t"):
             target = self._target(events, cond, cur, standing_ok=True)
+            dead_end = [e for e in events if e.end >= cur and e.t_junction
+                        and e.end >= len(seq) - 2]
+            if target is None and dead_end:
+                # The street ends before the counted light: the turn can only be here.
+                target = dead_end[0]
             if target is not None and cond.landmark and cond.count <= 1:
                 # "at the light with Bareburger on the corner": the landmark decides between
                 # the counted event and its neighbours.
@@ -342,7 +349,7 @@ class OfflineAgent:
                     pos = max(cur, pos - BEFORE_NODES)
                 return Decision(COMPLETED, self._walk_to(seq, cur, pos))
         limit = ahead[1].start if len(ahead) > 1 else view_end
-        lm = self._landmark_position(obs, seq, anchor, cond, limit)
+        lm = self._landmark_position(obs, seq, anchor, cond, limit, named_beyond=True)
         if lm is not None:
             if cond.relation == "past":
                 lm = min(lm + 1, view_end)
