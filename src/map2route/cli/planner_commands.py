@@ -46,7 +46,7 @@ def bench_planner(sizes: str, repeats: int, config_path: str | None, maps_path: 
     config = PlannerConfig.from_yaml(config_path)
     maps = Path(maps_path) if maps_path else maps_dir()
     err = Console(stderr=True)
-    total = repeats * (3 * len(size_list) + 1)
+    total = repeats * (3 * len(size_list) + 1) + min(repeats, 3) * len(size_list)
     with Progress(console=err, transient=True) as progress:
         task = progress.add_task("benchmarking the planner", total=total)
         rows, summary = run_benchmark(sizes=size_list, repeats=repeats, config=config, maps=maps,

@@ -6,7 +6,7 @@ Two workloads (issue 3):
    the planner's clearance cost (``lambda_clear * J_clear``, ``config/planner.yaml``), for each
    grid size and method: our A*, our cost-to-go replanning (one Dijkstra field per goal, then a
    path read off it), and pyastar2d (C++; it charges diagonals like straight steps, so its path
-   is re-costed under our model for the cost column).
+   is re-costed under our model for the cost column), and scikit-image's MCP_Geometric.
 2. *Route*: a 5-stage route with Near/Far/Relative/must-avoid/Clearance terms and temporal and
    spatial scopes on the largest shipped scene (``maps/index.json``), or on a generated
    12-room house when no scenes are shipped, timed end to end through :func:`plan_route`
@@ -139,7 +139,34 @@ def segment_rows(sizes: list[int], repeats: int, config: PlannerConfig,
             if cells is not None:
                 py.cost, py.path_cells = path_cost(cost, cells), len(cells)
         rows.append(py)
+        rows.append(_mcp_row(cost, start, goal_rc, label, min(repeats, 3), advance))
     return rows
+
+
+def _mcp_row(cost: NDArray[np.float64], start: tuple[int, int], goal_rc: tuple[int, int],
+             label: str, repeats: int, advance: Callable[[], None]) -> Timing:
+    """scikit-image's MCP_Geometric (Dijkstra in Cython) on weights ``1 + cost``."""
+    row = Timing("segment", "scikit-image MCP", label,
+                 note="scikit-image MCP_Geometric: a step costs its length times the mean of the "
+                      "two cells' weights; path re-scored under our model; at most 3 runs")
+    try:
+        from skimage.graph import MCP_Geometric
+    except ImportError:
+        row.note = "scikit-image not installed: pip install 'map2route[bench]'"
+        for _ in range(repeats):
+            advance()
+        return row
+
+    def run() -> NDArray[np.int64]:
+        mcp = MCP_Geometric(1.0 + cost, fully_connected=True)
+        mcp.find_costs([start], [goal_rc])
+        return np.asarray(mcp.traceback(goal_rc), dtype=np.int64)
+
+    for _ in range(repeats):
+        cells = _timed(row, run)
+        advance()
+    row.cost, row.path_cells = path_cost(cost, cells), len(cells)
+    return row
 
 
 # --- the 5-stage route -----------------------------------------------------------------------
