@@ -312,6 +312,22 @@ def _same_ref(a: RefExpr, b: RefExpr) -> bool:
     return a.head == b.head
 
 
+def norm_text(text: str) -> str:
+    return " ".join(w for w in re.findall(r"[a-z0-9]+", text.lower())
+                    if w not in ("the", "a", "an", "that", "this"))
+
+
+def match_stage(until: RefExpr, stages: list[Clause]) -> Clause | None:
+    """The stage an "until X" / "on the way to X" names: same words first, else same head."""
+    for c in stages:
+        if c.refs and norm_text(c.refs[0].text) == norm_text(until.text):
+            return c
+    for c in stages:
+        if c.refs and c.refs[0].head == until.head:
+            return c
+    return None
+
+
 def _all_stages(clauses: list[Clause]) -> list[Clause]:
     out: list[Clause] = []
     for c in clauses:
@@ -1005,9 +1021,9 @@ class _Parser:
             c.during = None
             if not isinstance(until, RefExpr):
                 continue
-            target = next((g for g in out if g is not c and g.kind in ("goal", "pass", "if")
-                           and any(_same_ref(x.refs[0], until) for x in _all_stages([g])
-                                   if x.refs)), None)
+            hit = match_stage(until, [x for x in _all_stages(out) if x is not c])
+            target = next((g for g in out if hit is not None and
+                           any(x is hit for x in _all_stages([g]))), None)
             if target is not None and out.index(target) < out.index(c):
                 out.remove(c)
                 out.insert(out.index(target), c)
@@ -1045,7 +1061,9 @@ class _Parser:
             cond_end = b
             for t in range(i + 1, b):
                 if self.w(t) in (",", "then") or (t > i + 2 and self.w(t) in _MOVE_VERBS and
-                                                  self.w(t) not in ("back", "finally", "get")):
+                                                  self.w(t) not in ("back", "finally", "get")
+                                                  and self.lex.match(self.words[t:b]) is None
+                                                  and self.w(t - 1) not in _DETS):
                     cond_end = t
                     break
             cond = self.condition(i + 1, cond_end)

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from map2route.grounding.parser import Clause, InstructionParse, Modifier, RefExpr
+from map2route.grounding.parser import (
+    Clause,
+    InstructionParse,
+    Modifier,
+    RefExpr,
+    match_stage,
+    norm_text,
+)
 from map2route.grounding.vocabulary import GROUPS
 
 _PRED = {"near": "near_to", "next_to": "next_to", "far_from": "far_from"}
@@ -275,7 +282,7 @@ class ProgramWriter:
             until = c.during.get("until")
             target = None
             if isinstance(until, RefExpr):
-                target = next((g for g in goals if g.refs and g.refs[0].head == until.head), None)
+                target = match_stage(until, [g for g in goals if id(g) not in out])
             elif c.during.get("this"):
                 pos = self.parse.clauses.index(c)
                 target = next((g for g in reversed(self.parse.clauses[:pos]) if g in goals), None)
@@ -330,6 +337,7 @@ class ProgramWriter:
 
     def conditional(self, c: Clause) -> None:
         cond = c.condition or {}
+        outer_mentions = list(self.mentions)
         inherit: dict[str, tuple[str, str]] = {}
         thing: RefExpr = cond["ref"]
         if cond["kind"] == "exists":
@@ -356,7 +364,7 @@ class ProgramWriter:
         if cond.get("negated"):
             test = f"not_({test})"
         here, room_here = self.here, self.room_here
-        mentions = list(self.mentions)
+        mentions = outer_mentions
         if_line = len(self.lines)
         legs_before = len(self.segment_of)
         self.emit(f"if {test}:")
@@ -398,6 +406,9 @@ class ProgramWriter:
             return None if pos is None else self.segment_of[pos][1]
         until = d.get("until")
         if isinstance(until, RefExpr):
+            for ref, seg in self.segment_of:
+                if ref is not None and norm_text(ref.text) == norm_text(until.text):
+                    return seg
             for ref, seg in self.segment_of:
                 if ref is not None and ref.head == until.head:
                     return seg
