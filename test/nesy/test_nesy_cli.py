@@ -91,3 +91,13 @@ def test_eval_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert main(["nesy", "eval", "--task", "3", "--data", str(tmp_path / "none"),
                  "--method", "ours"]) == 1
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_endpoints_probe_scores_optimal(dataset: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rc = main(["nesy", "eval", "--task", "3", "--data", str(dataset), "--method", "endpoints",
+               "--pred", str(dataset / "endpoints.jsonl"), "--json"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    avg = json.loads(out[out.index("{"):])["metrics"]["avg"]
+    # S and E are traversable, so the evaluator joins them by A*: the protocol calls it optimal
+    assert avg["AR"] == 100.0 and avg["CR"] == 1.0
