@@ -103,7 +103,7 @@ _SPATIAL: list[tuple[str, ...]] = [tuple(x.split()) for x in (
     "while walking through", "while traversing", "when crossing", "when in", "when inside",
     "when passing through", "when going through", "while you are in", "when you are in",
     "while you cross", "when you cross", "as you cross", "as you pass through",
-    "while moving through", "while moving across", "inside", "within", "in", "throughout",
+    "while moving through", "while moving across", "inside", "within", "throughout",
     "anywhere in", "while within", "while you pass through", "when you pass through",
     "during the crossing of", "whenever you are in", "whenever in", "while walking across",
     "across", "while crossing through", "as you go through", "while you go through",
@@ -1109,7 +1109,7 @@ class _Parser:
             for c in then:
                 if c.refs and c.refs[0].head_kind == "pronoun":
                     # "if there is a dresser in the bedroom, head to it": it is that dresser
-                    c.refs[0] = RefExpr(c.refs[0].text, c.refs[0].span, thing.head,
+                    c.refs[0] = RefExpr(thing.text, c.refs[0].span, thing.head,
                                         thing.head_kind, False, False, list(thing.modifiers))
         end = spans[k + used - 1][1]
         return used, Clause("if", self.span(i, end), self._text(i, end), condition=cond,
