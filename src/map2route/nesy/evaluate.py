@@ -264,9 +264,6 @@ def solve_ours(data: Path, task: int) -> list[dict[str, Any]]:
     return out
 
 
-_TILE_CACHE: dict[str, Any] = {}
-
-
 def solve_endpoints(data: Path, task: int) -> list[dict[str, Any]]:
     """A probe of the Task 3 protocol: answer only the two waypoints ``[S, E]``.
 
@@ -275,13 +272,17 @@ def solve_endpoints(data: Path, task: int) -> list[dict[str, Any]]:
     planning once the waypoints are few and legal. We keep it to make that visible.
 
     Raises:
-        NesyError: for Task 1 or 2 (the baseline only plans).
+        NesyError: for Task 1 or 2 (the probe only plans).
     """
     if task != 3:
         raise NesyError("the endpoints probe answers Task 3 only; use --method ours for 1/2")
     return [{"sample_id": r["sample_id"],
              "trajectory": [[r["start"][1], r["start"][0]], [r["end"][1], r["end"][0]]]}
             for r in load_samples(data, 3)]
+
+
+#: Per tile: (classes present, region vector) as our solver perceives them from the mask.
+_TILE_SEEN: dict[str, tuple[frozenset[int], list[int]]] = {}
 
 
 def _solve_task2(r: dict[str, Any], labels: dict[str, NDArray[np.uint8]],
@@ -291,15 +292,15 @@ def _solve_task2(r: dict[str, Any], labels: dict[str, NDArray[np.uint8]],
     from map2route.nesy.regions import complexity, find_regions
 
     key = str(r.get("tile_id", r.get("image_id", r["sample_id"])))
-    tile = _TILE_CACHE.get(key)
-    if tile is None:
+    seen = _TILE_SEEN.get(key)
+    if seen is None:
         mask = label_of(r, labels)
         regions = find_regions(mask)
         tile = Tile(key, mask, regions, complexity(regions), "", 0.0)
-        _TILE_CACHE.clear()
-        _TILE_CACHE[key] = tile
-    v = derive_vectors(parsed.agent, parsed.objective, parsed.allowed, present=tile.present)
-    return {"sample_id": r["sample_id"], "V_reg": tile.region_vector(), **v.to_json()}
+        seen = _TILE_SEEN[key] = (tile.present, tile.region_vector())
+    present, region_vector = seen
+    v = derive_vectors(parsed.agent, parsed.objective, parsed.allowed, present=present)
+    return {"sample_id": r["sample_id"], "V_reg": region_vector, **v.to_json()}
 
 
 def sparse_waypoints(cells: NDArray[np.integer], *, spacing: int = WAYPOINT_SPACING
