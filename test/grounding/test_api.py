@@ -128,3 +128,10 @@ def test_task_builds_a_valid_routeir_with_scopes(two_room_map):
     assert ir.constraints[1].temporal_scope == (0,)
     assert ir.constraints[0].temporal_scope == (1,)
     assert len(ir.stages[1].waypoints) == 4
+
+
+def test_windowed_goal_region_equals_the_maps(house):
+    api = GroundingAPI(house)
+    for o in house.objects:
+        assert (api.region_of(api.entity(f"o:{o.id}"))._mask == house.goal_region_mask(o)).all(), o.id
+    assert (api._disk((3.0, 2.5), 1.3) == house.disk_mask((3.0, 2.5), 1.3)).all()

@@ -26,7 +26,7 @@ import numpy as np
 from map2route.grounding.errors import GroundingIssue, ProgramIssue
 from map2route.grounding.vocabulary import ROOM_WORDS, categories, resolve_category
 from map2route.routeir.model import Constraint, ConstraintKind, Region, RouteIR, Stage
-from map2route.semantic_map.model import RoomType
+from map2route.semantic_map.model import GOAL_REGION_MARGIN_M, RoomType
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -254,8 +254,32 @@ class GroundingAPI:
         self._room_counts: dict[tuple[int, str], int] = {}
         self._entity_cache: dict[str, Entity] = {}
         self._geodesic_graph: Any = None
+        self._room_masks: dict[int, NDArray[np.bool_]] = {}
+        self._children_of: dict[str, list[str]] | None = None
 
     # --- internals ---------------------------------------------------------------------
+    def _disk(self, center: tuple[float, float], radius_m: float) -> NDArray[np.bool_]:
+        """Cells whose centres lie within ``radius_m`` of ``center`` (same rule as
+        ``SemanticMap.disk_mask``, evaluated only in the disk's bounding window)."""
+        g = self._m.grid
+        out = np.zeros(g.shape, dtype=bool)
+        cx, cy = center
+        c0 = max(0, int(np.floor((cx - radius_m - g.origin_x) / g.resolution)) - 1)
+        c1 = min(g.cols, int(np.ceil((cx + radius_m - g.origin_x) / g.resolution)) + 1)
+        r0 = max(0, int(np.floor((cy - radius_m - g.origin_y) / g.resolution)) - 1)
+        r1 = min(g.rows, int(np.ceil((cy + radius_m - g.origin_y) / g.resolution)) + 1)
+        if c0 >= c1 or r0 >= r1:
+            return out
+        xs = g.origin_x + (np.arange(c0, c1) + 0.5) * g.resolution
+        ys = g.origin_y + (np.arange(r0, r1) + 0.5) * g.resolution
+        out[r0:r1, c0:c1] = (xs[None, :] - cx) ** 2 + (ys[:, None] - cy) ** 2 <= radius_m ** 2
+        return out
+
+    def _room_mask(self, room_id: int) -> NDArray[np.bool_]:
+        if room_id not in self._room_masks:
+            self._room_masks[room_id] = np.asarray(self._m.room_ids == room_id)
+        return self._room_masks[room_id].copy()
+
     def namespace(self) -> dict[str, Callable[..., Any]]:
         """The names a program may call: every exposed method, bound to this map."""
         out: dict[str, Callable[..., Any]] = {}
@@ -435,9 +459,9 @@ class GroundingAPI:
                 cv2.line(mask, (int(cells[0, 1]), int(cells[0, 0])),
                          (int(cells[1, 1]), int(cells[1, 0])), 1, 1)
             elif e.kind == "room":
-                mask |= self._m.room_mask(int(e._key)).astype(np.uint8)
+                mask |= self._room_mask(int(e._key)).astype(np.uint8)
             else:
-                mask |= self._m.disk_mask(self._center(e), self._m.grid.resolution).astype(np.uint8)
+                mask |= self._disk(self._center(e), self._m.grid.resolution).astype(np.uint8)
             ids.append(e._key)
         label = ents[0].label if len(ents) == 1 else f"{len(ents)} {ents[0].category}s"
         return Area(mask.astype(bool), label, {"op": "reference", "entities": [e.ref for e in ents]},
@@ -540,7 +564,7 @@ class GroundingAPI:
         r = self._one(receptacle, "receptacle")
         if r.kind != "object":
             return []
-        out = [self.entity(f"o:{o.id}") for o in self._m.objects if self._on(o.id, r._key)]
+        out = [self.entity(f"o:{i}") for i in self._children().get(r._key, ())]
         if category is not None:
             cats = self._categories(category)
             out = [e for e in out if e.category in cats]
@@ -548,6 +572,17 @@ class GroundingAPI:
 
     def _on(self, obj_id: str, recep_id: str) -> bool:
         return obj_id != recep_id and self._support().get(obj_id) == recep_id
+
+    def _children(self) -> dict[str, list[str]]:
+        """Receptacle id -> ids of the objects on it, in map order."""
+        if self._children_of is None:
+            support = self._support()
+            kids: dict[str, list[str]] = {}
+            for o in self._m.objects:
+                if o.id in support:
+                    kids.setdefault(support[o.id], []).append(o.id)
+            self._children_of = kids
+        return self._children_of
 
     def _support(self) -> dict[str, str]:
         """Object id -> the receptacle it stands on (computed once per map).
@@ -927,17 +962,21 @@ class GroundingAPI:
         e = self._one(item, "item")
         if e.kind == "object":
             o = self._objects[e._key]
-            return Area(self._m.goal_region_mask(o), e.label,
+            # G_O of paper 000 (SemanticMap.goal_region_mask), computed in a window around O
+            goal = self._disk(o.center, o.radius_m + GOAL_REGION_MARGIN_M)
+            if o.room_id is not None:
+                goal &= self._room_mask(o.room_id)
+            return Area(goal, e.label,
                         {"op": "goal_region", "object": o.id}, (o.id,))
         if e.kind == "room":
             return self.room_region(e)
         if e.kind in ("window", "door"):
-            mask = self._m.disk_mask(self._center(e), 1.0)
+            mask = self._disk(self._center(e), 1.0)
             rid = self._room_id(e)
             if rid is not None:
-                mask &= self._m.room_mask(rid)
+                mask &= self._room_mask(rid)
             return Area(mask, e.label, {"op": f"{e.kind}_region", e.kind: e._key}, (e._key,))
-        return Area(self._m.disk_mask(self._center(e), 0.5), e.label, {"op": "start_region"})
+        return Area(self._disk(self._center(e), 0.5), e.label, {"op": "start_region"})
 
     @exposed("region")
     def room_region(self, room: Entity) -> Area:
@@ -945,14 +984,14 @@ class GroundingAPI:
         r = self._one(room, "room")
         if r.kind != "room":
             raise _issue("type_error", f"room_region needs a room, got {r!r}")
-        return Area(self._m.room_mask(int(r._key)), r.label, {"op": "room", "room": int(r._key)})
+        return Area(self._room_mask(int(r._key)), r.label, {"op": "room", "room": int(r._key)})
 
     @exposed("region")
     def near_region(self, ref: Entity, radius_m: float = 1.0) -> Area:
         """Cells within ``radius_m`` of the edge of ``ref`` (its footprint radius plus ``radius_m``)."""
         e = self._one(ref, "ref")
         extra = self._objects[e._key].radius_m if e.kind == "object" else 0.0
-        mask = self._m.disk_mask(self._center(e), extra + radius_m)
+        mask = self._disk(self._center(e), extra + radius_m)
         return Area(mask, f"near {e.label}", {"op": "near", "ref": e.ref, "radius_m": radius_m},
                     (e._key,))
 
@@ -979,7 +1018,7 @@ class GroundingAPI:
         extra = self._objects[e._key].radius_m if e.kind == "object" else 0.0
         xx, yy = self._m.grid.cell_centres()
         facing = (xx - cx) * (tx - cx) + (yy - cy) * (ty - cy) > 0
-        mask = self._m.disk_mask((cx, cy), extra + depth_m) & facing
+        mask = self._disk((cx, cy), extra + depth_m) & facing
         return Area(mask, f"the side of {e.label} facing {t.label}",
                     {"op": "side", "ref": e.ref, "toward": t.ref}, (e._key,))
 
@@ -1026,13 +1065,13 @@ class GroundingAPI:
         out = []
         free = np.argwhere(self._m.traversable)
         for i, p in enumerate(pts):
-            mask = self._m.disk_mask(p, 0.35) & self._m.traversable
+            mask = self._disk(p, 0.35) & self._m.traversable
             if not mask.any() and free.size:
                 # the ring point lies in a wall or furniture: use the nearest free cell instead
                 r, c = self._m.grid.world_to_cell(*p)
                 k = int(np.argmin((free[:, 0] - r) ** 2 + (free[:, 1] - c) ** 2))
                 q = self._m.grid.cell_to_world(int(free[k, 0]), int(free[k, 1]))
-                mask = self._m.disk_mask(q, 0.35) & self._m.traversable
+                mask = self._disk(q, 0.35) & self._m.traversable
             out.append(Area(mask, f"{label} waypoint {i + 1}", {"op": "waypoint", "index": i}))
         return tuple(out)
 
@@ -1218,8 +1257,17 @@ class GroundingAPI:
         t = self.result
 
         def region(a: Area) -> Region:
-            return Region.from_mask(a._label, a._mask, construction=a._construction,
-                                    object_ids=a._object_ids)
+            # nonzero over the mask's bounding box only (regions are small next to the grid)
+            rows = np.flatnonzero(a._mask.any(axis=1))
+            if rows.size == 0:
+                cells = np.zeros((0, 2), dtype=np.int32)
+            else:
+                cols = np.flatnonzero(a._mask[rows[0]:rows[-1] + 1].any(axis=0))
+                r0, c0 = int(rows[0]), int(cols[0])
+                rr, cc = np.nonzero(a._mask[r0:int(rows[-1]) + 1, c0:int(cols[-1]) + 1])
+                cells = np.stack([rr + r0, cc + c0], axis=1).astype(np.int32)
+            return Region(label=a._label, cells=cells, construction=dict(a._construction),
+                          object_ids=tuple(a._object_ids))
 
         stages = []
         for s in t._segments:

@@ -80,15 +80,20 @@ MAX_RANGE = 10_000
 
 def check_program(source: str) -> list[GroundingIssue]:
     """Every reason ``source`` may not run, as issues with line spans; empty means allowed."""
+    return _checked(source)[1]
+
+
+def _checked(source: str) -> tuple[ast.Module | None, list[GroundingIssue]]:
+    """The parsed tree (None when it must not run) and the issues of :func:`check_program`."""
     if len(source) > MAX_SOURCE_CHARS:
-        return [GroundingIssue("program_too_long",
-                               f"the program has {len(source)} characters; the limit is "
-                               f"{MAX_SOURCE_CHARS}")]
+        return None, [GroundingIssue("program_too_long",
+                                     f"the program has {len(source)} characters; the limit is "
+                                     f"{MAX_SOURCE_CHARS}")]
     try:
-        tree = ast.parse(source, mode="exec")
+        tree = ast.parse(source, filename="<grounding program>", mode="exec")
     except SyntaxError as err:
-        return [GroundingIssue("syntax_error", f"the program is not valid Python: {err.msg}",
-                               span=(err.lineno or 0, err.offset or 0))]
+        return None, [GroundingIssue("syntax_error", f"the program is not valid Python: {err.msg}",
+                                     span=(err.lineno or 0, err.offset or 0))]
     issues: list[GroundingIssue] = []
 
     def bad(node: ast.AST, code: str, msg: str) -> None:
@@ -130,7 +135,7 @@ def check_program(source: str) -> list[GroundingIssue]:
             bad(node, "forbidden_syntax", "**kwargs are not allowed")
         elif isinstance(node, ast.FormattedValue) and node.format_spec is not None:
             bad(node, "forbidden_syntax", "format specs in f-strings are not allowed")
-    return issues
+    return (None if issues else tree), issues
 
 
 def _bounded_range(*args: int) -> range:
@@ -187,13 +192,13 @@ def _execute(m: SemanticMap, source: str, start_xy: tuple[float, float] | None,
     """Check and run ``source`` here (the worker calls this); never raises for program faults."""
     from map2route.grounding.api import GroundingAPI
 
-    issues = check_program(source)
-    if issues:
+    tree, issues = _checked(source)
+    if tree is None:
         return None, [], issues
     api = GroundingAPI(m, start_xy)
     scope: dict[str, Any] = {"__builtins__": SAFE_BUILTINS, **api.namespace()}
     try:
-        code = compile(source, "<grounding program>", "exec")
+        code = compile(tree, "<grounding program>", "exec")
         exec(code, scope)  # noqa: S102 - the sandbox's purpose; source passed check_program
         ir = api.build_routeir(instruction=instruction, grounder=grounder)
     except ProgramIssue as err:
