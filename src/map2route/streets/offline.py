@@ -20,8 +20,8 @@ from map2route.streets.navigator import COMPLETED, IN_PROGRESS, Decision, Observ
 from map2route.streets.subgoals import Action, Condition, SubGoal, decompose
 from map2route.streets.view import straight_next
 
-#: Intersection nodes within this walking distance (m) belong to one event.
-CLUSTER_M = 25.0
+#: Intersection nodes this close (m, adjacent panoramas) belong to one crossing event.
+CLUSTER_M = 12.0
 #: A "double light": two crossings at most this many nodes apart.
 DOUBLE_NODES = 5
 #: "Just before the light": this many nodes short of the crossing.
