@@ -49,6 +49,7 @@ def test_semantic_map_round_trips_through_the_topics(ros, two_room_scene, two_ro
     assert [o.id for o in m.objects] == [o.id for o in two_room_map.objects]
     assert m.get_object("fridge_0").footprint == two_room_map.get_object("fridge_0").footprint
     assert len(m.windows_of(0)) == 2 and m.room_adjacency[0] == frozenset({1})
+    assert m.metadata["generator"] == two_room_map.metadata["generator"]
 
 
 def test_grounding_node_reports_in_words(ros, two_room_scene) -> None:
@@ -143,8 +144,9 @@ def test_route_planner_plans_replans_and_refuses(ros, two_room_scene, two_room_m
                  what="a replanned /route after the map change")
     new_pts = convert.path_points(routes[-1])
     assert statuses[-1].code == PlannerStatus.OK
-    # Clear of the box by the robot's inflation radius (0.4 m), less a cell of rasterisation.
-    assert np.hypot(new_pts[:, 0] - box[0], new_pts[:, 1] - box[1]).min() > 0.25 + 0.4 - 0.05
+    # Clear of the box by the robot's inflation radius, less a cell of rasterisation.
+    clearance = planner.params["inflation_radius"]
+    assert np.hypot(new_pts[:, 0] - box[0], new_pts[:, 1] - box[1]).min() > 0.25 + clearance - 0.05
 
     # Infeasible: a target region that is all wall.
     wall = Region.from_mask("the wall", two_room_map.walls & two_room_map.disk_mask((6.0, 2.0), 0.2))

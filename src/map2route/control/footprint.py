@@ -23,6 +23,9 @@ def inflate_for_robot(m: SemanticMap, radius_m: float, *,
                       keep: tuple[float, float] | None = None) -> SemanticMap:
     """A copy of ``m`` whose traversable cells are at least ``radius_m`` from any blocked cell.
 
+    A map whose ``metadata["robot_radius_m"]`` says its traversable layer is already eroded
+    by that much is eroded only by the rest.
+
     Args:
         m: the map.
         radius_m: clearance from the robot's centre to obstacles (m), >= 0.
@@ -36,13 +39,16 @@ def inflate_for_robot(m: SemanticMap, radius_m: float, *,
 
     if radius_m < 0:
         raise ControlError(f"inflation radius must be >= 0, got {radius_m}")
-    if radius_m == 0:
+    # Scenes imported from ProcTHOR already erode free space by ``robot_radius_m``.
+    done = float(m.metadata.get("robot_radius_m", 0.0) or 0.0)
+    extra = radius_m - done
+    if extra <= 0:
         return m
     free = m.traversable.astype(np.uint8)
     dist_cells = cv2.distanceTransform(free, cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
     # A cell centre at distance d (cells) from the nearest blocked cell centre lies
     # d - 0.5 cells from that cell's edge.
-    traversable = m.traversable & ((dist_cells - 0.5) * m.grid.resolution >= radius_m)
+    traversable = m.traversable & ((dist_cells - 0.5) * m.grid.resolution >= extra)
     if keep is not None:
         traversable |= m.traversable & m.disk_mask(keep, radius_m + m.grid.resolution)
     return dataclasses.replace(m, traversable=traversable)

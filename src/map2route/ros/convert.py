@@ -114,7 +114,8 @@ def semantic_layer(m: SemanticMap, header: Header) -> Any:
         SemanticRoom,
     )
 
-    msg = SemanticLayer(header=header, scene=m.name, grid=grid_info(m.grid, header.stamp))
+    msg = SemanticLayer(header=header, scene=m.name, grid=grid_info(m.grid, header.stamp),
+                        metadata_json=json.dumps(m.metadata, default=str))
     msg.room_ids = array.array("i", np.ascontiguousarray(m.room_ids, dtype=np.int32).tobytes())
     msg.walls = m.walls.astype(np.uint8).tobytes()
     for d in m.doors:
@@ -190,7 +191,8 @@ def semantic_map_from_msgs(grid_msg: OccupancyGrid, layer: Any) -> SemanticMap:
                        walls=walls.reshape(grid.shape).astype(bool),
                        room_ids=room_ids.reshape(grid.shape).copy(), rooms=rooms,
                        objects=objects, doors=doors, windows=windows,
-                       metadata={"source": "ros:/map+/semantic_map"})
+                       metadata={**json.loads(layer.metadata_json or "{}"),
+                                 "source": "ros:/map+/semantic_map"})
 
 
 def semantic_markers(m: SemanticMap, header: Header, *, text_size: float = 0.25) -> MarkerArray:

@@ -3,21 +3,21 @@
 Subscribes to ``/registered_scan`` (PointCloud2), ``/state_estimation`` (Odometry),
 ``/camera/image`` (Image) and, from the simulator, ``/sim/instance_ids`` and
 ``/sim/instance_labels``; feeds :class:`map2route.mapping.builder.MapBuilder`; publishes the map
-every ``publish_period_s`` as ``/semantic_map/occupancy`` (OccupancyGrid) and
-``/semantic_map/objects`` (MarkerArray); saves the scene folder ``output`` when a
-``std_msgs/Empty`` arrives on ``/semantic_map/save`` (std_srvs is not among the shipped wheels)
-and at shutdown.
+every ``publish_period_s`` as ``/semantic_map/occupancy`` (OccupancyGrid: 0 traversable, 100
+wall or obstacle, -1 unknown) and ``/semantic_map/objects`` (MarkerArray); saves the scene
+folder ``output`` when a ``std_msgs/Empty`` arrives on ``/semantic_map/save`` (std_srvs is not
+among the shipped wheels) and at shutdown. Parameters: ``config/semantic_map_builder.yaml``.
 """
 
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
+from typing import Any
 
 import numpy as np
-import rclpy
 from nav_msgs.msg import OccupancyGrid, Odometry
-from rclpy.executors import ExternalShutdownException
 from rclpy.node import Node
 from sensor_msgs.msg import Image, PointCloud2
 from std_msgs.msg import Empty, String
@@ -25,29 +25,39 @@ from visualization_msgs.msg import Marker, MarkerArray
 
 from map2route.errors import Map2RouteError
 from map2route.mapping.bag import image_array, odometry_pose, pointcloud2_xyz
-from map2route.mapping.builder import MapBuilder
+from map2route.mapping.builder import BuildConfig, MapBuilder
 from map2route.mapping.detectors import make_detector
+from map2route.ros.params import Param, declare, non_empty, one_of, positive, run_node
 from map2route.semantic_map.io import save_scene
 
+PARAMS = (
+    Param("output", str, "scene folder to save the map to", non_empty),
+    Param("detector", str, "ground_truth or open_vocabulary",
+          one_of("ground_truth", "open_vocabulary")),
+    Param("weights", str, "open_vocabulary weights folder"),
+    Param("build_config", str, "mapping YAML ('' = config/mapping.yaml)"),
+    Param("publish_period_s", float, "seconds between map publications", positive),
+)
+PARAM_FILE = "semantic_map_builder.yaml"
 
-def _t(msg) -> float:  # type: ignore[no-untyped-def]
-    return msg.header.stamp.sec + msg.header.stamp.nanosec * 1e-9
+
+def _t(msg: Any) -> float:
+    return float(msg.header.stamp.sec + msg.header.stamp.nanosec * 1e-9)
 
 
 class SemanticMapBuilderNode(Node):
-    """The node; parameters: ``output`` (required), ``detector``, ``publish_period_s``."""
+    """The node; see the module docstring."""
 
-    def __init__(self) -> None:
-        super().__init__("semantic_map_builder")
-        self.declare_parameter("output", "")
-        self.declare_parameter("detector", "ground_truth")
-        self.declare_parameter("publish_period_s", 2.0)
-        output = self.get_parameter("output").value
-        if not output:
-            msg = "parameter 'output' (scene folder to save) is required"
-            raise Map2RouteError(msg)
-        self.output = Path(str(output))
-        self.builder = MapBuilder(make_detector(str(self.get_parameter("detector").value)))
+    def __init__(self, **node_kwargs: Any) -> None:
+        super().__init__("semantic_map_builder", **node_kwargs)
+        p = self.params = declare(self, PARAMS, PARAM_FILE)
+        self.output = Path(p["output"])
+        options = {"weights": Path(p["weights"] or "weights")} if p["detector"] == "open_vocabulary" else {}
+        config = BuildConfig.from_yaml(p["build_config"] or None)
+        self.builder = MapBuilder(make_detector(p["detector"], **options), config)
+        # Callbacks may run on several executor threads; the builder is not thread-safe.
+        self._lock = threading.Lock()
+        self.published = 0
         self.create_subscription(PointCloud2, "/registered_scan", self._scan, 10)
         self.create_subscription(Odometry, "/state_estimation", self._odom, 50)
         self.create_subscription(Image, "/camera/image", self._image, 5)
@@ -56,26 +66,33 @@ class SemanticMapBuilderNode(Node):
         self.create_subscription(Empty, "/semantic_map/save", lambda _m: self.save(), 1)
         self.grid_pub = self.create_publisher(OccupancyGrid, "/semantic_map/occupancy", 1)
         self.marker_pub = self.create_publisher(MarkerArray, "/semantic_map/objects", 1)
-        self.create_timer(float(self.get_parameter("publish_period_s").value), self.publish)
+        self.create_timer(p["publish_period_s"], self.publish)
 
     def _scan(self, msg: PointCloud2) -> None:
-        self.builder.add_scan(_t(msg), pointcloud2_xyz(msg))
+        with self._lock:
+            self.builder.add_scan(_t(msg), pointcloud2_xyz(msg))
 
     def _odom(self, msg: Odometry) -> None:
-        self.builder.add_odometry(_t(msg), odometry_pose(msg))
+        with self._lock:
+            self.builder.add_odometry(_t(msg), odometry_pose(msg))
 
     def _image(self, msg: Image) -> None:
-        self.builder.add_image(_t(msg), image_array(msg))
+        with self._lock:
+            self.builder.add_image(_t(msg), image_array(msg))
 
     def _ids(self, msg: Image) -> None:
-        self.builder.add_instance_ids(_t(msg), image_array(msg))
+        with self._lock:
+            self.builder.add_instance_ids(_t(msg), image_array(msg))
 
     def _labels(self, msg: String) -> None:
-        self.builder.add_labels(list(json.loads(msg.data)["labels"]))
+        with self._lock:
+            self.builder.add_labels(list(json.loads(msg.data)["labels"]))
 
     def publish(self) -> None:
+        """Publish the map built so far (nothing, with a log line, before there is enough data)."""
         try:
-            m = self.builder.snapshot(self.output.name)
+            with self._lock:
+                m = self.builder.snapshot(self.output.name)
         except Map2RouteError as err:
             self.get_logger().info(f"no map yet: {err}")
             return
@@ -86,6 +103,7 @@ class SemanticMapBuilderNode(Node):
         grid.info.width, grid.info.height = m.grid.cols, m.grid.rows
         grid.info.origin.position.x = m.grid.origin_x
         grid.info.origin.position.y = m.grid.origin_y
+        grid.info.origin.orientation.w = 1.0
         occ = np.full(m.grid.shape, -1, dtype=np.int8)
         occ[m.room_ids >= 0] = 100
         occ[m.traversable] = 0
@@ -97,34 +115,44 @@ class SemanticMapBuilderNode(Node):
             mk = Marker()
             mk.header = grid.header
             mk.ns, mk.id, mk.type = "objects", i, Marker.CUBE
-            xs = [p[0] for p in o.footprint]
-            ys = [p[1] for p in o.footprint]
+            xs = [q[0] for q in o.footprint]
+            ys = [q[1] for q in o.footprint]
             mk.pose.position.x, mk.pose.position.y = o.center
             mk.pose.position.z = (o.z_min + o.z_max) / 2
             mk.pose.orientation.w = 1.0
-            mk.scale.x = max(xs) - min(xs)
-            mk.scale.y = max(ys) - min(ys)
+            mk.scale.x = max(max(xs) - min(xs), 0.02)
+            mk.scale.y = max(max(ys) - min(ys), 0.02)
             mk.scale.z = max(o.z_max - o.z_min, 0.02)
             mk.color.r, mk.color.g, mk.color.b, mk.color.a = 0.9, 0.5, 0.1, 0.8
             mk.text = o.category
             markers.markers.append(mk)
         self.marker_pub.publish(markers)
+        self.published += 1
 
-    def save(self) -> None:
+    def save(self) -> Path | None:
+        """Save the scene folder ``output``; returns it, or ``None`` (logged) when impossible."""
         try:
-            save_scene(self.builder.snapshot(self.output.name, finish=True), self.output)
-            self.get_logger().info(f"saved {self.output}")
+            with self._lock:
+                m = self.builder.snapshot(self.output.name, finish=True)
+            save_scene(m, self.output)
         except Map2RouteError as err:
-            self.get_logger().error(f"cannot save: {err}")
+            self.get_logger().error(f"cannot save {self.output}: {err}")
+            return None
+        self.get_logger().info(f"saved {self.output}: {len(m.rooms)} rooms, {len(m.objects)} objects")
+        return self.output
 
 
-def main(args: list[str] | None = None) -> None:
+def main(args: list[str] | None = None) -> int:
+    """``semantic_map_builder --ros-args -p output:=maps/NAME``; saves the map at shutdown."""
+    node: SemanticMapBuilderNode | None = None
+
+    def factory() -> SemanticMapBuilderNode:
+        nonlocal node
+        node = SemanticMapBuilderNode()
+        return node
+
     try:
-        with rclpy.init(args=args):
-            node = SemanticMapBuilderNode()
-            try:
-                rclpy.spin(node)
-            finally:
-                node.save()
-    except (KeyboardInterrupt, ExternalShutdownException):
-        pass
+        return run_node(factory, args)
+    finally:
+        if node is not None:
+            node.save()
