@@ -26,6 +26,8 @@ CLUSTER_M = 12.0
 DOUBLE_NODES = 5
 #: "Just before the light": this many nodes short of the crossing.
 BEFORE_NODES = 2
+#: How far (nodes) past a chosen stop a "too far" landmark is looked for.
+TOO_FAR_LOOKAHEAD = 0
 #: Nodes a "few steps" stop walks on.
 FEW_STEPS_NODES = 2
 #: Nodes walked into the new street by a turn (so the street's direction is known).
@@ -356,6 +358,13 @@ class OfflineAgent:
             elif cond.relation == "before":
                 lm = max(anchor, lm - 1)
             return self._stop_at(obs, seq, cur, lm)
+        if cond.too_far and not cond.feature and cond.relation != "few":
+            # Nothing else to go by: "if you reach X you've gone too far" puts the goal
+            # just before X.
+            far = self._landmark_position(obs, seq, anchor, Condition(landmark=cond.too_far),
+                                          limit)
+            if far is not None and far - BEFORE_NODES > anchor:
+                return self._stop_at(obs, seq, cur, far - BEFORE_NODES)
         if cond.feature == "block":
             return self._stop_at(obs, seq, cur, self._fraction_pos(
                 obs, seq, anchor, next_start, cond.fraction))
@@ -370,7 +379,17 @@ class OfflineAgent:
                                                                0.3))
 
     def _stop_at(self, obs: Observation, seq: list[int], cur: int, pos: int) -> Decision:
-        """Walk on to ``pos``, or back along the street when the roll-out went past it."""
+        """Walk on to ``pos``, or back along the street when the roll-out went past it.
+
+        A "you've gone too far" landmark ahead caps ``pos`` a couple of nodes before it.
+        """
+        goal = obs.subgoal
+        if goal.action == Action.STOP and goal.condition.too_far:
+            check = Condition(landmark=goal.condition.too_far)
+            limit = max(pos, cur) + TOO_FAR_LOOKAHEAD
+            far = self._landmark_position(obs, seq, max(cur, 0), check, limit)
+            if far is not None and far <= pos:
+                pos = max(far - BEFORE_NODES, min(cur, pos))
         if pos >= cur:
             return Decision(COMPLETED, self._walk_to(seq, cur, pos))
         back = tuple(reversed(seq[pos:cur]))

@@ -43,6 +43,8 @@ class Condition:
         landmark: the clause text naming a POI, matched fuzzily against POI names and tags.
         side: ``left``/``right`` when the clause says on which side the landmark is.
         double: "a double light": two crossings close together count as one.
+        too_far: for STOP, the clause naming where the goal has been passed ("If you reach
+            Fragrance Shop, you're too far").
     """
 
     feature: str = ""
@@ -54,6 +56,7 @@ class Condition:
     landmark: str = ""
     side: str = ""
     double: bool = False
+    too_far: str = ""
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,7 @@ _CLAUSE_SPLIT_RE = re.compile(
     r"|,?\s+and\s+(?:then\s+)?(?=(?:left|right)\s+(?:at|on|onto)\b)")
 _MOTION_RE = re.compile(r"\b(?:go|going|walk|walking|head|heading|continue|continuing|proceed|"
                         r"pass|passing|cross|crossing|keep|move|travel|follow|get|begin|start)\b")
+_TOO_FAR_RE = re.compile(r"\b(?:too far|gone past|overshot|went past)\b")
 _IF_RE = re.compile(r"^\s*(?:if|when you see|should you|in case)\b")
 
 
@@ -334,9 +338,14 @@ def decompose(instruction: str) -> list[SubGoal]:
     """
     goals: list[SubGoal] = []
     last_feature = ""
+    too_far = ""
     for clause in split_clauses(instruction):
-        if _IF_RE.search(clause):
-            continue  # "If you reach a park, you went too far": a check, not an action
+        if _IF_RE.search(clause) or _TOO_FAR_RE.search(clause):
+            # "If you reach a park, you went too far": a check, not an action; it bounds
+            # where the final STOP may be.
+            if _TOO_FAR_RE.search(clause):
+                too_far = clause
+            continue
         direction, pos = _turn_direction(clause)
         stop = _STOP_RE.search(clause)
         if direction and (not stop or pos < stop.start()):
@@ -378,4 +387,6 @@ def decompose(instruction: str) -> list[SubGoal]:
         goals = goals[:first + 1]
     else:
         goals.append(SubGoal(Action.STOP, "stop", Condition()))
+    if too_far:
+        goals[-1] = replace(goals[-1], condition=replace(goals[-1].condition, too_far=too_far))
     return goals
