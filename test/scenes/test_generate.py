@@ -122,3 +122,27 @@ def test_choice_takes_the_largest_and_is_disjoint():
 def test_choice_from_too_small_a_pool():
     with pytest.raises(SceneError, match="too small"):
         choose_scenes(_surveys(30), seed=0)
+
+
+@pytest.mark.parametrize("cut", [0, 1, 2], ids=["room", "one-object", "two-objects"])
+def test_fast_rectangle_join_matches_procthor(raw_house, cut):
+    from map2route.scenes.generate import _procthor
+
+    with _procthor():
+        from procthor.generation.objects import OrthogonalPolygon
+    room = max(raw_house["rooms"], key=lambda r: len(r["floorPolygon"]))
+    poly = Polygon([(p["x"], p["z"]) for p in room["floorPolygon"]])
+    x0, z0, x1, z1 = poly.bounds
+    for i in range(cut):  # carve object footprints out, as ProcTHOR does while placing
+        f = 0.2 + 0.3 * i
+        poly = poly.difference(Polygon([(x0 + f * (x1 - x0), z0), (x0 + (f + 0.15) * (x1 - x0), z0),
+                                        (x0 + (f + 0.15) * (x1 - x0), z0 + 0.4 * (z1 - z0)),
+                                        (x0 + f * (x1 - x0), z0 + 0.4 * (z1 - z0))]))
+    op = OrthogonalPolygon(polygon=poly)
+    rects = op.get_neighboring_rectangles()
+    for _ in range(3):  # a few rounds of joining, as get_all_rectangles does
+        ours = op._join_neighboring_rectangles(rects)
+        theirs = op.original_join_neighboring_rectangles(rects)
+        assert list(ours) == list(theirs)
+        rects = rects | ours
+    assert len(rects) >= 3 + 4 * cut  # the carved polygons really exercise the join

@@ -22,6 +22,8 @@ def test_stats_of_two_scenes(two_room_map, house_json, tmp_path):
     assert s.objects_by_category["wall"] == 8
     assert s.categories == len(two_room_map.categories() | hand.categories())
     assert "toilet" in s.vocabulary_missing and "bed" not in s.vocabulary_missing
+    structure = sum(1 for o in hand.objects if o.category in {"wall", "doorway", "window"})
+    assert s.mean_objects_without_structure == pytest.approx(s.mean_objects - structure / 2, abs=0.05)
     assert s.mean_floor_area_m2 == pytest.approx((24 + 21) / 2, abs=0.1)
     doc = s.to_json()
     assert {"scenes", "mean_rooms", "mean_objects", "categories"} <= set(doc)

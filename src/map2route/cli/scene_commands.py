@@ -61,6 +61,7 @@ def stats(folder: Path, as_json: bool) -> None:
     table.add_row("scenes", str(s.scenes))
     table.add_row("mean rooms per scene", f"{s.mean_rooms:.2f}")
     table.add_row("mean objects per scene", f"{s.mean_objects:.1f}")
+    table.add_row("  without walls, doorways, windows", f"{s.mean_objects_without_structure:.1f}")
     table.add_row("mean floor area", f"{s.mean_floor_area_m2:.1f} m²")
     table.add_row("distinct categories", str(s.categories))
     table.add_row("benchmark vocabulary covered", f"{s.vocabulary_covered} / 97")

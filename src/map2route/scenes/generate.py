@@ -101,6 +101,56 @@ def _deterministic_select_room(original: Callable[[Any], Any]) -> Callable[[Any]
     return select_room
 
 
+def _corners(rect: tuple[float, float, float, float]) -> frozenset[tuple[float, float]]:
+    x0, z0, x1, z1 = rect
+    return frozenset(((x0, z0), (x0, z1), (x1, z1), (x1, z0)))
+
+
+def _edges(rect: tuple[float, float, float, float]
+           ) -> tuple[tuple[tuple[float, float], tuple[float, float]], ...]:
+    x0, z0, x1, z1 = rect
+    a, b, c, d = (x0, z0), (x0, z1), (x1, z1), (x1, z0)
+    return tuple(tuple(sorted(pair)) for pair in ((a, b), (b, c), (c, d), (d, a)))  # type: ignore[misc]
+
+
+def _join_neighboring_rectangles(self: Any, rects: set[Any]) -> set[Any]:
+    """ProcTHOR's ``_join_neighboring_rectangles``, same result, without its quadratic loop.
+
+    The original compares every pair of rectangles by building corner sets (minutes for a large
+    house). Here the neighbours sharing exactly two corners come from an edge index. ProcTHOR
+    later draws from the returned set in iteration order, so merged rectangles are inserted in
+    the original's order: for each ``rect1`` its partners in the order of ``rects - {rect1}``,
+    which (for 8 or more rectangles, where CPython copies the table and deletes ``rect1``) is
+    the order of ``rects.copy()``; smaller sets take the original path. The merge formula is
+    kept exactly, including its use of ``x1_1`` twice in the minimum. ``test_generate`` checks
+    result and order against the original (kept as ``original_join_neighboring_rectangles``).
+    """
+    orig_rects = rects.copy()
+    out: set[Any] = set()
+    base = list(rects.copy())
+    if len(rects) < 8:
+        partners_of = {r: [q for q in rects - {r} if len(_corners(r) & _corners(q)) == 2]
+                       for r in base}
+    else:
+        # Distinct axis-aligned rectangles share exactly two corners iff they share an edge.
+        position = {r: i for i, r in enumerate(base)}
+        by_edge: dict[tuple[tuple[float, float], tuple[float, float]], list[Any]] = {}
+        for r in base:
+            for e in _edges(r):
+                by_edge.setdefault(e, []).append(r)
+        partners_of = {}
+        for r in base:
+            near = {q for e in _edges(r) for q in by_edge[e] if q != r}
+            partners_of[r] = sorted(near, key=position.__getitem__)
+    for rect1 in base:
+        x0_0, z0_0, x1_0, z1_0 = rect1
+        for rect2 in partners_of[rect1]:
+            x0_1, z0_1, x1_1, z1_1 = rect2
+            out.add((min(x0_0, x1_0, x1_1, x1_1), min(z0_0, z1_0, z0_1, z1_1),
+                     max(x0_0, x1_0, x0_1, x1_1), max(z0_0, z1_0, z0_1, z1_1)))
+    return out - orig_rects
+
+
 @contextmanager
 def _procthor() -> Iterator[types.ModuleType]:
     """Import ``procthor.generation`` with the shims and patches above applied."""
@@ -116,6 +166,13 @@ def _procthor() -> Iterator[types.ModuleType]:
         patched = _deterministic_select_room(fpg.select_room)
         patched._map2route = True  # type: ignore[attr-defined]
         fpg.select_room = patched
+    import procthor.generation.objects as objs
+
+    polygon_class = objs.OrthogonalPolygon
+    if polygon_class._join_neighboring_rectangles is not _join_neighboring_rectangles:
+        polygon_class.original_join_neighboring_rectangles = \
+            polygon_class._join_neighboring_rectangles
+        polygon_class._join_neighboring_rectangles = _join_neighboring_rectangles
     original_small = gen.add_small_objects
     gen.add_small_objects = lambda **kwargs: None
     try:

@@ -31,9 +31,9 @@ from map2route.scenes.assets import (
 )
 
 #: Gain and floor on ProcTHOR's per-receptacle frequencies, tuned so a house has about as many
-#: small objects as its receptacles can hold (ProcTHOR-10K houses carry ~100-150).
-SPAWN_GAIN = 2.5
-SPAWN_FLOOR = 0.08
+#: small objects as its receptacles can hold.
+SPAWN_GAIN = 3.5
+SPAWN_FLOOR = 0.12
 MAX_OF_TYPE_ON_RECEPTACLE = 3
 #: House plants taller than this stand on the floor, not on furniture (ProcTHOR's rule).
 HOUSE_PLANT_MAX_HEIGHT = 0.75

@@ -12,6 +12,9 @@ from map2route.scenes.errors import SceneError
 from map2route.semantic_map.categories import vocabulary
 from map2route.semantic_map.model import RoomType
 
+#: Structure the benchmark counts as objects; also reported without it.
+STRUCTURE_CATEGORIES = frozenset({"wall", "doorway", "doorframe", "window"})
+
 
 @dataclass
 class SceneSetStats:
@@ -20,6 +23,7 @@ class SceneSetStats:
     Attributes:
         scenes: number of scenes.
         mean_rooms, mean_objects: per-scene means.
+        mean_objects_without_structure: the same without walls, doorways, doorframes, windows.
         categories: distinct object categories over all scenes.
         rooms_by_type: room count per room type over all scenes.
         objects_by_category: object count per category over all scenes.
@@ -32,6 +36,7 @@ class SceneSetStats:
     mean_objects: float
     categories: int
     mean_floor_area_m2: float
+    mean_objects_without_structure: float = 0.0
     rooms_by_type: dict[str, int] = field(default_factory=dict)
     objects_by_category: dict[str, int] = field(default_factory=dict)
     vocabulary_covered: int = 0
@@ -41,7 +46,9 @@ class SceneSetStats:
     def to_json(self) -> dict[str, Any]:
         return {
             "scenes": self.scenes, "mean_rooms": self.mean_rooms,
-            "mean_objects": self.mean_objects, "categories": self.categories,
+            "mean_objects": self.mean_objects,
+            "mean_objects_without_structure": self.mean_objects_without_structure,
+            "categories": self.categories,
             "mean_floor_area_m2": self.mean_floor_area_m2,
             "rooms_by_type": self.rooms_by_type,
             "vocabulary_size": len(vocabulary()),
@@ -99,6 +106,8 @@ def scene_set_stats(root: Path) -> SceneSetStats:
     return SceneSetStats(
         scenes=n, mean_rooms=round(n_rooms / n, 2), mean_objects=round(n_objects / n, 1),
         categories=len(by_cat), mean_floor_area_m2=round(area / n, 1),
+        mean_objects_without_structure=round(
+            sum(v for k, v in by_cat.items() if k not in STRUCTURE_CATEGORIES) / n, 1),
         rooms_by_type=dict(sorted(rooms_by_type.items())),
         objects_by_category=dict(sorted(by_cat.items(), key=lambda kv: (-kv[1], kv[0]))),
         vocabulary_covered=len(vocab & set(by_cat)),
