@@ -295,6 +295,14 @@ _STOP_AFTER_TO = {"in", "by", "as", "with", "while", "and", "but", "for", "using
                   "through", "across", "over", "on", "is", "are"}
 
 
+_AGENT_SORTED = sorted(((p, a, w) for a, words in AGENT_WORDS.items() for p, w in words),
+                       key=lambda paw: -len(paw[0].split()))
+_NEG_SORTED = sorted(NEGATIVE_CUES, key=lambda p: -len(p.split()))
+_POS_SORTED = sorted(POSITIVE_CUES, key=lambda p: -len(p.split()))
+_CLASS_SORTED = sorted(((p, c) for c, ps in CLASS_WORDS.items() for p in ps),
+                       key=lambda pc: -len(pc[0].split()))
+
+
 def _tokens(text: str) -> list[str]:
     """Lower-case word tokens; hyphens split words, possessive 's is dropped."""
     norm = re.sub(r"(\w)'s\b", r"\1", text.lower()).replace("-", " ")
@@ -303,8 +311,9 @@ def _tokens(text: str) -> list[str]:
 
 def _find(tokens: list[str], phrase: str) -> list[int]:
     words = phrase.split()
-    n = len(words)
-    return [i for i in range(len(tokens) - n + 1) if tokens[i:i + n] == words]
+    n, first = len(words), words[0]
+    return [i for i, t in enumerate(tokens[:len(tokens) - n + 1])
+            if t == first and tokens[i:i + n] == words]
 
 
 def _strip_from_to(tokens: list[str]) -> list[str]:
@@ -349,8 +358,7 @@ def _cue_positions(clause: list[str]) -> list[tuple[int, int]]:
     """(position, +1 / -1) of polarity cues; negatives are matched first and mask positives."""
     taken = [False] * len(clause)
     cues: list[tuple[int, int]] = []
-    for sign, phrases in ((-1, sorted(NEGATIVE_CUES, key=lambda p: -len(p.split()))),
-                          (1, sorted(POSITIVE_CUES, key=lambda p: -len(p.split())))):
+    for sign, phrases in ((-1, _NEG_SORTED), (1, _POS_SORTED)):
         for phrase in phrases:
             n = len(phrase.split())
             for i in _find(clause, phrase):
@@ -368,9 +376,7 @@ def _mentions(clause: list[str]) -> list[tuple[int, int, int]]:
     """(start, end, class index) of land-cover mentions, longest phrase first, no overlaps."""
     taken = [False] * len(clause)
     found: list[tuple[int, int, int]] = []
-    phrases = sorted(((p, c) for c, ps in CLASS_WORDS.items() for p in ps),
-                     key=lambda pc: -len(pc[0].split()))
-    for phrase, cls in phrases:
+    for phrase, cls in _CLASS_SORTED:
         n = len(phrase.split())
         for i in _find(clause, phrase):
             if not any(taken[i:i + n]):
@@ -436,9 +442,7 @@ def parse_query(text: str) -> ParsedQuery:
     tokens = _tokens(text)
     scores = dict.fromkeys(Agent, 0)
     used = [False] * len(tokens)
-    for phrase, agent_of, weight in sorted(
-            ((p, a, w) for a, words in AGENT_WORDS.items() for p, w in words),
-            key=lambda paw: -len(paw[0].split())):
+    for phrase, agent_of, weight in _AGENT_SORTED:
         n = len(phrase.split())
         for i in _find(tokens, phrase):
             if not any(used[i:i + n]):
