@@ -82,7 +82,7 @@ def test_regions_use_the_maps_goal_region(two_room_map):
     band = api.boundary_region(api.unique(api.rooms("kitchen")), 0.5)
     assert band._mask.sum() < api.room_region(api.unique(api.rooms("kitchen")))._mask.sum()
     loop = api.circle(api.unique(api.entities("dining_table")), "clockwise")
-    assert len(loop._waypoints) == 5 and all(w._mask.any() for w in loop._waypoints)
+    assert len(loop._waypoints) == 9 and all(w._mask.any() for w in loop._waypoints)
     walls = api.follow_wall(api.unique(api.rooms("kitchen")))
     assert len(walls._waypoints) == 5  # four inset corners and back to the first
 
@@ -127,7 +127,7 @@ def test_task_builds_a_valid_routeir_with_scopes(two_room_map):
     assert kinds == ["path_shape", "far", "must_avoid"]
     assert ir.constraints[1].temporal_scope == (0,)
     assert ir.constraints[0].temporal_scope == (1,)
-    assert len(ir.stages[1].waypoints) == 4
+    assert len(ir.stages[1].waypoints) == 8
 
 
 def test_windowed_goal_region_equals_the_maps(house):

@@ -48,7 +48,7 @@ def test_circle_and_coreference(offline, two_room_map):
     g = offline.ground("walk to the apple on the dining table, then circle the table clockwise",
                        two_room_map, (1.0, 1.0))
     assert stage_descriptors(g.routeir) == ["apple_0", "circle:dining_table_0"]
-    assert len(g.routeir.stages[1].waypoints) == 4
+    assert len(g.routeir.stages[1].waypoints) == 8
 
 
 def test_failure_names_the_word_not_understood(offline, two_room_map):

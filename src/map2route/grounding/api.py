@@ -275,6 +275,14 @@ class GroundingAPI:
         out[r0:r1, c0:c1] = (xs[None, :] - cx) ** 2 + (ys[:, None] - cy) ** 2 <= radius_m ** 2
         return out
 
+    def _band(self, area: Area, width_m: float = 1.0) -> Area:
+        """Cells within ``width_m`` of an area (the active region of a path shape)."""
+        import cv2
+
+        outside = (~area._mask).astype(np.uint8)
+        dist = cv2.distanceTransform(outside, cv2.DIST_L2, 3) * self._m.grid.resolution
+        return Area(dist <= width_m, f"around {area._label}", {"op": "band", "width_m": width_m})
+
     def _room_mask(self, room_id: int) -> NDArray[np.bool_]:
         if room_id not in self._room_masks:
             self._room_masks[room_id] = np.asarray(self._m.room_ids == room_id)
@@ -1051,6 +1059,25 @@ class GroundingAPI:
                  center[1] + radius * math.sin(start_angle + sign * 2 * math.pi * i / n))
                 for i in range(n + 1)]
 
+    def _shape(self, pts: list[tuple[float, float]], label: str, op: dict[str, Any]) -> Shape:
+        """Waypoints snapped to free space, and the reference path through them.
+
+        The path joins the snapped waypoint centres (not the ideal ring), keeping only free
+        cells, so the Path-Shape preference pulls the route along where it can drive.
+        """
+        wps = self._waypoint_areas(pts, label)
+        centres = []
+        for w in wps:
+            rr, cc = np.nonzero(w._mask)
+            centres.append(self._m.grid.cell_to_world(float(rr.mean()), float(cc.mean()))
+                           if rr.size else None)
+        path_pts = [c if c is not None else p for c, p in zip(centres, pts, strict=True)]
+        path = self._path_area(path_pts, label, op)
+        free = path._mask & self._m.traversable
+        if free.any():
+            path = Area(free, path._label, path._construction)
+        return Shape(wps, path, label)
+
     def _path_area(self, pts: list[tuple[float, float]], label: str, op: dict[str, Any]) -> Area:
         import cv2
 
@@ -1082,9 +1109,9 @@ class GroundingAPI:
         return self._start
 
     @exposed("region")
-    def circle(self, ref: Entity, direction: str = "counterclockwise", clearance_m: float = 0.6,
+    def circle(self, ref: Entity, direction: str = "counterclockwise", clearance_m: float = 0.5,
                laps: int = 1) -> Shape:
-        """A loop around an object: ordered waypoints on a ring ``clearance_m`` beyond its edge.
+        """A loop around an object: 8 waypoints per lap on a ring ``clearance_m`` beyond its edge.
 
         ``direction`` is ``"clockwise"`` or ``"counterclockwise"``; the loop starts and ends on
         the side facing where the robot comes from. Pass it to ``segment(shape=...)``.
@@ -1099,12 +1126,10 @@ class GroundingAPI:
         radius = (self._objects[e._key].radius_m if e.kind == "object" else 0.5) + clearance_m
         here = self._from_here()
         start = math.atan2(here[1] - c[1], here[0] - c[0]) if here is not None else 0.0
-        pts = self._ring_points(c, radius, start, direction == "counterclockwise", 4 * int(laps))
-        dense = self._ring_points(c, radius, start, direction == "counterclockwise", 48 * int(laps))
+        # one waypoint every 45 degrees keeps the loop round (4 would let it cut corners)
+        pts = self._ring_points(c, radius, start, direction == "counterclockwise", 8 * int(laps))
         label = f"circle {e.label} {direction}"
-        return Shape(self._waypoint_areas(pts, label),
-                     self._path_area(dense, label, {"op": "circle", "ref": e.ref,
-                                                    "direction": direction}), label)
+        return self._shape(pts, label, {"op": "circle", "ref": e.ref, "direction": direction})
 
     @exposed("region")
     def follow_wall(self, room: Entity, direction: str = "counterclockwise",
@@ -1128,9 +1153,8 @@ class GroundingAPI:
             ring = ring[first:] + ring[:first]
         pts = [(float(x), float(y)) for x, y in ring] + [(float(ring[0][0]), float(ring[0][1]))]
         label = f"follow the walls of {r.label}"
-        return Shape(self._waypoint_areas(pts, label),
-                     self._path_area(pts, label, {"op": "follow_wall", "room": r.ref,
-                                                  "direction": direction}), label)
+        return self._shape(pts, label, {"op": "follow_wall", "room": r.ref,
+                                        "direction": direction})
 
     # === 6. route construction ============================================================
     @exposed("route")
@@ -1276,8 +1300,10 @@ class GroundingAPI:
         constraints = []
         for i, s in enumerate(t._segments):
             if s._shape is not None:
+                # active only around the shape, so the approach to it stays free
                 constraints.append(Constraint(kind=ConstraintKind.PATH_SHAPE,
                                               region=region(s._shape._path), temporal_scope=(i,),
+                                              spatial_scope=region(self._band(s._shape._path)),
                                               label=s._shape._label))
         for p in t._preferences:
             temporal = None
