@@ -158,6 +158,20 @@ class OfflineAgent:
                     best = key
         return None if best is None else best[2]
 
+    def _disambiguate(self, obs: Observation, seq: list[int], events: list[Event],
+                      cond: Condition, target: Event | None, cur: int) -> Event | None:
+        """"The light with Bareburger on the corner": the landmark decides between the
+        counted event and its neighbours (when the count is only "the"/"next")."""
+        if target is None or not cond.landmark or cond.count > 1:
+            return target
+        kind = [e for e in self._of_kind(events, cond.feature) if e.end >= cur]
+        k = kind.index(target) if target in kind else 0
+        for e in [target] + kind[max(0, k - 1):k] + kind[k + 1:k + 2]:
+            if self._landmark_position(obs, seq, max(e.start - 1, cur), cond,
+                                       e.end + 1) is not None:
+                return e
+        return target
+
     # --- moves ----------------------------------------------------------------------------------
     def _walk_to(self, seq: list[int], cur: int, pos: int) -> tuple[int, ...]:
         return tuple(seq[cur + 1:pos + 1])
@@ -244,6 +258,8 @@ class OfflineAgent:
         # MOVE_FORWARD
         if cond.feature in ("light", "intersection", "t"):
             target = self._target(events, cond, cur, standing_ok=not cond.passing)
+            if not cond.passing:
+                target = self._disambiguate(obs, seq, events, cond, target, cur)
             if target is None:
                 return self._advance(seq, cur, safe_end, view_end)
             pos = min(target.end + 1, view_end) if cond.passing else target.start
@@ -285,16 +301,7 @@ class OfflineAgent:
             if target is None and dead_end:
                 # The street ends before the counted light: the turn can only be here.
                 target = dead_end[0]
-            if target is not None and cond.landmark and cond.count <= 1:
-                # "at the light with Bareburger on the corner": the landmark decides between
-                # the counted event and its neighbours.
-                kind = [e for e in self._of_kind(events, cond.feature) if e.end >= cur]
-                k = kind.index(target) if target in kind else 0
-                for e in [target] + kind[max(0, k - 1):k] + kind[k + 1:k + 2]:
-                    if self._landmark_position(obs, seq, max(e.start - 1, cur), cond,
-                                               e.end + 1) is not None:
-                        target = e
-                        break
+            target = self._disambiguate(obs, seq, events, cond, target, cur)
         elif cond.landmark:
             ahead = [e for e in events if e.end >= cur]
             for e in ahead[:4]:
