@@ -5,8 +5,8 @@ the RouteIR, and on failure asks the grounder for a new program given the old on
 structured issues: ``P(r+1) = f(I, P(r), E(r))`` for at most ``R`` rounds (3 by default).
 
 - :class:`OfflineGrounder`: :mod:`~map2route.grounding.parser` +
-  :mod:`~map2route.grounding.writer`; its repair tries the next attachment policy, then a
-  lenient reading of definite references.
+  :mod:`~map2route.grounding.writer`; its repair tries other readings in turn: group words as
+  their main category, low attachment, lenient definite references, high attachment.
 - :class:`LLMGrounder`: any OpenAI-compatible chat endpoint through
   :class:`map2route.llm.ChatClient`; the prompt holds the API reference and worked examples.
 """
@@ -177,21 +177,37 @@ class OfflineGrounder:
         first: InstructionParse | None = None
         first_error: ParseError | None = None
         seen: set[str] = set()
+
+        def fresh(prog: str) -> bool:
+            if prog in seen:
+                return False
+            seen.add(prog)
+            return True
+
+        parses: dict[str, InstructionParse] = {}
         for policy in ATTACHMENTS:
             try:
-                parse = parse_instruction(instruction, attachment=policy)
+                parses[policy] = parse_instruction(instruction, attachment=policy)
             except ParseError as err:
                 first_error = first_error or err
                 continue
-            prog = write_program(parse)
-            first = first or parse
-            if prog not in seen:
-                seen.add(prog)
-                yield f"attachment={policy}", parse, prog
+            first = first or parses[policy]
+            if policy == "local":
+                prog = write_program(parses[policy])
+                if fresh(prog):
+                    yield "attachment=local", parses[policy], prog
+                prog = write_program(parses[policy], narrow_groups=True)
+                if fresh(prog):
+                    yield "group words as their main category", parses[policy], prog
+                continue
+            if policy == "high" and first is not None:
+                lenient = write_program(first, strict=False)
+                if fresh(lenient):
+                    yield "lenient definite references", first, lenient
+            prog = write_program(parses[policy])
+            if fresh(prog):
+                yield f"attachment={policy}", parses[policy], prog
         if first is not None:
-            lenient = write_program(first, strict=False)
-            if lenient not in seen:
-                yield "lenient definite references", first, lenient
             return
         assert first_error is not None
         issue = GroundingIssue("not_understood", str(first_error), span=first_error.span,

@@ -28,13 +28,17 @@ class ProgramWriter:
 
     Args:
         parse: the parsed instruction.
-        strict: use ``unique`` for definite references (the repair loop's last round passes
-            ``False`` to pick the candidate nearest to the robot instead).
+        strict: use ``unique`` for definite references (a late repair round passes ``False``
+            to pick the candidate nearest to the robot instead).
+        narrow_groups: read a group word ("lamp", "table") as its first, most common category
+            (a repair round for group words that match several categories).
     """
 
-    def __init__(self, parse: InstructionParse, *, strict: bool = True) -> None:
+    def __init__(self, parse: InstructionParse, *, strict: bool = True,
+                 narrow_groups: bool = False) -> None:
         self.parse = parse
         self.strict = strict
+        self.narrow_groups = narrow_groups
         self.lines: list[str] = []
         self.indent = ""
         self.n = 0
@@ -101,6 +105,9 @@ class ProgramWriter:
                     self.emit(f"{out} = unique({pv}, {self.q(r.text)})")
                     return out
         v = self.var(_stem(head))
+        if self.narrow_groups and r.head_kind == "group":
+            # repair reading: a group word as its most common category ("lamp" -> desk lamp)
+            head = GROUPS[head][0]
         self.emit(f"{v} = entities({self.q(head)})")
         has_room = any(m.kind == "in_room" for m in r.modifiers)
         if inherit and head in inherit and not has_room and not r.modifiers:
@@ -470,9 +477,10 @@ def _stem(head: str) -> str:
     return "".join(ch for ch in head if ch.isalnum() or ch == "_")[:16] or "x"
 
 
-def write_program(parse: InstructionParse, *, strict: bool = True) -> str:
-    """The grounding program for ``parse``."""
-    return ProgramWriter(parse, strict=strict).write()
+def write_program(parse: InstructionParse, *, strict: bool = True,
+                  narrow_groups: bool = False) -> str:
+    """The grounding program for ``parse`` (options: see :class:`ProgramWriter`)."""
+    return ProgramWriter(parse, strict=strict, narrow_groups=narrow_groups).write()
 
 
 def describe(parse: InstructionParse) -> dict[str, Any]:
