@@ -3,7 +3,7 @@
 The idea follows the path follower of the CMU autonomy stack the paper's Mecanum robot runs
 (paper 000, V-A): track a point ``look_ahead`` metres ahead along the route, drive toward it
 at a speed limited by ``max_speed``, by braking distance to the goal and to obstacles
-(``v <= sqrt(2 a d)``), and by ``max_accel`` between steps, and turn the body toward the
+(``v <= sqrt(2 a d)``), and by ``max_accel`` between steps, and turn the body to align a side with the
 direction of travel with a proportional yaw-rate law (gain ``yaw_rate_gain``, clipped at
 ``max_yaw_rate``). A Mecanum base moves in any direction, so heading and travel are decoupled.
 
@@ -137,6 +137,24 @@ def _braking_speed(distance: float, decel: float, dt: float) -> float:
         return math.inf
     adt = decel * max(dt, 0.0)
     return -adt + math.sqrt(adt * adt + 2.0 * decel * max(distance, 0.0))
+
+
+def rotation_is_free(points: NDArray[np.float64], half_length: float, half_width: float,
+                     angle: float, *, samples: int = 5) -> bool:
+    """Whether turning the base-frame rectangle by ``angle`` (rad) about its centre hits no point.
+
+    The rotation is sampled at ``samples`` intermediate angles; at each a point ``p`` is inside
+    when ``R(-a) p`` lies in ``[-hl, hl] x [-hw, hw]``.
+    """
+    if points.size == 0 or angle == 0.0:
+        return True
+    for a in np.linspace(0.0, angle, samples + 1)[1:]:
+        c, s = math.cos(a), math.sin(a)
+        u = c * points[:, 0] + s * points[:, 1]
+        v = -s * points[:, 0] + c * points[:, 1]
+        if np.any((np.abs(u) <= half_length) & (np.abs(v) <= half_width)):
+            return False
+    return True
 
 
 def sweep_free_distance(points: NDArray[np.float64], direction: float, half_length: float,
@@ -331,12 +349,20 @@ class PathFollower:
         c, s = math.cos(yaw), math.sin(yaw)
         vx, vy = c * v[0] + s * v[1], -s * v[0] + c * v[1]
         wz = 0.0
-        # Turning swings the corners out to the circumscribed radius; near obstacles the base
-        # only translates (a Mecanum base need not face where it goes).
-        swing = math.hypot(hl, hw) + cfg.side_margin + cfg.stop_distance
-        if cfg.align_heading and speed > 0 and nearest > swing:
-            wz = float(np.clip(cfg.yaw_rate_gain * _wrap(world_dir - yaw), -cfg.max_yaw_rate,
-                               cfg.max_yaw_rate))
+        if cfg.align_heading:
+            # A Mecanum base need not face where it goes: align a side with the direction of
+            # travel (any side of a square base, either end of a long one), which is its
+            # narrowest profile, by the shortest turn.
+            period = math.pi / 2 if abs(hl - hw) < 1e-9 else math.pi
+            err = (_wrap(world_dir - yaw) + period / 2) % period - period / 2
+            wz = float(np.clip(cfg.yaw_rate_gain * err, -cfg.max_yaw_rate, cfg.max_yaw_rate))
+            # Turning swings the corners out: near obstacles turn only if the swept rotation
+            # (over this step, plus the margin) touches no scan point.
+            swing = math.hypot(hl, hw) + cfg.side_margin
+            if nearest <= swing and not rotation_is_free(pts, hl + cfg.side_margin / 2,
+                                                         hw + cfg.side_margin / 2,
+                                                         wz * max(dt, 0.05)):
+                wz = 0.0
         return FollowerCommand(float(vx), float(vy), wz, state, progress, remaining, nearest,
                                message)
 

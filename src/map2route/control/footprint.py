@@ -40,7 +40,8 @@ def inflate_for_robot(m: SemanticMap, radius_m: float, *,
     if radius_m < 0:
         raise ControlError(f"inflation radius must be >= 0, got {radius_m}")
     # Scenes imported from ProcTHOR already erode free space by ``robot_radius_m``.
-    done = float(m.metadata.get("robot_radius_m", 0.0) or 0.0)
+    eroded = m.metadata.get("robot_radius_m", 0.0)
+    done = float(eroded) if isinstance(eroded, int | float) else 0.0
     extra = radius_m - done
     if extra <= 0:
         return m

@@ -3,7 +3,8 @@
 The obstacle layer is rebuilt from the map's geometry, not from its ``traversable`` layer
 (which a planner may have eroded): walls, everything outside the house, and the footprints of
 objects standing on the floor (``parent_id is None``; a pan on a countertop is inside the
-countertop's footprint anyway). Each obstacle cell also has a top height, for the 3D cloud.
+countertop's footprint anyway), except structure listed as objects (doorways, door frames,
+windows, walls) and objects starting above the base's height (paintings). Each obstacle cell also has a top height, for the 3D cloud.
 Dynamic obstacles are vertical cylinders moving at constant velocity, bouncing between two
 points, so avoidance tests can put something on a route after it was planned.
 """
@@ -26,6 +27,11 @@ if TYPE_CHECKING:
 
 #: Height of walls for the 3D cloud (m); ProcTHOR walls are taller than the Mid-360's reach.
 WALL_HEIGHT_M = 2.5
+#: Objects that start higher than this (paintings, wall TVs) do not block the base.
+BODY_HEIGHT_M = 0.6
+#: Structure the map lists as objects: walls are in the wall layer already, doorways and
+#: door frames are openings, windows sit in walls.
+STRUCTURE = frozenset({"wall", "doorway", "doorframe", "window"})
 
 
 @dataclass(frozen=True)
@@ -78,7 +84,7 @@ class World:
         top = np.where(blocked, np.float32(WALL_HEIGHT_M), np.float32(0.0)).astype(np.float32)
         xx, yy = m.grid.cell_centres()
         for o in m.objects:
-            if o.parent_id is not None:
+            if o.parent_id is not None or o.category in STRUCTURE or o.z_min > BODY_HEIGHT_M:
                 continue
             # A cell is the object's when its centre is inside the footprint (closed polygon),
             # the same rule the map's rasteriser uses.
