@@ -328,3 +328,21 @@ def test_replanner_reads_routes_off_cost_to_go_fields(two_room_map, config) -> N
     assert stages[1].target.mask(m.grid)[tuple(resumed.cells[-1])]
     with pytest.raises(NoRouteError, match="out of range"):
         replanner.route_from(START, stage=2)
+
+
+def test_clearance_constraint_adds_its_weight_inside_its_scope(two_room_map, config) -> None:
+    m = two_room_map
+    scope = room_region(m, 1)
+    clear = Constraint(ConstraintKind.CLEARANCE, Region("", np.zeros((0, 2), np.int32)),
+                       spatial_scope=scope, weight=0.5, label="keep clear in the kitchen")
+    stages = [Stage(target=room_region(m, 0))]
+    with_c = stage_cost_map(m, _ir(m, stages, [clear]), 0, config).cell_cost
+    without = stage_cost_map(m, _ir(m, stages), 0, config).cell_cost
+    free = m.traversable
+    extra = 0.5 * config.lambda_clear * j_clear(distance_fields(m).obstacle_m,
+                                                config.clear_scale_m) * m.grid.resolution
+    inside = scope.mask(m.grid) & free
+    assert (with_c - without)[inside] == pytest.approx(extra[inside])
+    assert np.array_equal(with_c[free & ~inside], without[free & ~inside])
+    # The global term alone: lambda_clear * J_clear * resolution on every free cell.
+    assert without[free] == pytest.approx(2 * extra[free])
