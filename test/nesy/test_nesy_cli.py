@@ -101,3 +101,13 @@ def test_endpoints_probe_scores_optimal(dataset: Path, capsys: pytest.CaptureFix
     avg = json.loads(out[out.index("{"):])["metrics"]["avg"]
     # S and E are traversable, so the evaluator joins them by A*: the protocol calls it optimal
     assert avg["AR"] == 100.0 and avg["CR"] == 1.0
+
+
+def test_line_baseline_is_scored(dataset: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rc = main(["nesy", "eval", "--task", "3", "--data", str(dataset), "--method", "line",
+               "--pred", str(dataset / "line.jsonl"), "--json"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    avg = json.loads(out[out.index("{"):])["metrics"]["avg"]
+    assert avg["AR"] is not None and avg["CD"] is not None and avg["CD"] >= 0.0
+    assert avg["CR"] is None or avg["CR"] >= 1.0

@@ -64,8 +64,9 @@ def generate(out: Path, count: int, sources: tuple[str, ...], resolution: float,
               help="Dataset folder (ours or the official release).")
 @click.option("--pred", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Predictions (JSON Lines); with --method, where to write them.")
-@click.option("--method", type=click.Choice(["ours", "endpoints"]), default=None,
-              help="Run a built-in method, then score it (endpoints: the [S, E] Task 3 probe).")
+@click.option("--method", type=click.Choice(["ours", "endpoints", "line"]), default=None,
+              help="Run a built-in method, then score it (Task 3 only: endpoints = the [S, E] "
+              "probe, line = waypoints on the straight S-E line).")
 @click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON.")
 @click.option("--markdown", is_flag=True, help="Also print the table as markdown.")
 def eval_cmd(task: str, data: Path, pred: Path | None, method: str | None, as_json: bool,
@@ -77,15 +78,17 @@ def eval_cmd(task: str, data: Path, pred: Path | None, method: str | None, as_js
         read_predictions,
         rich_table,
         solve_endpoints,
+        solve_line,
         solve_ours,
         write_predictions,
     )
 
     n = int(task)
     if method is None and pred is None:
-        raise click.UsageError("give --pred PRED.jsonl, or --method ours|endpoints")
+        raise click.UsageError("give --pred PRED.jsonl, or --method ours|endpoints|line")
     if method is not None:
-        preds_list = (solve_ours if method == "ours" else solve_endpoints)(data, n)
+        solver = {"ours": solve_ours, "endpoints": solve_endpoints, "line": solve_line}[method]
+        preds_list = solver(data, n)
         pred = pred or data / f"predictions_{method}_task{n}.jsonl"
         write_predictions(pred, preds_list)
     assert pred is not None

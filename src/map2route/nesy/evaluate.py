@@ -281,6 +281,26 @@ def solve_endpoints(data: Path, task: int) -> list[dict[str, Any]]:
             for r in load_samples(data, 3)]
 
 
+def solve_line(data: Path, task: int) -> list[dict[str, Any]]:
+    """A naive Task 3 baseline: waypoints every 48 px along the straight line from S to E.
+
+    It ignores the terrain, so waypoints that land on impassable cells make the sample
+    non-adherent (scored by VR), and the others are joined by A* (scored by CR).
+
+    Raises:
+        NesyError: for Task 1 or 2.
+    """
+    from map2route.nesy.search import bresenham
+
+    if task != 3:
+        raise NesyError("the line baseline answers Task 3 only; use --method ours for 1/2")
+    out = []
+    for r in load_samples(data, 3):
+        pts = sparse_waypoints(bresenham(r["start"], r["end"]))
+        out.append({"sample_id": r["sample_id"], "trajectory": [[int(c), int(rr)] for rr, c in pts]})
+    return out
+
+
 #: Per tile: (classes present, region vector) as our solver perceives them from the mask.
 _TILE_SEEN: dict[str, tuple[frozenset[int], list[int]]] = {}
 
