@@ -153,3 +153,26 @@ def test_inflation_keeps_the_body_off_walls(two_room_map) -> None:
         assert not world.collides(Pose2D(x, y, 0.7), 0.25, 0.25)
     # The door (1 m wide) stays passable.
     assert inflated.traversable[g.world_to_cell(3.0, 2.0)]
+
+
+def test_rotation_check_by_hand() -> None:
+    from map2route.control.follower import rotation_is_free
+
+    # A point 0.3 m ahead of a 0.5 x 0.5 body: turning 45 deg brings a corner
+    # (0.354 m out) over it; turning 10 deg does not (the front face reaches 0.25 / cos 10).
+    pt = np.array([[0.3, 0.0]])
+    assert not rotation_is_free(pt, 0.25, 0.25, math.radians(45))
+    assert rotation_is_free(pt, 0.25, 0.25, math.radians(10))
+    assert rotation_is_free(np.zeros((0, 2)), 0.25, 0.25, 1.0)
+
+
+def test_square_base_aligns_its_nearest_side_with_travel() -> None:
+    f = PathFollower(FollowerConfig.from_yaml())
+    f.set_path(np.stack([np.linspace(0, 3, 30), np.zeros(30)], axis=1))
+    # Facing 80 deg off a route along +x: the nearest side is 10 deg away, turn back by 10.
+    cmd = f.step(0.0, 0.0, math.radians(80), np.zeros((0, 2)), DT)
+    assert cmd.wz == pytest.approx(3.0 * math.radians(10), rel=1e-6)
+    # And it travels along +x in the world whatever its heading.
+    world_vx = cmd.vx * math.cos(math.radians(80)) - cmd.vy * math.sin(math.radians(80))
+    world_vy = cmd.vx * math.sin(math.radians(80)) + cmd.vy * math.cos(math.radians(80))
+    assert world_vx > 0 and abs(world_vy) < 1e-9
