@@ -28,6 +28,8 @@ DOUBLE_NODES = 5
 BEFORE_NODES = 2
 #: How far (nodes) past a chosen stop a "too far" landmark is looked for.
 TOO_FAR_LOOKAHEAD = 0
+#: A landmark "on the corner" lies within this many nodes of the crossing.
+CORNER_NODES = 1
 #: Nodes a "few steps" stop walks on.
 FEW_STEPS_NODES = 2
 #: Nodes walked into the new street by a turn (so the street's direction is known).
@@ -167,8 +169,8 @@ class OfflineAgent:
         kind = [e for e in self._of_kind(events, cond.feature) if e.end >= cur]
         k = kind.index(target) if target in kind else 0
         for e in [target] + kind[max(0, k - 1):k] + kind[k + 1:k + 2]:
-            if self._landmark_position(obs, seq, max(e.start - 1, cur), cond,
-                                       e.end + 1) is not None:
+            if self._landmark_position(obs, seq, max(e.start - CORNER_NODES, cur), cond,
+                                       e.end + CORNER_NODES) is not None:
                 return e
         return target
 
@@ -258,8 +260,7 @@ class OfflineAgent:
         # MOVE_FORWARD
         if cond.feature in ("light", "intersection", "t"):
             target = self._target(events, cond, cur, standing_ok=not cond.passing)
-            if not cond.passing:
-                target = self._disambiguate(obs, seq, events, cond, target, cur)
+            target = self._disambiguate(obs, seq, events, cond, target, cur)
             if target is None:
                 return self._advance(seq, cur, safe_end, view_end)
             pos = min(target.end + 1, view_end) if cond.passing else target.start
@@ -305,7 +306,8 @@ class OfflineAgent:
         elif cond.landmark:
             ahead = [e for e in events if e.end >= cur]
             for e in ahead[:4]:
-                if self._landmark_position(obs, seq, e.start, cond, e.end + 1) is not None:
+                if self._landmark_position(obs, seq, max(cur, e.start - CORNER_NODES), cond,
+                                           e.end + CORNER_NODES) is not None:
                     target = e
                     break
             if target is None and ahead:

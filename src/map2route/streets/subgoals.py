@@ -307,7 +307,7 @@ def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool,
             return Condition(feature=feat, count=count, relative=relative, relation="before",
                              landmark="", side=side)
         return Condition(feature=feat, count=count, relative=relative, passing=passing,
-                         landmark=landmark if not passing else "", side=side, double=double)
+                         landmark=landmark, side=side, double=double)
     m = re.search(r"\b(?:the\s+)?(?P<cnt>next|following|second|third|2nd|3rd|first|1st)\s*"
                   r"(?:one)?\s*$", tail)
     if m and last_feature:
