@@ -97,3 +97,21 @@ def test_bad_inputs_give_messages_not_tracebacks(two_room_scene, capsys, args, n
     assert code == 1
     assert needle in (captured.out + captured.err)
     assert "Traceback" not in captured.err
+
+
+def test_episode_is_scored_on_the_executed_trajectory(two_room_scene, two_room_map, tmp_path,
+                                                      capsys) -> None:
+    from map2route.bench.episode import write_episodes
+    from map2route.bench.generate import generate_for_scene
+
+    (ep,), _ = generate_for_scene(two_room_map, "test", ["easy"], seed=0)
+    episodes = write_episodes(tmp_path / "episodes.jsonl", [ep])
+    main(["sim", str(two_room_scene), "--episode", ep.id, "--episodes", str(episodes),
+          "--time-limit", "40", "--no-bag", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert out["episode"] == ep.id and out["instruction"] == ep.instruction
+    metrics = out["metrics"]
+    assert {"hcs", "success", "pl", "spl"} <= set(metrics)
+    # PL is the length of what the robot drove, not of the plan.
+    assert metrics["pl"] == pytest.approx(out["travelled_m"], abs=0.01)
+    assert out["collisions"] == 0
