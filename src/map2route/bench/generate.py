@@ -462,6 +462,10 @@ class EpisodeGenerator:
             # Not a target, nor standing on one or holding one ("the TV on the TV stand").
             pool = [o for o in pool if o.id not in targets and o.parent_id not in targets
                     and not any(c.id in targets for c in self.m.children_of(o.id))]
+            if room is None:
+                # Without a spoken spatial scope the active region is the reference's room,
+                # which the leg must cross (paper 000, III-A2: each preference has one).
+                pool = [o for o in pool if o.room_id in legs[k]["rooms"]]
             rng.shuffle(pool)
             picked: list[tuple[ObjectInstance, Ref]] = []
             for o in pool:
@@ -487,13 +491,22 @@ class EpisodeGenerator:
                 verb = rng.choice(lang.FAR).format(O=picked[0][1].text)
                 ck = ConstraintKind.FAR
             sentence = self._soft_sentence(rng, phrase, verb)
+            if spatial is None and picked[0][0].room_id is not None:
+                rid = picked[0][0].room_id
+                spatial = Region.from_mask(f"the room of {picked[0][1].text}",
+                                           self.m.room_mask(rid),
+                                           construction={"op": "room", "room": rid,
+                                                         "reason": "active_region"})
             c = Constraint(kind=ck, region=region, other=other, spatial_scope=spatial,
                            temporal_scope=temporal, label=sentence)
             draft.refs.extend(r for _, r in picked)
             draft.constructs.append(kind)
         if rref is not None:
             draft.refs.append(rref)
-        draft.constructs.append("spatial_scope" if spatial is not None else "stage_scope")
+        if room is not None:
+            draft.constructs.append("spatial_scope")
+        if temporal is not None:
+            draft.constructs.append("stage_scope")
         draft.constraints.append(c)
         draft.sentences.append(sentence)
         return True
