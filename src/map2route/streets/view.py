@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from map2route.streets.geo import bearing_deg, heading_delta, relative_direction
 from map2route.streets.graph import StreetGraph
 
@@ -157,14 +159,13 @@ def street_heading(graph: StreetGraph, trail: Sequence[int], fallback: float) ->
     """Direction of the street over the last ~30 m (3 links) of ``trail``.
 
     Panorama graphs jog sideways at wide crossings; one link's heading can point 45 degrees
-    off the street, so the walk follows the bearing over three links when it has them.
+    off the street, so the walk follows the circular mean of the last three link headings.
+    Link headings, not node positions: panorama positions are noisier than their headings.
     """
     if len(trail) < 4:
         return fallback
-    a, b = trail[-4], trail[-1]
-    if a == b:
-        return fallback
-    return bearing_deg(graph.lat[a], graph.lng[a], graph.lat[b], graph.lng[b])
+    hs = np.radians([graph.heading(a, b) for a, b in zip(trail[-4:], trail[-3:], strict=False)])
+    return float(np.degrees(np.arctan2(np.sin(hs).sum(), np.cos(hs).sum())) % 360.0)
 
 
 def _letters(k: int) -> str:
