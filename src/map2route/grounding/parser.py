@@ -928,6 +928,14 @@ class _Parser:
                 out.append(clause)
                 k += used
                 continue
+            # "In the bedroom with one window, go to the shelf": a leading place for the next clause
+            if self.w(i) in ("in", "inside", "within") and k + 1 < len(spans):
+                place = self.np(i + 1, j, 0)
+                if place is not None and place[0].head_kind == "room" and \
+                        (place[1] >= j or self.w(place[1]) in (",", ".")):
+                    carry_within = place[0]
+                    k += 1
+                    continue
             # a span that is only a scope applies to the next clause
             body_i, body_j, within, during = self.scopes(i, j)
             if body_i >= body_j:
@@ -984,6 +992,9 @@ class _Parser:
             for c in got:
                 if within is not None and c.kind not in ("goal", "pass"):
                     c.within = within
+                elif within is not None and c.refs and c.refs[0].head_kind in ("object", "group") \
+                        and not any(m.kind == "in_room" for m in c.refs[0].modifiers):
+                    c.refs[0].modifiers.insert(0, Modifier("in_room", [within], span=within.span))
                 if during is not None and (c.kind not in ("goal", "pass") or
                                            during.get("until") is not None):
                     c.during = during
@@ -996,6 +1007,16 @@ class _Parser:
                 out[-1].within = out[-1].within or got[0].within
                 out[-1].during = out[-1].during if got[0].during == {"this": True} else (
                     out[-1].during or got[0].during)
+                k += 1
+                continue
+            trailing_first = body_j > body_i and self.w(body_j - 1) == "first" or (
+                self.w(body_j - 1) in (".", "!") and self.w(body_j - 2) == "first")
+            if trailing_first and out and any(x.kind in ("goal", "pass") for x in out) and \
+                    all(c.kind in ("goal", "pass") for c in got) and i > 0 and \
+                    self.w(i - 1) not in (".", "!", "?", ";"):
+                # "go to the chair, but visit the sink first": the sink comes before the chair
+                pos = max(x for x, c in enumerate(out) if c.kind in ("goal", "pass", "if"))
+                out[pos:pos] = got
                 k += 1
                 continue
             if self.at(i, "but", "first") or (self.w(i) == "first" and out and
@@ -1300,6 +1321,15 @@ class _Parser:
             i += 1
         if self.at(i, "start", "by") or self.at(i, "begin", "by") or self.at(i, "start", "with"):
             i += 2
+        n = self.at_any(i, [("from", "there"), ("from", "here"), ("from", "that", "point"),
+                            ("after", "that"), ("once", "there"), ("when", "done"),
+                            ("from", "there", "on")])
+        if n:
+            i += n
+            while self.w(i) == ",":
+                i += 1
+        if i >= j:
+            return []
         n = self.at_any(i, [("your", "first", "stop", "is"), ("your", "final", "destination", "is"),
                             ("your", "last", "stop", "is"), ("your", "next", "stop", "is"),
                             ("your", "destination", "is"), ("the", "destination", "is"),
@@ -1574,6 +1604,7 @@ class _Parser:
                 "safe distance from everything", "away from furniture", "from the furniture",
                 "away from things", "clear of things", "clear of furniture", "clear of walls",
                 "clear of the walls", "from obstacles", "of obstacles", "open areas",
+                "middle of open", "middle of the open", "centre of open", "center of open",
                 "stay central", "keep central", "do not hug", "never hug", "wide berth to "
                 "everything", "away from everything", "clear of everything")
         return any(key in words for key in keys)
