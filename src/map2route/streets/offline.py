@@ -18,7 +18,7 @@ from map2route.streets.graph import StreetGraph
 from map2route.streets.landmarks import NAME_MATCH_MIN, poi_match_score
 from map2route.streets.navigator import COMPLETED, IN_PROGRESS, Decision, Observation
 from map2route.streets.subgoals import Action, Condition, SubGoal, decompose
-from map2route.streets.view import straight_next
+from map2route.streets.view import straight_next, street_heading
 
 #: Intersection nodes this close (m, adjacent panoramas) belong to one crossing event.
 CLUSTER_M = 12.0
@@ -210,10 +210,8 @@ class OfflineAgent:
 
     @staticmethod
     def _approach(graph: StreetGraph, seq: list[int], headings: list[float], pos: int) -> float:
-        if pos >= 3:
-            a, b = seq[pos - 3], seq[pos]
-            return bearing_deg(graph.lat[a], graph.lng[a], graph.lat[b], graph.lng[b])
-        return headings[max(pos - 1, 0)]
+        """Heading of travel into ``seq[pos]``: the street direction over the last 3 links."""
+        return street_heading(graph, seq[max(0, pos - 3):pos + 1], headings[max(pos - 1, 0)])
 
     @staticmethod
     def _rollout(graph: StreetGraph, origin: int, first: int, heading: float
