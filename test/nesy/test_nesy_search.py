@@ -10,9 +10,11 @@ from map2route.nesy.kb import IMPASSABLE
 from map2route.nesy.search import (
     bresenham,
     cost_field,
+    leg_path,
     optimal_path,
     path_cost,
     path_from_field,
+    step_costs,
 )
 
 
@@ -59,3 +61,25 @@ def test_corner_cutting_is_allowed() -> None:
 def test_bresenham_hand_case() -> None:
     assert bresenham((0, 0), (2, 5)).tolist() == [[0, 0], [0, 1], [1, 2], [1, 3], [2, 4], [2, 5]]
     assert bresenham((3, 3), (3, 3)).tolist() == [[3, 3]]
+
+
+@pytest.mark.parametrize("seed", range(4), ids=[f"seed{i}" for i in range(4)])
+def test_windowed_leg_is_exact(seed: int) -> None:
+    # pricey terrain between two points and a cheap corridor far around it: the first window
+    # must be rejected by the bound and the search widened
+    rng = np.random.default_rng(seed)
+    w = rng.choice(np.array([6, 6, 5, IMPASSABLE], dtype=np.uint16), size=(80, 40))
+    w[0, :] = 1
+    w[:, 0] = 1
+    w[:, 39] = 1
+    a, b = (60, 0), (60, 39)  # first window: rows 21-79, without the cheap row 0
+    cells = leg_path(step_costs(w), a, b, margin=1)
+    assert cells is not None and cells[:, 0].min() == 0  # found the corridor after widening
+    assert cells is not None and tuple(cells[0]) == a and tuple(cells[-1]) == b
+    assert path_cost(w, cells) == pytest.approx(brute_force_cost(w, a, b))
+
+
+def test_windowed_leg_unreachable() -> None:
+    w = np.ones((5, 5), dtype=np.uint16)
+    w[:, 2] = IMPASSABLE
+    assert leg_path(step_costs(w), (0, 0), (0, 4), margin=1) is None

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from map2route.nesy.kb import IMPASSABLE
-from map2route.nesy.search import CORNER_CUTTING, bresenham, path_cost, step_costs
+from map2route.nesy.search import bresenham, leg_path, path_cost, step_costs
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -125,25 +125,21 @@ def score_trajectory(cost_map: NDArray[np.integer], waypoints: Sequence[tuple[in
     adherent = all(_inside(cost_map, p) and int(cost_map[p]) < IMPASSABLE for p in pts)
     dense: NDArray[np.int32] | None = None
     if adherent:
-        from map2route.planning.errors import NoPathError
-        from map2route.planning.grid_search import search
-
         cost = step_costs(cost_map)  # converted once for every leg
-        goal = np.zeros(cost.shape, dtype=bool)
+        passable = cost_map[cost_map < IMPASSABLE]
+        lowest = float(passable.min()) if passable.size else 0.0
         legs: list[NDArray[np.int32]] = []
-        try:
-            for a, b in zip(pts[:-1], pts[1:], strict=True):
-                if a == b:
-                    continue
-                goal[b] = True
-                leg = search(cost, a, goal, length_weight=0.0,
-                             allow_corner_cutting=CORNER_CUTTING).cells
-                goal[b] = False
-                legs.append(leg if not legs else leg[1:])
+        for a, b in zip(pts[:-1], pts[1:], strict=True):
+            if a == b:
+                continue
+            leg = leg_path(cost, a, b, min_cost=lowest)
+            if leg is None:
+                adherent = False
+                break
+            legs.append(leg if not legs else leg[1:])
+        if adherent:
             dense = np.concatenate(legs).astype(np.int32) if legs else \
                 np.asarray([pts[0]], dtype=np.int32)
-        except NoPathError:
-            adherent = False
     if adherent and dense is not None:
         ratio = path_cost(cost_map, dense) / path_cost(cost_map, gt)
         return TrajectoryScore(True, ratio, None, chamfer_distance(dense, gt), dense)

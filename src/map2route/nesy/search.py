@@ -61,6 +61,54 @@ def optimal_path(cost_map: NDArray[np.integer], start: tuple[int, int],
     return found.cells
 
 
+def leg_path(cost: NDArray[np.float64], a: tuple[int, int], b: tuple[int, int], *,
+             margin: int = 32, min_cost: float | None = None) -> NDArray[np.int32] | None:
+    """The optimal path from ``a`` to ``b`` on float entering costs, searched in a window first.
+
+    Exact: A* runs on the bounding box of ``a`` and ``b`` grown by ``m`` cells. A path that
+    leaves that window takes at least ``2 (m + 1)`` steps (out past the margin and back), each
+    costing at least the smallest finite cell cost, so a window path that costs no more than
+    that bound is optimal on the whole map. Otherwise ``m`` doubles until the window is the map.
+    This keeps the evaluator's many short legs from scanning the full 1024x1024 map each time.
+
+    Args:
+        cost: float64 entering costs (inf = impassable), see :func:`step_costs`.
+        a: start ``(row, col)``; b: goal ``(row, col)``.
+        margin: the first window's margin in cells.
+        min_cost: the smallest finite cost of ``cost`` (computed when None; pass it when
+            calling for many legs on one map).
+
+    Returns:
+        ``(N, 2)`` cells from ``a`` to ``b`` inclusive, or None if ``b`` is unreachable.
+    """
+    from map2route.planning.errors import NoPathError
+    from map2route.planning.grid_search import search
+
+    rows, cols = cost.shape
+    if min_cost is None:
+        finite = cost[np.isfinite(cost)]
+        min_cost = float(finite.min()) if finite.size else 0.0
+    m = max(int(margin), abs(a[0] - b[0]), abs(a[1] - b[1]))
+    while True:
+        r0, r1 = max(min(a[0], b[0]) - m, 0), min(max(a[0], b[0]) + m + 1, rows)
+        c0, c1 = max(min(a[1], b[1]) - m, 0), min(max(a[1], b[1]) + m + 1, cols)
+        whole = r0 == 0 and c0 == 0 and r1 == rows and c1 == cols
+        window = cost[r0:r1, c0:c1]
+        goal = np.zeros(window.shape, dtype=bool)
+        goal[b[0] - r0, b[1] - c0] = True
+        try:
+            found = search(window, (a[0] - r0, a[1] - c0), goal, length_weight=0.0,
+                           allow_corner_cutting=CORNER_CUTTING)
+        except NoPathError:
+            if whole:
+                return None
+        else:
+            if whole or found.cost <= 2 * (m + 1) * min_cost:
+                cells: NDArray[np.int32] = (found.cells + np.array([r0, c0], dtype=np.int32))
+                return cells.astype(np.int32)
+        m *= 2
+
+
 def cost_field(cost_map: NDArray[np.integer], goal: tuple[int, int]) -> NDArray[np.float64]:
     """Cost-to-go from every cell to ``goal`` under the official model (inf = cannot reach)."""
     from map2route.planning.errors import NoPathError
