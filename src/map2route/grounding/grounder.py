@@ -137,7 +137,9 @@ def repair_loop(instruction: str, m: SemanticMap, start_xy: tuple[float, float] 
             ir = result.routeir
             ir.metadata["repairs"] = len(attempts) - 1
             return Grounding(ir, program, attempts, grounder, time.perf_counter() - t0)
-    lines = "\n  - ".join(i.render() for i in issues) or "no program was produced"
+    first = attempts[0].issues if attempts else ()
+    shown = list(first) + [i for i in issues if i not in first]
+    lines = "\n  - ".join(i.render() for i in shown) or "no program was produced"
     msg = f"could not ground {instruction!r} after {len(attempts)} attempt(s):\n  - {lines}"
     raise GroundingError(msg, issues)
 

@@ -413,10 +413,11 @@ class ProgramWriter:
             return None if pos is None else self.segment_of[pos][1]
         until = d.get("until")
         if isinstance(until, RefExpr):
-            for ref, seg in self.segment_of:
+            # the latest leg with the same words, else the latest with the same head
+            for ref, seg in reversed(self.segment_of):
                 if ref is not None and norm_text(ref.text) == norm_text(until.text):
                     return seg
-            for ref, seg in self.segment_of:
+            for ref, seg in reversed(self.segment_of):
                 if ref is not None and ref.head == until.head:
                     return seg
             return None
