@@ -106,7 +106,7 @@ _MASK_SIDE_RE = re.compile(
     r"\bon\s+(?:the|your)\s+(?:near\s+|far\s+)?(?:left|right)\b"
     r"|(?<!turn )(?<!veer )(?<!bear )(?<!curve )(?<!go )(?<!head )(?<!veers )(?<!curves )"
     r"\bto\s+(?:the|your)\s+(?:near\s+|far\s+)?(?:left|right)\b")
-_STOP_RE = re.compile(r"\b(?:stop|stopping|halt|finish|finishing|destination|ending point|end point|"
+_STOP_RE = re.compile(r"\b(?:(?<!bus )(?<!bus-)stop(?! ?lights?\b| ?signs?\b|s\b)|stopping|halt|finish|finishing|destination|ending point|end point|"
                       r"end (?:up|here|there|at|just|right|in|by|near|on|before|after|"
                       r"your|the route|the walk)|you(?:'ll| will| have)? (?:have )?(?:arrive|"
                       r"arrived|reach(?:ed)? (?:your|the) (?:destination|goal|end))|"
