@@ -75,3 +75,25 @@ def test_convert_official_then_replay_human(tmp_path, two_room_scene, two_room_m
     data = json.loads(capsys.readouterr().out)
     assert data["metrics"]["easy"]["hcs"] == 1.0
     assert data["metrics"]["easy"]["near"] == pytest.approx(0.2)
+
+
+def test_row_origin_top_flips_rows(two_room_map) -> None:
+    data = _official(two_room_map)
+    rows = two_room_map.grid.rows
+
+    def flip(rc):
+        return [rows - 1 - rc[0], rc[1]]
+
+    data["start_pose"] = dict(zip(("row", "col"), flip([data["start_pose"]["row"],
+                                                        data["start_pose"]["col"]]), strict=True))
+    data["human_expert_trajectory"] = [flip(p) for p in data["human_expert_trajectory"]]
+    for c in data["hard_constraints"]:
+        c["center"] = flip(c["center"])
+    s1 = data["soft_constraints"][0]
+    s1["cells"] = [flip(p) for p in s1["cells"]]
+    s1["reference_region"]["cells"] = [flip(p) for p in s1["reference_region"]["cells"]]
+    off = read_official_episode(data, two_room_map.grid, row_origin="top")
+    plain = read_official_episode(_official(two_room_map), two_room_map.grid)
+    assert off.episode.start_xy == plain.episode.start_xy
+    score = score_route(off.episode, two_room_map, off.human_trajectory)
+    assert score.success and score.near == pytest.approx(0.2)
