@@ -372,6 +372,14 @@ class OfflineAgent:
                                           limit)
             if far is not None and far - BEFORE_NODES > anchor:
                 return self._stop_at(obs, seq, cur, far - BEFORE_NODES)
+        if cond.feature == "block" and cond.count > 0:
+            # "Go 2.5 blocks": whole blocks end at crossings, then a fraction of the next.
+            if len(ahead) < cond.count:
+                return self._advance(seq, cur, ahead[-1].start if ahead else view_end, view_end)
+            start = ahead[cond.count - 1].start
+            end = ahead[cond.count].start if len(ahead) > cond.count else view_end
+            return self._stop_at(obs, seq, cur, self._fraction_pos(obs, seq, start, end,
+                                                                   cond.fraction))
         if cond.feature == "block":
             return self._stop_at(obs, seq, cur, self._fraction_pos(
                 obs, seq, anchor, next_start, cond.fraction))

@@ -133,6 +133,8 @@ _T_RE = re.compile(r"\b(?:t-intersection|t intersection|t-junction|the t\b|a t\b
 _STEPS_RE = re.compile(r"\b(?:(?P<n>\d+|one|two|three|four|a|few|couple)\s+(?:of\s+)?|"
                        r"a few\s+|a couple(?: of)?\s+|several\s+)(?:more\s+|small\s+|short\s+)?"
                        r"(?:steps?|paces?|feet)\b")
+_BLOCKS_RE = re.compile(r"\b(?P<n>\d+(?:\.\d+)?|one|two|three|four|five)(?P<half> and a half)?"
+                        r" blocks?\b")
 _EXIT_RE = re.compile(r"\b(?:out of|exit|exiting|leave|leaving|clear of)\s+(?:the\s+)?$")
 _IN_INTERSECTION_RE = re.compile(r"\b(?:middle|center|centre) of (?:the|this|that) "
                                  r"(?:intersection|crossing|light|lights|junction)|\bin the "
@@ -280,6 +282,14 @@ def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool,
     if _T_RE.search(tail) and not any(f[2] == "t" for f in feats):
         return Condition(feature="t", count=1, relative=False, landmark=landmark, side=side)
     if for_stop:
+        m = _BLOCKS_RE.search(tail)
+        if m:
+            word = m.group("n")
+            n = float(word) if word[0].isdigit() else float(NUMBER_WORDS.get(word, 1))
+            if m.group("half"):
+                n += 0.5
+            return Condition(feature="block", count=int(n), relation="fraction",
+                             fraction=n - int(n), side=side)
         frac = _fraction(tail)
         if frac and re.search(r"\b(?:block|way|light|intersection|street|down|between)\b", tail):
             return Condition(feature="block", relation="fraction", fraction=frac,
