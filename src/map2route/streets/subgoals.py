@@ -285,11 +285,11 @@ def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool,
         m = _BLOCKS_RE.search(tail)
         if m:
             word = m.group("n")
-            n = float(word) if word[0].isdigit() else float(NUMBER_WORDS.get(word, 1))
+            blocks = float(word) if word[0].isdigit() else float(NUMBER_WORDS.get(word, 1))
             if m.group("half"):
-                n += 0.5
-            return Condition(feature="block", count=int(n), relation="fraction",
-                             fraction=n - int(n), side=side)
+                blocks += 0.5
+            return Condition(feature="block", count=int(blocks), relation="fraction",
+                             fraction=blocks - int(blocks), side=side)
         frac = _fraction(tail)
         if frac and re.search(r"\b(?:block|way|light|intersection|street|down|between)\b", tail):
             return Condition(feature="block", relation="fraction", fraction=frac,
