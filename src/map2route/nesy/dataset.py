@@ -92,10 +92,12 @@ def difficulty_by_classes(m: int) -> str:
 
 
 def _progress() -> Any:
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    # on stderr, so `--json` output on stdout stays parseable
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TimeElapsedColumn())
+                    TimeElapsedColumn(), console=Console(stderr=True))
 
 
 # --- tiles ----------------------------------------------------------------------------------
