@@ -472,6 +472,10 @@ class EpisodeGenerator:
                 if picked and o.category == picked[0][0].category:
                     continue
                 ref = refs.best_object_ref(o, prefer_deep=False)
+                if ref is not None and rref is not None and rref.text in ref.text:
+                    # "the lamp in the bedroom ... while crossing the bedroom": say it once.
+                    others = [r for r in refs.object_refs(o, max_depth=3) if rref.text not in r.text]
+                    ref = rng.choice(others) if others else ref
                 if ref is not None:
                     picked.append((o, ref))
                 if len(picked) == (2 if kind == "relative" else 1):
