@@ -34,10 +34,13 @@ def test_offline_stops_past_a_landmark(city: StreetGraph) -> None:
 
 
 def test_heuristic_turns_at_the_first_possible_intersection(city: StreetGraph) -> None:
-    result = follow(city, "Turn left at the second light.", city.node("x0y50"), 90.0,
+    result = follow(city, "Walk to the light and turn left.", city.node("x0y50"), 90.0,
                     HeuristicAgent())
     names = [city.node_ids[i] for i in result.path]
-    assert "x50y60" in names  # the baseline ignores "second": it turns at the first one
+    assert "x50y60" in names  # the baseline ignores "the light": it turns at the first crossing
+    second = follow(city, "Turn left at the second intersection.", city.node("x0y50"), 90.0,
+                    HeuristicAgent())
+    assert "x100y60" in [city.node_ids[i] for i in second.path]
 
 
 class _Stubborn:
