@@ -194,3 +194,48 @@ def test_sim_refuses_bad_setups(ros, two_room_scene, tmp_path) -> None:
     assert not bad.successful and "x,y,r" in bad.reason
     assert sim.set_parameters([Parameter("obstacles", value="2.0,1.0,0.2")])[0].successful
     assert len(sim.world.obstacles) == 1
+
+
+def test_plan_and_follow_actions(ros, two_room_scene, two_room_map) -> None:
+    from map2route_interfaces.action import FollowRoute, PlanRoute
+    from rclpy.action import ActionClient
+
+    ros.add(SemanticMapServer(context=ros.context, parameter_overrides=_p(scene=str(two_room_scene))))
+    planner = ros.add(RoutePlannerNode(context=ros.context))
+    sim = ros.add(SimNode(context=ros.context, parameter_overrides=_p(
+        scene=str(two_room_scene), start_x=START[0], start_y=START[1], cloud_enabled=False)))
+    ros.add(PathFollowerNode(context=ros.context))
+    ros.wait_for(lambda: planner.map is not None, what="route_planner_node to get the map")
+    client_node = ros.node("action_user")
+    plan_client = ActionClient(client_node, PlanRoute, "plan_route")
+    assert plan_client.wait_for_server(timeout_sec=10), "plan_route action server"
+    goal = PlanRoute.Goal(routeir=convert.routeir_msg(_routeir(two_room_map),
+                                                      convert.Header(frame_id="map")),
+                          use_start=True)
+    goal.start.pose.position.x, goal.start.pose.position.y = START
+    sent = plan_client.send_goal_async(goal)
+    ros.wait_for(sent.done, what="plan_route to accept the goal")
+    result = sent.result().get_result_async()
+    ros.wait_for(result.done, timeout=30, what="the plan_route result")
+    planned = result.result().result
+    assert planned.error_code == PlanRoute.Result.NONE and len(planned.path.poses) > 10
+    assert planned.length_m == pytest.approx(sum(planned.stage_lengths_m))
+
+    follow_client = ActionClient(client_node, FollowRoute, "follow_route")
+    assert follow_client.wait_for_server(timeout_sec=10), "follow_route action server"
+    feedback: list = []
+    sent = follow_client.send_goal_async(FollowRoute.Goal(path=planned.path),
+                                         feedback_callback=feedback.append)
+    ros.wait_for(sent.done, what="follow_route to accept the goal")
+    result = sent.result().get_result_async()
+    ros.wait_for(result.done, timeout=60, what="the follow_route result")
+    followed = result.result().result
+    assert followed.arrived and sim.collisions == 0
+    assert feedback and feedback[-1].feedback.progress == pytest.approx(1.0)
+
+    # An empty path is refused with its reason.
+    sent = follow_client.send_goal_async(FollowRoute.Goal(path=PathMsg()))
+    ros.wait_for(sent.done, what="follow_route to answer an empty path")
+    result = sent.result().get_result_async()
+    ros.wait_for(result.done, what="the empty-path result")
+    assert result.result().result.error_code == FollowRoute.Result.INVALID_PATH

@@ -3,9 +3,10 @@
 The idea follows the path follower of the CMU autonomy stack the paper's Mecanum robot runs
 (paper 000, V-A): track a point ``look_ahead`` metres ahead along the route, drive toward it
 at a speed limited by ``max_speed``, by braking distance to the goal and to obstacles
-(``v <= sqrt(2 a d)``), and by ``max_accel`` between steps, and turn the body to align a side with the
-direction of travel with a proportional yaw-rate law (gain ``yaw_rate_gain``, clipped at
-``max_yaw_rate``). A Mecanum base moves in any direction, so heading and travel are decoupled.
+(``v <= sqrt(2 a d)``), and by ``max_accel`` between steps, and turn the body to align a
+side with the direction of travel with a proportional yaw-rate law (gain ``yaw_rate_gain``,
+clipped at ``max_yaw_rate``). A Mecanum base moves in any direction, so heading and travel are
+decoupled; a square base may lead with any side, its narrowest profile.
 
 Local avoidance (CMU's local planner picks among precomputed paths; here a simpler fan of
 straight candidate directions): the base's rectangle, grown by a side margin, is swept

@@ -92,6 +92,7 @@ class GroundingNode(Node):
         from map2route.grounding import make_grounder
 
         self.grounder = make_grounder(self.params["grounder"])
+        self._grounders: dict[str, Any] = {}
         self.map: SemanticMap | None = None
         self._grid: OccupancyGrid | None = None
         self._layer: Any = None
@@ -129,10 +130,26 @@ class GroundingNode(Node):
     def _start(self) -> tuple[float, float] | None:
         return self.pose if self.params["start_from_odom"] else None
 
-    def _run(self, instruction: str, start: tuple[float, float] | None) -> tuple[Any, Any]:
+    def _grounder(self, name: str) -> Any:
+        """The configured grounder, or another one by name (made once, then kept)."""
+        from map2route.grounding import make_grounder
+
+        if not name or name == self.params["grounder"]:
+            return self.grounder
+        if name not in self._grounders:
+            self._grounders[name] = make_grounder(name)
+        return self._grounders[name]
+
+    def _run(self, instruction: str, start: tuple[float, float] | None,
+             grounder: str = "") -> tuple[Any, Any]:
         from map2route_interfaces.msg import GroundingStatus
 
-        out = ground(instruction, self.map, start, self.grounder)
+        try:
+            chosen = self._grounder(grounder)
+        except Map2RouteError as err:
+            out = Outcome(GroundingStatus.ERROR, f"grounder {grounder!r}: {err}", errors=[str(err)])
+        else:
+            out = ground(instruction, self.map, start, chosen)
         header = Header(frame_id=self.params["frame_id"], stamp=self.get_clock().now().to_msg())
         status = GroundingStatus(header=header, code=out.code, instruction=instruction,
                                  message=out.message, errors=out.errors,
@@ -153,7 +170,7 @@ class GroundingNode(Node):
 
     def _on_service(self, request: Any, response: Any) -> Any:
         start = self._start() if request.use_current_pose else (request.start.x, request.start.y)
-        status, ir_msg = self._run(request.instruction, start)
+        status, ir_msg = self._run(request.instruction, start, request.grounder)
         response.status = status
         response.success = ir_msg is not None
         if ir_msg is not None:
