@@ -135,6 +135,14 @@ _WHOLE: list[tuple[str, ...]] = [tuple(x.split()) for x in (
     "for the whole trip", "during the whole route", "on the whole route", "for the full route",
     "whenever you can", "whenever possible", "at every point")]
 _SCOPE_FIRST = {x[0] for x in _SPATIAL + _TEMPORAL + _AFTER + _WHOLE}
+#: "avoid the area around X": the object, not a room called "area".
+_AROUND: list[tuple[str, ...]] = [tuple(x.split()) for x in (
+    "the area around", "the space around", "the area next to", "the space next to",
+    "the space right around", "the area right around", "the area near", "the space near",
+    "the area close to", "the space close to", "the immediate area around", "the area surrounding",
+    "the space surrounding", "the area by", "the area beside", "the zone around",
+    "the region around", "the vicinity of", "the area immediately around",
+    "the space immediately around", "the area right next to", "the space right next to")]
 
 
 @dataclass
@@ -940,12 +948,22 @@ class _Parser:
             body_i, body_j, within, during = self.scopes(i, j)
             if body_i >= body_j:
                 after = (during or {}).get("after")
-                postposed = i > 0 and self.w(i - 1) not in (".", "!", "?", ";")
+                postposed = not self._sentence_initial(i)
                 if isinstance(after, RefExpr) and (k + 1 >= len(spans) or postposed) and out:
                     # postposed "..., after visiting the toilet": that visit comes first
                     pos = max(x for x, c in enumerate(out) if c.kind in ("goal", "pass")) \
                         if any(c.kind in ("goal", "pass") for c in out) else len(out)
                     out.insert(pos, Clause("goal", after.span, after.text, refs=[after]))
+                    k += 1
+                    continue
+                ends_sentence = self.w(j) in (".", "!", "?", ";", "") or j >= len(self.words)
+                last = out[-1] if out else None
+                if ends_sentence and last is not None and i > 0 and \
+                        self.w(i - 1) not in (".", "!", "?", ";"):
+                    # "..., while you pass through the bedroom." closes the clause before it
+                    if last.kind not in ("goal", "pass", "if"):
+                        last.within = last.within or within
+                        last.during = last.during or during
                     k += 1
                     continue
                 carry_within = within or carry_within
@@ -958,7 +976,8 @@ class _Parser:
                                         ("first", "before")])
             if lead:
                 inner = self._clause_body(body_i + lead, body_j)
-                if out and k > 0 and not (k + 1 < len(spans)):
+                postposed = not self._sentence_initial(i)
+                if out and k > 0 and (postposed or not k + 1 < len(spans)):
                     # postposed: "visit the chair before going to the desk"
                     out.extend(inner)
                 elif k + 1 < len(spans):
@@ -1200,6 +1219,14 @@ class _Parser:
             out["count"] = count
         return out
 
+    def _sentence_initial(self, i: int) -> bool:
+        """Whether only discourse words ("Then,", "Next,") stand between ``i`` and a sentence start."""
+        t = i - 1
+        while t >= 0 and self.w(t) in (",", "then", "next", "and", "finally", "lastly", "also",
+                                       "afterwards", "after", "that", "now", "so", "but"):
+            t -= 1
+        return t < 0 or self.w(t) in (".", "!", "?", ";")
+
     def _post_if(self, i: int, j: int) -> int | None:
         """Position of a postposed ``if`` in ``[i, j)`` ("go to X if the room has Y"), or None."""
         for t in range(i + 1, j):
@@ -1341,7 +1368,16 @@ class _Parser:
         text = self._text(i, j)
         sp = self.span(i, j)
         w = self.w(i)
-        # --- avoid (hard)
+        # --- avoid (hard), also the general "never/do not <move> into|through X"
+        neg = self.at_any(i, [("never",), ("do", "not"), ("do", "not", "ever"), ("must", "not"),
+                              ("should", "not"), ("can", "not"), ("you", "must", "not"),
+                              ("please", "do", "not"), ("do", "never")])
+        if neg and self.w(i + neg) in _MOVE_VERBS and self.w(i + neg + 1) in (
+                "into", "through", "in", "inside", "across", "via", "within"):
+            k0 = i + neg + 2
+            refs, _ = self._targets(k0 + self.at_any(k0, _AROUND), j)
+            if refs:
+                return [Clause("avoid", sp, text, refs=[r]) for r in refs]
         n = self.at_any(i, [("avoid",), ("do", "not", "go", "through"), ("do", "not", "enter"),
                             ("never", "enter"), ("do", "not", "pass", "through"),
                             ("stay", "out", "of"), ("keep", "out", "of"), ("without", "entering"),
@@ -1371,14 +1407,7 @@ class _Parser:
                     k += 1
                 refs, _ = self._targets(k, j)
                 return [Clause("far", sp, text, refs=refs)] if refs else []
-            around = self.at_any(i + n, [tuple(x.split()) for x in (
-                "the area around", "the space around", "the area next to", "the space next to",
-                "the space right around", "the area right around", "the area near",
-                "the space near", "the area close to", "the space close to",
-                "the immediate area around", "the area surrounding", "the space surrounding",
-                "the area by", "the area beside", "the zone around", "the region around",
-                "the vicinity of", "the area immediately around", "the space immediately around",
-                "the area right next to", "the space right next to")])
+            around = self.at_any(i + n, _AROUND)
             refs, _ = self._targets(i + n + around, j)
             if not refs:
                 if self.at_any(i + n, [("obstacles",), ("bumping",), ("collisions",),
