@@ -49,3 +49,10 @@ def test_generate_without_index_says_what_to_pass(tmp_path, capsys) -> None:
     code = main(["episodes", "generate", "--scenes", str(tmp_path), "--out", str(tmp_path / "o")])
     assert code == 1
     assert "index.json does not exist" in capsys.readouterr().err
+
+
+def test_generate_names_missing_scene_folders(tmp_path, two_room_scene, capsys) -> None:
+    (two_room_scene / "index.json").write_text(json.dumps({"test": ["two_room_house", "gone"]}))
+    code = main(["episodes", "generate", "--scenes", str(two_room_scene), "--out", str(tmp_path)])
+    assert code == 1
+    assert "no scene folder" in capsys.readouterr().err

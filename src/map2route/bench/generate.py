@@ -915,6 +915,11 @@ def generate_benchmark(maps_root: str, out_dir: str, *, seed: int = 0, workers: 
         plans = [p for p in plans if p[0] in set(scenes)]
     if not plans:
         raise BenchmarkError(f"{index_path} lists no test or dev scenes to generate from")
+    missing = [scene for scene, _, _ in plans if not (Path(maps_root) / scene / "map.yaml").is_file()]
+    if missing:
+        msg = (f"{index_path} lists scene(s) with no scene folder under {maps_root}: "
+               f"{', '.join(missing)}; build them or fix index.json")
+        raise BenchmarkError(msg)
     jobs = [(str(maps_root), scene, split, diffs, seed) for scene, split, diffs in plans]
     results: dict[int, tuple[str, list[str], dict[str, int]]] = {}
     columns = (TextColumn("[bold]episodes"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
