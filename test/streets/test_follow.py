@@ -74,3 +74,13 @@ def test_stop_conditions(city: StreetGraph) -> None:
 def test_illegal_moves_are_refused(city: StreetGraph) -> None:
     with pytest.raises(StreetError, match="not a link"):
         follow(city, "go", city.node("x0y0"), 90.0, _Teleporter())
+
+
+def test_too_far_landmark_bounds_the_stop(city: StreetGraph) -> None:
+    # No stop landmark to go by; the bank (x70y0) is "too far": stop two nodes before it.
+    text = "Walk east. Stop. If you reach Chase, you've gone too far."
+    assert end(city, text) == "x50y0"
+
+
+def test_stop_after_blocks(city: StreetGraph) -> None:
+    assert end(city, "Walk 1.5 blocks to reach the goal.", start="x0y50") == "x80y50"

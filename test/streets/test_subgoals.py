@@ -64,3 +64,32 @@ def test_checks_are_skipped_and_stop_is_added() -> None:
 def test_split_clauses() -> None:
     assert split_clauses("Walk to the light, then turn left and stop.") == [
         "walk to the light", "turn left", "stop"]
+
+
+def test_bus_stop_and_stop_light_are_not_stops() -> None:
+    goals = decompose("Walk past the bus stop and turn left at the stop light.")
+    assert [g.action for g in goals] == [Action.MOVE_FORWARD, Action.TURN_LEFT, Action.STOP]
+    assert goals[1].condition.feature == "light"
+
+
+def test_elliptic_second_turn() -> None:
+    assert actions("Turn right at the first set of lights and left at the following set.")[:2] \
+        == [("TURN_RIGHT", "light", 1, False), ("TURN_LEFT", "light", 1, True)]
+
+
+def test_side_corner_is_a_landmark_not_a_crossing() -> None:
+    goals = decompose("Pass The Dutch on the left corner and go through the first light.")
+    assert goals[0].condition.feature == "" and goals[1].condition.feature == "light"
+
+
+def test_blocks_and_steps_in_stops() -> None:
+    blocks = decompose("Go forward for 2.5 blocks to reach the goal.")[-1].condition
+    assert (blocks.feature, blocks.count, blocks.fraction) == ("block", 2, 0.5)
+    steps = decompose("Turn right and stop 3 steps after turning.")[-1].condition
+    assert (steps.relation, steps.fraction) == ("few", 3.0)
+
+
+def test_too_far_check_is_kept_on_the_stop() -> None:
+    goals = decompose("Stop at the pharmacy. If you reach Chase, you've gone too far.")
+    assert [g.action for g in goals] == [Action.STOP]
+    assert "chase" in goals[0].condition.too_far

@@ -26,8 +26,6 @@ CLUSTER_M = 12.0
 DOUBLE_NODES = 5
 #: "Just before the light": this many nodes short of the crossing.
 BEFORE_NODES = 2
-#: How far (nodes) past a chosen stop a "too far" landmark is looked for.
-TOO_FAR_LOOKAHEAD = 0
 #: A landmark "on the corner" lies within this many nodes of the crossing.
 CORNER_NODES = 1
 #: Nodes a "few steps" stop walks on.
@@ -401,8 +399,7 @@ class OfflineAgent:
         goal = obs.subgoal
         if goal.action == Action.STOP and goal.condition.too_far:
             check = Condition(landmark=goal.condition.too_far)
-            limit = max(pos, cur) + TOO_FAR_LOOKAHEAD
-            far = self._landmark_position(obs, seq, max(cur, 0), check, limit)
+            far = self._landmark_position(obs, seq, max(cur, 0), check, len(seq) - 1)
             if far is not None and far <= pos:
                 pos = max(far - BEFORE_NODES, min(cur, pos))
         if pos >= cur:
