@@ -105,3 +105,23 @@ def test_parse_json_nests_references():
     ref = doc["stages"][0]["refs"][0]
     assert ref["head"] == "chair" and ref["modifiers"][0]["refs"][0]["head"] == "bed"
     assert doc["max_reference_depth"] == 2
+
+
+@pytest.mark.parametrize(("text", "heads"), [
+    ("go to the chair nearest to the toaster, but visit the sink first", ["sink", "chair"]),
+    ("go to the dresser. From there, walk to the bed", ["dresser", "bed"]),
+    ("visit the bed before you go to the statue. While heading to the bed, circle the sofa",
+     ["bed", "statue"]),
+    ("Then, before going to the sofa, visit the bed", ["bed", "sofa"]),
+], ids=["trailing-first", "from-there", "postposed-before", "preposed-before-after-then"])
+def test_ordering_phrasings(text, heads):
+    stages = [c for c in parse_instruction(text).clauses if c.kind == "goal"]
+    assert [c.refs[0].head for c in stages] == heads
+
+
+def test_never_go_into_is_a_must_avoid():
+    [goal, avoid] = parse_instruction("go to the bed. Never go into the kitchen.").clauses
+    assert avoid.kind == "avoid" and avoid.refs[0].head == "kitchen"
+    [_, around] = parse_instruction("go to the bed. Do not walk into the area around the sofa."
+                                    ).clauses
+    assert around.kind == "avoid" and around.refs[0].head == "sofa"
