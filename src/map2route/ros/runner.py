@@ -211,7 +211,9 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
         executor.add_node(probe)
         state: dict[str, Any] = {"route": None, "grounding": None, "planner": None,
                                  "follower": None}
-        from map2route_interfaces.msg import FollowerStatus, GroundingStatus, PlannerStatus
+        from map2route_interfaces.msg import GroundingStatus, PlannerStatus
+
+        from map2route.control import FollowerState
 
         probe.create_subscription(PathMsg, "route", lambda msg: state.__setitem__("route", msg),
                                   LATCHED)
@@ -219,8 +221,6 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
                                   lambda msg: state.__setitem__("grounding", msg), LATCHED)
         probe.create_subscription(PlannerStatus, "route/status",
                                   lambda msg: state.__setitem__("planner", msg), LATCHED)
-        probe.create_subscription(FollowerStatus, "follower/status",
-                                  lambda msg: state.__setitem__("follower", msg), 10)
         if recorder_bag is not None:
             rec = rclpy.create_node("bag_recorder", context=context,
                                     start_parameter_services=False)
@@ -262,7 +262,10 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
         last_report = 0.0
         while True:
             time.sleep(0.005)
-            g, pl, fo = state["grounding"], state["planner"], state["follower"]
+            # The follower's state is read in-process (it is also on /follower/status): one
+            # subscriber fewer per simulation step.
+            g, pl = state["grounding"], state["planner"]
+            fo = nodes["path_follower_node"].last if route_seen else None
             if g is not None and g.code != 0:
                 outcome, message = "grounding_failed", g.message
                 break
@@ -276,7 +279,7 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
                     after_route(nodes)
                 wall0, sim0 = time.monotonic(), sim.t
                 sim.paused = False
-            if fo is not None and fo.state == FollowerStatus.ARRIVED:
+            if fo is not None and fo.state is FollowerState.ARRIVED:
                 outcome, message = "arrived", ""
                 break
             if sim.t - sim0 >= time_limit_s:
