@@ -246,11 +246,12 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
         sim.paused = True
         ground = nodes["grounding_node"]
         deadline = time.monotonic() + 30.0
-        while ground.map is None and time.monotonic() < deadline:
+        planner = nodes["route_planner_node"]
+        while (ground.map is None or planner.map is None) and time.monotonic() < deadline:
             time.sleep(0.01)
-        if ground.map is None:
-            raise SimRunError("grounding_node received no map within 30 s from "
-                              "semantic_map_server (/map, /semantic_map)")
+        if ground.map is None or planner.map is None:
+            raise SimRunError("grounding_node and route_planner_node received no map within "
+                              "30 s from semantic_map_server (/map, /semantic_map)")
         while ground.pose is None and time.monotonic() < deadline:
             time.sleep(0.01)
         t_instruction = time.monotonic()
