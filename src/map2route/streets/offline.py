@@ -29,7 +29,9 @@ BEFORE_NODES = 2
 #: A landmark "on the corner" lies within this many nodes of the crossing.
 CORNER_NODES = 1
 #: Nodes a "few steps" stop walks on.
-FEW_STEPS_NODES = 2
+FEW_STEPS_NODES = 3
+#: "Stop just past / just before the bank": this many nodes beyond / short of it.
+PAST_NODES = 1
 #: Nodes walked into the new street by a turn (so the street's direction is known).
 ROLLOUT_NODES = 3
 #: POIs this close (m) to a street node can ground a landmark there.
@@ -359,9 +361,9 @@ class OfflineAgent:
         lm = self._landmark_position(obs, seq, anchor, cond, limit, named_beyond=True)
         if lm is not None:
             if cond.relation == "past":
-                lm = min(lm + 1, view_end)
+                lm = min(lm + PAST_NODES, view_end)
             elif cond.relation == "before":
-                lm = max(anchor, lm - 1)
+                lm = max(anchor, lm - PAST_NODES)
             return self._stop_at(obs, seq, cur, lm)
         if cond.too_far and not cond.feature and cond.relation != "few":
             # Nothing else to go by: "if you reach X you've gone too far" puts the goal
