@@ -57,11 +57,13 @@ class OfflineAgent:
 
     def __init__(self) -> None:
         self.segment_start = 0
+        self.goal_origin = 0
         self.last_action = ""
 
     def reset(self) -> None:
         """Start a new instruction."""
         self.segment_start = 0
+        self.goal_origin = 0
         self.last_action = ""
 
     def decompose(self, instruction: str) -> list[SubGoal]:
@@ -117,8 +119,10 @@ class OfflineAgent:
         kind = self._of_kind(events, cond.feature or "intersection")
         count = max(cond.count, 1)
         if cond.relative:
-            # "the next light", "through two lights": strictly ahead of where we stand.
-            ahead = [e for e in kind if e.start > cur]
+            # "the next light", "through two lights": strictly ahead of where the sub-goal
+            # began (it may take several views to get there).
+            origin = min(cur, max(0, self.goal_origin - self.segment_start))
+            ahead = [e for e in kind if e.start > origin]
             found = ahead[count - 1] if len(ahead) >= count else None
         elif len(kind) >= count and kind[count - 1].end >= cur:
             # "the second light": counted from the segment start...
@@ -245,6 +249,8 @@ class OfflineAgent:
     def act(self, obs: Observation) -> Decision:
         """Execute the current sub-goal over the view (see the module docstring)."""
         goal = obs.subgoal
+        if obs.retries == 0:
+            self.goal_origin = len(obs.path) - 1
         seq, headings, cur = self._sequence(obs)
         events = self._events(obs.graph, seq, headings, obs.config.light_radius_m)
         view_end = len(seq) - 1
