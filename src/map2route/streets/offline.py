@@ -265,6 +265,10 @@ class OfflineAgent:
         if cond.feature in ("light", "intersection", "t"):
             target = self._target(events, cond, cur, standing_ok=not cond.passing)
             target = self._disambiguate(obs, seq, events, cond, target, cur)
+            if target is None and cond.feature == "t":
+                # "Head to the end of the road": a street end that is not in view (u
+                # crossings ahead) is not the one meant; stay rather than wander off.
+                return Decision(COMPLETED, (), note="no street end in view")
             if target is None:
                 return self._advance(seq, cur, safe_end, view_end)
             pos = min(target.end + 1, view_end) if cond.passing else target.start

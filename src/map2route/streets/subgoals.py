@@ -200,6 +200,9 @@ def _features(clause: str) -> list[tuple[int, int, str, int, bool]]:
     for m in _FEATURE_RE.finditer(clause):
         feat = _feature_name(m.group("feat"))
         count, relative = _count_of(m.group("cnt"))
+        if (m.group("feat").startswith(("street", "avenue")) and m.group("cnt")
+                and m.group("cnt")[0].isdigit() and not m.group("cnt").isdigit()):
+            continue  # "4th Street", "2nd Avenue": a street name, not a count
         if feat == "intersection" and m.group("feat").startswith(("street", "corner")):
             # "a street" counts as an intersection only with a counter word, and "the left
             # corner" says where a landmark is, not where to go.
