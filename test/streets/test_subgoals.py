@@ -93,3 +93,14 @@ def test_too_far_check_is_kept_on_the_stop() -> None:
     goals = decompose("Stop at the pharmacy. If you reach Chase, you've gone too far.")
     assert [g.action for g in goals] == [Action.STOP]
     assert "chase" in goals[0].condition.too_far
+
+
+def test_take_the_nth_street_on_a_side() -> None:
+    assert actions("Take the second street on the left.")[0] == ("TURN_LEFT", "intersection", 2,
+                                                                 False)
+    assert actions("Take the first side street on the right.")[0] == (
+        "TURN_RIGHT", "intersection", 1, False)
+
+
+def test_street_names_are_not_counts() -> None:
+    assert actions("Pass 4th Street Food Coop on the right.")[0] == ("MOVE_FORWARD", "", 0, False)

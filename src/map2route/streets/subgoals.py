@@ -91,7 +91,7 @@ _COUNTER = (r"(?P<cnt>next|following|upcoming|subsequent|another|first|second|th
 _FEATURE_RE = re.compile(
     rf"\b(?:the\s+|a\s+|an\s+)?(?:{_COUNTER}\s+)?(?:more\s+|other\s+)?(?:(?:set|pair)s? of\s+|"
     rf"(?:\w+[- ]way|big|large|huge|small|little|major|busy|wide|double|short|long|first|next|"
-    rf"more)\s+)*{_FEATURE}")
+    rf"more|side|cross)\s+)*{_FEATURE}")
 _TURN_RE = re.compile(
     r"\b(?:turn|make|take|hang|hook|go|bear|veer|swing|head|hand|hanging|making|taking|turning)"
     r"\s+(?:(?:a|an|another|your|the|quick|slight|sharp|hard|soft|immediate|first|second|"
@@ -102,6 +102,10 @@ _TURN_RE = re.compile(
     r"|\b(?:turn|go|make)\s+(?P<dir3>left|right)")
 _SIDE_RE = re.compile(r"\b(?:on|to)\s+(?:the|your)\s+(?:near\s+|far\s+)?(?P<side>left|right)\b"
                       r"|\b(?P<side2>left|right)[- ](?:hand )?side\b")
+_TAKE_STREET_RE = re.compile(
+    r"\b(?:take|make|turn (?:onto|into|down)|go down|head down)\s+(?:the\s+|a\s+)?(?:\w+\s+){0,2}?"
+    r"(?:street|side ?street|road|turn|avenue|opening|path)\s+(?:on|to)\s+(?:the|your)\s+"
+    r"(?P<dir>left|right)\b")
 _MASK_SIDE_RE = re.compile(
     r"\bon\s+(?:the|your)\s+(?:near\s+|far\s+)?(?:left|right)\b"
     r"|(?<!turn )(?<!veer )(?<!bear )(?<!curve )(?<!go )(?<!head )(?<!veers )(?<!curves )"
@@ -224,6 +228,9 @@ def _side(clause: str) -> str:
 
 def _turn_direction(clause: str) -> tuple[str, int]:
     """('left'|'right'|'', position) of the first turn phrase that is not a side phrase."""
+    m = _TAKE_STREET_RE.search(clause)
+    if m:
+        return m.group("dir"), m.start()
     masked = _MASK_SIDE_RE.sub(lambda m: " " * len(m.group(0)), clause)
     masked = re.sub(r"\b(?:left|right)(?=\s+(?:corner|side|hand side)\b)",
                     lambda m: " " * len(m.group(0)), masked)
