@@ -28,6 +28,8 @@ DOUBLE_NODES = 5
 BEFORE_NODES = 2
 #: A landmark "on the corner" lies within this many nodes of the crossing.
 CORNER_NODES = 1
+#: With nothing to go by, a STOP lands this fraction of the way down the block.
+DEFAULT_FRACTION = 0.3
 #: Nodes a "few steps" stop walks on.
 FEW_STEPS_NODES = 3
 #: "Stop just past / just before the bank": this many nodes beyond / short of it.
@@ -401,7 +403,7 @@ class OfflineAgent:
             return Decision(COMPLETED, ())  # "walk past the bank and stop": stop there
         # Nothing to go by: stop a little into the block.
         return self._stop_at(obs, seq, cur, self._fraction_pos(obs, seq, anchor, next_start,
-                                                               0.3))
+                                                               DEFAULT_FRACTION))
 
     def _stop_at(self, obs: Observation, seq: list[int], cur: int, pos: int) -> Decision:
         """Walk on to ``pos``, or back along the street when the roll-out went past it.
