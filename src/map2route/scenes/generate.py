@@ -19,7 +19,6 @@ for the test set and 4 further ones for the development set.
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 import types
@@ -272,7 +271,3 @@ def scene_name(seed: int) -> str:
     """Folder name of the scene generated from ``seed``."""
     return f"procthor_{seed:05d}"
 
-
-def worker_env() -> None:
-    """Make this process's string hashing deterministic for child processes it spawns."""
-    os.environ["PYTHONHASHSEED"] = "0"
