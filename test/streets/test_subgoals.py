@@ -104,3 +104,8 @@ def test_take_the_nth_street_on_a_side() -> None:
 
 def test_street_names_are_not_counts() -> None:
     assert actions("Pass 4th Street Food Coop on the right.")[0] == ("MOVE_FORWARD", "", 0, False)
+
+
+def test_left_side_street_is_a_turn_but_left_side_is_not() -> None:
+    assert actions("Take the left side street just ahead.")[0][0] == "TURN_LEFT"
+    assert actions("Pass the bank on the left side.")[0][0] == "MOVE_FORWARD"

@@ -95,7 +95,7 @@ _FEATURE_RE = re.compile(
 _TURN_RE = re.compile(
     r"\b(?:turn|make|take|hang|hook|go|bear|veer|swing|head|hand|hanging|making|taking|turning)"
     r"\s+(?:(?:a|an|another|your|the|quick|slight|sharp|hard|soft|immediate|first|second|"
-    r"left|right|one|more|to|to the|again)\s+){0,3}?(?P<dir>left|right)\b(?!\s+(?:side|corner|"
+    r"left|right|one|more|to|to the|again)\s+){0,3}?(?P<dir>left|right)\b(?!\s+(?:side\b(?!\s*streets?)|corner|"
     r"hand side))"
     r"|\b(?P<dir2>left|right)\s+turn\b"
     r"|^(?P<dir4>left|right)\s+(?=at\b|on\b|onto\b)"
@@ -232,7 +232,7 @@ def _turn_direction(clause: str) -> tuple[str, int]:
     if m:
         return m.group("dir"), m.start()
     masked = _MASK_SIDE_RE.sub(lambda m: " " * len(m.group(0)), clause)
-    masked = re.sub(r"\b(?:left|right)(?=\s+(?:corner|side|hand side)\b)",
+    masked = re.sub(r"\b(?:left|right)(?=\s+(?:corner|side(?!\s*streets?)|hand side)\b)",
                     lambda m: " " * len(m.group(0)), masked)
     for m in _TURN_RE.finditer(masked):
         d = m.group("dir") or m.group("dir2") or m.group("dir3") or m.group("dir4")
