@@ -109,3 +109,15 @@ def test_street_names_are_not_counts() -> None:
 def test_left_side_street_is_a_turn_but_left_side_is_not() -> None:
     assert actions("Take the left side street just ahead.")[0][0] == "TURN_LEFT"
     assert actions("Pass the bank on the left side.")[0][0] == "MOVE_FORWARD"
+
+
+def test_crossing_passed_before_the_turn_in_one_clause() -> None:
+    text = "Continue down the block going through the light before making a left at the light."
+    assert actions(text)[:2] == [("MOVE_FORWARD", "light", 1, False),
+                                 ("TURN_LEFT", "light", 1, False)]
+    assert decompose(text)[0].condition.passing
+
+
+def test_left_or_right_describes_a_crossing() -> None:
+    text = "At the following light where you can only turn left or right, turn right."
+    assert [a[0] for a in actions(text)] == ["MOVE_FORWARD", "TURN_RIGHT", "STOP"]

@@ -232,6 +232,9 @@ def _turn_direction(clause: str) -> tuple[str, int]:
     if m:
         return m.group("dir"), m.start()
     masked = _MASK_SIDE_RE.sub(lambda m: " " * len(m.group(0)), clause)
+    # "where you can only turn left or right" describes the crossing; it is not a turn.
+    masked = re.sub(r"\b(?:turn\s+)?(?:left|right)\s+or\s+(?:left|right)\b",
+                    lambda m: " " * len(m.group(0)), masked)
     masked = re.sub(r"\b(?:left|right)(?=\s+(?:corner|side(?!\s*streets?)|hand side)\b)",
                     lambda m: " " * len(m.group(0)), masked)
     for m in _TURN_RE.finditer(masked):
@@ -268,6 +271,9 @@ def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool,
     """
     tail = clause[after:] if after >= 0 else clause
     feats = [f for f in _features(tail) if not _EXIT_RE.search(tail[max(0, f[0] - 20):f[0]])]
+    if not for_stop and any(f[2] != "block" or f[3] for f in feats):
+        # "down the block ... through the light": an uncounted block is no crossing.
+        feats = [f for f in feats if f[2] != "block" or f[3]]
     if nearest_last:
         feats = feats[::-1]
     steps = _STEPS_RE.search(tail) if for_stop else None
@@ -371,6 +377,12 @@ def decompose(instruction: str) -> list[SubGoal]:
         if direction and (not stop or pos < stop.start()):
             action = Action.TURN_LEFT if direction == "left" else Action.TURN_RIGHT
             cond = _condition(clause, after=pos, last_feature=last_feature, for_stop=False)
+            before = _condition(clause[:pos], after=0, last_feature=last_feature,
+                                for_stop=False) if pos > 0 else Condition()
+            if cond.feature and before.passing and before.feature in ("light", "intersection"):
+                # "going through the light ... before making a left at the light": the
+                # crossing passed first comes before the one turned at.
+                goals.append(SubGoal(Action.MOVE_FORWARD, clause[:pos], before))
             if cond.feature == "" and not cond.landmark:
                 # "At the second light, turn left": the condition precedes the verb.
                 cond = _condition(clause[:pos], after=0, last_feature=last_feature,
