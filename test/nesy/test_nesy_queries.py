@@ -36,7 +36,7 @@ def test_template_queries_parse_back() -> None:
 
 
 @pytest.mark.parametrize("name", ["heldout_queries.jsonl", "heldout_queries_v2.jsonl",
-                                  "heldout_queries_v3.jsonl"])
+                                  "heldout_queries_v3.jsonl", "heldout_queries_v4.jsonl"])
 def test_heldout_queries(name: str) -> None:
     rows = [json.loads(line) for line in (DATA / name).read_text().splitlines() if line]
     tm = fm = 0

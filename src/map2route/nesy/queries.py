@@ -207,7 +207,8 @@ AGENT_WORDS: dict[Agent, list[tuple[str, int]]] = {
     Agent.CAR: [(w, 3) for w in [
         "car", "cars", "vehicle", "vehicles", "truck", "van", "suv", "jeep", "4x4", "ambulance",
         "fire engine", "fire truck", "sedan", "minibus", "bus", "pickup", "automobile", "lorry",
-        "motorbike", "motorcycle", "convoy"]] + [(w, 1) for w in [
+        "motorbike", "motorcycle", "convoy", "limousine", "limo", "taxi", "cab", "camper",
+        "camper van", "hatchback", "tractor", "lorries"]] + [(w, 1) for w in [
         "drive", "driving", "drives", "ride", "driver"]] + [(w, 0) for w in [
         "car park", "parking lot"]],
     Agent.DRONE: [(w, 3) for w in [
@@ -248,10 +249,12 @@ OBJECTIVE_WORDS: list[tuple[str, Objective, int]] = [
 CLASS_WORDS: dict[int, list[str]] = {
     0: ["bare land", "bare ground", "bare soil", "bare earth", "bare rock", "bare dirt",
         "bareland", "barren", "bare", "dirt", "sand", "gravel", "rock", "rocky", "mudflat",
-        "mudflats", "scree", "desert", "bare patch", "bare patches", "wasteland"],
+        "mudflats", "scree", "desert", "bare patch", "bare patches", "wasteland",
+        "boulder fields", "boulder field", "clearings", "clearing", "gravel lots"],
     1: ["rangeland", "grassland", "grassy", "grass", "meadow", "meadows", "pasture", "scrub",
         "shrubland", "shrubs", "heath", "verges", "verge", "prairie", "savanna", "scrubland",
-        "lawn", "lawns", "parkland", "moor", "moorland", "steppe", "bush", "bushland"],
+        "lawn", "lawns", "parkland", "moor", "moorland", "steppe", "bush", "bushland",
+        "grassy fields", "grass fields", "grassy field", "common grassland"],
     2: ["developed", "built up", "paved", "pavement", "plaza", "urban", "tarmac", "sidewalk",
         "sidewalks", "squares"],
     3: ["road", "roads", "street", "streets", "highway"],
@@ -262,10 +265,11 @@ CLASS_WORDS: dict[int, list[str]] = {
     6: ["farmland", "farm", "farms", "field", "fields", "crop", "crops", "cropland", "agricultural",
         "agriculture", "cultivated", "arable", "orchard", "orchards", "plantation",
         "plantations", "paddy", "paddies", "vineyard", "vineyards", "farm land", "cornfield",
-        "cornfields", "croplands"],
+        "cornfields", "croplands", "allotments", "allotment", "ploughed fields",
+        "plowed fields", "hayfields"],
     7: ["buildings", "building", "rooftops", "rooftop", "roofs", "roof", "houses", "house",
         "structures", "structure", "built structures", "rooftop", "homes", "blocks",
-        "buildings"],
+        "buildings", "sheds", "shed", "barns", "barn", "huts", "hut", "garages", "warehouses"],
 }
 NEGATIVE_CUES = [
     "must not", "may not", "can not", "cannot", "can't", "cant", "should not", "shouldn't",
@@ -284,10 +288,11 @@ POSITIVE_CUES = [
     "acceptable", "cleared", "open to", "is open", "are open", "free to", "able to",
     "welcome", "no problem", "be used", "use", "using", "yes", "authorised", "authorized",
     "approved", "fair game", "permission", "handle", "is fine", "are fine", "go ahead",
-    "anything goes", "goes",
+    "anything goes", "goes", "passable", "accessible", "traversable", "unrestricted",
 ]
 ROUTE_PREPOSITIONS = {"over", "through", "across", "via", "into", "above", "onto", "along"}
 EVERYTHING_WORDS = ["everything", "anything", "any terrain", "all terrain", "all terrains",
+                    "unrestricted", "every terrain type",
                     "all land cover", "every terrain", "anything goes",
                     "no restrictions", "no restriction", "every kind of terrain", "anywhere"]
 _LIST_GLUE = {"and", "or", "the", "a", ",", "also", "both"}
@@ -403,7 +408,9 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
             if t in (",", ":", "(", ")"):
                 segments.append(i)
         seg_of = [sum(1 for s in segments[1:] if s <= i) for i in range(len(clause))]
-        if any(_find(clause, w) for w in EVERYTHING_WORDS) and any(s > 0 for _, s in cues):
+        if any(_find(clause, w) for w in EVERYTHING_WORDS) and (
+                any(s > 0 for _, s in cues) or _find(clause, "no restrictions")
+                or _find(clause, "unrestricted")):
             allowed |= set(conditional)
         previous: tuple[int, int] | None = None  # (end, sign) of the last mention
         for pos, end, cls in _mentions(clause):
