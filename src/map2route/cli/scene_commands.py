@@ -131,9 +131,11 @@ def render(scene: str, out: Path, dpi: int, title: str) -> None:
 
 @app.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("demo_out"),
-              show_default=True, help="Folder for the rendered PNG.")
-def demo(out: Path) -> None:
-    """Load the default shipped scene, print a summary and write its rendered PNG."""
-    from map2route.scenes.demo import run_demo
+              show_default=True, help="Folder for the rendered PNGs.")
+@click.option("--instruction", default=None,
+              help="Instruction to route (default: a sample the default scene satisfies).")
+def demo(out: Path, instruction: str | None) -> None:
+    """Summarise and render the default scene, then ground, plan and draw an instruction."""
+    from map2route.demo import SAMPLE_INSTRUCTION, run_full_demo
 
-    run_demo(out)
+    run_full_demo(out, instruction=instruction or SAMPLE_INSTRUCTION)
