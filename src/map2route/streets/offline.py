@@ -30,6 +30,8 @@ BEFORE_NODES = 2
 CORNER_NODES = 1
 #: With nothing to go by, a STOP lands this fraction of the way down the block.
 DEFAULT_FRACTION = 0.3
+#: "Go through this light" while standing on one passes it.
+PASS_UNDERFOOT = True
 #: Nodes a "few steps" stop walks on.
 FEW_STEPS_NODES = 3
 #: "Stop just past / just before the bank": this many nodes beyond / short of it.
@@ -131,7 +133,10 @@ class OfflineAgent:
             found = kind[count - 1]
         elif len(kind) >= count:
             # ... and when that one is behind us, the next.
-            ahead = [e for e in kind if e.end >= cur and (standing_ok or e.start > cur)]
+            # Passing "this light" while standing on it passes the one underfoot.
+            ahead = [e for e in kind
+                     if e.end >= cur and (standing_ok or PASS_UNDERFOOT and cond.passing
+                                          or e.start > cur)]
             found = ahead[0] if ahead else None
         else:
             found = None  # not in view yet: walk on

@@ -335,7 +335,8 @@ def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool,
         return Condition(feature=feat, count=count, relative=relative, passing=passing,
                          landmark=landmark, side=side, double=double)
     m = re.search(r"\b(?:the\s+)?(?P<cnt>next|following|second|third|2nd|3rd|first|1st)\s*"
-                  r"(?:one)?\s*$", tail)
+                  r"(?:one)?\s*(?:$|,(?=\s*(?:just|right|with|where|which|past|after|before)))",
+                  tail)
     if m and last_feature:
         count, relative = _count_of(m.group("cnt"))
         return Condition(feature=last_feature, count=count, relative=relative)
