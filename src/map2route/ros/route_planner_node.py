@@ -94,7 +94,10 @@ class RoutePlannerNode(Node):
         from map2route_interfaces.msg import PlannerStatus, RouteIR, SemanticLayer
 
         from map2route.planning import PlannerConfig
+        from map2route.planning.grid_search import warm_up
 
+        # Compile (or load the cached) search kernel now, not on the first route request.
+        warm_up()
         cfg_path = self.params["planner_config"]
         self.planner_config = PlannerConfig.from_yaml(Path(cfg_path) if cfg_path else None)
         self.map: SemanticMap | None = None
