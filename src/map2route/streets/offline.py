@@ -22,6 +22,8 @@ from map2route.streets.view import straight_next, street_heading
 
 #: Intersection nodes this close (m, adjacent panoramas) belong to one crossing event.
 CLUSTER_M = 12.0
+_UNTIL_RE = re.compile(r"\b(?:until|till|keep going|several blocks|a while|all the way)\b")
+
 #: A "double light": two crossings at most this many nodes apart.
 DOUBLE_NODES = 5
 #: "Just before the light": this many nodes short of the crossing.
@@ -32,6 +34,8 @@ CORNER_NODES = 1
 DEFAULT_FRACTION = 0.3
 #: "Go through this light" while standing on one passes it.
 PASS_UNDERFOOT = True
+#: "Go on until you see X": views to walk through before giving X up.
+UNTIL_VIEWS = 1
 #: Nodes a "few steps" stop walks on.
 FEW_STEPS_NODES = 3
 #: "Stop just past / just before the bank": this many nodes beyond / short of it.
@@ -283,6 +287,9 @@ class OfflineAgent:
             return Decision(COMPLETED, self._walk_to(seq, cur, pos))
         # "Continue until you see the church": the landmark may be blocks ahead.
         lm = self._landmark_position(obs, seq, cur, cond, view_end)
+        if lm is None and obs.retries < UNTIL_VIEWS and _UNTIL_RE.search(goal.text):
+            # "Keep going until you see Crunch": look a view further, but not forever.
+            return self._advance(seq, cur, safe_end, view_end)
         if lm is None:
             return Decision(COMPLETED, (), note=f"landmark not seen: {goal.text[:40]}")
         if cond.relation == "past":
