@@ -121,3 +121,8 @@ def test_crossing_passed_before_the_turn_in_one_clause() -> None:
 def test_left_or_right_describes_a_crossing() -> None:
     text = "At the following light where you can only turn left or right, turn right."
     assert [a[0] for a in actions(text)] == ["MOVE_FORWARD", "TURN_RIGHT", "STOP"]
+
+
+def test_go_left_at_a_fork_is_a_veer() -> None:
+    assert actions("There will be a fork in the road. Go to the left.")[0] == (
+        "TURN_LEFT", "veer", 1, True)

@@ -153,6 +153,7 @@ _CLAUSE_SPLIT_RE = re.compile(
 _MOTION_RE = re.compile(r"\b(?:go|going|walk|walking|head|heading|continue|continuing|proceed|"
                         r"pass|passing|cross|crossing|keep|move|travel|follow|get|begin|start)\b")
 _TOO_FAR_RE = re.compile(r"\b(?:too far|gone past|overshot|went past)\b")
+_FORK_RE = re.compile(r"\b(?:fork|forks|y in the road|splits?)\b")
 _IF_RE = re.compile(r"^\s*(?:if|when you see|should you|in case)\b")
 
 
@@ -366,7 +367,9 @@ def decompose(instruction: str) -> list[SubGoal]:
     goals: list[SubGoal] = []
     last_feature = ""
     too_far = ""
-    for clause in split_clauses(instruction):
+    clauses = split_clauses(instruction)
+    for k, clause in enumerate(clauses):
+        previous = clauses[k - 1] if k else ""
         if _IF_RE.search(clause) or _TOO_FAR_RE.search(clause):
             # "If you reach a park, you went too far": a check, not an action; it bounds
             # where the final STOP may be.
@@ -390,6 +393,10 @@ def decompose(instruction: str) -> list[SubGoal]:
                                   for_stop=False, nearest_last=True)
             if cond.passing:
                 cond = replace(cond, passing=False)
+            if not cond.feature and not cond.landmark and (
+                    _FORK_RE.search(clause) or _FORK_RE.search(previous)):
+                # "There will be a fork in the road. Go to the left.": bear, not turn.
+                cond = replace(cond, feature="veer", count=1, relative=True)
             goals.append(SubGoal(action, clause, cond))
             if stop:
                 goals.append(SubGoal(Action.STOP, clause[stop.start():],
