@@ -23,6 +23,8 @@ from map2route.streets.graph import StreetGraph
 
 #: A continuation must turn less than this (deg) to count as "straight ahead" (Algorithm 1).
 MAX_STRAIGHT_DELTA = 100.0
+#: The only link on from a street node is followed up to this turn (deg); past it, a U-turn.
+MAX_ONLY_WAY_DELTA = 150.0
 #: At an intersection the continuation must be this close to straight (deg).
 MAX_INTERSECTION_DELTA = 50.0
 #: A sideways jog through a crossing must come back within this angle (deg) of the street.
@@ -120,7 +122,13 @@ def straight_next(graph: StreetGraph, node: int, heading: float, came_from: int 
     nodes it leads to (~20 m on) lie straight ahead.
     """
     if not graph.is_intersection(node):
-        return _least_turn(graph, node, heading, came_from, MAX_STRAIGHT_DELTA)
+        onward = [lk for lk in graph.out_links[node] if lk.target != came_from]
+        if len(onward) == 1:
+            # The only way on along a street: follow it unless it doubles back.
+            limit = MAX_ONLY_WAY_DELTA
+        else:
+            limit = MAX_STRAIGHT_DELTA
+        return _least_turn(graph, node, heading, came_from, limit)
     direct = _least_turn(graph, node, heading, came_from, MAX_INTERSECTION_DELTA)
     if direct is not None:
         return direct
