@@ -38,3 +38,15 @@ def test_view_pois_have_directions(city: StreetGraph) -> None:
     assert set(node) == {"id", "type", "traffic_light", "heading", "connections"}
     letters = [p["id"] for p in data["pois"]]
     assert letters[0] == "A" and len(set(letters)) == len(letters)
+
+
+def test_view_follows_a_sharp_bend_when_it_is_the_only_way(to_latlng) -> None:
+    pts = {"a": (0.0, 0.0), "b": (10.0, 0.0), "c": (5.0, 8.66), "d": (0.0, 17.32)}
+    ids = list(pts)
+    lat = [to_latlng(*pts[i])[0] for i in ids]
+    lng = [to_latlng(*pts[i])[1] for i in ids]
+    links = [(u, v, None) for u, v in (("a", "b"), ("b", "c"), ("c", "d"))]
+    links += [(v, u, None) for u, v, _ in list(links)]
+    bend = StreetGraph(ids, lat, lng, links)
+    view = build_view(bend, bend.node("a"), 90.0)  # b -> c turns 120 degrees left
+    assert [bend.node_ids[v.node] for v in view.path] == ["a", "b", "c", "d"]
