@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from map2route.cli import main
+from map2route.paths import shared_dir
 from map2route.streets.errors import StreetError
 from map2route.streets.geojson import to_nav2_geojson
 from map2route.streets.loaders import load_instances, load_touchdown
 
-REAL = Path(__file__).resolve().parents[3] / "shared" / "data" / "map2seq"
+REAL = shared_dir() / "data" / "map2seq"
 
 
 def _instances(route: list[str]) -> list[dict]:
