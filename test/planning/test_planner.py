@@ -77,12 +77,17 @@ def test_missing_config_file_says_which(tmp_path) -> None:
 def test_cost_terms_by_hand() -> None:
     d = np.array([0.0, 1.5, 3.0, 6.0])
     assert j_near(d, 3.0).tolist() == [0.0, 0.5, 1.0, 1.0]
+    # Measured from the closest reachable distance d_min = 1.5: 0 up to it, 1 at d_min + D.
+    assert j_near(d, 3.0, 1.5).tolist() == [0.0, 0.0, 0.5, 1.0]
     assert j_far(d, 3.0).tolist() == [1.0, 0.5, 0.0, 0.0]
     assert j_clear(np.array([0.05, 0.25, 0.5, 1.0]), 0.5).tolist() == pytest.approx(
         [0.9, 0.5, 0.0, 0.0])
-    # Relative: equal distances -> 1/2; A closer by D -> 0; B closer by D -> 1.
-    assert j_relative(np.array([1.0, 0.0, 3.0]), np.array([1.0, 2.0, 1.0]), 2.0).tolist() == [
-        0.5, 0.0, 1.0]
+    # Relative = 1/2 J_near(d_A) + 1/2 clip(1/2 + (d_A - d_B) / (2 D)), D = 2:
+    # on A and closer to A by 2 -> 0; d_A = d_B = 1 -> 1/4 + 1/4; d_A = 3, d_B = 1 -> 1/2 + 1/2;
+    # d_A = 1, d_B = 2 -> 1/4 + 1/8; with d_A_min = 1: the last case -> 0 + 1/8.
+    d_a, d_b = np.array([0.0, 1.0, 3.0, 1.0]), np.array([2.0, 1.0, 1.0, 2.0])
+    assert j_relative(d_a, d_b, 2.0).tolist() == [0.0, 0.5, 1.0, 0.375]
+    assert j_relative(d_a, d_b, 2.0, 1.0).tolist() == [0.0, 0.25, 1.0, 0.125]
 
 
 def test_route_reaches_target_and_costs_match(two_room_map, config) -> None:
@@ -131,9 +136,13 @@ def test_temporal_scope_switches_terms_on_only_in_its_stages(two_room_map, confi
         without = stage_cost_map(m, plain, k, config).cell_cost
         diff = with_c[free] - without[free]
         if active:
-            expected = (config.lambda_far * j_far(distance_fields(m).to_region(bed),
-                                                  config.far_scale_m) * m.grid.resolution)[free]
-            assert diff == pytest.approx(expected)
+            # The Far term comes on everywhere, and the default clearance term is waived
+            # inside its active region (here: the whole map, during stage 2).
+            fields = distance_fields(m)
+            expected = (config.lambda_far * j_far(fields.to_region(bed), config.far_scale_m)
+                        - config.lambda_clear * j_clear(fields.obstacle_m, config.clear_scale_m)
+                        ) * m.grid.resolution
+            assert diff == pytest.approx(expected[free])
             assert diff.max() > 0
         else:
             assert np.array_equal(with_c, without)
@@ -152,10 +161,51 @@ def test_spatial_scope_limits_terms_to_its_cells(two_room_map, config) -> None:
     inside = scope.mask(m.grid)
     assert changed.any()
     assert not (changed & ~inside).any(), "a scoped term must not touch cells outside its scope"
-    # Inside the scope every cell farther than the near scale pays lambda_near * 1 * res.
-    far_cells = free & inside & (distance_fields(m).to_region(fridge) >= config.near_scale_m)
+    # J_near is measured from the closest distance reachable in the scope, d_min (the fridge
+    # stands in the other room): inside the scope every cell farther than d_min + near scale
+    # pays lambda_near * 1 * res, and the default clearance term is waived there.
+    fields = distance_fields(m)
+    d = fields.to_region(fridge)
+    d_min = d[free & inside].min()
+    assert d_min > 0.5
+    res = m.grid.resolution
+    clear = config.lambda_clear * j_clear(fields.obstacle_m, config.clear_scale_m) * res
+    far_cells = free & inside & (d >= d_min + config.near_scale_m)
     assert far_cells.any()
-    assert (with_c - without)[far_cells] == pytest.approx(config.lambda_near * m.grid.resolution)
+    assert (with_c - without)[far_cells] == pytest.approx(
+        config.lambda_near * res - clear[far_cells])
+    closest = free & inside & (d <= d_min + 1e-9)
+    assert with_c[closest] == pytest.approx(0.0), "the closest reachable band costs nothing extra"
+
+
+def test_default_clearance_is_waived_only_inside_a_preference_region(two_room_map,
+                                                                     config) -> None:
+    m = two_room_map
+    res = m.grid.resolution
+    free = m.traversable
+    fields = distance_fields(m)
+    clear = config.lambda_clear * j_clear(fields.obstacle_m, config.clear_scale_m) * res
+    scope = room_region(m, 1)
+    inside = scope.mask(m.grid) & free
+    fridge = footprint_region(m, [m.get_object("fridge_0")])
+    stages = [Stage(target=room_region(m, 0)), Stage(target=room_region(m, 1))]
+    near = Constraint(ConstraintKind.NEAR, fridge, spatial_scope=scope, temporal_scope=(1,))
+    explicit = Constraint(ConstraintKind.CLEARANCE, Region("", np.zeros((0, 2), np.int32)),
+                          spatial_scope=scope, weight=0.5)
+    for k in (0, 1):
+        plain = stage_cost_map(m, _ir(m, stages), k, config).cell_cost
+        assert plain[free] == pytest.approx(clear[free]), "the global term alone"
+        cost = stage_cost_map(m, _ir(m, stages, [near]), k, config).cell_cost
+        assert np.array_equal(cost[free & ~inside], plain[free & ~inside])
+        if k == 0:  # out of temporal scope: nothing changes anywhere
+            assert np.array_equal(cost, plain)
+            continue
+        d = fields.to_region(fridge)
+        near_term = config.lambda_near * j_near(d, config.near_scale_m, d[inside].min()) * res
+        assert cost[inside] == pytest.approx(near_term[inside])
+        # An explicit Clearance constraint is not waived: it adds its own weighted term.
+        both = stage_cost_map(m, _ir(m, stages, [near, explicit]), k, config).cell_cost
+        assert both[inside] == pytest.approx(near_term[inside] + 0.5 * clear[inside])
 
 
 def test_must_avoid_is_never_entered_while_in_scope(two_room_map, config) -> None:

@@ -14,6 +14,16 @@ dimensionless in ``[0, 1]`` with a distance scale fixed across scenes (``config/
 Must-avoid regions in temporal (and spatial) scope are blocked (``np.inf``). ``hard_only``
 drops every soft term: the paper's "shortest feasible A*".
 
+The J shapes are ours (the paper names d_R, d_close/d_far and d_obs but gives no formulas); they
+are chosen for the benchmark's *mean*-distance metrics (paper III-C2), where a per-cell cost that
+also charges the reference's own surroundings makes every detour towards it a loss:
+
+- J_near and the A part of J_relative are measured from the smallest distance reachable in the
+  constraint's active region (``d_min``), so the closest reachable band costs nothing extra;
+- inside the active region of a Near, Far or Relative preference (its spatial scope during its
+  temporal scope) the *default* clearance term is waived: the spoken preference decides where
+  the route runs there, and an explicit Clearance constraint still adds its own term.
+
 Distance fields (metres, ``cv2.distanceTransform`` with ``DIST_MASK_PRECISE``) are cached per map
 and per region, so constraints and stages that share a reference share its field.
 """
@@ -39,13 +49,17 @@ if TYPE_CHECKING:
 
 
 # --- the cost terms J ------------------------------------------------------------------------
-def j_near(d_ref_m: NDArray[np.float64], scale_m: float) -> NDArray[np.float64]:
-    """J_near: normalised distance to the reference region, ``min(d_R, D) / D`` (paper IV-D).
+def j_near(d_ref_m: NDArray[np.float64], scale_m: float,
+           d_min_m: float = 0.0) -> NDArray[np.float64]:
+    """J_near: distance to the reference beyond the closest reachable one, saturating (IV-D).
 
-    0 on the reference, rising linearly to 1 at ``D = near scale`` and beyond, so the route is
-    pulled towards the reference wherever the constraint is active.
+    ``min(1, max(0, d_R - d_min) / D)`` with ``D`` = near scale and ``d_min`` the smallest
+    ``d_R`` over the active region's traversable cells (0 when the reference can be touched):
+    0 on the closest band the route can reach, rising linearly to 1 at ``D`` beyond it. An object
+    on top of furniture (a vase on a dresser) is never reachable closer than ``d_min``; measuring
+    from there keeps the pull as strong as for a free-standing object.
     """
-    return np.minimum(d_ref_m, scale_m) / scale_m
+    return np.minimum(1.0, np.maximum(0.0, d_ref_m - d_min_m) / scale_m)
 
 
 def j_far(d_ref_m: NDArray[np.float64], scale_m: float) -> NDArray[np.float64]:
@@ -56,14 +70,17 @@ def j_far(d_ref_m: NDArray[np.float64], scale_m: float) -> NDArray[np.float64]:
     return np.maximum(0.0, 1.0 - d_ref_m / scale_m)
 
 
-def j_relative(d_a_m: NDArray[np.float64], d_b_m: NDArray[np.float64],
-               scale_m: float) -> NDArray[np.float64]:
-    """J_relative: prefer being closer to A than to B, ``clip(1/2 + (d_A - d_B) / (2 D), 0, 1)``.
+def j_relative(d_a_m: NDArray[np.float64], d_b_m: NDArray[np.float64], scale_m: float,
+               d_a_min_m: float = 0.0) -> NDArray[np.float64]:
+    """J_relative: be near A, and closer to A than to B (paper IV-D's d_close / d_far).
 
-    The paper's ``d_close`` / ``d_far`` are the distances to A (stay closer) and B (stay farther);
-    J is 1/2 where they are equal, 0 once A is closer by ``D = relative scale``, 1 once B is.
+    ``1/2 * J_near(d_A; D, d_A_min) + 1/2 * clip(1/2 + (d_A - d_B) / (2 D), 0, 1)`` with
+    ``D`` = relative scale. The metric is ``D_B / (D_A + eps)`` (III-C2), a ratio of means, so
+    it grows fastest by shrinking ``D_A``: the first half pulls towards A exactly like Near; the
+    second half is 1/2 where ``d_A = d_B``, 0 once A is closer by ``D``, 1 once B is.
     """
-    return np.clip(0.5 + (d_a_m - d_b_m) / (2.0 * scale_m), 0.0, 1.0)
+    side = np.clip(0.5 + (d_a_m - d_b_m) / (2.0 * scale_m), 0.0, 1.0)
+    return 0.5 * j_near(d_a_m, scale_m, d_a_min_m) + 0.5 * side
 
 
 def j_clear(d_obs_m: NDArray[np.float64], scale_m: float) -> NDArray[np.float64]:
@@ -76,7 +93,7 @@ def j_clear(d_obs_m: NDArray[np.float64], scale_m: float) -> NDArray[np.float64]
 
 
 def j_path_shape(d_path_m: NDArray[np.float64], scale_m: float) -> NDArray[np.float64]:
-    """J_path_shape: normalised distance to the shape's reference path, like :func:`j_near`.
+    """J_path_shape: normalised distance to the shape's reference path, ``min(1, d_P / D)``.
 
     The order of a Path-Shape is enforced by the stage's ordered waypoints (paper IV-A); this
     term only keeps the route near the reference path between waypoints.
@@ -160,23 +177,43 @@ def avoid_mask(c: Constraint, grid: GridSpec) -> NDArray[np.bool_]:
     return mask
 
 
-def soft_term(c: Constraint, fields: DistanceFields,
-              config: PlannerConfig) -> NDArray[np.float64] | None:
+def reachable_min(d_m: NDArray[np.float64], active: NDArray[np.bool_]) -> float:
+    """``d_min``: the smallest finite distance over the ``active`` cells (0 if there is none)."""
+    low = float(np.min(d_m, where=active, initial=np.inf))  # no copy of the masked cells
+    return low if np.isfinite(low) else 0.0
+
+
+#: Preferences whose active region waives the default clearance term.
+_WAIVES_CLEARANCE = frozenset({ConstraintKind.NEAR, ConstraintKind.FAR, ConstraintKind.RELATIVE})
+
+
+def soft_term(c: Constraint, fields: DistanceFields, config: PlannerConfig,
+              active: NDArray[np.bool_]) -> NDArray[np.float64] | None:
     """``lambda_i * weight_i * J_i`` over the whole map, before the spatial scope is applied.
 
-    ``None`` for constraints without a per-cell term (must-avoid).
+    Args:
+        c: a soft constraint.
+        fields: the map's distance fields.
+        config: lambdas and scales.
+        active: the traversable cells of ``c``'s spatial scope (all traversable cells if it has
+            none): where ``d_min`` of J_near / J_relative is taken.
+
+    Returns:
+        The term, or ``None`` for constraints without a per-cell term (must-avoid).
     """
     kind = c.kind
     if kind is ConstraintKind.NEAR:
-        return config.lambda_near * c.weight * j_near(fields.to_region(c.region),
-                                                      config.near_scale_m)
+        d = fields.to_region(c.region)
+        return config.lambda_near * c.weight * j_near(d, config.near_scale_m,
+                                                      reachable_min(d, active))
     if kind is ConstraintKind.FAR:
         return config.lambda_far * c.weight * j_far(fields.to_region(c.region), config.far_scale_m)
     if kind is ConstraintKind.RELATIVE:
         if c.other is None:
             return None
+        d_a = fields.to_region(c.region)
         return config.lambda_relative * c.weight * j_relative(
-            fields.to_region(c.region), fields.to_region(c.other), config.relative_scale_m)
+            d_a, fields.to_region(c.other), config.relative_scale_m, reachable_min(d_a, active))
     if kind is ConstraintKind.PATH_SHAPE:
         return config.lambda_path_shape * c.weight * j_path_shape(fields.to_region(c.region),
                                                                   config.path_shape_scale_m)
@@ -231,18 +268,24 @@ def stage_cost_map(m: SemanticMap, ir: RouteIR, stage: int, config: PlannerConfi
     if hard_only:
         soft = np.zeros(grid.shape, dtype=np.float64)
     else:
-        soft = fields.clearance_cost(config.lambda_clear, config.clear_scale_m).copy()
+        soft = np.zeros(grid.shape, dtype=np.float64)
+        waived = np.zeros(grid.shape, dtype=bool)  # where the default clearance term is off
         for c in ir.constraints:
             if c.kind.is_hard or not in_temporal_scope(c, stage):
                 continue
-            term = soft_term(c, fields, config)
+            scope = None if c.spatial_scope is None else c.spatial_scope.mask(grid)
+            active = fields.traversable if scope is None else scope & fields.traversable
+            term = soft_term(c, fields, config, active)
             if term is None:
                 continue
-            if c.spatial_scope is None:
+            if c.kind in _WAIVES_CLEARANCE:
+                waived |= active
+            if scope is None:
                 soft += term
             else:
-                scope = c.spatial_scope.mask(grid)
                 soft[scope] += term[scope]
+        clear = fields.clearance_cost(config.lambda_clear, config.clear_scale_m)
+        np.add(soft, clear, out=soft, where=~waived)
     cell_cost = soft * res
     cell_cost[blocked] = np.inf
     return StageCostMap(cell_cost=cell_cost, length_weight=res, avoid=tuple(avoid))
