@@ -125,3 +125,40 @@ def test_never_go_into_is_a_must_avoid():
     [_, around] = parse_instruction("go to the bed. Do not walk into the area around the sofa."
                                     ).clauses
     assert around.kind == "avoid" and around.refs[0].head == "sofa"
+
+
+@pytest.mark.parametrize(("text", "heads"), [
+    ("could u go to the refrigerator pls", ["fridge"]),
+    ("um, can you go to the second nearest dresser", ["dresser"]),
+    ("Hi robot, so what I'd like you to do, if it's not too much trouble, is to head over to "
+     "the coffee machine in the kitchen, thanks!", ["coffee_machine"]),
+    ("go too teh sofa", ["sofa"]),
+    ("go to the desk, then the stool, then come back here", ["desk", "stool", "start"]),
+    ("go to the plant in the living room and then the one in the bedroom",
+     ["house_plant", "house_plant"]),
+], ids=["shorthand", "filler", "politeness", "typos", "come-back", "one-anaphora"])
+def test_human_filler_and_anaphora(text, heads):
+    p = parse_instruction(text)
+    assert [c.refs[0].head for c in p.clauses] == heads
+
+
+def test_comparatives_room_counts_and_between():
+    ref = parse_instruction("go to the bigger couch").clauses[0].refs[0]
+    assert [(m.kind, m.rank) for m in ref.modifiers] == [("rank", "largest")]
+    ref = parse_instruction("go to whichever toilet is closer to the kitchen").clauses[0].refs[0]
+    assert ref.modifiers[0].rank == "nearest" and ref.modifiers[0].refs[0].head == "kitchen"
+    # "closer to A than to B" stays a Relative preference
+    assert [c.kind for c in parse_instruction(
+        "stay closer to the sofa than to the tv on the way to the bed").clauses] == [
+        "relative", "goal"]
+    ref = parse_instruction("go to the room with the most beds").clauses[0].refs[0]
+    assert ref.modifiers[0].rank == "most" and ref.modifiers[0].refs[0].head == "bed"
+    [c] = parse_instruction("go between the sofa and the tv").clauses
+    assert c.refs[0].head_kind == "between"
+    assert [r.head for r in c.refs[0].modifiers[0].refs] == ["sofa", "television"]
+    [c] = parse_instruction("go around the kitchen table twice").clauses
+    assert c.kind == "circle" and c.laps == 2
+    ref = c.refs[0]
+    assert ref.head == "dining_table" and ref.modifiers[0].refs[0].head == "kitchen"
+    [c] = parse_instruction("if the kitchen has more than one chair, go to the fridge").clauses
+    assert c.condition is not None and (c.condition["count"], c.condition["cmp"]) == (1, ">")

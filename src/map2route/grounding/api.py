@@ -974,8 +974,18 @@ class GroundingAPI:
             goal = self._disk(o.center, o.radius_m + GOAL_REGION_MARGIN_M)
             if o.room_id is not None:
                 goal &= self._room_mask(o.room_id)
-            return Area(goal, e.label,
-                        {"op": "goal_region", "object": o.id}, (o.id,))
+            rec: dict[str, Any] = {"op": "goal_region", "object": o.id}
+            margin = GOAL_REGION_MARGIN_M
+            while not (goal & self._m.traversable).any() and margin < GOAL_REGION_MARGIN_M + 2.0:
+                # a small object deep on a large receptacle (a coffee machine at the back of a
+                # counter): G_O has no free cell, so widen it until the robot can stop beside
+                # the receptacle; the construction records the margin used
+                margin += 0.25
+                goal = self._disk(o.center, o.radius_m + margin)
+                if o.room_id is not None:
+                    goal &= self._room_mask(o.room_id)
+                rec["margin_m"] = margin
+            return Area(goal, e.label, rec, (o.id,))
         if e.kind == "room":
             return self.room_region(e)
         if e.kind in ("window", "door"):

@@ -88,7 +88,7 @@ def _construction_refs(con: Any) -> list[str]:
 
 def constraint_descriptors(ir: RouteIR) -> list[str]:
     """``kind:ref`` for each reference of each constraint except Path-Shape (``kind:*`` if none)."""
-    out = []
+    out: list[str] = []
     for c in ir.constraints:
         if c.kind is ConstraintKind.PATH_SHAPE:
             continue

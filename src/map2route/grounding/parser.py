@@ -58,6 +58,11 @@ _NEAREST = {"nearest", "closest"}
 _FARTHEST = {"farthest", "furthest"}
 _LARGEST = {"largest", "biggest", "widest", "roomiest"}
 _SMALLEST = {"smallest", "tiniest", "littlest", "narrowest"}
+#: Comparatives read as superlatives ("the bigger couch" = the biggest of the couches; with
+#: two candidates they are the same, with more the superlative is the usual intent).
+_COMPARATIVE = {"closer": "nearest", "nearer": "nearest", "farther": "farthest",
+                "further": "farthest", "bigger": "largest", "larger": "largest",
+                "wider": "largest", "smaller": "smallest", "tinier": "smallest"}
 _SIZE_ADJ = {"big": "largest", "large": "largest", "huge": "largest", "small": "smallest",
              "little": "smallest", "tiny": "smallest"}
 _FILLER_ADJ = {"other", "same", "main", "nearby", "whole", "entire", "empty", "wooden", "white",
@@ -159,7 +164,9 @@ class Modifier:
     """A post- or pre-modifier of a referring expression.
 
     ``kind`` is one of ``in_room``, ``on``, ``with``, ``near``, ``next_to``, ``far_from``,
-    ``rank``, ``between``, ``in_corner``, ``adjacent``, ``start_room``, ``size``;
+    ``rank``, ``between``, ``in_corner``, ``adjacent``, ``start_room``, ``size``, ``other``
+    ("the other bedroom"); ``rank`` may also be ``most``/``fewest`` with the counted thing in
+    ``refs`` ("the room with the most beds");
     ``refs`` are the nested expressions; ``rank`` is nearest/farthest/largest/smallest with
     ``k`` the ordinal; ``count`` the number in "with two windows"; ``negated`` for "without";
     ``floating``: an ``in ROOM`` after a ranking anchor ("the chair nearest to the bed in the
@@ -250,6 +257,7 @@ class Clause:
     within: RefExpr | None = None
     during: dict[str, Any] | None = None
     direction: str = ""
+    laps: int = 1
     condition: dict[str, Any] | None = None
     then: list[Clause] = field(default_factory=list)
     orelse: list[Clause] = field(default_factory=list)
@@ -267,6 +275,8 @@ class Clause:
                                      for k, v in self.during.items()}
         if self.direction:
             out["direction"] = self.direction
+        if self.laps != 1:
+            out["laps"] = self.laps
         if self.condition is not None:
             out["condition"] = {k: (v.to_json() if isinstance(v, RefExpr) else v)
                                 for k, v in self.condition.items()}
@@ -381,11 +391,44 @@ def tokenize(text: str) -> list[Token]:
     return out
 
 
+#: Chat shorthand and common misspellings of function words (content words go to rapidfuzz).
+_SHORTHAND = {"u": "you", "ur": "your", "pls": "please", "plz": "please", "pleas": "please",
+              "teh": "the", "hte": "the", "th": "the", "thru": "through", "tho": "though",
+              "nxt": "next", "rm": "room", "w": "with", "2": "to", "b4": "before",
+              "frm": "from", "twords": "towards", "untill": "until", "infront": "in front",
+              "ontop": "on top", "closeset": "closest", "nearst": "nearest"}
+#: Interjections, greetings and politeness that carry no route content; dropped.
+_FILLER_WORDS = {"um", "umm", "uh", "uhh", "uhm", "er", "erm", "hmm", "hm", "hey", "hi",
+                 "hello", "thanks", "thx", "ty", "cheers", "kindly", "ok", "okay", "alright",
+                 "yeah", "oh", "well", "basically", "like"}
+_FILLER_PHRASES: list[tuple[str, ...]] = [tuple(x.split()) for x in (
+    "if it is not too much trouble", "if you do not mind", "if you would not mind",
+    "when you get a chance", "when you have a moment", "thank you", "for me",
+    "what i would like you to do is to", "what i would like you to do is",
+    "what i need you to do is to", "what i need you to do is", "what i want you to do is to",
+    "what i want you to do is", "what i would like you to do", "what i need you to do",
+    "what i want you to do", "all i need is for you to", "i would like you to", "i would like to", "i need you to",
+    "i want you to", "i would love it if you could", "would you mind", "would you be able to",
+    "could you please", "can you please", "would you please", "could you", "can you",
+    "would you", "will you", "are you able to", "be a dear and", "do me a favour and",
+    "do me a favor and", "if you could", "if you can", "you can", "you should", "i think",
+    "go ahead and", "just", "right now", "real quick", "as well", "and stuff")]
+#: "come back (here)" / "return" at the end of a clause: back to where the robot started.
+_BACK: list[tuple[str, ...]] = [tuple(x.split()) for x in (
+    "come back here", "come back to me", "come back", "go back", "head back", "get back",
+    "return here", "return to me", "return", "come back home", "go back home", "head home",
+    "come home", "go home", "return home", "back here", "come back over here")]
+
+
 def _normalise(toks: list[Token]) -> list[Token]:
     """Rewrite equivalent phrasings onto one form, keeping spans.
 
-    ``check whether X has Y: if it does, A, if not, B`` -> ``if X has Y, A, otherwise B``.
+    ``check whether X has Y: if it does, A, if not, B`` -> ``if X has Y, A, otherwise B``;
+    chat shorthand (``u``, ``pls``, ``teh``) and ``go too the`` are spelt out; interjections
+    and politeness (``um``, ``could you``, ``if it's not too much trouble``) are dropped;
+    a clause-final ``come back (here)`` / ``return`` becomes ``go to start``.
     """
+    toks = _drop_fillers(toks)
     out: list[Token] = []
     i = 0
     words = [t.text for t in toks]
@@ -423,6 +466,44 @@ def _normalise(toks: list[Token]) -> list[Token]:
             else:
                 out.append(t)
                 i += 1
+    return out
+
+
+def _drop_fillers(toks: list[Token]) -> list[Token]:
+    """Spell out shorthand, drop filler words/phrases and rewrite a final "come back"."""
+    spelt: list[Token] = []
+    for n, t in enumerate(toks):
+        nxt = _SHORTHAND.get(toks[n + 1].text, toks[n + 1].text) if n + 1 < len(toks) else ""
+        word = _SHORTHAND.get(t.text, t.text)
+        if t.text == "too" and nxt in ("the", "a", "an", "my", "your", "this", "that"):
+            word = "to"  # "go too the fridge"
+        for part in word.split(" "):
+            spelt.append(Token(part, t.start, t.end))
+    words = [t.text for t in spelt]
+    out: list[Token] = []
+    i = 0
+    while i < len(spelt):
+        ends = {"", ".", ",", ";", "!", "?", "and", "then", "please"}
+        n = max((len(p) for p in _BACK if tuple(words[i:i + len(p)]) == p and
+                 (words[i + len(p)] if i + len(p) < len(words) else "") in ends), default=0)
+        if n and words[i] != "back" or (n and (not out or out[-1].text in (",", "then", "and"))):
+            t0, t1 = spelt[i], spelt[i + n - 1]
+            out.extend(Token(w, t0.start, t1.end) for w in ("go", "to", "start"))
+            i += n
+            continue
+        n = max((len(p) for p in _FILLER_PHRASES if tuple(words[i:i + len(p)]) == p), default=0)
+        if n:
+            i += n
+            continue
+        if words[i] in _FILLER_WORDS and not (words[i] in ("like", "well") and out and
+                                              out[-1].text not in (",", ".", "so")):
+            i += 1
+            continue
+        if words[i] in ("so", "robot", "is") and (not out or out[-1].text in (",", ".", "!", "?")):
+            i += 2 if words[i] == "is" and i + 1 < len(words) and words[i + 1] == "to" else 1
+            continue
+        out.append(spelt[i])
+        i += 1
     return out
 
 
@@ -492,6 +573,7 @@ class _Parser:
         self.lex = _lexicon()
         self.used: set[int] = set()
         self.unknown: list[str] = []
+        self.last_head: tuple[str, str] | None = None
 
     # --- helpers ---------------------------------------------------------------------
     def w(self, i: int) -> str:
@@ -534,6 +616,9 @@ class _Parser:
         if sr is not None:
             return sr
         while i < end and self.w(i) in _DETS | {"of", "to"} - {"to"}:
+            if self.w(i) in ("one", "ones") and i > start and self.last_head is not None and \
+                    self.lex.match(self.words[i + 1:end]) is None:
+                break  # "the one in the bedroom": one-anaphora, read below
             if self.w(i) in ("a", "an", "any", "some", "one"):
                 definite = False
             if self.w(i) in ("all", "every", "each", "those", "these"):
@@ -548,6 +633,8 @@ class _Parser:
             pass
         if self.w(i) in _NEAREST:
             rank, i = "nearest", i + 1
+        elif self.w(i) in _COMPARATIVE and not self._than_follows(i, end):
+            rank, i = _COMPARATIVE[self.w(i)], i + 1
         elif self.w(i) in _FARTHEST:
             rank, i = "farthest", i + 1
         elif self.w(i) in _LARGEST:
@@ -555,12 +642,17 @@ class _Parser:
         elif self.w(i) in _SMALLEST:
             rank, i = "smallest", i + 1
         size_rank = ""
+        other = False
         while i < end and (self.w(i) in _FILLER_ADJ or self.w(i) in _SIZE_ADJ):
             if self.w(i) in _SIZE_ADJ and self.lex.match(self.words[i:end]) is None:
                 size_rank = _SIZE_ADJ[self.w(i)]
+            other = other or self.w(i) == "other"
             i += 1
         hm = self.lex.match(self.words[i:end])
         fuzzy_from = ""
+        if hm is None and self.w(i) in ("one", "ones") and i > start and self.last_head:
+            # "the plant in the living room and then the one in the bedroom": same head
+            hm = (1, self.last_head[0], self.last_head[1], self.w(i) == "ones")
         if hm is None and i == start and self.w(i) in ("it", "there", "them", "one", "that"):
             ref = RefExpr(self._text(i, i + 1), self.span(i, i + 1), "it", "pronoun")
             self.mark(i, i + 1)
@@ -600,6 +692,11 @@ class _Parser:
                 return None
         n, head, kind, pl = hm
         room_mod: Modifier | None = None
+        lead_room = ROOM_WORDS.get(self.w(i))
+        if n > 1 and lead_room is not None and kind in ("object", "group"):
+            # a lexicalised compound "kitchen table" (dining table): still in the kitchen
+            room_ref = RefExpr(self._text(i, i + 1), self.span(i, i + 1), lead_room.snake, "room")
+            room_mod = Modifier("in_room", [room_ref], span=self.span(i, i + 1))
         if kind == "room" and head != "room":
             nxt = self.lex.match(self.words[i + n:end])
             if nxt is not None and nxt[2] in ("object", "group", "window", "door"):
@@ -611,6 +708,8 @@ class _Parser:
         i += n
         plural = plural or pl
         self.mark(start, i)
+        if nested == 0 and kind in ("object", "group", "room"):
+            self.last_head = (head, kind)
         ref = RefExpr("", (0, 0), head, kind, definite, plural, [], fuzzy_from)
         if room_mod is not None:
             ref.modifiers.append(room_mod)
@@ -618,6 +717,9 @@ class _Parser:
             pre.append(Modifier("rank", [], rank=rank, k=k, span=self.span(start, i)))
         elif size_rank:
             pre.append(Modifier("rank", [], rank=size_rank, k=1, span=self.span(start, i)))
+        if other and definite:
+            # "the other bedroom": not the one the robot is in (rooms) or last named (objects)
+            pre.append(Modifier("other", span=self.span(start, i)))
         ref.modifiers.extend(pre)
         # a pre-nominal superlative may take its reference after the head: "the closest chair to the bed"
         if rank in ("nearest", "farthest") and self.w(i) in ("to", "from"):
@@ -733,6 +835,9 @@ class _Parser:
             rank, jj = "nearest", jj + 1
         elif self.w(jj) in _FARTHEST:
             rank, jj = "farthest", jj + 1
+        elif self.w(jj) in ("closer", "nearer", "farther", "further") and \
+                self.w(jj + 1) in ("to", "from", "away") and not self._than_follows(jj, end):
+            rank, jj = _COMPARATIVE[self.w(jj)], jj + 1
         elif self.w(jj) in _LARGEST | _SMALLEST and jj > j:
             r = "largest" if self.w(jj) in _LARGEST else "smallest"
             return Modifier("rank", rank=r, k=k, span=self.span(j, jj + 1)), jj + 1
@@ -758,7 +863,8 @@ class _Parser:
             if inner is None:
                 return None
             kind = "in_room" if inner[0].head_kind == "room" else "on"
-            if inner[0].head_kind == "start":
+            if inner[0].head_kind in ("start", "here"):
+                # "in here", "in the start": the room the robot starts in
                 kind = "in_room"
                 inner[0].head, inner[0].head_kind = "room", "room"
                 inner[0].modifiers.append(Modifier("start_room"))
@@ -827,6 +933,20 @@ class _Parser:
             kk = j + n
             negated = w == "without"
             count: int | None = None
+            most = self.at_any(kk, [("the", "most"), ("most",), ("more",), ("the", "fewest"),
+                                    ("fewest",), ("fewer",), ("the", "least"), ("least",),
+                                    ("less",), ("the", "greatest", "number", "of"),
+                                    ("the", "largest", "number", "of"), ("the", "smallest",
+                                                                         "number", "of")])
+            if most and self.w(kk + most) != "than":
+                # "the room with the most beds": rank by how many it holds
+                fewest = any(self.w(x) in ("fewest", "fewer", "least", "less", "smallest")
+                             for x in range(kk, kk + most))
+                inner = self.np(kk + most, end, nested + 1)
+                if inner is None:
+                    return None
+                return Modifier("rank", [inner[0]], rank="fewest" if fewest else "most",
+                                span=self.span(j, inner[1])), inner[1]
             if self.w(kk) in ("exactly", "only", "just"):
                 kk += 1
             if self.at(kk, "a", "couple", "of"):
@@ -844,6 +964,10 @@ class _Parser:
             return Modifier("with", [inner[0]], count=count, negated=negated,
                             span=self.span(j, inner[1])), inner[1]
         return None
+
+    def _than_follows(self, i: int, end: int) -> bool:
+        """Whether a ``than`` follows in the clause: "closer to A than to B" is Relative."""
+        return "than" in self.words[i:end]
 
     def _next_is_room(self, i: int, end: int) -> bool:
         j = i
@@ -1197,6 +1321,13 @@ class _Parser:
             return {"kind": "inside", "ref": ref, "room": room[0], "negated": neg}
         neg = self.w(k + 1) == "not" or self.at(k, "has", "no")
         kk = k + n
+        cmp = ""
+        for words, op in ((("more", "than"), ">"), (("over",), ">"), (("at", "least"), ">="),
+                          (("fewer", "than"), "<"), (("less", "than"), "<"),
+                          (("at", "most"), "<="), (("exactly",), "==")):
+            if self.at(kk, *words):
+                cmp, kk = op, kk + len(words)
+                break
         while self.w(kk) in ("a", "an", "any", "some", "at", "least"):
             kk += 1
         count = None
@@ -1217,6 +1348,8 @@ class _Parser:
                                "negated": neg}
         if count is not None:
             out["count"] = count
+            if cmp:
+                out["cmp"] = cmp
         return out
 
     def _sentence_initial(self, i: int) -> bool:
@@ -1322,7 +1455,8 @@ class _Parser:
                                 "up", "back", "down", "across", "onto", "in", "inside", "near",
                                 "past", "through", "via") and k < j and \
                     self._start_phrase(k, j) is None and not (
-                    self.w(k) == "the" and self.lex.match(self.words[k + 1:j]) is not None):
+                    self.w(k) == "the" and (self.lex.match(self.words[k + 1:j]) is not None
+                                            or self.w(k + 1) in ("one", "ones"))):
                 k += 1
             got = self.np(k, j, 0)
             if got is None:
@@ -1438,7 +1572,8 @@ class _Parser:
                 return [Clause("follow_wall", sp, text, refs=refs[:1], direction=direction)]
             if refs:
                 return [Clause("circle", sp, text, refs=refs[:1],
-                               direction=direction or "counterclockwise")]
+                               direction=direction or "counterclockwise",
+                               laps=self._laps(i, j))]
         if w in ("patrol", "tour", "sweep", "lap", "perimeter") or self.at(i, "follow") or \
                 self.at(i, "walk", "along") or self.at(i, "go", "along") or \
                 self.at(i, "move", "along") or "perimeter" in self.words[i:j] or \
@@ -1555,6 +1690,19 @@ class _Parser:
                 "look", "for", "go", "and", "out", "in", "to")) and not self._np_starts(k, j):
             verb = verb or self.w(k) in _MOVE_VERBS
             k += 1
+        if self.w(k) in ("between", "in") and (self.w(k) == "between" or
+                                               self.at(k, "in", "between")):
+            # "go between the sofa and the TV": the corridor joining them is the stage target
+            kb = k + (2 if self.w(k) == "in" else 1)
+            a = self.np(kb, j, 1)
+            if a is not None and self.w(a[1]) == "and":
+                b = self.np(a[1] + 1, j, 1)
+                if b is not None:
+                    self.mark(k, b[1])
+                    ref = RefExpr(self._text(k, b[1]), self.span(k, b[1]), "between", "between",
+                                  modifiers=[Modifier("between", [a[0], b[0]],
+                                                      span=self.span(k, b[1]))])
+                    return [Clause("goal", sp, text, refs=[ref])]
         refs, kk = self._targets(k, j)
         if refs:
             kind = "goal"
@@ -1589,6 +1737,22 @@ class _Parser:
                 self.mark(i, k)
                 return k - i
         return 0
+
+    def _laps(self, i: int, j: int) -> int:
+        """"twice", "two loops", "3 times", "a couple of laps" in ``[i, j)`` (1 by default)."""
+        for t in range(i, j):
+            if self.w(t) == "twice":
+                self.mark(t, t + 1)
+                return 2
+            if self.w(t) == "thrice":
+                self.mark(t, t + 1)
+                return 3
+            if self.w(t + 1) in ("times", "loops", "laps", "circles", "rounds", "circuits") and \
+                    (self.w(t).isdigit() or self.w(t) in _NUMBERS) and self.w(t) not in ("a", "an"):
+                n = int(self.w(t)) if self.w(t).isdigit() else int(_NUMBERS[self.w(t)])
+                self.mark(t, t + 2)
+                return max(1, min(n, 5))
+        return 1
 
     def _np_starts(self, k: int, j: int) -> bool:
         if self.w(k) in ("to", "at", "by", "the", "into", "towards", "toward"):

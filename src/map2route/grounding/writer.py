@@ -84,6 +84,13 @@ class ProgramWriter:
             self.emit(f"{v} = []")
             self.mentions.append((r, v, True))
             return v
+        if r.head_kind == "between":
+            # "go between the sofa and the TV": the corridor joining their centres
+            a = self.ref(r.modifiers[0].refs[0])
+            b = self.ref(r.modifiers[0].refs[1])
+            v = self.var("between")
+            self.emit(f"{v} = between_region({a}, {b})")
+            return v
         if r.head_kind == "start":
             v = self.var("start")
             self.emit(f"{v} = start_place()")
@@ -123,7 +130,7 @@ class ProgramWriter:
             if mod.kind == "rank":
                 ranks.append(mod)
             else:
-                self.filter(v, mod)
+                self.filter(v, mod, head)
         if ranks:
             out = self.rank(v, ranks[0], r)
         elif r.plural or not one:
@@ -143,7 +150,7 @@ class ProgramWriter:
             self.emit(f"{out} = kth_nearest({v}, {self.here}, 1)")
         return out
 
-    def filter(self, v: str, mod: Modifier) -> None:
+    def filter(self, v: str, mod: Modifier, head: str = "") -> None:
         if mod.kind == "in_room":
             room = self.ref(mod.refs[0], one=False)
             self.emit(f"{v} = in_room({v}, {room})")
@@ -169,6 +176,10 @@ class ProgramWriter:
             self.emit(f"{v} = where({v}, adjacent_to({other}))")
         elif mod.kind == "start_room":
             self.emit(f"{v} = intersection({v}, [start_room()])")
+        elif mod.kind == "other":
+            prev = [pv for pr, pv, is_list in self.mentions if not is_list and pr.head == head]
+            if prev:
+                self.emit(f"{v} = exclude({v}, [{prev[-1]}])")
 
     def has(self, mod: Modifier) -> str:
         thing = mod.refs[0]
@@ -208,6 +219,16 @@ class ProgramWriter:
 
     def rank(self, v: str, mod: Modifier, r: RefExpr) -> str:
         out = self.var(_stem(r.head) + "_")
+        if mod.rank in ("most", "fewest"):
+            # "the room with the most beds": count per candidate, keep the extreme ones
+            cnt, best = self.var("counts"), self.var("best")
+            cat = self.q(mod.refs[0].head)
+            pick = "max" if mod.rank == "most" else "min"
+            self.emit(f"{cnt} = [count_in(x, {cat}) for x in {v}]")
+            self.emit(f"{best} = [x for x, n in zip({v}, {cnt}) if n == {pick}({cnt} + "
+                      f"[{'0' if pick == 'max' else '100000'}])]")
+            self.emit(f"{out} = unique({best}, {self.q(r.text)})")
+            return out
         if mod.rank in ("nearest", "farthest"):
             anchor = (self.floating_anchor(v, mod.refs[0]) or self.ref(mod.refs[0])) \
                 if mod.refs else self.here
@@ -250,6 +271,8 @@ class ProgramWriter:
                 self.emit(f"{v} = where({v}, far_from({other}))")
             elif mod.kind == "on":
                 pass
+            elif mod.kind == "other":
+                self.emit(f"{v} = exclude({v}, [{self.room_here}])")
         if ranks:
             return self.rank(v, ranks[0], r)
         if not one or r.plural:
@@ -317,7 +340,8 @@ class ProgramWriter:
         elif c.kind == "circle":
             r = c.refs[0]
             tgt = self.ref(r, inherit=inherit)
-            self.emit(f"{seg} = segment(shape=circle({tgt}, {self.q(c.direction)}), "
+            laps = f", laps={c.laps}" if c.laps != 1 else ""
+            self.emit(f"{seg} = segment(shape=circle({tgt}, {self.q(c.direction)}{laps}), "
                       f"label={self.q(c.text)})")
             self.here = tgt
         else:
@@ -334,7 +358,7 @@ class ProgramWriter:
         self.segment_of.append((c.refs[0] if c.refs else None, seg))
 
     def _advance(self, tgt: str, r: RefExpr) -> None:
-        if r.plural:
+        if r.plural or r.head_kind == "between":
             return
         self.here = tgt
         if r.head_kind == "room":
@@ -367,7 +391,8 @@ class ProgramWriter:
                 self.emit(f"{things} = where({things}, on_top_of({hv}))")
                 inherit[thing.head] = ("on", hv)
             n = cond.get("count")
-            test = f"count({things}) == {n}" if n is not None else f"count({things}) > 0"
+            op = cond.get("cmp", "==")
+            test = f"count({things}) {op} {n}" if n is not None else f"count({things}) > 0"
         if cond.get("negated"):
             test = f"not_({test})"
         here, room_here = self.here, self.room_here
