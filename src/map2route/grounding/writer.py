@@ -184,6 +184,9 @@ class ProgramWriter:
     def has(self, mod: Modifier) -> str:
         thing = mod.refs[0]
         cat = thing.head
+        if self.narrow_groups and thing.head_kind == "group":
+            # the repair reading applies to "with a lamp" too, not only to "the lamp"
+            cat = GROUPS[cat][0]
         if mod.count is not None and mod.count >= 0:
             pred = f"has({self.q(cat)}, exactly={mod.count})"
         elif mod.count == -2:
