@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 from map2route.grounding.api import CATEGORIES, GroundingAPI, api_reference, exposed_names
@@ -135,3 +136,34 @@ def test_windowed_goal_region_equals_the_maps(house):
     for o in house.objects:
         assert (api.region_of(api.entity(f"o:{o.id}"))._mask == house.goal_region_mask(o)).all(), o.id
     assert (api._disk((3.0, 2.5), 1.3) == house.disk_mask((3.0, 2.5), 1.3)).all()
+
+
+def test_clearance_bent_shape_reference_never_loses_clearance(two_room_map):
+    api = GroundingAPI(two_room_map, (1.0, 1.0))
+    bed = api.unique(api.entities("bed"))
+    pts = api._ring_points(api._center(bed), 1.6, 0.0, True, 8)
+    bent = api._clear_polyline(pts)
+    clear = np.minimum(api._clearance_field(), 0.6)
+    g = two_room_map.grid
+    step = g.resolution
+    straight = [pts[0]]
+    for a, b in zip(pts[:-1], pts[1:], strict=True):
+        n = max(1, int(math.dist(a, b) / step))
+        straight += [(a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+                     for t in np.linspace(0.0, 1.0, n + 1)[1:-1]] + [b]
+    assert len(bent) == len(straight) > len(pts)
+    cb = g.worlds_to_cells(np.asarray(bent))
+    cs = g.worlds_to_cells(np.asarray(straight))
+    inside = ((cb >= 0) & (cb < g.shape)).all(axis=1) & ((cs >= 0) & (cs < g.shape)).all(axis=1)
+    cb, cs = cb[inside], cs[inside]
+    # each sample slides to at least the clearance of its place on the straight chord
+    assert (clear[cb[:, 0], cb[:, 1]] >= clear[cs[:, 0], cs[:, 1]] - 1e-9).all()
+    assert (clear[cb[:, 0], cb[:, 1]] > clear[cs[:, 0], cs[:, 1]]).any()
+
+
+def test_goal_region_widens_when_an_object_has_no_free_cell(two_room_map):
+    api = GroundingAPI(two_room_map, (1.0, 1.0))
+    for e in api.entities():
+        area = api.region_of(e)
+        widened = "margin_m" in area._construction
+        assert (area._mask & two_room_map.traversable).any() or widened

@@ -33,6 +33,16 @@ if TYPE_CHECKING:
 
     from map2route.semantic_map.model import SemanticMap
 
+#: Path-Shape reference: "polyline" joins the snapped waypoints with straight chords;
+#: "clearance" bends each chord away from furniture (see ``SemanticMapAPI._clear_polyline``).
+SHAPE_REFERENCE = "polyline"
+#: How far a reference sample may slide off its chord, and the clearance it seeks (metres).
+SHAPE_SLIDE_M = 0.4
+SHAPE_CLEAR_M = 0.6
+#: Half-width of the Path-Shape active region around the reference path (metres).
+SHAPE_BAND_M = 1.0
+#: Radius of each shape waypoint region (metres).
+WAYPOINT_RADIUS_M = 0.35
 CATEGORIES = ("scene", "selection", "ranking", "logic", "region", "route")
 CATEGORY_TITLES = {
     "scene": "Scene and room queries",
@@ -253,6 +263,7 @@ class GroundingAPI:
         self._doors = {d.id: d for d in m.doors}
         self._room_counts: dict[tuple[int, str], int] = {}
         self._entity_cache: dict[str, Entity] = {}
+        self._clearance: NDArray[np.float64] | None = None
         self._geodesic_graph: Any = None
         self._room_masks: dict[int, NDArray[np.bool_]] = {}
         self._children_of: dict[str, list[str]] | None = None
@@ -1082,11 +1093,61 @@ class GroundingAPI:
             centres.append(self._m.grid.cell_to_world(float(rr.mean()), float(cc.mean()))
                            if rr.size else None)
         path_pts = [c if c is not None else p for c, p in zip(centres, pts, strict=True)]
+        if SHAPE_REFERENCE == "clearance":
+            path_pts = self._clear_polyline(path_pts)
         path = self._path_area(path_pts, label, op)
         free = path._mask & self._m.traversable
         if free.any():
             path = Area(free, path._label, path._construction)
         return Shape(wps, path, label)
+
+    def _clearance_field(self) -> NDArray[np.float64]:
+        """Metres from each cell to the nearest non-traversable cell (computed once per API)."""
+        if self._clearance is None:
+            import cv2
+
+            free = self._m.traversable.astype(np.uint8)
+            self._clearance = cv2.distanceTransform(free, cv2.DIST_L2, 3).astype(
+                np.float64) * self._m.grid.resolution
+        return self._clearance
+
+    def _clear_polyline(self, pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        """The waypoint polyline bent away from furniture, as a person would walk it.
+
+        Each chord is sampled every grid cell; a sample slides along the chord's normal (at
+        most ``SHAPE_SLIDE_M``) to where the clearance, capped at ``SHAPE_CLEAR_M``, is
+        largest, the smallest slide winning ties. This imitates a clearance-aware reference
+        path without running the planner's search (grounding stays upstream of planning).
+        """
+        clear = self._clearance_field()
+        g = self._m.grid
+        step = g.resolution
+        offsets = np.arange(-SHAPE_SLIDE_M, SHAPE_SLIDE_M + 1e-9, step)
+        order = np.argsort(np.abs(offsets), kind="stable")
+        out: list[tuple[float, float]] = [pts[0]]
+        for a, b in zip(pts[:-1], pts[1:], strict=True):
+            ax, ay = a
+            dx, dy = b[0] - ax, b[1] - ay
+            length = math.hypot(dx, dy)
+            if length < 1e-6:
+                continue
+            nx, ny = -dy / length, dx / length
+            n = max(1, int(length / step))
+            for t in np.linspace(0.0, 1.0, n + 1)[1:-1]:
+                cx, cy = ax + t * dx, ay + t * dy
+                cand = np.stack([cx + offsets[order] * nx, cy + offsets[order] * ny], axis=1)
+                cells = g.worlds_to_cells(cand)
+                ok = (cells[:, 0] >= 0) & (cells[:, 0] < g.rows) & (cells[:, 1] >= 0) & \
+                    (cells[:, 1] < g.cols)
+                if not ok.any():
+                    out.append((cx, cy))
+                    continue
+                vals = np.full(len(cand), -1.0)
+                vals[ok] = np.minimum(clear[cells[ok, 0], cells[ok, 1]], SHAPE_CLEAR_M)
+                k = int(np.argmax(vals))  # first maximum = smallest slide (sorted by |offset|)
+                out.append((float(cand[k, 0]), float(cand[k, 1])))
+            out.append(b)
+        return out
 
     def _path_area(self, pts: list[tuple[float, float]], label: str, op: dict[str, Any]) -> Area:
         import cv2
@@ -1102,13 +1163,13 @@ class GroundingAPI:
         out = []
         free = np.argwhere(self._m.traversable)
         for i, p in enumerate(pts):
-            mask = self._disk(p, 0.35) & self._m.traversable
+            mask = self._disk(p, WAYPOINT_RADIUS_M) & self._m.traversable
             if not mask.any() and free.size:
                 # the ring point lies in a wall or furniture: use the nearest free cell instead
                 r, c = self._m.grid.world_to_cell(*p)
                 k = int(np.argmin((free[:, 0] - r) ** 2 + (free[:, 1] - c) ** 2))
                 q = self._m.grid.cell_to_world(int(free[k, 0]), int(free[k, 1]))
-                mask = self._disk(q, 0.35) & self._m.traversable
+                mask = self._disk(q, WAYPOINT_RADIUS_M) & self._m.traversable
             out.append(Area(mask, f"{label} waypoint {i + 1}", {"op": "waypoint", "index": i}))
         return tuple(out)
 
@@ -1313,7 +1374,7 @@ class GroundingAPI:
                 # active only around the shape, so the approach to it stays free
                 constraints.append(Constraint(kind=ConstraintKind.PATH_SHAPE,
                                               region=region(s._shape._path), temporal_scope=(i,),
-                                              spatial_scope=region(self._band(s._shape._path)),
+                                              spatial_scope=region(self._band(s._shape._path, SHAPE_BAND_M)),
                                               label=s._shape._label))
         for p in t._preferences:
             temporal = None
