@@ -396,3 +396,96 @@ def test_clearance_constraint_adds_its_weight_inside_its_scope(two_room_map, con
     assert np.array_equal(with_c[free & ~inside], without[free & ~inside])
     # The global term alone: lambda_clear * J_clear * resolution on every free cell.
     assert without[free] == pytest.approx(2 * extra[free])
+
+
+# --- soft waypoints: a Near / Relative preference visits its near band ----------------------
+def _hall():
+    """An 8 m x 3 m hall with a 0.4 m box against the top wall at x = 4 (hand-checkable)."""
+    return rect_house(name="hall", rooms=[RectRoom(0, RoomType.LIVING_ROOM, 0, 0, 8, 3)],
+                      objects=[RectObject("box_0", "box", 4.0, 2.6, 0.4, 0.4)], doors=[])
+
+
+def _min_dist_to(m, route, region) -> float:
+    d = distance_fields(m).to_region(region)
+    return float(d[route.cells[:, 0], route.cells[:, 1]].min())
+
+
+@pytest.fixture(scope="module")
+def soft_on(config) -> PlannerConfig:
+    from dataclasses import replace
+
+    return replace(config, soft_waypoints=True, soft_waypoint_band_m=0.3)
+
+
+def test_soft_waypoint_visits_the_near_band_only_when_on(config, soft_on) -> None:
+    from dataclasses import replace
+
+    m = _hall()
+    box = footprint_region(m, [m.get_object("box_0")])
+    target = disk_region(m, (7.5, 0.5), 0.3)
+    # A faint preference (weight 0.01): its cost term alone leaves the route on the bottom
+    # (>= 1.5 m from the box); the soft waypoint takes it to within d_min + 0.3 m of the box.
+    near = Constraint(ConstraintKind.NEAR, box, weight=0.01, label="near the box")
+    ir = _ir(m, [Stage(target=target)], [near])
+    off = plan_route(m, ir, (0.5, 0.5), config=replace(soft_on, soft_waypoints=False))
+    on = plan_route(m, ir, (0.5, 0.5), config=soft_on)
+    d = distance_fields(m).to_region(box)
+    d_min = d[m.traversable].min()
+    assert _min_dist_to(m, off, box) > 1.4
+    assert _min_dist_to(m, on, box) <= d_min + 0.3 + 1e-9
+    _assert_connected(on)
+    assert target.mask(m.grid)[tuple(on.cells[-1])]
+    assert on.length_m > off.length_m
+    # The stage cost still sums its legs under the stage's cost map.
+    cmap = stage_cost_map(m, ir, 0, soft_on)
+    assert on.stage_costs[0] == pytest.approx(
+        path_cost(cmap.cell_cost, on.cells, length_weight=cmap.length_weight))
+    # hard_only planning never adds soft waypoints.
+    hard_on = plan_route(m, ir, (0.5, 0.5), config=soft_on, hard_only=True)
+    hard_off = plan_route(m, ir, (0.5, 0.5), config=config, hard_only=True)
+    assert np.array_equal(hard_on.cells, hard_off.cells)
+
+
+def test_soft_waypoint_of_relative_goes_to_a_and_respects_temporal_scope(soft_on) -> None:
+    m = _hall()
+    box = footprint_region(m, [m.get_object("box_0")])
+    b = disk_region(m, (7.5, 2.5), 0.2, label="corner")
+    rel = Constraint(ConstraintKind.RELATIVE, box, other=b, weight=0.01, temporal_scope=(1,))
+    stages = [Stage(target=disk_region(m, (7.5, 0.5), 0.3)),
+              Stage(target=disk_region(m, (0.5, 0.5), 0.3))]
+    route = plan_route(m, _ir(m, stages, [rel]), (0.5, 0.5), config=soft_on)
+    d_min = distance_fields(m).to_region(box)[m.traversable].min()
+    first = route.stage_index == 0
+    d = distance_fields(m).to_region(box)[route.cells[:, 0], route.cells[:, 1]]
+    assert d[first].min() > 1.4, "stage 1 is outside the temporal scope: no band"
+    assert d[~first].min() <= d_min + 0.3 + 1e-9, "stage 2 visits A's band"
+
+
+def test_soft_waypoint_is_skipped_when_its_band_is_blocked(soft_on) -> None:
+    m = _hall()
+    box = footprint_region(m, [m.get_object("box_0")])
+    near = Constraint(ConstraintKind.NEAR, box, weight=0.01)
+    # A must-avoid disk covers the whole band (and more) around the box: the band's cells
+    # are blocked, so it is skipped; the route never enters the must-avoid.
+    ban = Constraint(ConstraintKind.MUST_AVOID, disk_region(m, (4.0, 2.6), 1.2))
+    target = disk_region(m, (7.5, 0.5), 0.3)
+    ir = _ir(m, [Stage(target=target)], [near, ban])
+    route = plan_route(m, ir, (0.5, 0.5), config=soft_on)
+    assert not ban.region.mask(m.grid)[route.cells[:, 0], route.cells[:, 1]].any()
+    assert target.mask(m.grid)[tuple(route.cells[-1])]
+    # A Near scoped to a region the route never enters gets no band either.
+    scope = disk_region(m, (4.0, 2.6), 0.6)
+    scoped = Constraint(ConstraintKind.NEAR, box, weight=0.01, spatial_scope=scope)
+    plain = plan_route(m, _ir(m, [Stage(target=target)], [scoped]), (0.5, 0.5), config=soft_on)
+    assert _min_dist_to(m, plain, box) > 1.4
+
+
+def test_soft_waypoints_default_on_in_the_shipped_config(config) -> None:
+    assert config.soft_waypoints is True
+    assert config.soft_waypoint_band_m == pytest.approx(0.3)
+    with pytest.raises(PlanningError, match="soft_waypoint_band_m"):
+        PlannerConfig.from_dict({"lambdas": {t: 1 for t in ("near", "far", "relative", "clear",
+                                                             "path_shape")},
+                                 "scales_m": {t: 1 for t in ("near", "far", "relative", "clear",
+                                                             "path_shape")},
+                                 "search": {"soft_waypoint_band_m": -1}})

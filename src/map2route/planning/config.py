@@ -38,6 +38,9 @@ class PlannerConfig:
             the distance at which each J saturates, in metres, fixed across scenes.
         allow_corner_cutting: diagonal steps may pass between two blocked corner cells.
         start_snap_radius_m: a blocked start moves to the nearest free cell within this radius.
+        soft_waypoints: give each Near / Relative preference its near band as an optional
+            sub-goal (planning/planner.py; off in ``hard_only`` planning).
+        soft_waypoint_band_m: the band's width beyond the closest reachable distance, metres.
     """
 
     lambda_near: float
@@ -52,6 +55,8 @@ class PlannerConfig:
     path_shape_scale_m: float
     allow_corner_cutting: bool = False
     start_snap_radius_m: float = 0.5
+    soft_waypoints: bool = False
+    soft_waypoint_band_m: float = 0.5
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -62,6 +67,10 @@ class PlannerConfig:
                 raise PlanningError(f"planner config: {f.name} must be finite and > 0, got {value}")
         if not (self.start_snap_radius_m >= 0):
             msg = f"planner config: start_snap_radius_m must be >= 0, got {self.start_snap_radius_m}"
+            raise PlanningError(msg)
+        if not (math.isfinite(self.soft_waypoint_band_m) and self.soft_waypoint_band_m >= 0):
+            msg = ("planner config: soft_waypoint_band_m must be finite and >= 0, "
+                   f"got {self.soft_waypoint_band_m}")
             raise PlanningError(msg)
 
     @classmethod
@@ -114,15 +123,19 @@ class PlannerConfig:
         search = doc.get("search", {}) or {}
         if not isinstance(search, dict):
             raise PlanningError(f"{source}: section 'search' must be a mapping")
-        extra = sorted(set(search) - {"allow_corner_cutting", "start_snap_radius_m"})
+        flags = ("allow_corner_cutting", "soft_waypoints")
+        numbers = ("start_snap_radius_m", "soft_waypoint_band_m")
+        extra = sorted(set(search) - set(flags) - set(numbers))
         if extra:
             raise PlanningError(f"{source}: unknown search keys {extra}")
-        if "allow_corner_cutting" in search:
-            values["allow_corner_cutting"] = bool(search["allow_corner_cutting"])
-        if "start_snap_radius_m" in search:
-            try:
-                values["start_snap_radius_m"] = float(search["start_snap_radius_m"])
-            except (TypeError, ValueError) as err:
-                msg = f"{source}: search.start_snap_radius_m must be a number"
-                raise PlanningError(msg) from err
+        for key in flags:
+            if key in search:
+                values[key] = bool(search[key])
+        for key in numbers:
+            if key in search:
+                try:
+                    values[key] = float(search[key])
+                except (TypeError, ValueError) as err:
+                    msg = f"{source}: search.{key} must be a number, got {search[key]!r}"
+                    raise PlanningError(msg) from err
         return cls(**values)

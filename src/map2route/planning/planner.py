@@ -3,20 +3,28 @@
 Each stage ``S_k`` is planned from where the previous one ended (the start pose first), through
 its ordered waypoints ``M_{k,1}, ..., M_{k,n}`` to its target region, on that stage's cost map:
 ``tau_{k,j} = A*(M_{k,j-1}, M_{k,j})``. A region is a set of cells; each sub-segment reaches its
-cheapest cell. If any stage is infeasible, planning stops with a :class:`NoRouteError` naming the
+cheapest cell. With ``soft_waypoints`` (config) a Near or Relative preference also gets its
+near band as an optional sub-goal of one stage (:func:`_soft_stage_planner`). If any stage is
+infeasible, planning stops with a :class:`NoRouteError` naming the
 stage and the cause, found by re-planning without each active must-avoid region.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from map2route.planning.config import PlannerConfig
-from map2route.planning.costmap import StageCostMap, distance_fields, stage_cost_map
+from map2route.planning.costmap import (
+    StageCostMap,
+    distance_fields,
+    in_temporal_scope,
+    reachable_min,
+    stage_cost_map,
+)
 from map2route.planning.errors import NoPathError, NoRouteError
 from map2route.planning.grid_search import SQRT2, GoalField, GridPath, goal_field, search
 from map2route.routeir.model import ConstraintKind, Region, RouteIR
@@ -169,10 +177,30 @@ def _astar_leg(k: int, j: int, cmap: StageCostMap, goal: NDArray[np.bool_],
                   allow_corner_cutting=corner_cut)
 
 
+@dataclass(frozen=True, eq=False)
+class SoftWaypoint:
+    """An optional sub-goal the planner adds for a Near / Relative preference (not in the IR).
+
+    Attributes:
+        before: index of the stage sub-goal it precedes (0 = the first waypoint,
+            ``len(waypoints)`` = the target).
+        mask: the band's usable cells (traversable, outside every active must-avoid).
+        constraint: index into ``ir.constraints`` of the preference it serves.
+    """
+
+    before: int
+    mask: NDArray[np.bool_]
+    constraint: int
+
+
 def _plan_stage(m: SemanticMap, ir: RouteIR, k: int, start: tuple[int, int],
                 config: PlannerConfig, cmap: StageCostMap, solve: LegSolver,
-                first_subgoal: int = 0) -> list[GridPath]:
-    """The sub-segments of stage ``k`` from ``start``: waypoints in order, then the target."""
+                first_subgoal: int = 0, soft: Sequence[SoftWaypoint] = ()) -> list[GridPath]:
+    """The sub-segments of stage ``k`` from ``start``: waypoints in order, then the target.
+
+    ``soft`` sub-goals are visited just before the sub-goal they name; one that cannot be
+    reached is skipped (it is a preference, never a requirement).
+    """
     stage = ir.stages[k]
     name = _stage_name(ir, k)
     legs: list[GridPath] = []
@@ -182,6 +210,15 @@ def _plan_stage(m: SemanticMap, ir: RouteIR, k: int, start: tuple[int, int],
     for j, (region, what) in enumerate(goals):
         if j < first_subgoal:
             continue
+        for sw in soft:
+            if sw.before != j or not sw.mask.any():
+                continue
+            try:
+                path = solve(k, -1 - sw.constraint, cmap, sw.mask, here)
+            except NoPathError:
+                continue  # an unreachable band is skipped silently: it is only a preference
+            legs.append(path)
+            here = path.goal
         goal = _goal_mask(region, cmap, m, what, name, k)
         try:
             path = solve(k, j, cmap, goal, here)
@@ -213,10 +250,19 @@ def _check_ir(m: SemanticMap, ir: RouteIR) -> None:
         raise RouteIRError(f"constraint weights must be finite and >= 0; got {bad}")
 
 
+#: Plans one whole stage: (stage k, start cell, cost map, first sub-goal) -> its legs.
+StagePlanner = Callable[[int, tuple[int, int], StageCostMap, int], list[GridPath]]
+
+
 def _sequential(m: SemanticMap, ir: RouteIR, config: PlannerConfig, start: tuple[int, int],
                 cost_map: Callable[[int], StageCostMap], solve: LegSolver, *,
-                first_stage: int = 0, first_subgoal: int = 0) -> Route:
+                first_stage: int = 0, first_subgoal: int = 0,
+                plan_stage: StagePlanner | None = None) -> Route:
     """Plan stages ``first_stage..`` from cell ``start``; earlier stages get length and cost 0."""
+    if plan_stage is None:
+        def plan_stage(k: int, here: tuple[int, int], cmap: StageCostMap,
+                       first: int) -> list[GridPath]:
+            return _plan_stage(m, ir, k, here, config, cmap, solve, first)
     here = start
     cells_parts: list[NDArray[np.int32]] = [np.array([here], dtype=np.int32)]
     index_parts: list[NDArray[np.int32]] = [np.full(1, first_stage, dtype=np.int32)]
@@ -224,8 +270,7 @@ def _sequential(m: SemanticMap, ir: RouteIR, config: PlannerConfig, start: tuple
     costs: list[float] = [0.0] * first_stage
     res = m.grid.resolution
     for k in range(first_stage, len(ir.stages)):
-        legs = _plan_stage(m, ir, k, here, config, cost_map(k), solve,
-                           first_subgoal if k == first_stage else 0)
+        legs = plan_stage(k, here, cost_map(k), first_subgoal if k == first_stage else 0)
         stage_cells = [leg.cells[1:] for leg in legs]
         new = np.concatenate(stage_cells) if stage_cells else np.zeros((0, 2), np.int32)
         full = np.concatenate([np.array([here], dtype=np.int32), new])
@@ -242,6 +287,58 @@ def _sequential(m: SemanticMap, ir: RouteIR, config: PlannerConfig, start: tuple
                  length_m=float(sum(lengths)))
 
 
+#: Preferences that get a soft waypoint (their metric is a mean distance to the reference).
+_SOFT_WAYPOINT_KINDS = frozenset({ConstraintKind.NEAR, ConstraintKind.RELATIVE})
+
+
+def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
+                        solve: LegSolver) -> StagePlanner:
+    """A stage planner that adds each Near / Relative preference's near band as a soft waypoint.
+
+    Why a waypoint and not a cost: the metrics are means over the route's cells in the active
+    region, and a non-negative per-cell cost can never make the optimal route lengthen itself to
+    collect cells near the reference; a sub-goal can (as the paper enforces Path-Shape by
+    waypoints). The band of constraint ``i`` is its active region's traversable cells within
+    ``d_min + soft_waypoint_band_m`` of the reference (A for Relative), ``d_min`` being the
+    closest reachable distance there (costmap.reachable_min). It is attributed to one stage:
+    the first in the temporal scope (any stage if none) whose plan *without* bands enters the
+    active region, and visited just before the last sub-goal whose leg enters it (for a region
+    without spatial scope: just before the target, so ordered Path-Shape waypoints keep their
+    shape). Each
+    preference gets at most one band per route; stages without a band are planned once.
+    """
+    fields = distance_fields(m)
+    grid = m.grid
+    pending = [i for i, c in enumerate(ir.constraints)
+               if c.kind in _SOFT_WAYPOINT_KINDS and not c.kind.is_hard and c.weight > 0
+               and not c.region.is_empty]
+    active: dict[int, NDArray[np.bool_]] = {}
+    for i in pending:
+        scope = ir.constraints[i].spatial_scope
+        active[i] = (fields.traversable if scope is None
+                     else scope.mask(grid) & fields.traversable)
+
+    def plan_stage(k: int, here: tuple[int, int], cmap: StageCostMap,
+                   first: int) -> list[GridPath]:
+        legs = _plan_stage(m, ir, k, here, config, cmap, solve, first)
+        soft: list[SoftWaypoint] = []
+        for i in [i for i in pending if in_temporal_scope(ir.constraints[i], k)]:
+            entering = [j for j, leg in enumerate(legs)
+                        if active[i][leg.cells[:, 0], leg.cells[:, 1]].any()]
+            if not entering:
+                continue
+            pending.remove(i)
+            d = fields.to_region(ir.constraints[i].region)
+            band = (active[i] & np.isfinite(cmap.cell_cost)
+                    & (d <= reachable_min(d, active[i]) + config.soft_waypoint_band_m))
+            soft.append(SoftWaypoint(before=first + entering[-1], mask=band, constraint=i))
+        if not soft:
+            return legs
+        return _plan_stage(m, ir, k, here, config, cmap, solve, first, soft)
+
+    return plan_stage
+
+
 def plan_route(m: SemanticMap, ir: RouteIR, start_xy: tuple[float, float], *,
                config: PlannerConfig | None = None, hard_only: bool = False) -> Route:
     """Plan the whole route of ``ir`` on ``m`` from ``start_xy`` (map metres).
@@ -253,7 +350,7 @@ def plan_route(m: SemanticMap, ir: RouteIR, start_xy: tuple[float, float], *,
             cell within ``config.start_snap_radius_m``.
         config: lambdas and scales; ``None`` reads ``config/planner.yaml``.
         hard_only: the paper's "shortest feasible A*": same hard requirements (stages,
-            waypoints, must-avoid), geometric cost only.
+            waypoints, must-avoid), geometric cost only (and no soft waypoints).
 
     Returns:
         The route with per-point stage indices and per-stage lengths and costs.
@@ -271,8 +368,11 @@ def plan_route(m: SemanticMap, ir: RouteIR, start_xy: tuple[float, float], *,
               here: tuple[int, int]) -> GridPath:
         return _astar_leg(k, j, cmap, goal, here, corner_cut=cfg.allow_corner_cutting)
 
+    soft = (_soft_stage_planner(m, ir, cfg, solve)
+            if cfg.soft_waypoints and not hard_only else None)
     return _sequential(m, ir, cfg, start,
-                       lambda k: stage_cost_map(m, ir, k, cfg, hard_only=hard_only), solve)
+                       lambda k: stage_cost_map(m, ir, k, cfg, hard_only=hard_only), solve,
+                       plan_stage=soft)
 
 
 class Replanner:
@@ -281,7 +381,9 @@ class Replanner:
     Each sub-goal (stage ``k``'s waypoints, then its target) gets one Dijkstra cost-to-go field on
     its stage's cost map, built on first use and kept; a route from a new pose is then read off
     the fields in time proportional to its length. Costs equal :func:`plan_route`'s (both are
-    optimal per sub-segment; equal-cost paths may differ).
+    optimal per sub-segment; equal-cost paths may differ) when ``soft_waypoints`` is off or the
+    route has no Near / Relative preference: the replanner follows the RouteIR's own sub-goals
+    and adds no soft waypoints, so a resumed route is never sent back to a band.
 
     Args:
         m: the map; ir: the grounded route; config: ``None`` reads ``config/planner.yaml``;
