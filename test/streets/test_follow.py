@@ -33,14 +33,26 @@ def test_offline_stops_past_a_landmark(city: StreetGraph) -> None:
     assert end(city, "Walk past the bank and stop.") == "x80y0"
 
 
-def test_heuristic_turns_at_the_first_possible_intersection(city: StreetGraph) -> None:
-    result = follow(city, "Walk to the light and turn left.", city.node("x0y50"), 90.0,
-                    HeuristicAgent())
-    names = [city.node_ids[i] for i in result.path]
-    assert "x50y60" in names  # the baseline ignores "the light": it turns at the first crossing
-    second = follow(city, "Turn left at the second intersection.", city.node("x0y50"), 90.0,
-                    HeuristicAgent())
-    assert "x100y60" in [city.node_ids[i] for i in second.path]
+def test_heuristic_counts_lights_and_intersections(city: StreetGraph) -> None:
+    def names(text: str) -> list[str]:
+        result = follow(city, text, city.node("x0y50"), 90.0, HeuristicAgent())
+        return [city.node_ids[i] for i in result.path]
+
+    # x50y50 is a plain crossing, x100y50 has a signal (sig3).
+    assert "x50y60" in names("Walk to the intersection and turn left.")
+    assert "x100y60" in names("Walk to the light and turn left.")
+    assert "x100y60" in names("Turn left at the second intersection.")
+    # the ordinal before the turn phrase, and crossings passed first
+    assert "x100y60" in names("Head to the second intersection and make a left.")
+    assert "x100y60" in names("Go through one intersection and turn left at the next.")
+
+
+def test_heuristic_decomposes_turns_with_counts() -> None:
+    goals = HeuristicAgent().decompose(
+        "Go straight through two lights and turn right at the next. Take a left. Stop.")
+    assert [(g.action, g.condition.feature, g.condition.count) for g in goals] == [
+        (Action.TURN_RIGHT, "light", 3), (Action.TURN_LEFT, "intersection", 1),
+        (Action.STOP, "", 0)]
 
 
 class _Stubborn:

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from map2route.streets.errors import StreetError
 from map2route.streets.graph import StreetGraph
 from map2route.streets.subgoals import SubGoal
-from map2route.streets.view import LocalView, build_view
+from map2route.streets.view import LIGHT_RADIUS_M, LocalView, build_view
 
 COMPLETED = "COMPLETED"
 IN_PROGRESS = "IN_PROGRESS"
@@ -36,7 +36,7 @@ class FollowConfig:
     max_steps: int = 100
     max_retries: int = 15
     view_depth: int = 3
-    light_radius_m: float = 20.0
+    light_radius_m: float = LIGHT_RADIUS_M
 
 
 @dataclass(frozen=True)
