@@ -126,3 +126,20 @@ def test_left_or_right_describes_a_crossing() -> None:
 def test_go_left_at_a_fork_is_a_veer() -> None:
     assert actions("There will be a fork in the road. Go to the left.")[0] == (
         "TURN_LEFT", "veer", 1, True)
+
+
+def test_a_motion_after_a_turn_is_its_own_subgoal() -> None:
+    # "drive two blocks" says what comes after the turn, not where the turn is.
+    goals = decompose("Make a right and drive two blocks. Stop.")
+    assert goals[0].action == Action.TURN_RIGHT
+    assert goals[0].condition.feature == ""
+    assert (goals[1].action, goals[1].condition.feature, goals[1].condition.count) == (
+        Action.MOVE_FORWARD, "intersection", 2)
+
+
+def test_reaching_the_end_of_the_street_is_no_stop() -> None:
+    goals = decompose("Keep going until you reach the end of the street, then turn right. "
+                      "Stop at the bank.")
+    assert [g.action for g in goals] == [Action.MOVE_FORWARD, Action.TURN_RIGHT, Action.STOP]
+    assert goals[0].condition.feature == "t"
+    assert decompose("Walk on until you reach the end.")[-1].text != "stop"

@@ -113,7 +113,7 @@ _MASK_SIDE_RE = re.compile(
 _STOP_RE = re.compile(r"\b(?:(?<!bus )(?<!bus-)stop(?! ?lights?\b| ?signs?\b|s\b)|stopping|halt|finish|finishing|destination|ending point|end point|"
                       r"end (?:up|here|there|at|just|right|in|by|near|on|before|after|"
                       r"your|the route|the walk)|you(?:'ll| will| have)? (?:have )?(?:arrive|"
-                      r"arrived|reach(?:ed)? (?:your|the) (?:destination|goal|end))|"
+                      r"arrived|reach(?:ed)? (?:your|the) (?:destination|goal|end)(?! of))|"
                       r"you(?:'re| are) (?:there|done)|goal)\b")
 _PASS_RE = re.compile(r"\b(?:through|past|pass|passing|passed|cross|crossing|go thru|thru|"
                       r"(?:go|walk|drive|head) by|"
@@ -146,7 +146,8 @@ _IN_INTERSECTION_RE = re.compile(r"\b(?:middle|center|centre) of (?:the|this|tha
 _END_OF_BLOCK_RE = re.compile(r"\b(?:the )?end of (?:the|this|that) block\b")
 _CLAUSE_SPLIT_RE = re.compile(
     r"(?<=[.!?;])\s+|,\s*(?:and\s+)?then\s+|\s+and\s+then\s+|\bthen\s+|,\s+and\s+|\s+and\s+"
-    r"(?=(?:turn|make|take|go|stop|continue|walk|head|hang|proceed|cross|pass|keep|end)\b)"
+    r"(?=(?:turn|make|take|go|stop|continue|walk|head|hang|proceed|cross|pass|keep|end|"
+    r"drive|travel|move|follow|bear|veer)\b)"
     r"|,\s+(?=(?:turn|make|take|go|stop|continue|walk|head|hang|proceed|cross|pass|keep)\b)"
     r"|,?\s+and\s+(?=at\s+the\b)"
     r"|,?\s+and\s+(?:then\s+)?(?=(?:left|right)\s+(?:at|on|onto)\b)")
