@@ -14,7 +14,8 @@ pytest.importorskip("map2route_interfaces", reason="run `make interfaces` first"
 
 
 class RosHarness:
-    """A private rclpy context with a background multi-threaded executor.
+    """A private rclpy context with a background single-threaded executor (as ``rclpy.spin``
+    and ``map2route sim`` use: it proves no callback blocks another).
 
     ``add(node)`` spins a node; ``wait_for(pred, what=...)`` polls with a bounded wait and fails
     naming what it waited for.
@@ -22,12 +23,12 @@ class RosHarness:
 
     def __init__(self) -> None:
         import rclpy
-        from rclpy.executors import MultiThreadedExecutor
+        from rclpy.executors import SingleThreadedExecutor
 
         self.rclpy = rclpy
         self.context = rclpy.Context()
         rclpy.init(context=self.context)
-        self.executor = MultiThreadedExecutor(num_threads=4, context=self.context)
+        self.executor = SingleThreadedExecutor(context=self.context)
         self.nodes: list[Any] = []
         self._thread = threading.Thread(target=self._spin, daemon=True)
         self._thread.start()

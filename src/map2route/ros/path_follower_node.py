@@ -13,7 +13,6 @@ While it has no route, or after arriving, it stays silent on ``/cmd_vel``.
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any
 
 import numpy as np
@@ -23,6 +22,7 @@ from nav_msgs.msg import Path as PathMsg
 from rclpy.action import ActionServer, CancelResponse
 from rclpy.callback_groups import ReentrantCallbackGroup
 from rclpy.node import Node
+from rclpy.task import Future
 from sensor_msgs.msg import LaserScan
 
 from map2route.control import FollowerConfig, FollowerState, PathFollower
@@ -78,9 +78,13 @@ class PathFollowerNode(Node):
         self.create_subscription(PathMsg, self.params["route_topic"], self._on_route, LATCHED)
         self.create_subscription(LaserScan, "scan", self._on_scan, 10)
         self.create_subscription(Odometry, "odom", self._on_odom, 10)
+        self._goal: Any = None
+        self._goal_done: Future | None = None
+        self._travelled = 0.0
         self._action = ActionServer(self, FollowRoute, "follow_route", self._on_goal,
                                     cancel_callback=lambda _g: CancelResponse.ACCEPT,
                                     callback_group=ReentrantCallbackGroup())
+        self.create_timer(0.05, self._poll_goal)
 
     def _on_route(self, msg: PathMsg) -> None:
         self.follow(msg)
@@ -128,7 +132,10 @@ class PathFollowerNode(Node):
             if cmd.state is FollowerState.ARRIVED:
                 self.get_logger().info("arrived")
 
-    def _on_goal(self, goal_handle: Any) -> Any:
+    async def _on_goal(self, goal_handle: Any) -> Any:
+        # Non-blocking: the goal waits on a future that :meth:`_poll_goal` completes, so the
+        # odometry callbacks that drive the base keep running on a single-threaded executor
+        # (``rclpy.spin``), as they must on a robot.
         from map2route_interfaces.action import FollowRoute
 
         result = FollowRoute.Result()
@@ -137,29 +144,52 @@ class PathFollowerNode(Node):
             result.error_code, result.error_msg = FollowRoute.Result.INVALID_PATH, "empty path"
             goal_handle.abort()
             return result
+        self._finish_goal(None)  # a new goal preempts the running one
         self.follow(path)
         self.last = None
-        travelled = 0.0
-        while True:
-            time.sleep(0.05)
-            cmd = self.last
-            if goal_handle.is_cancel_requested:
-                with self._lock:
-                    self.follower.set_path(np.zeros((0, 2)))
-                self.cmd_pub.publish(Twist())
-                goal_handle.canceled()
-                result.error_code, result.error_msg = FollowRoute.Result.CANCELED, "canceled"
-                return result
-            if cmd is None:
-                continue
-            travelled = max(travelled, self.follower.length * cmd.progress)
-            fb = FollowRoute.Feedback(distance_to_goal=float(cmd.distance_to_goal),
-                                      speed=float(cmd.speed), progress=float(cmd.progress))
-            goal_handle.publish_feedback(fb)
-            if cmd.state is FollowerState.ARRIVED:
-                result.arrived, result.distance_travelled = True, travelled
-                goal_handle.succeed()
-                return result
+        self._goal, self._goal_done, self._travelled = goal_handle, Future(), 0.0
+        return await self._goal_done
+
+    def _finish_goal(self, result: Any) -> None:
+        """End the running goal (if any) with ``result``; ``None`` aborts it as preempted."""
+        from map2route_interfaces.action import FollowRoute
+
+        goal, done = self._goal, self._goal_done
+        self._goal = self._goal_done = None
+        if goal is None or done is None or done.done():
+            return
+        if result is None:
+            result = FollowRoute.Result(error_msg="preempted by a new goal")
+            result.error_code = FollowRoute.Result.CANCELED
+            goal.abort()
+        done.set_result(result)
+
+    def _poll_goal(self) -> None:
+        from map2route_interfaces.action import FollowRoute
+
+        goal = self._goal
+        if goal is None:
+            return
+        result = FollowRoute.Result()
+        if goal.is_cancel_requested:
+            with self._lock:
+                self.follower.set_path(np.zeros((0, 2)))
+            self.cmd_pub.publish(Twist())
+            goal.canceled()
+            result.error_code, result.error_msg = FollowRoute.Result.CANCELED, "canceled"
+            self._finish_goal(result)
+            return
+        cmd = self.last
+        if cmd is None:
+            return
+        self._travelled = max(self._travelled, self.follower.length * cmd.progress)
+        goal.publish_feedback(FollowRoute.Feedback(distance_to_goal=float(cmd.distance_to_goal),
+                                                   speed=float(cmd.speed),
+                                                   progress=float(cmd.progress)))
+        if cmd.state is FollowerState.ARRIVED:
+            result.arrived, result.distance_travelled = True, self._travelled
+            goal.succeed()
+            self._finish_goal(result)
 
 
 def main(args: list[str] | None = None) -> int:

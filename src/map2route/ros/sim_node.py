@@ -11,7 +11,9 @@ obstacles (a step that would collide is refused and counted), and publishes ``/o
 
 In ``lockstep`` mode the world advances as soon as ``/cmd_vel`` answers the last ``/odom``,
 so the simulation runs as fast as the nodes keep up; with no answer within
-``lockstep_timeout`` wall seconds it steps anyway (nobody is driving).
+``lockstep_timeout`` wall seconds it steps anyway (nobody is driving) with the base at rest:
+a late controller must not see the base coast on its previous command, or a busy machine
+would change where the robot goes.
 """
 
 from __future__ import annotations
@@ -171,7 +173,7 @@ class SimNode(Node):
         self.create_subscription(Twist, "cmd_vel", self._on_cmd, 10)
         self.add_on_set_parameters_callback(self._on_params)
         steady = Clock(clock_type=ClockType.STEADY_TIME)
-        period = p["dt"] if p["step_mode"] == "realtime" else p["lockstep_timeout"]
+        period = p["dt"] if p["step_mode"] == "realtime" else min(p["lockstep_timeout"], 0.1)
         self.create_timer(period, self._on_timer, clock=steady)
         self.publish()
 
@@ -200,15 +202,22 @@ class SimNode(Node):
                 self._last_step_wall = time.monotonic()
                 self.publish()
             return
-        if self.params["step_mode"] == "realtime" or \
-                time.monotonic() - self._last_step_wall >= self.params["lockstep_timeout"]:
+        if self.params["step_mode"] == "realtime":
             self.step()
+        elif time.monotonic() - self._last_step_wall >= self.params["lockstep_timeout"]:
+            self.step(hold_command=False)
 
-    def step(self) -> None:
-        """Advance the world by ``dt`` with the latest command, then publish."""
+    def step(self, *, hold_command: bool = True) -> None:
+        """Advance the world by ``dt`` with the latest command, then publish.
+
+        Args:
+            hold_command: use the latest command while it is fresher than ``cmd_timeout``
+                (a real base's watchdog); False steps with the base at rest.
+        """
         with self._lock:
             dt = self.params["dt"]
-            cmd = self.cmd if self.t - self.cmd_time <= self.params["cmd_timeout"] else Twist2D()
+            fresh = hold_command and self.t - self.cmd_time <= self.params["cmd_timeout"]
+            cmd = self.cmd if fresh else Twist2D()
             cmd = self.base.saturate(cmd)
             new_pose = integrate(self.pose, cmd, dt)
             self.t += dt
@@ -229,10 +238,11 @@ class SimNode(Node):
         self.publish()
 
     def _stamp(self) -> Any:
-        sec = int(self.t)
         from builtin_interfaces.msg import Time
 
-        return Time(sec=sec, nanosec=int(round((self.t - sec) * 1e9)) % 1_000_000_000)
+        # From whole nanoseconds: t = 2.9999999999996 (ten 0.1 s steps summed) is 3 s, not 2 s.
+        sec, nanosec = divmod(int(round(self.t * 1e9)), 1_000_000_000)
+        return Time(sec=sec, nanosec=nanosec)
 
     def publish(self) -> None:
         """Publish clock, scan (and cloud) for the current state, then odometry last."""
