@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from map2route.mapping.builder import BuildConfig
 from map2route.mapping.camera import EquirectCamera, Pose
 from map2route.mapping.fusion import (
-    FusionConfig,
     box_overlap,
     cut_at_depth_jump,
     should_merge,
@@ -33,7 +33,7 @@ def test_box_overlap_by_hand() -> None:
 
 
 def test_merge_when_centroids_close_or_contained() -> None:
-    cfg = FusionConfig()
+    cfg = BuildConfig.from_yaml().fusion
     lo, hi = np.zeros(3), np.ones(3) * 0.2
     assert should_merge(np.zeros(3), lo, hi, np.array([0.2, 0, 0]), lo, hi, cfg)
     far_lo = np.array([5.0, 0, 0])
@@ -55,5 +55,5 @@ def test_a_point_behind_a_closer_one_is_occluded() -> None:
     origin, dirs = cam.pixel_rays(pose)
     ray = dirs[16, 32]
     pts = np.stack([origin + 1.0 * ray, origin + 3.0 * ray, origin + 1.1 * ray])
-    idx, _, _, _ = visible_points(cam, pose, pts, config=FusionConfig())
+    idx, _, _, _ = visible_points(cam, pose, pts, config=BuildConfig.from_yaml().fusion)
     assert sorted(idx.tolist()) == [0, 2]

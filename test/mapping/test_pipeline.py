@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 pytest.importorskip("open3d")
@@ -10,11 +12,12 @@ from map2route.cli import main  # noqa: E402
 from map2route.mapping.builder import build_from_bag  # noqa: E402
 from map2route.mapping.detectors import GroundTruthDetector  # noqa: E402
 from map2route.mapping.score import score_map  # noqa: E402
-from map2route.mapping.sensors import LidarModel  # noqa: E402
 from map2route.mapping.simulate import SimConfig, simulate  # noqa: E402
 from map2route.semantic_map.io import load_scene, save_scene  # noqa: E402
 
-SMALL = SimConfig(image_width=480, crop_rows=160, lidar=LidarModel(points_per_scan=6000))
+_DEFAULT = SimConfig.from_yaml()
+SMALL = SimConfig.from_yaml(image_width=480, crop_rows=160,
+                            lidar=replace(_DEFAULT.lidar, points_per_scan=6000))
 
 
 @pytest.fixture(scope="module")

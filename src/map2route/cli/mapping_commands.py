@@ -21,23 +21,35 @@ def map_group() -> None:
               help="MCAP bag folder to write (must not exist).")
 @click.option("--minutes", type=float, default=None,
               help="Drive length; the tour repeats back and forth to fill it (default: one tour).")
-@click.option("--image-width", type=int, default=1920, show_default=True,
-              help="Panorama width W (height W/2, cropped to W/3 rows = 120 deg).")
-@click.option("--camera-hz", type=float, default=1.0, show_default=True)
-@click.option("--lidar-hz", type=float, default=5.0, show_default=True)
-@click.option("--points-per-scan", type=int, default=8000, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
-def simulate(scene: Path, out: Path, minutes: float | None, image_width: int, camera_hz: float,
-             lidar_hz: float, points_per_scan: int, seed: int) -> None:
-    """Drive a simulated Mid-360 + Theta Z1 robot through SCENE and record a bag."""
-    from map2route.mapping.sensors import LidarModel
+@click.option("--image-width", type=int, default=None,
+              help="Panorama width W (height W/2, cropped to W/3 rows = 120 deg) "
+                   "[config/mapping.yaml: 1920].")
+@click.option("--camera-hz", type=float, default=None, help="[config/mapping.yaml: 1]")
+@click.option("--lidar-hz", type=float, default=None, help="[config/mapping.yaml: 5]")
+@click.option("--points-per-scan", type=int, default=None, help="[config/mapping.yaml: 8000]")
+@click.option("--seed", type=int, default=None, help="[config/mapping.yaml: 0]")
+@click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
+              help="YAML overlaid on config/mapping.yaml (its `simulate:` section).")
+def simulate(scene: Path, out: Path, minutes: float | None, image_width: int | None,
+             camera_hz: float | None, lidar_hz: float | None, points_per_scan: int | None,
+             seed: int | None, config_path: Path | None) -> None:
+    """Drive a simulated Mid-360 + Theta Z1 robot through SCENE and record a bag (MCAP, zstd)."""
+    from dataclasses import replace
+
     from map2route.mapping.simulate import SimConfig
     from map2route.mapping.simulate import simulate as run
     from map2route.semantic_map.io import load_scene
 
     m = load_scene(scene)
-    cfg = SimConfig(image_width=image_width, crop_rows=image_width // 3, camera_hz=camera_hz,
-                    lidar_hz=lidar_hz, lidar=LidarModel(points_per_scan=points_per_scan), seed=seed)
+    cfg = SimConfig.from_yaml(config_path)
+    changes: dict[str, object] = {k: v for k, v in (
+        ("image_width", image_width), ("camera_hz", camera_hz), ("lidar_hz", lidar_hz),
+        ("seed", seed)) if v is not None}
+    if image_width is not None:
+        changes["crop_rows"] = image_width // 3
+    if points_per_scan is not None:
+        changes["lidar"] = replace(cfg.lidar, points_per_scan=points_per_scan)
+    cfg = replace(cfg, **changes)  # type: ignore[arg-type]
     res = run(m, out, config=cfg, minutes=minutes)
     click.echo(f"Wrote {res.bag}: {res.duration_s:.1f} s drive, {res.scans} scans "
                f"({res.points} points), {res.images} panoramas, rooms visited {list(res.visited_rooms)}")
@@ -71,7 +83,7 @@ def _room_overrides(values: tuple[str, ...]) -> dict[int, object]:
 @click.option("--room-type", "room_types", multiple=True, metavar="ID=TYPE",
               help="Override a room's type (repeatable).")
 @click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
-              help="YAML with a `build:` section (see docs/mapping.md).")
+              help="YAML overlaid on config/mapping.yaml (its `build:` section).")
 @click.option("--seed", type=int, default=0, show_default=True)
 def build(bag: Path, out: Path, detector: str, weights: Path | None, miss_rate: float,
           false_positive_rate: float, label_noise: float, room_types: tuple[str, ...],
@@ -87,7 +99,7 @@ def build(bag: Path, out: Path, detector: str, weights: Path | None, miss_rate: 
                             label_noise=label_noise, seed=seed)
     else:
         det = make_detector(detector, weights=weights or Path("weights"))
-    cfg = BuildConfig.from_yaml(config_path) if config_path else BuildConfig()
+    cfg = BuildConfig.from_yaml(config_path)
     res = build_from_bag(bag, name=out.name, detector=det, config=cfg,
                          room_overrides=_room_overrides(room_types))  # type: ignore[arg-type]
     save_scene(res.map, out)

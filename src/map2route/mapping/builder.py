@@ -10,7 +10,7 @@ from __future__ import annotations
 import bisect
 import math
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,40 +34,29 @@ if TYPE_CHECKING:
 class BuildConfig:
     """Builder settings (``config/mapping.yaml``: ``camera``, ``fusion``, ``layers``)."""
 
-    crop_rows_fraction: float = 1.0 / 3.0
-    camera_xyz: tuple[float, float, float] = (-0.12, -0.075, 0.265)
-    camera_rpy: tuple[float, float, float] = (-math.pi / 2, 0.0, -math.pi / 2)
-    cloud_voxel_m: float = 0.03
-    fusion: FusionConfig = field(default_factory=FusionConfig)
-    layers: LayerConfig = field(default_factory=LayerConfig)
+    camera_xyz: tuple[float, float, float]
+    camera_rpy: tuple[float, float, float]
+    cloud_voxel_m: float
+    fusion: FusionConfig
+    layers: LayerConfig
 
     @classmethod
     def from_yaml(cls, path: str | Path | None = None) -> BuildConfig:
         """Read ``config/mapping.yaml`` (or ``path``); unknown keys are an error.
 
         Raises:
-            MappingError: the file is missing or names an unknown parameter.
+            MappingError: the file is missing, or a parameter is unknown or missing.
         """
-        import yaml
+        from map2route.mapping.config import construct, mapping_yaml
 
-        from map2route.paths import config_dir
-
-        p = Path(path) if path is not None else config_dir() / "mapping.yaml"
-        if not p.is_file():
-            msg = f"mapping config {str(p)!r} does not exist"
-            raise MappingError(msg)
-        raw = yaml.safe_load(p.read_text()) or {}
-        build = dict(raw.get("build", {}))
-        try:
-            fusion = FusionConfig(**build.pop("fusion", {}))
-            layers = LayerConfig(**build.pop("layers", {}))
-            for key in ("camera_xyz", "camera_rpy"):
-                if key in build:
-                    build[key] = tuple(float(v) for v in build[key])
-            return cls(fusion=fusion, layers=layers, **build)
-        except TypeError as err:
-            msg = f"{str(p)!r}: {err}; see docs/mapping.md for the parameters"
-            raise MappingError(msg) from err
+        where = str(path) if path is not None else "config/mapping.yaml"
+        build = dict(mapping_yaml(path)["build"])
+        fusion = construct(FusionConfig, dict(build.pop("fusion", {})), where=f"{where} build.fusion")
+        layers = construct(LayerConfig, dict(build.pop("layers", {})), where=f"{where} build.layers")
+        for key in ("camera_xyz", "camera_rpy"):
+            if key in build:
+                build[key] = tuple(float(v) for v in build[key])
+        return construct(cls, {**build, "fusion": fusion, "layers": layers}, where=f"{where} build")
 
 
 class MapBuilder:
@@ -80,7 +69,7 @@ class MapBuilder:
 
     def __init__(self, detector: Detector, config: BuildConfig | None = None) -> None:
         self.detector = detector
-        self.config = config or BuildConfig()
+        self.config = config or BuildConfig.from_yaml()
         self.cloud = VoxelCloud(self.config.cloud_voxel_m)
         self.instances = InstanceMap(self.config.fusion)
         self._pose_t: list[float] = []

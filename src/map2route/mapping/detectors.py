@@ -52,6 +52,10 @@ class Detection:
         return int(cols.min()), int(rows.min()), int(cols.max()) + 1, int(rows.max()) + 1
 
 
+#: Categories that are the building, not objects in it: never detected, never scored.
+STRUCTURE_CATEGORIES: tuple[str, ...] = ("wall", "window", "doorframe", "doorway")
+
+
 class Detector(Protocol):
     """Anything that detects objects on a panorama."""
 
@@ -88,7 +92,7 @@ class GroundTruthDetector:
     false_positive_rate: float = 0.0
     label_noise: float = 0.0
     min_pixels: int = 30
-    ignore: tuple[str, ...] = ("wall", "window", "doorframe", "doorway")
+    ignore: tuple[str, ...] = STRUCTURE_CATEGORIES
     seed: int = 0
     name: str = "ground_truth"
     _rng: np.random.Generator = field(init=False, repr=False)

@@ -40,23 +40,23 @@ if TYPE_CHECKING:
 class FusionConfig:
     """Fusion parameters (``config/mapping.yaml``, section ``fusion``)."""
 
-    max_range_m: float = 8.0
-    min_filter_px: int = 7
-    occlusion_tolerance_m: float = 0.15
-    depth_jump_m: float = 0.3
-    min_front_fraction: float = 0.1
-    mask_erode_px: int = 2
-    voxel_m: float = 0.03
-    min_height_above_ground_m: float = 0.03
-    min_points: int = 8
-    merge_distance_m: float = 0.25
-    merge_iou: float = 0.2
-    merge_containment: float = 0.4
-    min_observations: int = 2
-    min_voxels: int = 15
-    prune_after_s: float = 20.0
-    suppress_containment: float = 0.6
-    suppress_ratio: float = 3.0
+    max_range_m: float
+    min_filter_px: int
+    occlusion_tolerance_m: float
+    depth_jump_m: float
+    min_front_fraction: float
+    mask_erode_px: int
+    voxel_m: float
+    min_height_above_ground_m: float
+    min_points: int
+    merge_distance_m: float
+    merge_iou: float
+    merge_containment: float
+    min_observations: int
+    min_voxels: int
+    prune_after_s: float
+    suppress_containment: float
+    suppress_ratio: float
 
 
 def visible_points(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating], *,
@@ -210,8 +210,8 @@ def should_merge(ca: NDArray[np.floating], lo_a: NDArray[np.floating], hi_a: NDA
 class InstanceMap:
     """Instances associated over time from :class:`Observation` s."""
 
-    def __init__(self, config: FusionConfig | None = None) -> None:
-        self.config = config or FusionConfig()
+    def __init__(self, config: FusionConfig) -> None:
+        self.config = config
         self.instances: dict[int, Instance] = {}
         self._next = 0
 

@@ -51,15 +51,15 @@ ROOM_EVIDENCE: dict[str, tuple[RoomType, float]] = {
 class LayerConfig:
     """Layer parameters (``config/mapping.yaml``, section ``layers``)."""
 
-    resolution: float = 0.05
-    margin_m: float = 0.3
-    obstacle_min_m: float = 0.1
-    robot_height_m: float = 1.2
-    wall_band_m: float = 1.5
-    wall_fill: float = 0.6
-    ceiling_gap_m: float = 0.15
-    door_close_m: float = 0.55
-    min_room_m2: float = 1.0
+    resolution: float
+    margin_m: float
+    obstacle_min_m: float
+    robot_height_m: float
+    wall_band_m: float
+    wall_fill: float
+    ceiling_gap_m: float
+    door_close_m: float
+    min_room_m2: float
 
 
 @dataclass(frozen=True, eq=False)
@@ -100,7 +100,7 @@ def _disk(radius_cells: int) -> NDArray[np.uint8]:
 
 
 def build_layers(points: NDArray[np.floating], trajectory_xy: NDArray[np.floating], *,
-                 sensor_z: float, config: LayerConfig | None = None) -> Layers:
+                 sensor_z: float, config: LayerConfig) -> Layers:
     """All grid layers from the accumulated cloud and the robot's trajectory.
 
     Raises:
@@ -109,7 +109,7 @@ def build_layers(points: NDArray[np.floating], trajectory_xy: NDArray[np.floatin
     import cv2
     from scipy import ndimage
 
-    cfg = config or LayerConfig()
+    cfg = config
     pts = np.asarray(points, dtype=np.float64)
     if len(pts) < 1000 or len(trajectory_xy) == 0:
         msg = (f"only {len(pts)} lidar voxels and {len(trajectory_xy)} poses: too little to "

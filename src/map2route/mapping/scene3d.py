@@ -5,6 +5,12 @@ Walls are the wall layer's cells merged into rectangles and extruded to ``wall_h
 gaps stay open because they are gaps in that layer. Each object is the minimum-area rectangle
 of its footprint extruded from ``z_min`` to ``z_max``. Every object is its own geometry, so a
 ray's geometry id names the object it hit: the simulator's per-pixel instance id.
+
+Structure objects (walls, windows, doorways, door frames) are not extruded: walls come from the
+wall layer, and a doorway box would close the door. ProcTHOR hangs paintings and TVs on the
+wall's centre line, inside our 0.1 m thick wall cells; such an object is pushed out of the wall
+into its room by the smallest shift (at most :data:`MAX_WALL_PUSH_M`) that frees it, or it
+would be invisible.
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ if TYPE_CHECKING:
 
 #: Thinnest box the simulator builds (flat footprints such as rugs still get a surface).
 MIN_THICKNESS_M = 0.02
+#: Largest shift that moves a wall-hung object out of the wall cells.
+MAX_WALL_PUSH_M = 0.2
 
 
 def _open3d() -> object:
@@ -80,6 +88,34 @@ def object_box(footprint: tuple[tuple[float, float], ...]
                                     max(float(h), MIN_THICKNESS_M)), math.radians(angle)
 
 
+def push_out_of_walls(m: SemanticMap, center: tuple[float, float], size: tuple[float, float],
+                      yaw: float) -> tuple[float, float]:
+    """The centre of the box moved off the wall cells by the smallest axis-aligned shift.
+
+    Shifts of up to :data:`MAX_WALL_PUSH_M` along +-x and +-y in 1 cm steps are tried; the
+    box is sampled every centimetre. Returns ``center`` when it is free already or when no
+    shift frees it.
+    """
+    c, s = math.cos(yaw), math.sin(yaw)
+    nu, nv = max(2, int(size[0] / 0.01) + 1), max(2, int(size[1] / 0.01) + 1)
+    uu, vv = np.meshgrid(np.linspace(-size[0] / 2, size[0] / 2, nu),
+                         np.linspace(-size[1] / 2, size[1] / 2, nv))
+    local = np.stack([uu.ravel() * c - vv.ravel() * s, uu.ravel() * s + vv.ravel() * c], axis=1)
+
+    def hits(cx: float, cy: float) -> int:
+        rc = m.grid.worlds_to_cells(local + (cx, cy))
+        ok = (rc[:, 0] >= 0) & (rc[:, 0] < m.grid.rows) & (rc[:, 1] >= 0) & (rc[:, 1] < m.grid.cols)
+        return int(m.walls[rc[ok, 0], rc[ok, 1]].sum())
+
+    if hits(*center) == 0:
+        return center
+    for step in np.arange(0.01, MAX_WALL_PUSH_M + 1e-9, 0.01):
+        for dx, dy in ((step, 0.0), (-step, 0.0), (0.0, step), (0.0, -step)):
+            if hits(center[0] + dx, center[1] + dy) == 0:
+                return (float(center[0] + dx), float(center[1] + dy))
+    return center
+
+
 @dataclass
 class Scene3D:
     """The ray-casting scene of one semantic map.
@@ -129,9 +165,14 @@ class Scene3D:
         if ceiling:
             scene.add_triangles(_box(o3d, (w, h, 0.02), (cx, cy, wall_height_m + 0.01), 0.0))
             geometry_instance.append(0)
+        from map2route.mapping.detectors import STRUCTURE_CATEGORIES
+
         labels, object_ids = ["background"], [""]
         for obj in m.objects:
+            if obj.category in STRUCTURE_CATEGORIES:
+                continue
             (ox, oy), (sx, sy), yaw = object_box(obj.footprint)
+            ox, oy = push_out_of_walls(m, (ox, oy), (sx, sy), yaw)
             z0 = obj.z_min
             sz = max(obj.z_max - obj.z_min, MIN_THICKNESS_M)
             scene.add_triangles(_box(o3d, (sx, sy, sz), (ox, oy, z0 + sz / 2), yaw))

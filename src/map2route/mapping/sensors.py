@@ -30,6 +30,8 @@ _R2 = (1.0 / _PLASTIC, 1.0 / _PLASTIC**2)
 class LidarModel:
     """Mid-360-like lidar mounted at the body origin (the ``/state_estimation`` frame).
 
+    Settings: ``config/mapping.yaml``, ``simulate.lidar``.
+
     Args:
         points_per_scan: rays per scan (the real sensor gives 20 000 per 0.1 s).
         elevation_deg: vertical field of view (min, max) in the sensor frame.
@@ -37,10 +39,10 @@ class LidarModel:
         range_noise_m: standard deviation of the range noise.
     """
 
-    points_per_scan: int = 8000
-    elevation_deg: tuple[float, float] = (-7.0, 52.0)
-    range_m: tuple[float, float] = (0.1, 40.0)
-    range_noise_m: float = 0.01
+    points_per_scan: int
+    elevation_deg: tuple[float, float]
+    range_m: tuple[float, float]
+    range_noise_m: float
 
     def directions(self, scan_index: int) -> NDArray[np.float64]:
         """Unit ray directions ``(N, 3)`` in the sensor frame for scan number ``scan_index``."""

@@ -9,9 +9,9 @@ at ``camera_hz`` a cropped Theta Z1 panorama with its instance-id image
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class SimConfig:
-    """Simulator settings (defaults in ``config/mapping.yaml``, section ``simulate``).
+    """Simulator settings (``config/mapping.yaml``, section ``simulate``; :meth:`from_yaml`).
 
     Args:
         lidar_hz, odom_hz, camera_hz: message rates.
@@ -37,23 +37,50 @@ class SimConfig:
         image_width, crop_rows: panorama size (1920 and 640 on the robot).
         lidar: the lidar model.
         seed: random seed of the range noise.
+        camera_xyz, camera_rpy: the camera mounting (the ``build:`` section's, so the
+            simulated robot is the one the builder assumes).
     """
 
-    lidar_hz: float = 5.0
-    odom_hz: float = 20.0
-    camera_hz: float = 1.0
-    body_height_m: float = 0.45
-    speed_mps: float = 0.5
-    clearance_m: float = 0.3
-    wall_height_m: float = 2.5
-    image_width: int = 1920
-    crop_rows: int = 640
-    lidar: LidarModel = field(default_factory=LidarModel)
-    seed: int = 0
+    lidar_hz: float
+    odom_hz: float
+    camera_hz: float
+    body_height_m: float
+    speed_mps: float
+    clearance_m: float
+    wall_height_m: float
+    image_width: int
+    crop_rows: int
+    lidar: LidarModel
+    seed: int
+    camera_xyz: tuple[float, float, float]
+    camera_rpy: tuple[float, float, float]
+
+    @classmethod
+    def from_yaml(cls, path: str | Path | None = None, **overrides: Any) -> SimConfig:
+        """The ``simulate:`` section of ``config/mapping.yaml`` (overlaid with ``path``), with
+        the camera mounting of its ``build:`` section, then ``overrides``.
+
+        Raises:
+            MappingError: a parameter is unknown or missing.
+        """
+        from map2route.mapping.config import construct, mapping_yaml
+
+        where = str(path) if path is not None else "config/mapping.yaml"
+        raw = mapping_yaml(path)
+        sim = dict(raw["simulate"])
+        lid = dict(sim.pop("lidar", {}))
+        for key in ("elevation_deg", "range_m"):
+            if key in lid:
+                lid[key] = tuple(float(v) for v in lid[key])
+        sim["lidar"] = construct(LidarModel, lid, where=f"{where} simulate.lidar")
+        for key in ("camera_xyz", "camera_rpy"):
+            sim[key] = tuple(float(v) for v in raw["build"][key])
+        return construct(cls, {**sim, **overrides}, where=f"{where} simulate")
 
     @property
     def camera(self) -> EquirectCamera:
-        return EquirectCamera(width=self.image_width, crop_rows=self.crop_rows)
+        return EquirectCamera(width=self.image_width, crop_rows=self.crop_rows,
+                              xyz=self.camera_xyz, rpy=self.camera_rpy)
 
 
 @dataclass(frozen=True)
@@ -77,7 +104,7 @@ def simulate(m: SemanticMap, out: str | Path, *, config: SimConfig | None = None
     """
     from rich.progress import Progress
 
-    cfg = config or SimConfig()
+    cfg = config or SimConfig.from_yaml()
     scene = Scene3D.from_map(m, wall_height_m=cfg.wall_height_m)
     drive = plan_drive(m, speed_mps=cfg.speed_mps, clearance_m=cfg.clearance_m, minutes=minutes)
     camera = cfg.camera
