@@ -206,6 +206,7 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
     rclpy.init(context=context)
     recorder_bag = BagRecorder(bag) if bag is not None else None
     nodes: dict[str, Any] = {}
+    spinner: threading.Thread | None = None
     # One thread: rclpy's MultiThreadedExecutor spends most of its time rebuilding wait sets
     # (measured on the two-room house: 0.55x real time and late /cmd_vel answers, against
     # 25x on this executor). No callback of the nodes blocks, so one thread serves them all.
@@ -291,6 +292,8 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
                     after_route(nodes)
                 wall0, sim0 = time.monotonic(), sim.t
                 sim.paused = False
+                # Ask the follower at once instead of at the paused sim's next 10 Hz republish.
+                sim.publish()
             if fo is not None and fo.state is FollowerState.ARRIVED:
                 outcome, message = "arrived", ""
                 break
@@ -329,6 +332,9 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
                       planning_wall_seconds=planning_wall, trajectory=traj)
     finally:
         executor.shutdown(timeout_sec=2.0)
+        if spinner is not None:
+            # A callback still running on the spin thread must end before its node goes.
+            spinner.join(timeout=5.0)
         for n in nodes.values():
             n.destroy_node()
         if recorder_bag is not None:
