@@ -623,20 +623,14 @@ class EpisodeGenerator:
 
     def _reference_loop(self, loop: list[tuple[int, int]]) -> NDArray[np.int32] | None:
         """tau_ref through the closed waypoint loop, or ``None`` if it is a detour."""
-        from map2route.planning.grid_search import search
+        from map2route.planning.walk import comfortable_walk
 
-        # tau_ref keeps clear of furniture like a person would (cost rises inside 0.6 m).
-        free_cost = np.where(self._free, 2.0 * np.clip(1.0 - self.clearance / 0.6, 0.0, 1.0),
-                             np.inf)
-        pieces = [np.asarray([loop[0]])]
+        # tau_ref is how a person walks the loop: short, but clear of furniture.
         try:
-            for a, b in zip(loop[:-1], loop[1:], strict=True):
-                goal = np.zeros(self.grid.shape, dtype=bool)
-                goal[b] = True
-                pieces.append(np.asarray(search(free_cost, a, goal).cells)[1:])
+            ref_cells = comfortable_walk(self._free, self.grid.resolution, loop,
+                                         clearance=self.clearance)
         except Map2RouteError:
             return None
-        ref_cells = np.concatenate(pieces).astype(np.int32)
         ref_len = float(np.linalg.norm(np.diff(ref_cells, axis=0), axis=1).sum()) * self.grid.resolution
         ring_len = sum(math.dist(self.grid.cell_to_world(*a), self.grid.cell_to_world(*b))
                        for a, b in zip(loop[:-1], loop[1:], strict=True))

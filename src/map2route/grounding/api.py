@@ -33,9 +33,11 @@ if TYPE_CHECKING:
 
     from map2route.semantic_map.model import SemanticMap
 
-#: Path-Shape reference: "polyline" joins the snapped waypoints with straight chords;
-#: "clearance" bends each chord away from furniture (see ``SemanticMapAPI._clear_polyline``).
-SHAPE_REFERENCE = "polyline"
+#: Path-Shape reference: "walk" is how a person walks through the snapped waypoints, short
+#: but clear of furniture (:func:`map2route.planning.walk.comfortable_walk`, the same walk the
+#: benchmark's tau_ref is); "polyline" joins them with straight chords; "clearance" bends each
+#: chord away from furniture (see ``SemanticMapAPI._clear_polyline``).
+SHAPE_REFERENCE = "walk"
 #: How far a reference sample may slide off its chord, and the clearance it seeks (metres).
 SHAPE_SLIDE_M = 0.4
 SHAPE_CLEAR_M = 0.6
@@ -257,6 +259,8 @@ class GroundingAPI:
         self.trace: list[dict[str, Any]] = []
         self.result: Task | None = None
         self._last_target: Area | None = None
+        #: Estimated arrival point of the last segment (see :meth:`_arrive`).
+        self._arrival: tuple[float, float] | None = None
         self._objects = {o.id: o for o in m.objects}
         self._rooms = {r.id: r for r in m.rooms}
         self._windows = {w.id: w for w in m.windows}
@@ -264,6 +268,7 @@ class GroundingAPI:
         self._room_counts: dict[tuple[int, str], int] = {}
         self._entity_cache: dict[str, Entity] = {}
         self._clearance: NDArray[np.float64] | None = None
+        self._walk_clearance: NDArray[np.float64] | None = None
         self._geodesic_graph: Any = None
         self._room_masks: dict[int, NDArray[np.bool_]] = {}
         self._children_of: dict[str, list[str]] | None = None
@@ -1093,6 +1098,10 @@ class GroundingAPI:
             centres.append(self._m.grid.cell_to_world(float(rr.mean()), float(cc.mean()))
                            if rr.size else None)
         path_pts = [c if c is not None else p for c, p in zip(centres, pts, strict=True)]
+        if SHAPE_REFERENCE == "walk":
+            walked = self._walk_area(wps, path_pts, label, op)
+            if walked is not None:
+                return Shape(wps, walked, label)
         if SHAPE_REFERENCE == "clearance":
             path_pts = self._clear_polyline(path_pts)
         path = self._path_area(path_pts, label, op)
@@ -1100,6 +1109,34 @@ class GroundingAPI:
         if free.any():
             path = Area(free, path._label, path._construction)
         return Shape(wps, path, label)
+
+    def _walk_area(self, wps: tuple[Area, ...], pts: list[tuple[float, float]], label: str,
+                   op: dict[str, Any]) -> Area | None:
+        """The comfortable walk through the waypoints' free cells nearest ``pts``, as an area;
+        ``None`` when a waypoint has no free cell or the walk is cut (the polyline serves)."""
+        from map2route.errors import Map2RouteError
+        from map2route.planning.walk import clearance_m, comfortable_walk
+
+        g = self._m.grid
+        cells: list[tuple[int, int]] = []
+        for w, (x, y) in zip(wps, pts, strict=True):
+            rr, cc = np.nonzero(w._mask & self._m.traversable)
+            if rr.size == 0:
+                return None
+            r, c = g.world_to_cell(x, y)
+            k = int(np.argmin((rr - r) ** 2 + (cc - c) ** 2))
+            cells.append((int(rr[k]), int(cc[k])))
+        if self._walk_clearance is None:
+            self._walk_clearance = clearance_m(self._m.traversable, g.resolution)
+        try:
+            walk = comfortable_walk(self._m.traversable, g.resolution, cells,
+                                    clearance=self._walk_clearance)
+        except Map2RouteError:
+            return None
+        mask = np.zeros(g.shape, dtype=bool)
+        mask[walk[:, 0], walk[:, 1]] = True
+        return Area(mask, label, {**op, "points": [[round(x, 3), round(y, 3)] for x, y in pts],
+                                  "reference": "walk"})
 
     def _clearance_field(self) -> NDArray[np.float64]:
         """Metres from each cell to the nearest non-traversable cell (computed once per API)."""
@@ -1174,6 +1211,9 @@ class GroundingAPI:
         return tuple(out)
 
     def _from_here(self) -> tuple[float, float] | None:
+        # Where the robot will be: a shape starts on the side it arrives from.
+        if self._arrival is not None:
+            return self._arrival
         if self._last_target is not None and self._last_target._mask.any():
             rows, cols = np.nonzero(self._last_target._mask)
             return self._m.grid.cell_to_world(float(rows.mean()), float(cols.mean()))
@@ -1250,7 +1290,25 @@ class GroundingAPI:
                 waypoints += shape._waypoints
         seg = Segment(area, waypoints, shape, label or area._label)
         self._last_target = area
+        self._arrival = self._arrive(self._arrival or self._start, (*waypoints, area))
         return seg
+
+    def _arrive(self, here: tuple[float, float] | None,
+                areas: Sequence[Area]) -> tuple[float, float] | None:
+        """Where a leg from ``here`` through ``areas`` (in order) first reaches the last one:
+        each area entered at its free cell nearest the previous point (straight-line estimate;
+        grounding does not plan)."""
+        if here is None:
+            return None
+        g = self._m.grid
+        for a in areas:
+            rr, cc = np.nonzero(a._mask & self._m.traversable)
+            if rr.size == 0:
+                continue
+            xy = g.cells_to_worlds(np.stack([rr, cc], axis=1))
+            k = int(np.argmin((xy[:, 0] - here[0]) ** 2 + (xy[:, 1] - here[1]) ** 2))
+            here = (float(xy[k, 0]), float(xy[k, 1]))
+        return here
 
     @exposed("route")
     def constraint(self, kind: str, ref: Any, other: Any = None, within: Any = None,
