@@ -36,7 +36,8 @@ def test_template_queries_parse_back() -> None:
 
 
 @pytest.mark.parametrize("name", ["heldout_queries.jsonl", "heldout_queries_v2.jsonl",
-                                  "heldout_queries_v3.jsonl", "heldout_queries_v4.jsonl"])
+                                  "heldout_queries_v3.jsonl", "heldout_queries_v4.jsonl",
+                                  "heldout_queries_v5.jsonl", "heldout_queries_v6.jsonl"])
 def test_heldout_queries(name: str) -> None:
     rows = [json.loads(line) for line in (DATA / name).read_text().splitlines() if line]
     tm = fm = 0
@@ -79,3 +80,32 @@ def test_llm_writer_self_check() -> None:
         client = ChatClient(server.url, "test-model")
         with pytest.raises(NesyError, match="self-inferred vectors"):
             llm_write_query(client, spec, attempts=2)
+
+
+@pytest.mark.parametrize(("query", "agent", "allowed"), [
+    # a negator composes with the next cue: a negated prohibition permits, a negated
+    # permission forbids
+    ("On foot, quickest. It is not forbidden to cross the paddocks.", Agent.PEDESTRIAN,
+     {"rangeland"}),
+    ("Drive there, shortest. Don't use the grass, don't use the fields.", Agent.CAR, set()),
+    # exceptions take the sign opposite to what they qualify
+    ("drone, shortest, anything but buildings", Agent.DRONE, {"tree"}),
+    ("Walkers may not leave the roads unless it is to cross the grassland.", Agent.PEDESTRIAN,
+     {"rangeland"}),
+    # "only X is off limits" permits the rest
+    ("Pedestrian, shortest: only the grassland is off limits.", Agent.PEDESTRIAN,
+     {"bareland", "tree", "agriculture"}),
+    # plural stems, spelling correction, compounds ("farm buildings" are buildings)
+    ("Pedestrain, quickest route, the forrest is ok but the feilds are not.", Agent.PEDESTRIAN,
+     {"tree"}),
+    ("A drone, shortest, cleared to cross over the copse, not over the farm buildings.",
+     Agent.DRONE, {"tree"}),
+    # a predicate after a mention governs only that mention; ellipsis repeats the polarity
+    ("drone shortest path, trees ok buildings not ok", Agent.DRONE, {"tree"}),
+    ("Hiker, safest. Rocky ground is no problem; grassy slopes too. No forest.",
+     Agent.PEDESTRIAN, {"bareland", "rangeland"}),
+])
+def test_parser_mechanisms(query: str, agent: Agent, allowed: set[str]) -> None:
+    p = parse_query(query)
+    assert p.agent is agent
+    assert p.allowed == frozenset(class_index(c) for c in allowed), query

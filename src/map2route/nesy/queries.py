@@ -16,6 +16,9 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
 from map2route.nesy.errors import NesyError
 from map2route.nesy.kb import (
     CLASS_NAMES,
@@ -24,6 +27,19 @@ from map2route.nesy.kb import (
     Objective,
     Vectors,
     derive_vectors,
+)
+from map2route.nesy.lexicon import (
+    AGENT_WORDS,
+    CLASS_WORDS,
+    EVERYTHING_SELF,
+    EVERYTHING_WORDS,
+    EXCEPTION_WORDS,
+    FLIPPABLE_NEGATIVES,
+    NEGATIVE_CUES,
+    NEGATORS,
+    OBJECTIVE_WORDS,
+    POSITIVE_CUES,
+    ROUTE_PREPOSITIONS,
 )
 
 if TYPE_CHECKING:
@@ -198,120 +214,112 @@ def llm_write_query(client: ChatClient, spec: QuerySpec, *, attempts: int = 3) -
 
 
 # --- the offline parser -------------------------------------------------------------------------
-AGENT_WORDS: dict[Agent, list[tuple[str, int]]] = {
-    Agent.PEDESTRIAN: [(w, 3) for w in [
-        "hiker", "hikers", "pedestrian", "pedestrians", "on foot", "jogger", "runner", "walker",
-        "backpacker", "trekker", "person walking", "someone walking", "surveyor on foot",
-        "walking tour", "stroll"]] + [(w, 1) for w in [
-        "hike", "hiking", "walk", "walks", "walking", "trekking", "trek", "wander"]],
-    Agent.CAR: [(w, 3) for w in [
-        "car", "cars", "vehicle", "vehicles", "truck", "van", "suv", "jeep", "4x4", "ambulance",
-        "fire engine", "fire truck", "sedan", "minibus", "bus", "pickup", "automobile", "lorry",
-        "motorbike", "motorcycle", "convoy", "limousine", "limo", "taxi", "cab", "camper",
-        "camper van", "hatchback", "tractor", "lorries"]] + [(w, 1) for w in [
-        "drive", "driving", "drives", "ride", "driver"]] + [(w, 0) for w in [
-        "car park", "parking lot"]],
-    Agent.DRONE: [(w, 3) for w in [
-        "drone", "drones", "uav", "uavs", "quadcopter", "unmanned aerial vehicle",
-        "unmanned aerial", "uas", "multicopter",
-        "aircraft"]] + [(w, 1) for w in ["fly", "flight", "flying", "overfly", "overflown"]],
-    Agent.BOAT: [(w, 3) for w in [
-        "boat", "boats", "kayak", "canoe", "vessel", "ferry", "ship", "dinghy", "sailboat",
-        "motorboat", "raft", "pontoon", "yacht", "coast guard", "motor launch", "river patrol",
-        "kayaker", "canoeist", "rower", "sailor", "speedboat", "tugboat", "barge",
-        "steamer", "lifeboat"]] + [(w, 1) for w in [
-        "paddling", "paddle", "rowing", "sail", "sailing", "cruise", "harbour", "harbor",
-        "upriver", "downriver", "buoy", "marina", "mooring"]],
-}
-# multi-word phrases first; "shortest time" must win over "shortest"
-OBJECTIVE_WORDS: list[tuple[str, Objective, int]] = [
-    ("shortest time", Objective.FASTEST, 5), ("least time", Objective.FASTEST, 5),
-    ("minimum time", Objective.FASTEST, 5), ("travel time", Objective.FASTEST, 4),
-    ("least risky", Objective.SAFEST, 5), ("least dangerous", Objective.SAFEST, 5),
-    ("minimum distance", Objective.SHORTEST, 5), ("minimum risk", Objective.SAFEST, 5),
-    ("minimal risk", Objective.SAFEST, 5), ("time matters", Objective.FASTEST, 5),
-    ("personal best", Objective.FASTEST, 4), ("as soon as possible", Objective.FASTEST, 5),
-    ("least distance", Objective.SHORTEST, 5), ("minimal distance", Objective.SHORTEST, 5),
-    ("most direct", Objective.SHORTEST, 5),
-    *[(w, Objective.FASTEST, 3) for w in ["fastest", "quickest", "quickly", "fast", "quick",
-                                          "hurry", "rush", "asap", "rapidly", "speed",
-                                          "soonest", "speedy", "swift", "swiftest",
-                                          "urgently", "fastest"]],
-    *[(w, Objective.COMFORT, 3) for w in ["comfortable", "comfort", "pleasant", "nicest",
-                                          "smoothest", "smooth", "relaxed", "relaxing",
-                                          "easiest", "calm", "gentle", "leisurely", "comfy",
-                                          "relaxing", "effortless", "cosy", "cozy"]],
-    *[(w, Objective.SAFEST, 3) for w in ["safest", "safe", "safety", "risk", "risky", "danger",
-                                         "dangerous", "hazard", "hazards", "secure",
-                                         "hazardous", "safely"]],
-    *[(w, Objective.SHORTEST, 3) for w in ["shortest", "direct", "closest", "distance"]],
-]
-CLASS_WORDS: dict[int, list[str]] = {
-    0: ["bare land", "bare ground", "bare soil", "bare earth", "bare rock", "bare dirt",
-        "bareland", "barren", "bare", "dirt", "sand", "gravel", "rock", "rocky", "mudflat",
-        "mudflats", "scree", "desert", "bare patch", "bare patches", "wasteland",
-        "boulder fields", "boulder field", "clearings", "clearing", "gravel lots"],
-    1: ["rangeland", "grassland", "grassy", "grass", "meadow", "meadows", "pasture", "scrub",
-        "shrubland", "shrubs", "heath", "verges", "verge", "prairie", "savanna", "scrubland",
-        "lawn", "lawns", "parkland", "moor", "moorland", "steppe", "bush", "bushland",
-        "grassy fields", "grass fields", "grassy field", "common grassland"],
-    2: ["developed", "built up", "paved", "pavement", "plaza", "urban", "tarmac", "sidewalk",
-        "sidewalks", "squares"],
-    3: ["road", "roads", "street", "streets", "highway"],
-    4: ["trees", "tree", "forest", "forests", "forested", "wood", "woods", "woodland", "wooded",
-        "canopy", "tree cover", "jungle", "treetops", "treetop", "grove", "groves",
-        "thicket", "timber"],
-    5: ["water", "lake", "river", "sea", "bay", "pond"],
-    6: ["farmland", "farm", "farms", "field", "fields", "crop", "crops", "cropland", "agricultural",
-        "agriculture", "cultivated", "arable", "orchard", "orchards", "plantation",
-        "plantations", "paddy", "paddies", "vineyard", "vineyards", "farm land", "cornfield",
-        "cornfields", "croplands", "allotments", "allotment", "ploughed fields",
-        "plowed fields", "hayfields"],
-    7: ["buildings", "building", "rooftops", "rooftop", "roofs", "roof", "houses", "house",
-        "structures", "structure", "built structures", "rooftop", "homes", "blocks",
-        "buildings", "sheds", "shed", "barns", "barn", "huts", "hut", "garages", "warehouses"],
-}
-NEGATIVE_CUES = [
-    "must not", "may not", "can not", "cannot", "can't", "cant", "should not", "shouldn't",
-    "must never", "do not", "don't", "does not", "doesn't", "not allowed", "not permitted",
-    "rather not", "stay off", "stay out", "stay away", "keep away", "keep off", "keep out",
-    "keep clear", "stay clear", "staying clear", "staying off", "staying out", "clear of",
-    "off limits", "forbidden", "prohibited", "banned", "avoid", "avoiding",
-    "never", "no", "not", "nor", "without", "except", "restricted to", "only on", "stick to",
-    "sticking to", "keeping to", "keep to", "out of bounds", "must avoid", "refuses",
-    "refuse", "too dense", "stay away from", "keep off of", "barred", "disallowed",
-    "not cleared", "isn't", "aren't", "is not", "are not", "protected", "neither may",
-    "nor may", "neither", "won't", "will not", "excluding", "other than",
-]
-POSITIVE_CUES = [
-    "may", "can", "could", "allowed", "allow", "permitted", "permit", "fine", "ok", "okay",
-    "acceptable", "cleared", "open to", "is open", "are open", "free to", "able to",
-    "welcome", "no problem", "be used", "use", "using", "yes", "authorised", "authorized",
-    "approved", "fair game", "permission", "handle", "is fine", "are fine", "go ahead",
-    "anything goes", "goes", "passable", "accessible", "traversable", "unrestricted",
-]
-ROUTE_PREPOSITIONS = {"over", "through", "across", "via", "into", "above", "onto", "along"}
-EVERYTHING_WORDS = ["everything", "anything", "any terrain", "all terrain", "all terrains",
-                    "unrestricted", "every terrain type",
-                    "all land cover", "every terrain", "anything goes",
-                    "no restrictions", "no restriction", "every kind of terrain", "anywhere"]
-_LIST_GLUE = {"and", "or", "the", "a", ",", "also", "both"}
+_LIST_GLUE = {"and", "or", "the", "a", ",", "also", "both", "either"}
 _STOP_AFTER_TO = {"in", "by", "as", "with", "while", "and", "but", "for", "using", "via",
                   "through", "across", "over", "on", "is", "are"}
+#: Words allowed between a negator and the cue it composes with ("is not to be used").
+_FILLER = {"be", "is", "are", "to", "a", "an", "at", "all", "really", "been", "it", "ever",
+           "we", "you", "they", "i", "he", "she", "the", "any", "even", "so", "too", "being",
+           "get"}
+#: "the only thing to avoid is X": words between "only" and its prohibition.
+_ONLY_GLUE = {"thing", "things", "to", "is", "we", "you", "must", "need", "have", "should", "one",
+              "place", "terrain", "area", "it", "i", "they", "really", "restriction", "rule"}
+#: Modifiers that keep their own class in a compound ("bare yard", "grassy verge").
+_ADJECTIVES = {"bare", "sandy", "rocky", "grassy", "wooded", "forested", "paved", "agricultural",
+               "cultivated", "arable", "barren", "leafy", "dusty", "overgrown", "ploughed",
+               "plowed", "fallow", "urban", "developed", "tilled", "planted", "built", "stony"}
+_ROAD = 3
+_COPULA = {"is", "are", "was", "were", "be", "seems", "seem", "both", "all", "too", "also"}
+#: A clause without cues that carries one of these repeats the previous clause's polarity
+#: ("rocky ground is no problem; grassy slopes too").
+_ELLIPSIS = {"too", "also", "likewise", "either", "as well"}
+#: Negators that also act as determiners ("no farmland"): never a postposed predicate.
+_DETERMINER_CUES = {"no", "not", "never", "without", "nor", "neither", "none"}
+#: Casual spellings and apostrophe-less contractions, normalised before matching.
+_CASUAL = {"thru": "through", "u": "you", "ur": "your", "pls": "please", "plz": "please",
+           "dont": "do not", "doesnt": "does not", "didnt": "did not", "isnt": "is not",
+           "arent": "are not", "wont": "will not", "cant": "can not", "shouldnt": "should not",
+           "mustnt": "must not", "couldnt": "could not", "wouldnt": "would not", "tho": "though",
+           "ok'd": "approved", "okayed": "approved", "n": "and", "&": "and"}
+#: Contrast words that split clauses ("however" only when not parenthetical).
+_CONTRAST = {"but", "however", "whereas", "while", "though", "although", "yet"}
+#: "anything but X" = "anything except X": "but" after these words is no contrast.
+_BUT_EXCEPT_AFTER = {"anything", "everything", "all", "anywhere", "terrain", "everywhere"}
+#: Common words one edit away from a lexicon word, never spelling-corrected.
+_NO_CORRECTION = {"horses", "horse", "riders", "rider", "wooden", "later", "hours", "worse",
+                  "forget", "forever", "formal", "either", "bridge", "builder", "moored",
+                  "rather", "father", "mother", "further", "leaves", "driver", "drivers",
+                  "drives", "fields", "heaven", "rooted", "though", "through", "thought"}
 
 
-_AGENT_SORTED = sorted(((p, a, w) for a, words in AGENT_WORDS.items() for p, w in words),
-                       key=lambda paw: -len(paw[0].split()))
-_NEG_SORTED = sorted(NEGATIVE_CUES, key=lambda p: -len(p.split()))
-_POS_SORTED = sorted(POSITIVE_CUES, key=lambda p: -len(p.split()))
-_CLASS_SORTED = sorted(((p, c) for c, ps in CLASS_WORDS.items() for p in ps),
-                       key=lambda pc: -len(pc[0].split()))
+def _stem(word: str) -> str:
+    """Light plural stemmer for lexicon matching: paddocks -> paddock, lorries -> lorry."""
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "ches", "shes", "xes")):
+        return word[:-2]
+    if word.endswith(("ss", "us", "is", "ous")):
+        return word
+    return word[:-1] if word.endswith("s") else word
+
+
+def _stem_phrase(phrase: str) -> tuple[str, ...]:
+    return tuple(_stem(w) for w in phrase.split())
+
+
+_AGENT_SORTED = sorted(((_stem_phrase(p), a, w) for a, words in AGENT_WORDS.items()
+                        for p, w in words), key=lambda paw: -len(paw[0]))
+_CLASS_SORTED = sorted(((_stem_phrase(p), c) for c, ps in CLASS_WORDS.items() for p in ps),
+                       key=lambda pc: -len(pc[0]))
+_NEG_SORTED = sorted(set(NEGATIVE_CUES), key=lambda p: -len(p.split()))
+_POS_SORTED = sorted(set(POSITIVE_CUES), key=lambda p: -len(p.split()))
+_OBJECTIVE_SORTED = sorted(OBJECTIVE_WORDS, key=lambda pow_: -len(pow_[0].split()))
+_EXC_SORTED = sorted(EXCEPTION_WORDS, key=lambda p: -len(p.split()))
+_NEGATOR_SET = set(NEGATORS)
+_EXCEPTION_FIRST = {p.split()[0] for p in EXCEPTION_WORDS}
+_FLIPPABLE_SET = set(FLIPPABLE_NEGATIVES)
+#: Every word the tables know; unknown words are spelling-corrected towards the content words.
+_VOCAB = {w for table in (NEGATIVE_CUES, POSITIVE_CUES, EXCEPTION_WORDS, EVERYTHING_WORDS,
+                          EVERYTHING_SELF) for p in table for w in p.split()}
+_CONTENT = {w for words in AGENT_WORDS.values() for p, _ in words for w in p.split()} | \
+    {w for p, _, _ in OBJECTIVE_WORDS for w in p.split()} | \
+    {w for ps in CLASS_WORDS.values() for p in ps for w in p.split()}
+_VOCAB |= _CONTENT | ROUTE_PREPOSITIONS | _FILLER
+_VOCAB_STEMS = {_stem(w) for w in _VOCAB}
+_TARGETS_BY_LETTER: dict[str, list[str]] = {}
+for _w in sorted(_CONTENT):
+    if len(_w) >= 5 and _w.isalpha():
+        _TARGETS_BY_LETTER.setdefault(_w[0], []).append(_w)
+
+
+def _correct(token: str) -> str:
+    """Spelling correction of an unknown word of 6+ letters towards the lexicons' content words
+    (optimal string alignment distance 1, 2 from 9 letters; the first letter must agree)."""
+    if len(token) < 6 or not token.isalpha() or token in _VOCAB or token in _NO_CORRECTION \
+            or _stem(token) in _VOCAB_STEMS:
+        return token
+    cutoff = 1 if len(token) < 9 else 2
+    best = process.extractOne(token, _TARGETS_BY_LETTER.get(token[0], []),
+                              scorer=OSA.distance, score_cutoff=cutoff)
+    return str(best[0]) if best is not None else token
 
 
 def _tokens(text: str) -> list[str]:
-    """Lower-case word tokens; hyphens split words, possessive 's is dropped."""
-    norm = re.sub(r"(\w)'s\b", r"\1", text.lower()).replace("-", " ")
-    return re.findall(r"[a-z0-9]+(?:'[a-z0-9]+)*|[.;:!?,()]", norm)
+    """Normalised word tokens: lower case, possessive 's dropped, "n't" expanded, hyphens
+    split words, unknown words spelling-corrected."""
+    norm = text.lower().replace("\u2019", "'")
+    norm = re.sub(r"(\w)'s\b", r"\1", norm)
+    norm = re.sub(r"\bwon't\b", "will not", norm)
+    norm = re.sub(r"\b(can't|cannot)\b", "can not", norm)
+    norm = re.sub(r"\bshan't\b", "shall not", norm)
+    norm = re.sub(r"(\w)n't\b", r"\1 not", norm).replace("-", " ").replace("/", " ")
+    tokens = re.findall(r"[a-z0-9]+(?:'[a-z0-9]+)*|[.;:!?,()&]", norm)
+    out: list[str] = []
+    for t in tokens:
+        out.extend(_CASUAL[t].split() if t in _CASUAL else [_correct(t)])
+    return out
 
 
 def _find(tokens: list[str], phrase: str) -> list[int]:
@@ -319,6 +327,12 @@ def _find(tokens: list[str], phrase: str) -> list[int]:
     n, first = len(words), words[0]
     return [i for i, t in enumerate(tokens[:len(tokens) - n + 1])
             if t == first and tokens[i:i + n] == words]
+
+
+def _find_stems(stems: list[str], phrase: tuple[str, ...]) -> list[int]:
+    n, first = len(phrase), phrase[0]
+    return [i for i, t in enumerate(stems[:len(stems) - n + 1])
+            if t == first and tuple(stems[i:i + n]) == phrase]
 
 
 def _strip_from_to(tokens: list[str]) -> list[str]:
@@ -348,89 +362,229 @@ def _strip_from_to(tokens: list[str]) -> list[str]:
 
 
 def _clauses(tokens: list[str]) -> list[list[str]]:
-    """Split on sentence ends, semicolons and contrast words (but, however, while, whereas)."""
+    """Split on sentence ends, semicolons and contrast words (but, however, while, whereas).
+
+    "anything but X" reads as "anything except X"; a parenthetical ", however," is a comma.
+    """
     out: list[list[str]] = [[]]
-    for t in tokens:
-        if t in (".", ";", "!", "?", "but", "however", "whereas", "while", "though", "although",
-                 "yet"):
+    for i, t in enumerate(tokens):
+        prev = tokens[i - 1] if i else ""
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if t == "but" and prev in _BUT_EXCEPT_AFTER:
+            out[-1].append("except")
+        elif t in _CONTRAST and prev == "," and nxt == ",":
+            out[-1].append(",")
+        elif t in (".", ";", "!", "?") or t in _CONTRAST:
             out.append([])
         else:
             out[-1].append(t)
     return [c for c in out if c]
 
 
-def _cue_positions(clause: list[str]) -> list[tuple[int, int]]:
-    """(position, +1 / -1) of polarity cues; negatives are matched first and mask positives."""
+def _match_cues(clause: list[str], tables: list[tuple[int, list[str]]]) -> list[tuple[int, int, int,
+                                                                                      str]]:
+    """(start, end, sign, phrase) of cue phrases, longest first, earlier tables first."""
     taken = [False] * len(clause)
-    cues: list[tuple[int, int]] = []
-    for sign, phrases in ((-1, _NEG_SORTED), (1, _POS_SORTED)):
+    cues: list[tuple[int, int, int, str]] = []
+    for sign, phrases in tables:
         for phrase in phrases:
             n = len(phrase.split())
             for i in _find(clause, phrase):
                 if not any(taken[i:i + n]):
-                    if sign < 0 and phrase == "no" and i + 1 < len(clause) and \
-                            clause[i + 1] in ("problem", "restrictions", "restriction"):
-                        continue
                     for m in range(i, i + n):
                         taken[m] = True
-                    cues.append((i, sign))
+                    cues.append((i, i + n, sign, phrase))
     return sorted(cues)
 
 
+def _cue_positions(clause: list[str], *, everything: bool = False) -> list[tuple[int, int]]:
+    """(position, +1 / -1) of polarity cues after composition.
+
+    A negator composes with the next cue when only filler words lie between: with a
+    prohibition it permits ("not forbidden", "no obstacle", "can not avoid"), with a
+    permission it forbids ("do not use", "is not okay"). Exception words ("except", "unless",
+    "other than") take the sign opposite to the statement they qualify: the cue before them,
+    else an "everything" word (negative), else the cue after them.
+    """
+    raw = _match_cues(clause, [(0, _EXC_SORTED), (-1, _NEG_SORTED), (1, _POS_SORTED)])
+    composed: list[tuple[int, int, int, str]] = []
+    i = 0
+    while i < len(raw):
+        p, e, s, ph = raw[i]
+        if ph in _NEGATOR_SET and i + 1 < len(raw):
+            q, e2, s2, ph2 = raw[i + 1]
+            if q - e <= 3 and all(t in _FILLER for t in clause[e:q]) and s2 != 0 and (
+                    s2 > 0 or ph2 in _FLIPPABLE_SET):
+                composed.append((p, e2, -s2, ph + " " + ph2))
+                i += 2
+                continue
+        composed.append((p, e, s, ph))
+        i += 1
+    out: list[tuple[int, int]] = []
+    for k, (p, _e, s, _ph) in enumerate(composed):
+        if s == 0:
+            before = [c[2] for c in composed[:k] if c[2] != 0]
+            after = [c[2] for c in composed[k + 1:] if c[2] != 0]
+            if before:
+                s = -before[-1]
+            elif everything:
+                s = -1
+            elif after:
+                s = -after[0]
+            else:
+                s = -1
+        out.append((p, s))
+    return out
+
+
 def _mentions(clause: list[str]) -> list[tuple[int, int, int]]:
-    """(start, end, class index) of land-cover mentions, longest phrase first, no overlaps."""
+    """(start, end, class index) of land-cover mentions, longest phrase first, no overlaps.
+
+    Phrases match on plural stems; in a noun compound of two mentions ("farm buildings",
+    "forest road") the head, the last one, names the class.
+    """
+    stems = [_stem(t) for t in clause]
     taken = [False] * len(clause)
     found: list[tuple[int, int, int]] = []
     for phrase, cls in _CLASS_SORTED:
-        n = len(phrase.split())
-        for i in _find(clause, phrase):
+        n = len(phrase)
+        for i in _find_stems(stems, phrase):
             if not any(taken[i:i + n]):
                 for m in range(i, i + n):
                     taken[m] = True
                 found.append((i, i + n, cls))
-    return sorted(found)
+    found.sort()
+    out: list[tuple[int, int, int]] = []
+    for mention in found:
+        if out and out[-1][1] == mention[0]:
+            # a compound: the head names the class, except after an adjective ("bare yard")
+            # and before a way ("forest trails" are about the forest)
+            if clause[out[-1][1] - 1] in _ADJECTIVES or mention[2] == _ROAD:
+                continue
+            out.pop()
+        out.append(mention)
+    return out
 
 
-def _governing(cues: list[tuple[int, int]], pos: int) -> int:
-    """Sign of the cue that governs a mention: the last one before it, else the first after."""
-    before = [s for p, s in cues if p < pos]
-    return before[-1] if before else min(cues, key=lambda ps: ps[0] - pos)[1]
+def _governing(cues: list[tuple[int, int]], pos: int, postposed: frozenset[int] = frozenset()
+               ) -> int:
+    """Sign of the cue that governs a mention: the last one before it, else the first after.
+
+    A cue postposed to an earlier mention ("trees ok buildings not ok": "ok" belongs to
+    "trees") does not govern a later one when another cue can.
+    """
+    before = [(p, s) for p, s in cues if p < pos]
+    free = [(p, s) for p, s in before if p not in postposed]
+    after = [(p, s) for p, s in cues if p > pos]
+    if free:
+        return free[-1][1]
+    if after:
+        return after[0][1]
+    return before[-1][1]
+
+
+def _postposed(clause: list[str], cues: list[tuple[int, int]],
+               mentions: list[tuple[int, int, int]]) -> frozenset[int]:
+    """Positions of cues that directly follow a mention, copulas aside ("the forest is fine")."""
+    ends = {e for _, e, _ in mentions}
+    starts = {b for b, _, _ in mentions}
+    out = set()
+    for p, _s in cues:
+        k = p
+        while k > 0 and clause[k - 1] in _COPULA:
+            k -= 1
+        determiner = clause[p] in _DETERMINER_CUES and p + 1 < len(clause) and (
+            p + 1 in starts or clause[p + 1] in ("the", "a", "an", "any"))
+        if k in ends and clause[p] not in _EXCEPTION_FIRST and not determiner:
+            out.add(p)
+    return frozenset(out)
+
+
+def _motion_onto_pronoun(clause: list[str], end: int) -> bool:
+    """"the grassland ... I'll walk on it": a route word or "on" before a pronoun later in the
+    clause, not negated, refers back to the mention."""
+    for k in range(end, len(clause) - 1):
+        if (clause[k] in ROUTE_PREPOSITIONS or clause[k] == "on") and \
+                clause[k + 1] in ("it", "them") and \
+                not set(clause[max(end, k - 4):k]) & _DETERMINER_CUES:
+            return True
+    return False
+
+
+def _has_everything(clause: list[str]) -> int:
+    """Position of the first "everything" word in the clause, or -1."""
+    hits = [i for w in EVERYTHING_WORDS for i in _find(clause, w)]
+    return min(hits) if hits else -1
+
+
+def _only_complement(clause: list[str], cues: list[tuple[int, int]],
+                     mentions: list[tuple[int, int, int]], conditional: frozenset[int]) -> bool:
+    """"only the grassland is off limits" / "the only thing to avoid is X": all else permitted."""
+    for oi in _find(clause, "only"):
+        # "avoid only the bog"
+        if oi and clause[oi - 1] not in _NEGATOR_SET and any(
+                s < 0 and 0 < oi - p <= 3 and not set(clause[p:oi]) & {",", ":", "(", ")"}
+                for p, s in cues):
+            return True
+        neg_after = [p for p, s in cues if p > oi and s < 0]
+        if not neg_after or any(t in ",:()" for t in clause[oi:neg_after[0]]):
+            continue
+        if set(clause[oi + 1:neg_after[0]]) <= _ONLY_GLUE:
+            return True
+        first = next((m for m in mentions if m[0] > oi), None)
+        if first is not None and first[0] - oi <= 3 and first[2] in conditional and \
+                not any(oi < p < neg_after[0] and s > 0 for p, s in cues) and \
+                neg_after[0] > first[0]:
+            return True
+    return False
 
 
 def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
     conditional = TRAVERSABILITY[agent][1]
     allowed: set[int] = set()
     denied: set[int] = set()
+    last_sign = 0
     for clause in _clauses(_strip_from_to(tokens)):
-        cues = _cue_positions(clause)
+        every_at = _has_everything(clause)
+        cues = _cue_positions(clause, everything=every_at >= 0)
+        mentions = _mentions(clause)
+        elliptic = [i for w in _ELLIPSIS for i in _find(clause, w)
+                    if all(t in ",:()" for t in clause[i + len(w.split()):])]
+        if not cues and last_sign and elliptic:
+            cues = [(elliptic[0], last_sign)]
+        if cues:
+            last_sign = cues[-1][1]
+        postposed = _postposed(clause, cues, mentions)
         segments = [0]
         for i, t in enumerate(clause):
             if t in (",", ":", "(", ")"):
                 segments.append(i)
         seg_of = [sum(1 for s in segments[1:] if s <= i) for i in range(len(clause))]
-        if any(_find(clause, w) for w in EVERYTHING_WORDS) and (
-                any(s > 0 for _, s in cues) or _find(clause, "no restrictions")
-                or _find(clause, "unrestricted")):
+        exceptions = [i for w in EXCEPTION_WORDS for i in _find(clause, w)]
+        if any(_find(clause, w) for w in EVERYTHING_SELF) or (every_at >= 0 and (
+                any(s > 0 for _, s in cues) or any(i > every_at for i in exceptions))) or \
+                _only_complement(clause, cues, mentions, conditional):
             allowed |= set(conditional)
         previous: tuple[int, int] | None = None  # (end, sign) of the last mention
-        for pos, end, cls in _mentions(clause):
+        for pos, end, cls in mentions:
             if cls not in conditional:
                 previous = None
                 continue
             # 1) a cue in the mention's own comma segment: the one before it, else after it;
-            # 2) "over / through / across X"; 3) a list shares the sign of its first item
-            # ("over grassland, farmland and bare ground"); 4) the nearest cue in the clause
+            # 2) "over / through / across / cross X"; 3) a list shares the sign of its first
+            # item ("over grassland, farmland and bare ground"); 4) the nearest cue in the clause
             same = [(p, s) for p, s in cues if seg_of[p] == seg_of[pos]]
-            window = clause[max(0, pos - 3):pos]
+            window = [t for k, t in enumerate(clause[max(0, pos - 3):pos], max(0, pos - 3))
+                      if seg_of[k] == seg_of[pos]]
             if same:
-                sign = _governing(same, pos)
-            elif ROUTE_PREPOSITIONS & set(window):
+                sign = _governing(same, pos, postposed)
+            elif ROUTE_PREPOSITIONS & set(window) or _motion_onto_pronoun(clause, end):
                 sign = 1
             elif previous is not None and previous[1] != 0 and \
                     set(clause[previous[0]:pos]) <= _LIST_GLUE:
                 sign = previous[1]
             elif cues:
-                sign = _governing(cues, pos)
+                sign = _governing(cues, pos, postposed)
             else:
                 sign = 0
             previous = (end, sign)
@@ -447,11 +601,12 @@ def parse_query(text: str) -> ParsedQuery:
     Unrecognised agent or objective falls back to pedestrian / shortest, flagged in the result.
     """
     tokens = _tokens(text)
+    stems = [_stem(t) for t in tokens]
     scores = dict.fromkeys(Agent, 0)
     used = [False] * len(tokens)
     for phrase, agent_of, weight in _AGENT_SORTED:
-        n = len(phrase.split())
-        for i in _find(tokens, phrase):
+        n = len(phrase)
+        for i in _find_stems(stems, phrase):
             if not any(used[i:i + n]):
                 for m in range(i, i + n):
                     used[m] = True
@@ -462,9 +617,9 @@ def parse_query(text: str) -> ParsedQuery:
         agent = Agent.PEDESTRIAN
     taken = [False] * len(tokens)
     obj_scores = dict.fromkeys(Objective, 0)
-    for phrase, objective, weight in OBJECTIVE_WORDS:
-        n = len(phrase.split())
-        for i in _find(tokens, phrase):
+    for obj_phrase, objective, weight in _OBJECTIVE_SORTED:
+        n = len(obj_phrase.split())
+        for i in _find(tokens, obj_phrase):
             if not any(taken[i:i + n]):
                 for m in range(i, i + n):
                     taken[m] = True
