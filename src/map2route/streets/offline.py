@@ -24,6 +24,10 @@ from map2route.streets.view import straight_next, street_heading
 CLUSTER_M = 12.0
 _UNTIL_RE = re.compile(r"\b(?:until|till|keep going|several blocks|a while|all the way)\b")
 
+_PAST_RE = re.compile(r"\b(?:past|after|behind|beyond|passing|crossing|through)\b")
+_RIGHT_AWAY_RE = re.compile(r"\b(?:immediately|right (?:after|behind|past|beyond)|"
+                            r"just (?:after|behind|past|beyond))\b")
+
 #: A "double light": two crossings at most this many nodes apart.
 DOUBLE_NODES = 5
 #: "Just before the light": this many nodes short of the crossing.
@@ -67,12 +71,15 @@ class OfflineAgent:
         self.segment_start = 0
         self.goal_origin = 0
         self.last_action = ""
+        #: (feature, index in the path) of the crossing the last move went through.
+        self.passed: tuple[str, int] | None = None
 
     def reset(self) -> None:
         """Start a new instruction."""
         self.segment_start = 0
         self.goal_origin = 0
         self.last_action = ""
+        self.passed = None
 
     def decompose(self, instruction: str) -> list[SubGoal]:
         """Rule-based sub-goals (:func:`map2route.streets.subgoals.decompose`)."""
@@ -122,8 +129,8 @@ class OfflineAgent:
             return [e for e in events if e.t_junction]
         return events
 
-    def _target(self, events: list[Event], cond: Condition, cur: int, *, standing_ok: bool
-                ) -> Event | None:
+    def _target(self, events: list[Event], cond: Condition, cur: int, *, standing_ok: bool,
+                behind_ok: bool = False) -> Event | None:
         kind = self._of_kind(events, cond.feature or "intersection")
         count = max(cond.count, 1)
         if cond.relative:
@@ -134,6 +141,10 @@ class OfflineAgent:
             found = ahead[count - 1] if len(ahead) >= count else None
         elif len(kind) >= count and kind[count - 1].end >= cur:
             # "the second light": counted from the segment start...
+            found = kind[count - 1]
+        elif len(kind) >= count and behind_ok and count >= 2:
+            # "Go through three lights. Stop a few steps after the third light": an ordinal
+            # already walked past on this street is the one just passed, not the next.
             found = kind[count - 1]
         elif len(kind) >= count:
             # ... and when that one is behind us, the next.
@@ -273,8 +284,19 @@ class OfflineAgent:
         if goal.action == Action.STOP:
             return self._act_stop(obs, cond, seq, cur, events, goal.text)
         # MOVE_FORWARD
+        if cond.feature == "block" and cond.relation == "fraction":
+            # "Go about 3/4 of the way down the block": stop inside it; a STOP that follows
+            # with nothing else to go by stays here.
+            anchor = 0 if self.last_action == "turn" else cur
+            pos = self._fraction_pos(obs, seq, anchor, self._block_end(events, cur, view_end,
+                                                                       goal.text),
+                                     cond.fraction)
+            decision = self._stop_at(obs, seq, cur, pos)
+            self.last_action = "forward"
+            return decision
         if cond.feature in ("light", "intersection", "t"):
-            target = self._target(events, cond, cur, standing_ok=not cond.passing)
+            target = self._target(events, cond, cur, standing_ok=not cond.passing,
+                                  behind_ok=True)
             target = self._disambiguate(obs, seq, events, cond, target, cur)
             if target is None and cond.feature == "t":
                 # "Head to the end of the road": a street end that is not in view (u
@@ -284,7 +306,11 @@ class OfflineAgent:
                 return self._advance(seq, cur, safe_end, view_end)
             pos = min(target.end + 1, view_end) if cond.passing else target.start
             self.last_action = "forward"
-            return Decision(COMPLETED, self._walk_to(seq, cur, pos))
+            if cond.passing and pos > cur:
+                # Remember the crossing just passed: "stop just past the light" means it.
+                self.passed = (target.light and "light" or "intersection",
+                               len(obs.path) - 1 + pos - cur)
+            return Decision(COMPLETED, self._walk_to(seq, cur, max(pos, cur)))
         # "Continue until you see the church": the landmark may be blocks ahead.
         lm = self._landmark_position(obs, seq, cur, cond, view_end)
         if lm is None and obs.retries < UNTIL_VIEWS and _UNTIL_RE.search(goal.text):
@@ -365,12 +391,12 @@ class OfflineAgent:
         # roll-out); "stop a few steps after turning" counts from the corner.
         anchor = 0 if self.last_action == "turn" else cur
         ahead = [e for e in events if e.start > cur]
-        next_start = ahead[0].start if ahead else view_end
-        if cond.feature == "block" and re.search(r"\blights?\b", text):
-            lights = [e for e in ahead if e.light]
-            next_start = lights[0].start if lights else next_start
+        next_start = self._block_end(events, cur, view_end,
+                                     text if cond.feature == "block" else "")
+        if self._just_passed(obs, cond, text):
+            return Decision(COMPLETED, (), note="stop: the crossing just passed")
         if cond.feature in ("light", "intersection", "t") and cond.relation == "few":
-            target = self._target(events, cond, cur, standing_ok=False)
+            target = self._target(events, cond, cur, standing_ok=False, behind_ok=True)
             if target is not None:
                 steps = int(cond.fraction) if cond.fraction >= 1 else FEW_STEPS_NODES
                 return self._stop_at(obs, seq, cur, min(target.end + steps, view_end))
@@ -410,12 +436,43 @@ class OfflineAgent:
         if cond.relation == "few" or self.last_action == "turn":
             steps = int(cond.fraction) if cond.relation == "few" and cond.fraction >= 1 else (
                 FEW_STEPS_NODES)
+            if cond.relation == "few" and cond.fraction < 1 and _RIGHT_AWAY_RE.search(text):
+                steps = 1  # "stop immediately after it", "right after the corner"
             return self._stop_at(obs, seq, cur, min(anchor + steps, view_end))
-        if self.last_action == "forward":
+        if self.last_action == "forward" and not (
+                cond.landmark and self.passed is not None
+                and len(obs.path) - 1 - self.passed[1] <= PAST_NODES):
             return Decision(COMPLETED, ())  # "walk past the bank and stop": stop there
+        # "Go through the light and stop at Fiat Cat", Fiat Cat not on the map: a stop
+        # named by a landmark lies inside the block, not on the crossing just passed.
         # Nothing to go by: stop a little into the block.
         return self._stop_at(obs, seq, cur, self._fraction_pos(obs, seq, anchor, next_start,
                                                                DEFAULT_FRACTION))
+
+    def _just_passed(self, obs: Observation, cond: Condition, text: str) -> bool:
+        """"Go through the light and stop just past the light": a STOP past "the" light (no
+        count) right after a move through one refers to that one, where the agent stands."""
+        if (self.passed is None or self.last_action != "forward" or cond.relative
+                or cond.count > 1 or cond.feature not in ("light", "intersection")
+                or not (cond.passing or cond.relation == "few" or _PAST_RE.search(text))
+                or re.search(r"\b(?:first|1st|second|2nd|third|3rd|fourth|4th|next|following)\b",
+                              text)):
+            return False
+        feature, at = self.passed
+        if cond.feature == "light" and feature != "light":
+            return False
+        return len(obs.path) - 1 - at <= PAST_NODES
+
+    @staticmethod
+    def _block_end(events: list[Event], cur: int, view_end: int, text: str) -> int:
+        """Where the block ahead ends: the next crossing, or the next light when the text
+        measures the block to a light ("halfway to the next light")."""
+        ahead = [e for e in events if e.start > cur]
+        if re.search(r"\blights?\b", text):
+            lights = [e for e in ahead if e.light]
+            if lights:
+                return lights[0].start
+        return ahead[0].start if ahead else view_end
 
     def _stop_at(self, obs: Observation, seq: list[int], cur: int, pos: int) -> Decision:
         """Walk on to ``pos``, or back along the street when the roll-out went past it.

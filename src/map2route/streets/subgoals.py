@@ -141,7 +141,7 @@ _BLOCKS_RE = re.compile(r"\b(?P<n>\d+(?:\.\d+)?|one|two|three|four|five)(?P<half
                         r" blocks?\b")
 _EXIT_RE = re.compile(r"\b(?:out of|exit|exiting|leave|leaving|clear of)\s+(?:the\s+)?$")
 _IN_INTERSECTION_RE = re.compile(r"\b(?:middle|center|centre) of (?:the|this|that) "
-                                 r"(?:intersection|crossing|light|lights|junction)|\bin the "
+                                 r"(?:next |following )?(?:intersection|crossing|light|lights|junction)|\bin the "
                                  r"(?:intersection|crossing)\b")
 _END_OF_BLOCK_RE = re.compile(r"\b(?:the )?end of (?:the|this|that) block\b")
 _CLAUSE_SPLIT_RE = re.compile(
@@ -150,7 +150,7 @@ _CLAUSE_SPLIT_RE = re.compile(
     r"drive|travel|move|follow|bear|veer)\b)"
     r"|,\s+(?=(?:turn|make|take|go|stop|continue|walk|head|hang|proceed|cross|pass|keep)\b)"
     r"|,?\s+and\s+(?=at\s+the\b)"
-    r"|,?\s+and\s+(?:then\s+)?(?=(?:left|right)\s+(?:at|on|onto)\b)")
+    r"|(?:,\s+|,?\s+and\s+)(?:then\s+)?(?=(?:left|right)\s+(?:at|on|onto)\b)")
 _MOTION_RE = re.compile(r"\b(?:go|going|walk|walking|head|heading|continue|continuing|proceed|"
                         r"pass|passing|cross|crossing|keep|move|travel|follow|get|begin|start)\b")
 _TOO_FAR_RE = re.compile(r"\b(?:too far|gone past|overshot|went past)\b")
@@ -246,9 +246,19 @@ def _turn_direction(clause: str) -> tuple[str, int]:
     return "", -1
 
 
+_FILLER_WORDS = frozenset(
+    "a an the it this that these those there here you your will would should be is are "
+    "and then just right immediately soon shortly after before past at by near in on to of "
+    "until till stop stopping go walk continue keep up when once where end".split())
+
+
 def _landmark_text(clause: str) -> str:
-    """The clause with the action and feature words removed, kept for fuzzy POI matching."""
+    """The clause kept for fuzzy POI matching, or '' when it names nothing: no landmark
+    preposition, or only pronouns and filler words ("stop immediately after it")."""
     if not _LANDMARK_PREP_RE.search(clause):
+        return ""
+    words = re.findall(r"[a-z0-9']+", clause)
+    if not any(w not in _FILLER_WORDS and len(w) > 2 for w in words):
         return ""
     return clause
 
@@ -290,8 +300,10 @@ def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool,
         if not _BEFORE_RE.search(tail):
             return Condition(relation="few", fraction=float(n), landmark=_landmark_text(tail),
                              side=_side(tail))
-    if for_stop and _IN_INTERSECTION_RE.search(tail):
-        return Condition(feature="intersection", count=1, relative=False, side=_side(tail))
+    if for_stop and (m_in := _IN_INTERSECTION_RE.search(tail)):
+        return Condition(feature="intersection", count=1,
+                         relative=bool(re.search(r"\b(?:next|following)\b", m_in.group(0))),
+                         side=_side(tail))
     side = _side(tail)
     landmark = _landmark_text(tail)
     if _END_OF_BLOCK_RE.search(tail) and all(f[2] == "block" for f in feats):
@@ -356,6 +368,62 @@ def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool,
     return Condition(side=side)
 
 
+_PARTIAL_MOVE_RE = re.compile(r"\b(?:of the way|way down|down the block|to the next|"
+                              r"(?:the|this|that|next) block|toward|towards|before the next)\b")
+_LESS_RE = re.compile(r"\b(?:less than|just short of|not quite|under)\b")
+_MORE_RE = re.compile(r"\b(?:more than|just over|over|a bit past|a little past|"
+                      r"a little more than)\b")
+_ALMOST_RE = re.compile(r"\balmost (?:all the way )?(?:to|at|down|until)\b|\bto almost\b"
+                        r"|\b(?:nearly|most of the way|almost the whole)\b")
+#: "Almost to the light": this fraction of the block.
+ALMOST_FRACTION = 0.8
+#: "Less than halfway" / "more than halfway": the fraction moves by this much.
+FRACTION_NUDGE = 0.1
+
+
+def _partial_block(clause: str) -> Condition | None:
+    """A motion clause that ends part of the way down a block ("go 3/4 of the way down the
+    block", "continue less than halfway to the next light", "walk almost to the light"), as a
+    ``block`` condition with ``relation="fraction"``; ``None`` for any other clause."""
+    if not _MOTION_RE.search(clause) or _features_passed(clause):
+        return None
+    frac = _fraction(clause)
+    if frac and not _PARTIAL_MOVE_RE.search(clause):
+        return None
+    if not frac:
+        if not _ALMOST_RE.search(clause) or not re.search(
+                r"\b(?:light|lights|intersection|corner|block|end)\b", clause):
+            return None
+        frac = ALMOST_FRACTION
+    if _LESS_RE.search(clause):
+        frac -= FRACTION_NUDGE
+    elif _MORE_RE.search(clause):
+        frac += FRACTION_NUDGE
+    frac = min(max(frac, 0.1), 0.95)
+    return Condition(feature="block", relation="fraction", fraction=frac,
+                     landmark=_landmark_text(clause), side=_side(clause))
+
+
+def _features_passed(clause: str) -> bool:
+    """True when the clause passes a counted light or intersection ("through two lights")."""
+    cond = _condition(clause, after=0, last_feature="", for_stop=False)
+    return cond.passing and cond.feature in ("light", "intersection")
+
+
+def _crossing_passed_first(prefix: str, last_feature: str) -> tuple[int, Condition] | None:
+    """(end, condition) of a light or intersection passed before the stop verb in one clause
+    ("continue through the next intersection and stop ..."), else ``None``."""
+    if not _MOTION_RE.search(prefix) and not _PASS_RE.search(prefix):
+        return None
+    cond = _condition(prefix, after=0, last_feature=last_feature, for_stop=False)
+    if not cond.passing or cond.feature not in ("light", "intersection"):
+        return None
+    feats = [f for f in _features(prefix) if f[2] in ("light", "intersection")]
+    if not feats:
+        return None
+    return feats[0][1], replace(cond, landmark="")
+
+
 def decompose(instruction: str) -> list[SubGoal]:
     """Split a navigation instruction into atomic sub-goals.
 
@@ -404,13 +472,22 @@ def decompose(instruction: str) -> list[SubGoal]:
                                      _condition(clause, after=stop.end(),
                                                 last_feature=last_feature, for_stop=True)))
         elif stop:
+            prefix = clause[:stop.start()]
+            crossed = _crossing_passed_first(prefix, last_feature)
+            if crossed is not None:
+                # "Go through the light and stop halfway down the block": the crossing is
+                # passed first; the stop is read from what follows it.
+                goals.append(SubGoal(Action.MOVE_FORWARD, prefix[:crossed[0]], crossed[1]))
+                prefix = prefix[crossed[0]:]
             cond = _condition(clause, after=stop.end(), last_feature=last_feature, for_stop=True)
             if cond.feature == "" and not cond.landmark and cond.relation != "few":
-                pre = _condition(clause[:stop.start()], after=0, last_feature=last_feature,
-                                 for_stop=True)
-                if pre.feature or pre.landmark:
+                pre = _condition(prefix, after=0, last_feature=last_feature, for_stop=True)
+                if pre.feature or pre.landmark or pre.relation == "fraction":
                     cond = pre
             goals.append(SubGoal(Action.STOP, clause, cond))
+        elif (partial := _partial_block(clause)) is not None:
+            # "Go about 3/4 of the way down the block": a move that ends inside the block.
+            goals.append(SubGoal(Action.MOVE_FORWARD, clause, partial))
         else:
             cond = _condition(clause, after=0, last_feature=last_feature, for_stop=False)
             if cond.feature in ("light", "intersection", "t") or (
