@@ -162,3 +162,51 @@ def test_comparatives_room_counts_and_between():
     assert ref.head == "dining_table" and ref.modifiers[0].refs[0].head == "kitchen"
     [c] = parse_instruction("if the kitchen has more than one chair, go to the fridge").clauses
     assert c.condition is not None and (c.condition["count"], c.condition["cmp"]) == (1, ">")
+
+
+def test_operator_phrasing_labels_verbs_and_home():
+    """Field labels ("Goal:", "First stop:"), "nav to", "return to base" (v2 held-out set)."""
+    p = parse_instruction("Goal: the fridge. Constraint: avoid the dining table in the kitchen.")
+    assert [c.kind for c in p.clauses] == ["goal", "avoid"]
+    assert p.clauses[0].refs[0].head == "fridge"
+    p = parse_instruction("First stop: the microwave. Second stop: the bed.")
+    assert [c.refs[0].head for c in p.clauses] == ["microwave", "bed"]
+    p = parse_instruction("nav to the toilet, then return to base")
+    assert [c.refs[0].head for c in p.clauses] == ["toilet", "start"]
+
+
+def test_without_is_a_modifier_unless_a_verb_follows():
+    ref = parse_instruction("go to the living room without a window").clauses[0].refs[0]
+    [mod] = ref.modifiers
+    assert mod.kind == "with" and mod.negated and mod.refs[0].head == "window"
+    assert kinds("go to the sofa without going through the kitchen") == ["goal", "avoid"]
+
+
+def test_sequence_words_via_rooms_and_introduced_referents():
+    p = parse_instruction("go to the room that has the fridge, and after that the room with "
+                          "the bed")
+    assert [c.refs[0].modifiers[0].refs[0].head for c in p.clauses] == ["fridge", "bed"]
+    p = parse_instruction("Head to the bedroom through the kitchen, avoiding the stool.")
+    assert [(c.kind, c.refs[0].head) for c in p.clauses] == [
+        ("pass", "kitchen"), ("goal", "bedroom"), ("avoid", "stool")]
+    p = parse_instruction("There's a box in the biggest bedroom. Go to it.")
+    assert [c.kind for c in p.clauses] == ["mention", "goal"]
+    assert p.clauses[1].refs[0].head_kind == "pronoun"
+
+
+def test_counts_deictic_rooms_and_on_the_way():
+    ref = parse_instruction("go to the bedroom with 2 windows").clauses[0].refs[0]
+    assert ref.modifiers[0].count == 2  # "2" is a number here, not chat shorthand for "to"
+    ref = parse_instruction("go to the sofa in this room").clauses[0].refs[0]
+    assert ref.modifiers[0].refs[0].modifiers[0].kind == "start_room"
+    p = parse_instruction("Head to the TV stand; on the way, stay close to the sofa.")
+    assert [c.kind for c in p.clauses] == ["goal", "near"]
+    assert p.clauses[1].during == {"this": True}
+
+
+def test_places_no_map_has_are_refused_by_name():
+    for text, word in (("go to the garage", "garage"),
+                       ("go to the laptop in the dining room", "dining room")):
+        with pytest.raises(ParseError) as err:
+            parse_instruction(text)
+        assert err.value.word == word and "the map has no" in str(err.value)

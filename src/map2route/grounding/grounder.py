@@ -244,14 +244,49 @@ class OfflineGrounder:
             g = repair_loop(instruction, m, start_xy, propose, executor=self.executor,
                             rounds=self.rounds, grounder=self.name)
         except GroundingError as err:
-            unknown = tried[0][1].unknown_words if tried else []
-            if unknown:
-                msg = f"{err}\n  words not understood: {', '.join(repr(w) for w in unknown)}"
-                raise GroundingError(msg, err.issues) from err
+            notes = _refusal_notes(err, m, tried[0][1] if tried else None)
+            if notes:
+                raise GroundingError("\n  ".join([str(err), *notes]), err.issues) from err
             raise
         g.info["reading"] = tried[-1][0]
         g.info["parse"] = tried[-1][1]
         return g
+
+
+def _refusal_notes(err: GroundingError, m: SemanticMap,
+                   parse: InstructionParse | None) -> list[str]:
+    """Lines that make a refusal actionable: the words not understood, the nearest names this
+    map has for each, and the words read by fuzzy matching (so a wrong guess shows)."""
+    from map2route.grounding.vocabulary import nearest_names
+
+    notes: list[str] = []
+    words = [c for i in err.issues if i.code == "not_understood" for c in i.candidates[:1]]
+    if parse is not None:
+        words += [w for w in parse.unknown_words if w not in words]
+    if words:
+        notes.append(f"words not understood: {', '.join(repr(w) for w in words)}")
+        for w in words[:3]:
+            near = ", ".join(repr(n) for n in nearest_names(w, m))
+            notes.append(f"nearest names in this map for {w!r}: {near}")
+    if parse is not None:
+        fuzzy = [(r.fuzzy, r.head) for r in _all_refs(parse) if r.fuzzy]
+        notes.extend(f"read {f!r} as {h.replace('_', ' ')!r} (closest known word)"
+                     for f, h in fuzzy)
+    return notes
+
+
+def _all_refs(parse: InstructionParse) -> list[Any]:
+    out: list[Any] = []
+
+    def walk(r: Any) -> None:
+        out.append(r)
+        for mod in r.modifiers:
+            for x in mod.refs:
+                walk(x)
+
+    for r in parse.references():
+        walk(r)
+    return out
 
 
 # --- LLM ---------------------------------------------------------------------------------------

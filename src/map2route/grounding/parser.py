@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from map2route.grounding.vocabulary import (
+    ABSENT_PLACES,
     GROUPS,
     ROOM_WORDS,
     STRUCTURE_WORDS,
@@ -75,7 +76,8 @@ _REL_INTRO = {"that", "which", "who", "is", "are", "located", "situated", "place
 _ROOM_HEADS = {"room", "rooms", "area", "space"}
 _START_WORDS = {"start", "starting", "beginning", "origin", "initial", "current"}
 
-_MOVE_VERBS = {"go", "walk", "head", "move", "navigate", "proceed", "travel", "drive", "get",
+_MOVE_VERBS = {"go", "walk", "head", "move", "navigate", "nav", "goto", "relocate",
+               "reposition", "transit", "advance", "proceed", "travel", "drive", "get",
                "come", "return", "visit", "reach", "approach", "stop", "end", "finish",
                "arrive", "pass", "cross", "enter", "continue", "make", "take", "lead", "bring",
                "find", "check", "run", "roll", "wander", "step", "swing", "drop", "pop",
@@ -139,7 +141,11 @@ _WHOLE: list[tuple[str, ...]] = [tuple(x.split()) for x in (
     "wherever possible", "if possible", "if you can", "where possible", "the entire time",
     "for the whole trip", "during the whole route", "on the whole route", "for the full route",
     "whenever you can", "whenever possible", "at every point")]
-_SCOPE_FIRST = {x[0] for x in _SPATIAL + _TEMPORAL + _AFTER + _WHOLE}
+#: "on the way" with no destination: the leg the clause belongs to.
+_ON_THE_WAY: list[tuple[str, ...]] = [tuple(x.split()) for x in (
+    "on the way", "on your way", "en route", "on the way there", "on your way there",
+    "as you go", "as you go there", "while you go", "while going there", "along your way")]
+_SCOPE_FIRST = {x[0] for x in _SPATIAL + _TEMPORAL + _AFTER + _WHOLE + _ON_THE_WAY}
 #: "avoid the area around X": the object, not a room called "area".
 _AROUND: list[tuple[str, ...]] = [tuple(x.split()) for x in (
     "the area around", "the space around", "the area next to", "the space next to",
@@ -242,7 +248,8 @@ class Clause:
     """One instruction clause.
 
     ``kind``: ``goal`` (go to / visit), ``pass`` (go through a room), ``avoid``, ``near``,
-    ``far``, ``relative``, ``clearance``, ``circle``, ``follow_wall``, ``if``.
+    ``far``, ``relative``, ``clearance``, ``circle``, ``follow_wall``, ``if``, ``mention``
+    ("there is a box in the bedroom": names a referent for a later "it", no stage).
     ``refs``: the targets (several for "visit the sofa, the desk and the bed"); ``other``:
     Relative's B; ``within``: spatial scope; ``during``: temporal scope, a reference to the
     stage target it is tied to (``{"until": ref}``, ``{"after": ref}``, ``{"this": True}``).
@@ -394,7 +401,7 @@ def tokenize(text: str) -> list[Token]:
 #: Chat shorthand and common misspellings of function words (content words go to rapidfuzz).
 _SHORTHAND = {"u": "you", "ur": "your", "pls": "please", "plz": "please", "pleas": "please",
               "teh": "the", "hte": "the", "th": "the", "thru": "through", "tho": "though",
-              "nxt": "next", "rm": "room", "w": "with", "2": "to", "b4": "before",
+              "nxt": "next", "rm": "room", "w": "with", "b4": "before",
               "frm": "from", "twords": "towards", "untill": "until", "infront": "in front",
               "ontop": "on top", "closeset": "closest", "nearst": "nearest"}
 #: Interjections, greetings and politeness that carry no route content; dropped.
@@ -438,6 +445,15 @@ def _normalise(toks: list[Token]) -> list[Token]:
 
     while i < len(toks):
         t = toks[i]
+        lab = _label_length(words, i)
+        if lab and (not out or out[-1].text in (".", ";", "!", "?", ",")):
+            # "Goal: the fridge.", "Stop 2: the sofa", "Constraint: avoid X": a form's field name
+            i += lab
+            continue
+        if words[i] in ("avoid", "via") and at(i + 1, ":"):
+            out.append(t)  # "Avoid: the bathroom"
+            i += 2
+            continue
         if (at(i, "check", "whether") or at(i, "check", "if") or at(i, "see", "whether")
                 or at(i, "see", "if") or at(i, "find", "out", "whether")):
             n = 3 if at(i, "find") else 2
@@ -469,14 +485,38 @@ def _normalise(toks: list[Token]) -> list[Token]:
     return out
 
 
+#: Field names of operator-style instructions ("Goal: the fridge", "Waypoint 2: the sofa").
+_LABEL_WORDS = {"goal", "goals", "destination", "target", "targets", "constraint", "constraints",
+                "stop", "waypoint", "wp", "step", "task", "objective", "mission", "leg", "via",
+                "avoid", "note", "final", "last", "next", "then", "requirement", "rule",
+                "preference", "order", "orders", "route", "plan", "instruction", "instructions",
+                "end", "start", "cmd", "command"} | set(_ORDINALS) | {
+                    "one", "two", "three", "four", "five", "1", "2", "3", "4", "5", "6", "#"}
+
+
+def _label_length(words: list[str], i: int) -> int:
+    """Tokens of a field label ``Goal:`` / ``First stop:`` / ``Waypoint 2:`` at ``i`` (0 if none)."""
+    for n in range(1, 4):
+        if i + n < len(words) and words[i + n] == ":":
+            label = words[i:i + n]
+            if all(w in _LABEL_WORDS for w in label) and any(
+                    w not in _ORDINALS and not w.isdigit() for w in label) and \
+                    label[0] not in ("avoid", "via"):
+                return n + 1
+            return 0
+    return 0
+
+
 def _drop_fillers(toks: list[Token]) -> list[Token]:
     """Spell out shorthand, drop filler words/phrases and rewrite a final "come back"."""
     spelt: list[Token] = []
     for n, t in enumerate(toks):
         nxt = _SHORTHAND.get(toks[n + 1].text, toks[n + 1].text) if n + 1 < len(toks) else ""
         word = _SHORTHAND.get(t.text, t.text)
-        if t.text == "too" and nxt in ("the", "a", "an", "my", "your", "this", "that"):
-            word = "to"  # "go too the fridge"
+        if t.text in ("too", "2") and (nxt in ("the", "a", "an", "my", "your", "this", "that")
+                                       or (t.text == "2" and n > 0 and
+                                           toks[n - 1].text in _MOVE_VERBS)):
+            word = "to"  # "go too the fridge", "go 2 the bin""
         for part in word.split(" "):
             spelt.append(Token(part, t.start, t.end))
     words = [t.text for t in spelt]
@@ -574,6 +614,8 @@ class _Parser:
         self.used: set[int] = set()
         self.unknown: list[str] = []
         self.last_head: tuple[str, str] | None = None
+        self.via: set[int] = set()
+        self.absent: list[tuple[str, int]] = []
 
     # --- helpers ---------------------------------------------------------------------
     def w(self, i: int) -> str:
@@ -648,6 +690,12 @@ class _Parser:
                 size_rank = _SIZE_ADJ[self.w(i)]
             other = other or self.w(i) == "other"
             i += 1
+        for n_abs in (2, 1):
+            place = " ".join(self.words[i:i + n_abs])
+            if place in ABSENT_PLACES and self.lex.match(self.words[i + n_abs:end]) is None:
+                # "the garage": a real place no map has; never read it fuzzily as "garbage"
+                self.absent.append((place, i))
+                return None
         hm = self.lex.match(self.words[i:end])
         fuzzy_from = ""
         if hm is None and self.w(i) in ("one", "ones") and i > start and self.last_head:
@@ -691,6 +739,9 @@ class _Parser:
             else:
                 return None
         n, head, kind, pl = hm
+        if head == "room" and kind == "room" and "this" in self.words[start:i] and n == 1:
+            # "the sofa in this room": deictic, the room the speaker and robot are in now
+            pre.append(Modifier("start_room", span=self.span(start, i + 1)))
         room_mod: Modifier | None = None
         lead_room = ROOM_WORDS.get(self.w(i))
         if n > 1 and lead_room is not None and kind in ("object", "group"):
@@ -765,7 +816,9 @@ class _Parser:
             ("starting", "point"), ("start", "point"), ("starting", "position"),
             ("start", "position"), ("starting", "location"), ("origin",), ("starting", "spot"),
             ("initial", "position"), ("spot", "you", "started"), ("point", "you", "started"),
-            ("place", "you", "started"),
+            ("place", "you", "started"), ("base",), ("home", "base"), ("dock",),
+            ("docking", "station"), ("charging", "station"), ("charger",), ("home",),
+            ("home", "position"), ("start", "location"), ("starting", "place"),
         ]
         n = self.at_any(j, pats2)
         if n:
@@ -862,6 +915,9 @@ class _Parser:
             inner = self.np(j + n, end, nested + 1)
             if inner is None:
                 return None
+            if inner[0].head_kind == "pronoun" and self.w(j + n) in ("there", "that", "it"):
+                # "the bin in there": the room of the stop just named (the bare "the room")
+                inner[0].head, inner[0].head_kind = "room", "room"
             kind = "in_room" if inner[0].head_kind == "room" else "on"
             if inner[0].head_kind in ("start", "here"):
                 # "in here", "in the start": the room the robot starts in
@@ -988,6 +1044,12 @@ class _Parser:
             t += 2 if self.w(t) == "after" else 1
         return t
 
+    def _verb_follows(self, t: int) -> bool:
+        """Whether ``t`` holds a verb form ("going", "entering", "touching", "you go")."""
+        w = self.w(t)
+        return (w.endswith("ing") and self.lex.match([w]) is None) or w in _MOVE_VERBS or \
+            w in ("you", "ever", "getting")
+
     def _opens_clause(self, t: int) -> bool:
         w = self.w(t)
         return w in _OPENERS or w in self._GERUND_PREFS or w in ("do", "never", "if", "otherwise",
@@ -1010,7 +1072,8 @@ class _Parser:
                 cuts.append((t, False))
             elif w in (",", "and", "but"):
                 nxt = self._after_skips(t + 1)
-                if self.w(nxt) in self._GERUND_PREFS:
+                if self.w(nxt) in self._GERUND_PREFS and not (
+                        self.w(nxt) == "without" and not self._verb_follows(nxt + 1)):
                     cuts.append((t, True))
                 elif self._opens_clause(nxt) and not (w == "and" and in_if and
                                                      self.w(nxt) not in _MOVE_VERBS):
@@ -1023,7 +1086,8 @@ class _Parser:
             elif w == "while" and self.w(t + 1) in self._GERUND_PREFS:
                 cuts.append((t, True))
             elif w in self._GERUND_PREFS and w not in ("passing", "making") and t > i and \
-                    self.w(t - 1) not in ("while", ",", "and", "but", "avoid", "without"):
+                    self.w(t - 1) not in ("while", ",", "and", "but", "avoid", "without") and \
+                    not (w == "without" and not self._verb_follows(t + 1)):
                 cuts.append((t, True))
             elif w in ("before", "after", "once") and t > i and self.w(t - 1) not in (
                     ",", "and", "then", "but") and not self.at(t, "after", "that") and \
@@ -1055,6 +1119,17 @@ class _Parser:
         first_goal_index = 0
         while k < len(spans):
             i, j, attached = spans[k]
+            n = self.at_any(i, [("there", "is"), ("there", "are"), ("you", "will", "see"),
+                                ("you", "will", "find"), ("you", "should", "see")])
+            if n and self._post_if(i, j) is None:
+                # "There's a box in the biggest bedroom. Go to it.": introduces a referent
+                got_np = self.np(i + n, j, 0)
+                if got_np is not None and got_np[1] >= j - (1 if self.w(j - 1) in (
+                        ".", ",", ";") else 0):
+                    out.append(Clause("mention", self.span(i, j), self._text(i, j),
+                                      refs=[got_np[0]]))
+                    k += 1
+                    continue
             if self.w(i) == "if" or self.at(i, "but", "if") or self._post_if(i, j) is not None:
                 used, clause = self.conditional(spans, k, i + (1 if self.w(i) == "but" else 0))
                 out.append(clause)
@@ -1426,12 +1501,19 @@ class _Parser:
         n = self.at_any(t, _WHOLE)
         if n:
             return "whole", None, t + n
+        n = self.at_any(t, _ON_THE_WAY)
+        if n and self.w(t + n) not in ("to", "towards", "toward", "over", "there"):
+            # "on the way, stay close to the sofa": the leg just named
+            return "this", {"this": True}, t + n
         n = self.at_any(t, _TEMPORAL)
         if n:
             ref = self.np(t + n, j, 0)
             if ref is not None:
                 return "until", {"until": ref[0]}, ref[1]
         n = self.at_any(t, _AFTER)
+        if n and self.w(t + n) in ("that", "this", "which") and (
+                self.w(t + n + 1) in _DETS | {",", ""} or self._opens_clause(t + n + 1)):
+            n = 0  # "and after that the bed": a sequence word, not "after visiting X"
         if n:
             ref = self.np(t + n, j, 0)
             if ref is not None:
@@ -1451,6 +1533,7 @@ class _Parser:
         refs: list[RefExpr] = []
         k = i
         while k < j:
+            k0 = k
             while self.w(k) in ("to", "at", "by", "the", "over", "into", "towards", "toward",
                                 "up", "back", "down", "across", "onto", "in", "inside", "near",
                                 "past", "through", "via") and k < j and \
@@ -1461,6 +1544,9 @@ class _Parser:
             got = self.np(k, j, 0)
             if got is None:
                 break
+            if refs and any(self.w(x) in ("through", "via", "thru") for x in range(k0, k)):
+                self.via.add(id(got[0]))  # "head to the bedroom through the kitchen"
+                self.mark(k0, k)
             refs.append(got[0])
             k = got[1]
             while self.w(k) in (",", "and", "then", "or", "finally", "lastly", "next", "also",
@@ -1705,16 +1791,28 @@ class _Parser:
                     return [Clause("goal", sp, text, refs=[ref])]
         refs, kk = self._targets(k, j)
         if refs:
-            kind = "goal"
-            return [Clause(kind, sp if len(refs) == 1 else r.span, text if len(refs) == 1
-                           else r.text, refs=[r]) for r in refs]
+            out = [Clause("pass" if id(r) in self.via else "goal",
+                          sp if len(refs) == 1 else r.span,
+                          text if len(refs) == 1 else r.text, refs=[r]) for r in refs]
+            for x in range(1, len(out)):
+                if id(out[x].refs[0]) in self.via and id(out[x - 1].refs[0]) not in self.via:
+                    # a trailing "through/via ROOM" is passed before the target it follows
+                    out[x - 1], out[x] = out[x], out[x - 1]
+            return out
         skip = _DETS | _FILLER_ADJ | {"to", "at", "by", "of", "into", "towards", "toward", "in",
                                       "on", "near", "over", "up", "back", "and", "then"}
         bad_i = next((t for t in range(k, j) if self.w(t).isalpha() and self.w(t) not in skip),
                      next((t for t in range(i, j) if self.w(t).isalpha()), i))
+        absent = [(w, t) for w, t in self.absent if i <= t < j]
+        if absent:
+            place, t = absent[0]
+            raise ParseError(f"did not understand {place!r} in {text!r}: the map has no "
+                             f"{place}; its rooms are kitchens, living rooms, bedrooms and "
+                             "bathrooms", place, self.span(t, t + len(place.split())))
         bad = self.w(bad_i)
-        raise ParseError(f"did not understand {bad!r} in {text!r}: expected an object or a room "
-                         "(e.g. 'the chair nearest to the bed')", bad, self.span(bad_i, bad_i + 1))
+        raise ParseError(f"did not understand {bad!r} in {text!r}: it names no object "
+                         "category, room or relation known here (say e.g. 'the chair nearest "
+                         "to the bed')", bad, self.span(bad_i, bad_i + 1))
 
     _SHAPE_WORDS = ("loop", "loops", "circle", "circles", "lap", "laps", "circuit", "orbit",
                     "go", "walk", "move", "drive", "travel", "head", "navigate", "turn",
@@ -1830,6 +1928,12 @@ def parse_instruction(text: str, *, attachment: str = "local") -> InstructionPar
         raise ParseError("the instruction is empty")
     p = _Parser(text, attachment)
     clauses = p.clauses()
+    for place, t in p.absent:
+        if t not in p.used:
+            # "the laptop in the dining room": never drop a place silently
+            raise ParseError(f"did not understand {place!r} in {text!r}: the map has no "
+                             f"{place}; its rooms are kitchens, living rooms, bedrooms and "
+                             "bathrooms", place, p.span(t, t + len(place.split())))
     if not clauses:
         raise ParseError(f"found no route clause in {text!r}: say where to go, e.g. "
                          "'go to the sofa'")

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from map2route.semantic_map.model import RoomType
+
+if TYPE_CHECKING:
+    from map2route.semantic_map.model import SemanticMap
 
 
 @lru_cache(maxsize=1)
@@ -61,6 +65,13 @@ SYNONYMS: dict[str, str] = {
     "mirror": "painting", "rug": "table_top_decor",
 }
 
+#: Object categories that ProcTHOR maps hold beyond the benchmark's list (the shipped scenes
+#: have coffee tables and room decor): named in instructions, found by ``entities``.
+EXTRA_CATEGORIES: dict[str, str] = {
+    "coffee table": "coffee_table", "cocktail table": "coffee_table",
+    "room decor": "room_decor",
+}
+
 #: Words naming several categories; the parser keeps the word, the API matches any member.
 GROUPS: dict[str, tuple[str, ...]] = {
     "table": ("dining_table", "coffee_table", "side_table", "desk", "tv_stand"),
@@ -97,11 +108,36 @@ STRUCTURE_WORDS: dict[str, str] = {
 }
 
 
+#: Places people name that a map never has (its rooms are kitchens, living rooms, bedrooms and
+#: bathrooms): the parser refuses them by name instead of fuzzily reading "garage" as "garbage".
+ABSENT_PLACES: frozenset[str] = frozenset({
+    "garage", "garden", "yard", "backyard", "front yard", "attic", "basement", "cellar",
+    "hallway", "hall", "corridor", "office", "home office", "study", "balcony", "porch",
+    "patio", "pantry", "gym", "nursery", "library", "foyer", "entryway", "lobby", "terrace",
+    "driveway", "shed", "garden shed", "dining room", "laundry room", "utility room",
+    "mud room", "mudroom", "storage room", "game room", "playroom", "play room", "stairs",
+    "staircase", "upstairs", "downstairs", "roof", "pool", "sauna", "closet room",
+})
+
+
+def nearest_names(word: str, m: SemanticMap, limit: int = 3) -> list[str]:
+    """The names in ``m`` (its object categories and room types, as people say them) that
+    look most like ``word``: what a refusal suggests instead."""
+    from rapidfuzz import fuzz, process
+
+    names = sorted({c.replace("_", " ") for c in m.categories()
+                    if c not in ("wall", "doorway", "doorframe", "window")}
+                   | {r.type.words for r in m.rooms})
+    got = process.extract(word.lower(), names, scorer=fuzz.WRatio, limit=limit)
+    return [g[0] for g in got]
+
+
 def category_phrases() -> dict[str, str]:
     """Every phrase (lower case words) that names one category, to its category."""
     out: dict[str, str] = {}
     for cat in categories():
         out[cat.replace("_", " ")] = cat
+    out.update(EXTRA_CATEGORIES)
     out.update(SYNONYMS)
     return out
 

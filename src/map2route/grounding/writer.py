@@ -125,6 +125,14 @@ class ProgramWriter:
                 self.emit(f"{v} = where({v}, on_top_of({holder}))")
         elif scope_room and r.plural and not has_room:
             self.emit(f"{v} = in_room({v}, {scope_room})")
+        elif scope_room and not has_room and r.head_kind in ("object", "group") and \
+                one and r.definite and not any(m.kind == "rank" for m in r.modifiers):
+            # "keep away from the table while in the kitchen": when several match, the one
+            # there (if there is one there); a ranked reference keeps its whole-map ranking
+            local = self.var(_stem(head) + "_in")
+            self.emit(f"{local} = in_room({v}, {scope_room})")
+            self.emit(f"if count({v}) > 1 and count({local}) > 0:")
+            self.emit(f"    {v} = {local}")
         ranks: list[Modifier] = []
         for mod in r.modifiers:
             if mod.kind == "rank":
@@ -262,6 +270,10 @@ class ProgramWriter:
                 continue
             if mod.kind == "with":
                 self.emit(f"{v} = where({v}, {self.has(mod)})")
+            elif mod.kind in ("adjacent", "next_to", "near") and \
+                    mod.refs[0].head_kind == "pronoun":
+                # "the bathroom next to it": next to the room of the stop just named
+                self.emit(f"{v} = where({v}, adjacent_to({self.room_here}))")
             elif mod.kind in ("adjacent", "next_to", "near"):
                 other = self.ref(mod.refs[0], one=False)
                 pred = "adjacent_to" if mod.refs[0].head_kind == "room" else "has_near"
@@ -296,7 +308,9 @@ class ProgramWriter:
         for c in self.parse.clauses:
             if any(c is sh for sh in self.attached_shapes.values()):
                 continue
-            if c.kind in ("goal", "pass", "circle", "follow_wall", "if"):
+            if c.kind == "mention":
+                self.ref(c.refs[0])  # selected now so that a later "it" names it
+            elif c.kind in ("goal", "pass", "circle", "follow_wall", "if"):
                 self.stage(c)
             else:
                 deferred.append(c)
@@ -474,7 +488,8 @@ class ProgramWriter:
         if c.kind == "clearance":
             args = ["'clearance'", "None"]
         elif c.kind == "avoid":
-            x = self.ref(c.refs[0], one=not c.refs[0].plural)
+            x = self.ref(c.refs[0], one=not c.refs[0].plural,
+                         scope_room=within if c.refs[0].head_kind != "room" else None)
             args = ["'avoid'", x]
         elif c.kind in ("near", "far"):
             x = self.ref(c.refs[0], one=not c.refs[0].plural, scope_room=within)
