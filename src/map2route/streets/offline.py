@@ -22,6 +22,8 @@ from map2route.streets.view import straight_next, street_heading
 
 #: Intersection nodes this close (m, adjacent panoramas) belong to one crossing event.
 CLUSTER_M = 12.0
+#: "Turn left" where the street itself bends left at least this much (deg) follows the bend.
+BEND_TURN_DEG = 45.0
 _UNTIL_RE = re.compile(r"\b(?:until|till|keep going|several blocks|a while|all the way)\b")
 
 _PAST_RE = re.compile(r"\b(?:past|after|behind|beyond|passing|crossing|through)\b")
@@ -214,11 +216,13 @@ class OfflineAgent:
         last = min(event.end + 1, len(seq) - 1)
         for pos in range(max(event.start, cur), last + 1):
             for link in graph.out_links[seq[pos]]:
-                if pos + 1 < len(seq) and link.target == seq[pos + 1]:
+                delta = heading_delta(link.heading, approach)
+                if pos + 1 < len(seq) and link.target == seq[pos + 1] and (
+                        delta * side <= 0 or abs(delta) < BEND_TURN_DEG):
+                    # The street ahead is a turn only where it bends that way sharply.
                     continue
                 if pos > 0 and link.target == seq[pos - 1]:
                     continue
-                delta = heading_delta(link.heading, approach)
                 if delta * side <= 0 or not 25 <= abs(delta) <= 155:
                     continue
                 # Judge the street the link leads into, not the link: roll out ~30 m.

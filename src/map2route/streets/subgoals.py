@@ -156,6 +156,23 @@ _MOTION_RE = re.compile(r"\b(?:go|going|walk|walking|head|heading|continue|conti
 _TOO_FAR_RE = re.compile(r"\b(?:too far|gone past|overshot|went past)\b")
 _FORK_RE = re.compile(r"\b(?:fork|forks|y in the road|splits?)\b")
 _IF_RE = re.compile(r"^\s*(?:if|when you see|should you|in case)\b")
+#: A description, not an action: "you will see a park", "there will be a playground after
+#: the second light", "the following 2 sets of lights will be very close together", "the next
+#: light is a double". It says what the walker meets; it moves nobody.
+_DESCRIPTION_RE = re.compile(
+    r"^(?:(?:and|but|also|then|now|here)\s+)?(?:"
+    r"you(?:'ll|'d| will| would| should| may| might| can| could)?\s+(?:also\s+|now\s+|then\s+)?"
+    r"(?:see|notice|find|spot|observe|have)\b"
+    r"|there(?:'s|'ll be| is| are| will be| should be| would be| may be| might be| could be)\b"
+    r"|(?:it|this|that)(?:'s|'ll be| is| will be| should be| would be| may be| might be)\b"
+    r"|(?:the|a|an|both|two)\s+(?:\w+[\s-]+){0,6}?(?:will|should|would|may|might|could)\s+(?:be|have)\b"
+    r"|(?:the|a|an|both|two)\s+(?:\w+[\s-]+){0,6}?(?:is|are|has|have)\s+(?:a|an|the|on|to|at|in|"
+    r"very|two|both|also|just|right|directly|immediately|close|near|next)\b)")
+#: "the light immediately after", "lights right after", "the one just after": the very next.
+_RIGHT_AFTER_RE = re.compile(r"\b(?:immediately|right|just|directly|shortly|quickly|soon)"
+                             r"\s+(?:after(?:wards?)?|following|afterwards)\b(?!\s+(?:the|it|that|this|"
+                             r"passing|you|turning|crossing))"
+                             r"|\bright away\b|\bright after that\b|\bimmediately\b$")
 
 
 def _count_of(word: str | None) -> tuple[int, bool]:
@@ -424,6 +441,29 @@ def _crossing_passed_first(prefix: str, last_feature: str) -> tuple[int, Conditi
     return feats[0][1], replace(cond, landmark="")
 
 
+def _count_here(cond: Condition, text: str, last_feature: str, *, from_here: bool
+                ) -> Condition:
+    """Counts that run from where the walker stands, not from the last turn.
+
+    "Turn left at the lights immediately after" / "at the one right after": the very next
+    light (or crossing), whatever the count since the turn. After a description such as "the
+    following 2 sets of lights will be very close together", an ordinal ("turn right at the
+    second set") counts from here too (``from_here``).
+    """
+    if cond.relative or cond.relation in ("few", "fraction"):
+        return cond
+    if cond.feature in ("light", "intersection") and cond.count >= 1 and from_here:
+        return replace(cond, relative=True)
+    if _RIGHT_AFTER_RE.search(text) and cond.count <= 1 and not cond.passing:
+        if cond.feature in ("light", "intersection"):
+            return replace(cond, count=1, relative=True)
+        if not cond.feature and last_feature and re.search(
+                r"\b(?:the (?:one|next one)|lights?|intersection|crossing)\s+"
+                r"(?:\w+\s+)?(?:after|following)\b", text):
+            return replace(cond, feature=last_feature, count=1, relative=True, landmark="")
+    return cond
+
+
 def decompose(instruction: str) -> list[SubGoal]:
     """Split a navigation instruction into atomic sub-goals.
 
@@ -436,6 +476,7 @@ def decompose(instruction: str) -> list[SubGoal]:
     goals: list[SubGoal] = []
     last_feature = ""
     too_far = ""
+    count_from_here = False
     clauses = split_clauses(instruction)
     for k, clause in enumerate(clauses):
         previous = clauses[k - 1] if k else ""
@@ -447,6 +488,17 @@ def decompose(instruction: str) -> list[SubGoal]:
             continue
         direction, pos = _turn_direction(clause)
         stop = _STOP_RE.search(clause)
+        first_new = len(goals)
+        if not direction and not stop and _DESCRIPTION_RE.search(clause):
+            # "The following 2 sets of lights will be very close together": a check, not a
+            # move; a relative count in it makes the next ordinal count from here ("turn
+            # right at the second set").
+            feats = [f for f in _features(clause) if f[2] in ("light", "intersection")]
+            if feats and feats[0][4] and feats[0][3] >= 2:
+                count_from_here = True
+            for _s, _e, feat, _c, _r in feats:
+                last_feature = feat
+            continue
         if direction and (not stop or pos < stop.start()):
             action = Action.TURN_LEFT if direction == "left" else Action.TURN_RIGHT
             cond = _condition(clause, after=pos, last_feature=last_feature, for_stop=False)
@@ -493,6 +545,13 @@ def decompose(instruction: str) -> list[SubGoal]:
             if cond.feature in ("light", "intersection", "t") or (
                     cond.landmark and _MOTION_RE.search(clause)):
                 goals.append(SubGoal(Action.MOVE_FORWARD, clause, cond))
+        for k_new in range(first_new, len(goals)):
+            g = goals[k_new]
+            adjusted = _count_here(g.condition, g.text, last_feature,
+                                   from_here=count_from_here and k_new == first_new)
+            goals[k_new] = replace(g, condition=adjusted)
+        if len(goals) > first_new:
+            count_from_here = False
         for _s, _e, feat, _c, _r in _features(clause):
             if feat in ("light", "intersection"):
                 last_feature = feat
