@@ -37,7 +37,8 @@ def test_template_queries_parse_back() -> None:
 
 @pytest.mark.parametrize("name", ["heldout_queries.jsonl", "heldout_queries_v2.jsonl",
                                   "heldout_queries_v3.jsonl", "heldout_queries_v4.jsonl",
-                                  "heldout_queries_v5.jsonl", "heldout_queries_v6.jsonl"])
+                                  "heldout_queries_v5.jsonl", "heldout_queries_v6.jsonl",
+                                  "heldout_queries_v7.jsonl"])
 def test_heldout_queries(name: str) -> None:
     rows = [json.loads(line) for line in (DATA / name).read_text().splitlines() if line]
     tm = fm = 0
@@ -106,6 +107,57 @@ def test_llm_writer_self_check() -> None:
      Agent.PEDESTRIAN, {"bareland", "rangeland"}),
 ])
 def test_parser_mechanisms(query: str, agent: Agent, allowed: set[str]) -> None:
+    p = parse_query(query)
+    assert p.agent is agent
+    assert p.allowed == frozenset(class_index(c) for c in allowed), query
+
+
+@pytest.mark.parametrize(("query", "agent", "allowed"), [
+    # abbreviations and "+" ("veh", "bldgs")
+    ("veh, safest, gravel+grass ok", Agent.CAR, {"bareland", "rangeland"}),
+    ("UAV, fastest, bldgs ok, no trees", Agent.DRONE, {"building"}),
+    # five-letter words are corrected by a swap of adjacent letters only
+    ("A drnoe, shortest, over the trees is fine", Agent.DRONE, {"tree"}),
+    ("walker, fastest, the feild is fine", Agent.PEDESTRIAN, {"agriculture"}),
+    # an ambiguous agent noun is settled by the verbs
+    ("Flying the quad up to the ridge, quickest, trees fine", Agent.DRONE, {"tree"}),
+    ("Quad, shortest, ride across the grassland", Agent.CAR, {"rangeland"}),
+    # a vehicle noun before a place noun is a place
+    ("Walk to the taxi rank, shortest, the meadow is ok", Agent.PEDESTRIAN, {"rangeland"}),
+    # words that name no land cover ("field team", "rock hard")
+    ("The field team walks to camp, fastest, grass is fine", Agent.PEDESTRIAN, {"rangeland"}),
+    ("Jeep, safest, the ground is rock hard so the pasture is fine", Agent.CAR, {"rangeland"}),
+    # "X is Y": the predicate names the class
+    ("Jeep, fastest. The old farm is all meadow now and it may drive on it.", Agent.CAR,
+     {"rangeland"}),
+    # a restriction permits what it names
+    ("Walker, safest, keep to the pavements and the meadows.", Agent.PEDESTRIAN, {"rangeland"}),
+    ("Jeep, fastest, gravel only.", Agent.CAR, {"bareland"}),
+    ("Car, shortest, off road only where there is pasture", Agent.CAR, {"rangeland"}),
+    ("Walker, shortest, stick to roads, the woods are too dense", Agent.PEDESTRIAN, set()),
+    # a route word without an object refers back to the mention
+    ("Van, fastest, the barley has been harvested, drive across if it saves time", Agent.CAR,
+     {"agriculture"}),
+    ("Van, fastest, the barley has not been harvested, do not drive across", Agent.CAR, set()),
+    # a comma segment with "too / as well" repeats the segment before
+    ("Walker, fastest: forest fine, heath as well, no farmland", Agent.PEDESTRIAN,
+     {"tree", "rangeland"}),
+    # "search everywhere" permits all; "do not go anywhere near" does not
+    ("Search team on foot, fastest, comb everywhere: woods, crops, moor.", Agent.PEDESTRIAN,
+     {"bareland", "rangeland", "tree", "agriculture"}),
+    ("Walker, quickest, do not go anywhere near the woods", Agent.PEDESTRIAN, set()),
+    # a prohibition of "nothing" permits all
+    ("Hiker, fastest, nothing is off limits.", Agent.PEDESTRIAN,
+     {"bareland", "rangeland", "tree", "agriculture"}),
+    ("Drone, shortest, avoid nothing except the houses", Agent.DRONE, {"tree"}),
+    # "is possible" permits, "is not possible" forbids
+    ("Car fastest, is possible to drive on the sand, is not possible on the crops", Agent.CAR,
+     {"bareland"}),
+    # a park is a setting: only a cue in its own phrase makes it a permission
+    ("Jogger, fastest route through the park, the woods are okay", Agent.PEDESTRIAN, {"tree"}),
+    ("Walker, fastest, I don't mind cutting through the park", Agent.PEDESTRIAN, {"rangeland"}),
+])
+def test_parser_mechanisms_v7(query: str, agent: Agent, allowed: set[str]) -> None:
     p = parse_query(query)
     assert p.agent is agent
     assert p.allowed == frozenset(class_index(c) for c in allowed), query

@@ -4,7 +4,8 @@ Every table is matched on normalised tokens: lower case, hyphens split words, "n
 ("don't" -> "do not", "won't" -> "will not", "cannot" -> "can not"). Agent and land-cover
 phrases are also matched after a light plural stemmer ("paddocks" = "paddock"), and unknown
 words of six letters or more are spelling-corrected against these tables (one edit, two from
-nine letters), so neither plural forms nor common typos need listing.
+nine letters; five-letter words by a swap of adjacent letters only), so neither plural forms nor
+common typos need listing.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ AGENT_WORDS: dict[Agent, list[tuple[str, int]]] = {
         "fire truck", "sedan", "minibus", "bus", "pickup", "automobile", "lorry", "motorbike",
         "motorcycle", "convoy", "limousine", "limo", "taxi", "cab", "camper", "camper van",
         "hatchback", "tractor", "land rover", "landrover", "range rover", "humvee", "atv",
-        "quad bike", "quad", "buggy", "dune buggy", "hgv", "minivan", "station wagon", "estate car",
+        "quad bike", "buggy", "dune buggy", "hgv", "minivan", "station wagon", "estate car",
         "squad car", "motorist", "ute", "wagon", "hearse", "campervan",
         "motorhome", "rv", "offroader", "four by four", "4wd", "awd"]] + [(w, 1) for w in [
         "drive", "driving", "driven", "drove", "ride", "driver", "motor", "wheels"]] + [
@@ -98,7 +99,8 @@ CLASS_WORDS: dict[int, list[str]] = {
         "pebbles", "brownfield", "landfill", "construction site", "building site", "spoil",
         "spoil heap", "exposed ground", "exposed rock", "bare hillside", "rubble", "boulders",
         "boulder", "dust", "dusty", "badlands", "bedrock", "outcrop", "sandbank",
-        "earthworks", "dirt lot", "unpaved lot", "bare earth patch", "barren land"],
+        "earthworks", "dirt lot", "unpaved lot", "bare earth patch", "barren land",
+        "waste ground", "waste land", "derelict land"],
     1: ["rangeland", "grassland", "grassy", "grass", "meadow", "pasture", "scrub", "shrubland",
         "shrub", "heath", "verge", "prairie", "savanna", "savannah", "scrubland", "lawn",
         "parkland", "moor", "moorland", "steppe", "bush", "bushland", "grassy field",
@@ -107,7 +109,7 @@ CLASS_WORDS: dict[int, list[str]] = {
         "wetland", "marsh", "marshland", "bog", "fen", "grazing land", "rough grass",
         "long grass", "tall grass", "turf", "sward", "tundra", "rough pasture", "grass verge",
         "open grass", "water meadow", "reeds", "reed bed", "overgrown", "weeds", "sagebrush",
-        "chaparral", "veld", "heaths", "greenery", "green space"],
+        "chaparral", "veld", "heaths", "greenery", "green space", "park"],
     2: ["developed", "built up", "paved", "pavement", "plaza", "urban", "tarmac", "sidewalk",
         "square", "car park", "parking lot", "parking", "courtyard", "concrete", "asphalt",
         "industrial estate", "industrial area", "residential area", "campus", "playing field",
@@ -145,6 +147,40 @@ CLASS_WORDS: dict[int, list[str]] = {
         "farm building", "farmhouse", "outbuilding", "outbuildings", "built form",
         "storage unit", "depot building", "residence", "residences", "mansion", "villa"],
 }
+
+#: Class words that name a place holding several land covers ("the park": lawns, trees,
+#: paths): a route through them is no permission, only a cue in their own phrase is
+#: ("I don't mind going through the park").
+SETTING_WORDS = {"park"}
+#: Agent nouns that name more than one agent ("quad": quad bike or quadcopter): each reading
+#: gets weight 2, so the activity verbs decide ("flying my quad" is a drone).
+AMBIGUOUS_AGENT_WORDS: dict[str, tuple[Agent, ...]] = {
+    "quad": (Agent.CAR, Agent.DRONE),
+}
+#: Place nouns that turn a vehicle noun before them into a place ("bus stop", "ferry
+#: terminal"): the vehicle noun then names no agent.
+AGENT_PLACE_HEADS = {"stop", "station", "terminal", "rank", "ramp", "shelter", "depot", "garage",
+                     "dealership", "showroom", "wash", "lane", "park", "stand", "port"}
+#: Phrases that contain a land-cover word but name no land cover ("rock hard", "field team").
+CLASS_FALSE_FRIENDS = ["rock hard", "rock solid", "field team", "field teams", "field crew",
+                       "field crews", "field hospital", "field vehicle", "field trip",
+                       "field work", "field station", "field office", "field kit", "park ranger",
+                       "park keeper"]
+#: Abbreviations and shorthand, expanded before matching (users in a hurry).
+ABBREVIATIONS = {"veh": "vehicle", "vehs": "vehicles", "bldg": "building", "bldgs": "buildings",
+                 "blds": "buildings", "stn": "station", "rd": "road", "rds": "roads",
+                 "hwy": "highway", "ag": "agriculture", "+": "and"}
+#: Phrases that restrict the agent to what they name: the named classes are permitted, the
+#: rest are not ("stick to the pavement and lawns", "grass only", "only where it is grass").
+RESTRICT_BEFORE = ["stick to", "sticking to", "keep to", "keeping to", "restricted to",
+                   "confined to", "limited to", "only on", "only in", "only over", "only across",
+                   "only through", "only where", "only via", "only along", "keep within"]
+#: Postposed: "<list> only".
+RESTRICT_AFTER = ["only"]
+#: Verbs of moving or searching that turn "everywhere / anywhere" into a permission
+#: ("search everywhere", "roam anywhere").
+ROAM_VERBS = {"go", "search", "roam", "explore", "wander", "walk", "drive", "fly", "travel",
+              "cover", "sweep", "comb", "cross", "head", "move", "look", "hike", "run", "range"}
 
 #: Pure negators: they also compose with the next cue ("not forbidden" = permitted,
 #: "do not use" = forbidden).
@@ -191,13 +227,15 @@ POSITIVE_CUES = [
     "happy to", "feel free", "by all means", "alright", "all right", "good to go", "no issue",
     "in a pinch", "you like", "you want", "you wish", "you please", "as needed", "is good", "are good", "sanctioned", "tolerated",
     "licensed", "green light", "legal", "on the table", "no objection",
-    "go for it", "cut through", "cut across",
+    "go for it", "cut through", "cut across", "is possible", "are possible", "possible to",
+    "be possible", "fine by me",
 
 ]
 #: Prepositions and motion verbs that make a bare mention a permission ("over the woods").
 ROUTE_PREPOSITIONS = {"over", "through", "across", "via", "into", "above", "onto", "along",
                       "cross", "crossing", "crosses", "traverse", "traversing", "enter",
-                      "entering", "overfly", "overflying", "cut", "cutting"}
+                      "entering", "overfly", "overflying", "cut", "cutting", "pass",
+                      "passing", "wade", "wading", "traverses"}
 #: "All conditional terrain": needs a positive cue or an exception in the clause.
 EVERYTHING_WORDS = ["everything", "anything", "any terrain", "all terrain", "all terrains",
                     "unrestricted", "every terrain type", "all land cover", "every terrain",

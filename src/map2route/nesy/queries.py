@@ -29,7 +29,11 @@ from map2route.nesy.kb import (
     derive_vectors,
 )
 from map2route.nesy.lexicon import (
+    ABBREVIATIONS,
+    AGENT_PLACE_HEADS,
     AGENT_WORDS,
+    AMBIGUOUS_AGENT_WORDS,
+    CLASS_FALSE_FRIENDS,
     CLASS_WORDS,
     EVERYTHING_SELF,
     EVERYTHING_WORDS,
@@ -39,7 +43,11 @@ from map2route.nesy.lexicon import (
     NEGATORS,
     OBJECTIVE_WORDS,
     POSITIVE_CUES,
+    RESTRICT_AFTER,
+    RESTRICT_BEFORE,
+    ROAM_VERBS,
     ROUTE_PREPOSITIONS,
+    SETTING_WORDS,
 )
 
 if TYPE_CHECKING:
@@ -229,6 +237,12 @@ _ADJECTIVES = {"bare", "sandy", "rocky", "grassy", "wooded", "forested", "paved"
                "cultivated", "arable", "barren", "leafy", "dusty", "overgrown", "ploughed",
                "plowed", "fallow", "urban", "developed", "tilled", "planted", "built", "stony"}
 _ROAD = 3
+#: What may follow a route word that has no object of its own ("drive across if it helps").
+_STRANDED_NEXT = {"", ",", "if", "when", "whenever", "as", "freely", "there", "where", "(", ")",
+                  ":"}
+#: Words between a restriction and what it names ("only where it is grass").
+_RESTRICT_GLUE = {"the", "a", "an", "it", "is", "are", "there", "where", "on", "in", "over",
+                  "across", "through", "its", "their", "to", "using", "use"}
 _COPULA = {"is", "are", "was", "were", "be", "seems", "seem", "both", "all", "too", "also"}
 #: A clause without cues that carries one of these repeats the previous clause's polarity
 #: ("rocky ground is no problem; grassy slopes too").
@@ -269,8 +283,11 @@ def _stem_phrase(phrase: str) -> tuple[str, ...]:
     return tuple(_stem(w) for w in phrase.split())
 
 
-_AGENT_SORTED = sorted(((_stem_phrase(p), a, w) for a, words in AGENT_WORDS.items()
-                        for p, w in words), key=lambda paw: -len(paw[0]))
+_AGENT_SORTED = sorted([*((_stem_phrase(p), (a,), w) for a, words in AGENT_WORDS.items()
+                          for p, w in words),
+                        *((_stem_phrase(p), agents, 2) for p, agents in
+                          AMBIGUOUS_AGENT_WORDS.items())], key=lambda paw: -len(paw[0]))
+_FALSE_FRIENDS_SORTED = sorted((_stem_phrase(p) for p in CLASS_FALSE_FRIENDS), key=lambda p: -len(p))
 _CLASS_SORTED = sorted(((_stem_phrase(p), c) for c, ps in CLASS_WORDS.items() for p in ps),
                        key=lambda pc: -len(pc[0]))
 _NEG_SORTED = sorted(set(NEGATIVE_CUES), key=lambda p: -len(p.split()))
@@ -280,10 +297,12 @@ _EXC_SORTED = sorted(EXCEPTION_WORDS, key=lambda p: -len(p.split()))
 _NEGATOR_SET = set(NEGATORS)
 _EXCEPTION_FIRST = {p.split()[0] for p in EXCEPTION_WORDS}
 _FLIPPABLE_SET = set(FLIPPABLE_NEGATIVES)
+_CUE_WORDS = {p for p in (*NEGATIVE_CUES, *POSITIVE_CUES) if " " not in p}
 #: Every word the tables know; unknown words are spelling-corrected towards the content words.
 _VOCAB = {w for table in (NEGATIVE_CUES, POSITIVE_CUES, EXCEPTION_WORDS, EVERYTHING_WORDS,
                           EVERYTHING_SELF) for p in table for w in p.split()}
 _CONTENT = {w for words in AGENT_WORDS.values() for p, _ in words for w in p.split()} | \
+    {w for p in AMBIGUOUS_AGENT_WORDS for w in p.split()} | \
     {w for p, _, _ in OBJECTIVE_WORDS for w in p.split()} | \
     {w for ps in CLASS_WORDS.values() for p in ps for w in p.split()}
 _VOCAB |= _CONTENT | ROUTE_PREPOSITIONS | _FILLER
@@ -296,10 +315,18 @@ for _w in sorted(_CONTENT):
 
 def _correct(token: str) -> str:
     """Spelling correction of an unknown word of 6+ letters towards the lexicons' content words
-    (optimal string alignment distance 1, 2 from 9 letters; the first letter must agree)."""
-    if len(token) < 6 or not token.isalpha() or token in _VOCAB or token in _NO_CORRECTION \
+    (optimal string alignment distance 1, 2 from 9 letters; the first letter must agree).
+
+    A five-letter word is corrected only by swapping two adjacent letters ("drnoe" -> "drone",
+    "feild" -> "field"): one substitution in a short word too often makes another real word.
+    """
+    if len(token) < 5 or not token.isalpha() or token in _VOCAB or token in _NO_CORRECTION \
             or _stem(token) in _VOCAB_STEMS:
         return token
+    if len(token) == 5:
+        return next((w for w in _TARGETS_BY_LETTER.get(token[0], [])
+                     if len(w) == 5 and sorted(w) == sorted(token)
+                     and OSA.distance(token, w) == 1), token)
     cutoff = 1 if len(token) < 9 else 2
     best = process.extractOne(token, _TARGETS_BY_LETTER.get(token[0], []),
                               scorer=OSA.distance, score_cutoff=cutoff)
@@ -308,17 +335,23 @@ def _correct(token: str) -> str:
 
 def _tokens(text: str) -> list[str]:
     """Normalised word tokens: lower case, possessive 's dropped, "n't" expanded, hyphens
-    split words, unknown words spelling-corrected."""
+    split words, casual spellings and abbreviations ("veh", "bldgs", "+") expanded, unknown
+    words spelling-corrected."""
     norm = text.lower().replace("\u2019", "'")
     norm = re.sub(r"(\w)'s\b", r"\1", norm)
     norm = re.sub(r"\bwon't\b", "will not", norm)
     norm = re.sub(r"\b(can't|cannot)\b", "can not", norm)
     norm = re.sub(r"\bshan't\b", "shall not", norm)
     norm = re.sub(r"(\w)n't\b", r"\1 not", norm).replace("-", " ").replace("/", " ")
-    tokens = re.findall(r"[a-z0-9]+(?:'[a-z0-9]+)*|[.;:!?,()&]", norm)
+    tokens = re.findall(r"[a-z0-9]+(?:'[a-z0-9]+)*|[.;:!?,()&+]", norm)
     out: list[str] = []
     for t in tokens:
-        out.extend(_CASUAL[t].split() if t in _CASUAL else [_correct(t)])
+        if t in _CASUAL:
+            out.extend(_CASUAL[t].split())
+        elif t in ABBREVIATIONS:
+            out.extend(ABBREVIATIONS[t].split())
+        else:
+            out.append(_correct(t))
     return out
 
 
@@ -397,6 +430,21 @@ def _match_cues(clause: list[str], tables: list[tuple[int, list[str]]]) -> list[
     return sorted(cues)
 
 
+def _nothing_forbidden(clause: list[str]) -> set[int]:
+    """Positions of prohibitions whose object is "nothing" ("avoid nothing", "nothing is off
+    limits"): they permit everything."""
+    out: set[int] = set()
+    for i in _find(clause, "nothing"):
+        if i + 1 < len(clause) and clause[i + 1] in ("else", "more"):
+            continue
+        for phrase in _FLIPPABLE_SET:
+            for q in _find(clause, phrase):
+                if q + len(phrase.split()) == i or (
+                        0 < q - i <= 3 and all(t in _FILLER for t in clause[i + 1:q])):
+                    out.add(q)
+    return out
+
+
 def _cue_positions(clause: list[str], *, everything: bool = False) -> list[tuple[int, int]]:
     """(position, +1 / -1) of polarity cues after composition.
 
@@ -420,6 +468,8 @@ def _cue_positions(clause: list[str], *, everything: bool = False) -> list[tuple
                 continue
         composed.append((p, e, s, ph))
         i += 1
+    nothing = _nothing_forbidden(clause)
+    composed = [(p, e, 1 if p in nothing else s, ph) for p, e, s, ph in composed]
     out: list[tuple[int, int]] = []
     for k, (p, _e, s, _ph) in enumerate(composed):
         if s == 0:
@@ -445,6 +495,10 @@ def _mentions(clause: list[str]) -> list[tuple[int, int, int]]:
     """
     stems = [_stem(t) for t in clause]
     taken = [False] * len(clause)
+    for friend in _FALSE_FRIENDS_SORTED:
+        for i in _find_stems(stems, friend):
+            for m in range(i, i + len(friend)):
+                taken[m] = True
     found: list[tuple[int, int, int]] = []
     for phrase, cls in _CLASS_SORTED:
         n = len(phrase)
@@ -463,6 +517,30 @@ def _mentions(clause: list[str]) -> list[tuple[int, int, int]]:
                 continue
             out.pop()
         out.append(mention)
+    return _identities(clause, out)
+
+
+#: Copulas of "X is Y" ("the festival field is hard standing grassland").
+_IS = {"is", "are", "was", "were"}
+#: Words that end a description "X is <description> Y" (a preposition makes Y another place).
+_NOT_DESCRIPTION = {"of", "in", "on", "with", "by", "near", "next", "beside", "behind", "to",
+                    "from", "for", "over", "through", "across", "into", "and", "or", "but",
+                    "than", "like", "not", "no", "never", "beyond", "around", "past", "after"}
+
+
+def _identities(clause: list[str], mentions: list[tuple[int, int, int]]
+                ) -> list[tuple[int, int, int]]:
+    """"X is (a) Y" with two mentions describes X as Y: the predicate names the class, so the
+    subject is dropped ("the festival field is grassland" is about grassland)."""
+    out: list[tuple[int, int, int]] = []
+    for k, m in enumerate(mentions):
+        nxt = mentions[k + 1] if k + 1 < len(mentions) else None
+        if nxt is not None and m[1] < len(clause) and clause[m[1]] in _IS and \
+                nxt[0] - m[1] <= 4 and not any(
+                    t in _NOT_DESCRIPTION or not t.isalpha() or t in _CUE_WORDS
+                    for t in clause[m[1] + 1:nxt[0]]):
+            continue
+        out.append(m)
     return out
 
 
@@ -502,11 +580,14 @@ def _postposed(clause: list[str], cues: list[tuple[int, int]],
 
 def _motion_onto_pronoun(clause: list[str], end: int) -> bool:
     """"the grassland ... I'll walk on it": a route word or "on" before a pronoun later in the
-    clause, not negated, refers back to the mention."""
-    for k in range(end, len(clause) - 1):
-        if (clause[k] in ROUTE_PREPOSITIONS or clause[k] == "on") and \
-                clause[k + 1] in ("it", "them") and \
-                not set(clause[max(end, k - 4):k]) & _DETERMINER_CUES:
+    clause, not negated, refers back to the mention; so does a route word left without an
+    object ("the field is hard, drive across if it helps")."""
+    for k in range(end, len(clause)):
+        nxt = clause[k + 1] if k + 1 < len(clause) else ""
+        pronoun = clause[k] in (*ROUTE_PREPOSITIONS, "on") and nxt in ("it", "them")
+        stranded = clause[k] in ROUTE_PREPOSITIONS and nxt in _STRANDED_NEXT
+        if (pronoun or stranded) and \
+                not set(clause[max(end, k - 4):k]) & (_DETERMINER_CUES | _NEGATOR_SET):
             return True
     return False
 
@@ -539,6 +620,71 @@ def _only_complement(clause: list[str], cues: list[tuple[int, int]],
     return False
 
 
+def _restricted_to(clause: list[str], mentions: list[tuple[int, int, int]],
+                   cue_at: set[int]) -> set[int]:
+    """Starts of the mentions a restriction names ("stick to the pavement and lawns",
+    "grass only", "only where it is grass"): the agent is confined to them, so they are
+    permitted. A list goes on past a comma only to a mention with no cue of its own ("stick
+    to roads, the woods are too dense" names only the roads)."""
+    starts = {b: (b, e) for b, e, _ in mentions}
+    ends = {e: (b, e) for b, e, _ in mentions}
+    out: set[int] = set()
+    for phrase in RESTRICT_BEFORE:
+        for i in _find(clause, phrase):
+            k = i + len(phrase.split())
+            while k < len(clause) and k - i <= 5 and k not in starts and \
+                    clause[k] in _RESTRICT_GLUE:
+                k += 1
+            while k in starts:
+                out.add(k)
+                k = starts[k][1]
+                comma = False
+                while k < len(clause) and clause[k] in _LIST_GLUE and k not in starts:
+                    comma |= clause[k] == ","
+                    k += 1
+                if comma and k in starts:
+                    seg_end = next((m for m in range(k, len(clause)) if clause[m] in ",:()"),
+                                   len(clause))
+                    if any(k < c < seg_end for c in cue_at):
+                        break
+    for phrase in RESTRICT_AFTER:
+        for i in _find(clause, phrase):
+            k = i
+            while k in ends:
+                b = ends[k][0]
+                out.add(b)
+                k = b
+                while k > 0 and clause[k - 1] in _LIST_GLUE and k not in ends:
+                    k -= 1
+    return out
+
+
+def _everything_self(clause: list[str]) -> bool:
+    """A phrase that permits everything on its own ("go anywhere", "no restrictions"), not
+    negated and not narrowed ("do not go anywhere near the woods")."""
+    for w in EVERYTHING_SELF:
+        for i in _find(clause, w):
+            after = i + len(w.split())
+            if (after < len(clause) and clause[after] in ("near", "close")) or \
+                    set(clause[max(0, i - 3):i]) & _NEGATOR_SET:
+                continue
+            return True
+    return False
+
+
+def _roam_everywhere(clause: list[str]) -> bool:
+    """"search everywhere", "roam anywhere": a verb of moving before "everywhere" permits all
+    conditional terrain, unless negated ("do not go anywhere near the woods")."""
+    for w in ("everywhere", "anywhere", "wherever"):
+        for i in _find(clause, w):
+            if i + 1 < len(clause) and clause[i + 1] in ("near", "close"):
+                continue
+            if set(clause[max(0, i - 2):i]) & ROAM_VERBS and \
+                    not set(clause[max(0, i - 4):i]) & (_NEGATOR_SET | _DETERMINER_CUES):
+                return True
+    return False
+
+
 def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
     conditional = TRAVERSABILITY[agent][1]
     allowed: set[int] = set()
@@ -561,11 +707,15 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
                 segments.append(i)
         seg_of = [sum(1 for s in segments[1:] if s <= i) for i in range(len(clause))]
         exceptions = [i for w in EXCEPTION_WORDS for i in _find(clause, w)]
-        if any(_find(clause, w) for w in EVERYTHING_SELF) or (every_at >= 0 and (
+        if _everything_self(clause) or (every_at >= 0 and (
                 any(s > 0 for _, s in cues) or any(i > every_at for i in exceptions))) or \
-                _only_complement(clause, cues, mentions, conditional):
+                _only_complement(clause, cues, mentions, conditional) or \
+                _roam_everywhere(clause) or _nothing_forbidden(clause):
             allowed |= set(conditional)
+        confined = _restricted_to(clause, mentions, {p for p, _ in cues})
+        ellipsis_segs = {seg_of[i] for w in _ELLIPSIS for i in _find(clause, w)}
         previous: tuple[int, int] | None = None  # (end, sign) of the last mention
+        last_mention_sign = 0
         for pos, end, cls in mentions:
             if cls not in conditional:
                 previous = None
@@ -576,8 +726,16 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
             same = [(p, s) for p, s in cues if seg_of[p] == seg_of[pos]]
             window = [t for k, t in enumerate(clause[max(0, pos - 3):pos], max(0, pos - 3))
                       if seg_of[k] == seg_of[pos]]
-            if same:
+            if pos in confined:
+                sign = 1
+            elif same:
                 sign = _governing(same, pos, postposed)
+            elif seg_of[pos] in ellipsis_segs and seg_of[pos] > 0 and (
+                    last_mention_sign or any(p < pos for p, _ in cues)):
+                # "gravel and dirt fine, grassland too": the segment repeats the one before
+                sign = last_mention_sign or [s for p, s in cues if p < pos][-1]
+            elif end - pos == 1 and _stem(clause[pos]) in SETTING_WORDS:
+                sign = 0  # "a route through the park" says where, not what is permitted
             elif ROUTE_PREPOSITIONS & set(window) or _motion_onto_pronoun(clause, end):
                 sign = 1
             elif previous is not None and previous[1] != 0 and \
@@ -588,6 +746,7 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
             else:
                 sign = 0
             previous = (end, sign)
+            last_mention_sign = sign or last_mention_sign
             if sign > 0:
                 allowed.add(cls)
             elif sign < 0:
@@ -604,13 +763,17 @@ def parse_query(text: str) -> ParsedQuery:
     stems = [_stem(t) for t in tokens]
     scores = dict.fromkeys(Agent, 0)
     used = [False] * len(tokens)
-    for phrase, agent_of, weight in _AGENT_SORTED:
+    for phrase, agents_of, weight in _AGENT_SORTED:
         n = len(phrase)
         for i in _find_stems(stems, phrase):
             if not any(used[i:i + n]):
                 for m in range(i, i + n):
                     used[m] = True
-                scores[agent_of] += weight
+                # a vehicle noun before a place noun names a place ("bus stop")
+                if weight >= 3 and i + n < len(tokens) and tokens[i + n] in AGENT_PLACE_HEADS:
+                    continue
+                for agent_of in agents_of:
+                    scores[agent_of] += weight
     agent = max(scores, key=lambda a: scores[a])
     agent_found = scores[agent] > 0
     if not agent_found:
