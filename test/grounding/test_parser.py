@@ -210,3 +210,54 @@ def test_places_no_map_has_are_refused_by_name():
         with pytest.raises(ParseError) as err:
             parse_instruction(text)
         assert err.value.word == word and "the map has no" in str(err.value)
+
+
+def _goal_heads(text: str) -> list[str]:
+    return [c.refs[0].head for c in parse_instruction(text).clauses
+            if c.kind in ("goal", "pass") and c.refs]
+
+
+def test_self_correction_keeps_the_corrected_phrase():
+    assert _goal_heads("Go to the sofa, no wait, the armchair.") == ["arm_chair"]
+    assert _goal_heads("Go to the bathroom, sorry, I mean the kitchen.") == ["kitchen"]
+    assert _goal_heads("Take me to the fridge, no actually the stool.") == ["stool"]
+    assert _goal_heads("Go to the bed in this room, or rather the dresser.") == ["dresser"]
+
+
+def test_follow_up_fragment_replaces_the_goal_phrase():
+    [ref] = [c.refs[0] for c in parse_instruction(
+        "Please go to the dresser. The one in the living room.").clauses]
+    assert ref.head == "dresser" and [m.kind for m in ref.modifiers] == ["in_room"]
+    [ref] = [c.refs[0] for c in parse_instruction(
+        "Go to the TV stand. No wait, the TV stand in the living room with two windows.").clauses]
+    assert ref.head == "tv_stand" and ref.modifiers
+    [ref] = [c.refs[0] for c in parse_instruction(
+        "can you go to the big fluffy sofa? the biggest one!").clauses]
+    assert ref.head == "sofa" and ref.modifiers[0].rank == "largest"
+
+
+def test_chatter_sentences_are_dropped_when_a_request_remains():
+    assert _goal_heads("Good morning. I didn't sleep well, my back hurts. Go to the fridge. "
+                       "Thanks.") == ["fridge"]
+    assert _goal_heads("Can you go to the basketball? My grandson left it on the bed.") == [
+        "basket_ball"]
+    assert _goal_heads("Go to the bathroom, please. It's urgent!") == ["bathroom"]
+    assert _goal_heads("toilet. hurry.") == ["toilet"]
+    # a sentence that introduces a referent is not chatter
+    assert kinds("There's a box in the biggest bedroom. Go to it.")[0] == "mention"
+
+
+def test_errand_verbs_and_vocatives():
+    assert _goal_heads("robot go see the doggy bed!") == ["dog_bed"]
+    assert _goal_heads("Dear, would you be so kind as to go and find the sofa?") == ["sofa"]
+    assert _goal_heads("Go to the kitchen, then the sofa, and finally back here.") == [
+        "kitchen", "sofa", "start"]
+
+
+def test_leading_scope_without_a_comma():
+    c = parse_instruction("Go to the fridge, and while you are in the kitchen stay close to "
+                          "the counter.").clauses
+    assert [x.kind for x in c] == ["goal", "near"] and c[1].within is not None
+    c = parse_instruction("Go to the toilet and then the fridge; on the way to the fridge keep "
+                          "away from the counter.").clauses
+    assert c[-1].kind == "far" and c[-1].during is not None

@@ -86,7 +86,8 @@ _MOVE_VERBS = {"go", "walk", "head", "move", "navigate", "nav", "goto", "relocat
                "reaching", "stopping", "getting", "moving", "arriving", "checking", "coming",
                "returning", "navigating", "proceeding", "travelling", "traveling", "ending",
                "finishing", "entering", "crossing", "approaching", "ends", "finishes", "stops",
-               "goes", "visits", "went", "visited", "reached", "stopped", "headed", "walked"}
+               "goes", "visits", "went", "visited", "reached", "stopped", "headed", "walked",
+               "see", "fetch", "grab", "wait"}
 _PREF_VERBS = {"stay", "keep", "remain", "hug", "stick", "avoid", "steer", "try", "prefer",
                "favor", "favour", "be", "maintain", "give", "do", "don't", "never", "not"}
 _SHAPE_VERBS = {"circle", "loop", "orbit", "patrol", "follow", "circumnavigate", "lap"}
@@ -407,7 +408,7 @@ _SHORTHAND = {"u": "you", "ur": "your", "pls": "please", "plz": "please", "pleas
 #: Interjections, greetings and politeness that carry no route content; dropped.
 _FILLER_WORDS = {"um", "umm", "uh", "uhh", "uhm", "er", "erm", "hmm", "hm", "hey", "hi",
                  "hello", "thanks", "thx", "ty", "cheers", "kindly", "ok", "okay", "alright",
-                 "yeah", "oh", "well", "basically", "like"}
+                 "yeah", "oh", "well", "basically", "like", "dear", "anyway", "anyways"}
 _FILLER_PHRASES: list[tuple[str, ...]] = [tuple(x.split()) for x in (
     "if it is not too much trouble", "if you do not mind", "if you would not mind",
     "when you get a chance", "when you have a moment", "thank you", "for me",
@@ -418,8 +419,11 @@ _FILLER_PHRASES: list[tuple[str, ...]] = [tuple(x.split()) for x in (
     "i want you to", "i would love it if you could", "would you mind", "would you be able to",
     "could you please", "can you please", "would you please", "could you", "can you",
     "would you", "will you", "are you able to", "be a dear and", "do me a favour and",
-    "do me a favor and", "if you could", "if you can", "you can", "you should", "i think",
+    "do me a favor and", "would you be so kind as to", "be so kind as to", "be so kind and",
+    "if you could", "if you can", "you can", "you should", "i think",
     "go ahead and", "just", "right now", "real quick", "as well", "and stuff")]
+#: Verbs of an errand after "go (and)": "go and find the clock", "go see the dog bed".
+_ERRAND_VERBS = {"see", "get", "find", "fetch", "grab", "check", "visit", "wait", "look"}
 #: "come back (here)" / "return" at the end of a clause: back to where the robot started.
 _BACK: list[tuple[str, ...]] = [tuple(x.split()) for x in (
     "come back here", "come back to me", "come back", "go back", "head back", "get back",
@@ -526,12 +530,17 @@ def _drop_fillers(toks: list[Token]) -> list[Token]:
         ends = {"", ".", ",", ";", "!", "?", "and", "then", "please"}
         n = max((len(p) for p in _BACK if tuple(words[i:i + len(p)]) == p and
                  (words[i + len(p)] if i + len(p) < len(words) else "") in ends), default=0)
-        if n and words[i] != "back" or (n and (not out or out[-1].text in (",", "then", "and"))):
+        if n and words[i] != "back" or (n and (not out or out[-1].text in (
+                ",", "then", "and", "finally", "lastly"))):
             t0, t1 = spelt[i], spelt[i + n - 1]
             out.extend(Token(w, t0.start, t1.end) for w in ("go", "to", "start"))
             i += n
             continue
         n = max((len(p) for p in _FILLER_PHRASES if tuple(words[i:i + len(p)]) == p), default=0)
+        if words[i] in ("go", "come") and i + 1 < len(words) and (
+                words[i + 1] in _ERRAND_VERBS or (words[i + 1] == "and" and i + 2 < len(words)
+                                                 and words[i + 2] in _ERRAND_VERBS)):
+            n = 1 if words[i + 1] != "and" else 2  # "go and find the X", "go see the X"
         if n:
             i += n
             continue
@@ -545,6 +554,135 @@ def _drop_fillers(toks: list[Token]) -> list[Token]:
         out.append(spelt[i])
         i += 1
     return out
+
+
+#: Markers of a self-correction: "the sofa, no wait, the armchair", "sorry, I mean".
+_CORRECTIONS: list[tuple[str, ...]] = [tuple(x.split()) for x in (
+    "no wait", "no sorry", "sorry i mean", "sorry", "no actually", "actually no", "i mean",
+    "or rather", "rather", "no i mean", "wait no", "scratch that", "make that", "correction")]
+#: Subjects of a narrated statement ("I didn't sleep well", "he left it on the table").
+_NARRATORS = {"i", "he", "she", "we", "they", "his", "her", "my", "our", "their", "mr", "mrs",
+              "ms"}
+
+
+def _sentences(toks: list[Token]) -> list[list[Token]]:
+    """Split at . ! ? (each sentence keeps its closing mark)."""
+    out: list[list[Token]] = [[]]
+    for t in toks:
+        out[-1].append(t)
+        if t.text in (".", "!", "?"):
+            out.append([])
+    return [s for s in out if s]
+
+
+def _content(sent: list[Token]) -> list[str]:
+    return [t.text for t in sent if t.text not in (".", "!", "?", ",", "and", "so", "but")]
+
+
+def _has_head(words: list[str]) -> bool:
+    lex = _lexicon()
+    return any(lex.match(words[k:]) is not None for k in range(len(words)))
+
+
+def _is_request(words: list[str]) -> bool:
+    """Whether a sentence asks for something: it opens with (or is) a verb of the route."""
+    return bool(words) and (words[0] in _OPENERS or words[0] in _START_WORDS or
+                            (words[0] == "you" and len(words) > 1 and words[1] in _OPENERS))
+
+
+def _chatter(words: list[str]) -> bool:
+    """A sentence that tells, not asks: no route word at all, or a narrated statement."""
+    if not words:
+        return True
+    if _is_request(words):
+        return False
+    if not _has_head(words) and not any(w in _OPENERS for w in words):
+        return True  # "Good morning.", "hurry!", "Thanks, dear."
+    return words[0] in _NARRATORS or words[:2] == ["it", "is"] or (
+        words[0] in ("the", "a") and any(w in _NARRATORS for w in words))
+
+
+def _np_tail(sent: list[Token], end: int) -> int:
+    """Where the goal phrase before ``end`` starts: after the last ``to`` / move verb."""
+    for k in range(end - 1, -1, -1):
+        w = sent[k].text
+        if w in ("to", "at", "by") or (w in _MOVE_VERBS and w not in ("back",)):
+            return k + 1
+    return 0
+
+
+def _correct(sent: list[Token]) -> list[Token]:
+    """``go to X, no wait, Y`` -> ``go to Y`` within one sentence."""
+    words = [t.text for t in sent]
+    for k in range(1, len(words)):
+        n = max((len(p) for p in _CORRECTIONS if tuple(words[k:k + len(p)]) == p), default=0)
+        if not n or (words[k - 1] != "," and words[k] not in ("or", "no")):
+            continue
+        rest = k + n
+        while rest < len(words):
+            if words[rest] == ",":
+                rest += 1
+                continue
+            m = max((len(p) for p in _CORRECTIONS if tuple(words[rest:rest + len(p)]) == p),
+                    default=0)
+            if not m:
+                break
+            rest += m
+        if rest >= len(words) or not _has_head(words[rest:]):
+            continue
+        begin = _np_tail(sent, k)
+        if begin == 0 or begin >= k:
+            continue
+        return sent[:begin] + sent[rest:]
+    return sent
+
+
+def _discourse(toks: list[Token]) -> list[Token]:
+    """Sentence-level clean-up of spoken requests, before clause splitting.
+
+    Self-corrections keep only the corrected phrase ("the sofa, no wait, the armchair";
+    "Go to the TV stand. No wait, the TV stand in the living room"); a verbless follow-up
+    fragment ("Go to the dresser. The one in the living room." / "... the biggest one!")
+    replaces the goal phrase of the sentence before; sentences that only tell (greetings,
+    "I didn't sleep well", "He left it on the table", "It's urgent!") are dropped when another
+    sentence asks for a route.
+    """
+    sents = [_correct(s) for s in _sentences(toks)]
+    out: list[list[Token]] = []
+    for s in sents:
+        words = _content(s)
+        lead = 0
+        while lead < len(words) and words[lead] in ("no", "wait", "sorry", "actually", "oops",
+                                                   "i", "mean", "rather", "or"):
+            lead += 1
+        fragment = words[lead:] and not _is_request(words[lead:]) and \
+            words[lead] in ("the", "that", "this") and _has_head(words[lead:] + ["x"])
+        if out and fragment and (lead or "one" in words or "ones" in words) and \
+                _has_head([w for w in words[lead:] if w not in ("one", "ones")] + ["x"]):
+            prev = out[-1]
+            end = len(prev) - (1 if prev[-1].text in (".", "!", "?") else 0)
+            begin = _np_tail(prev, end)
+            if 0 < begin < end:
+                body = [t for t in s if t.text not in (".", "!", "?")]
+                while body and body[0].text in ("no", "wait", "sorry", "actually", "oops", ",",
+                                                "i", "mean", "rather", "or"):
+                    body = body[1:]
+                old = [t.text for t in prev[begin:end]]
+                head = next((old[q:q + m[0]] for q in range(len(old))
+                             if (m := _lexicon().match(old[q:])) is not None), None)
+                new: list[Token] = []
+                for t in body:
+                    if t.text in ("one", "ones") and head:
+                        new.extend(Token(h, t.start, t.end) for h in head)
+                    else:
+                        new.append(t)
+                out[-1] = prev[:begin] + new + prev[end:]
+                continue
+        out.append(s)
+    keep = [s for s in out if not _chatter(_content(s))]
+    if keep and any(_is_request(_content(s)) or _has_head(_content(s)) for s in keep):
+        out = keep
+    return [t for s in out for t in s]
 
 
 # --- the lexicon of heads ----------------------------------------------------------------------
@@ -606,7 +744,7 @@ def _lexicon() -> _Lexicon:
 class _Parser:
     def __init__(self, text: str, attachment: str) -> None:
         self.text = text
-        self.toks = _normalise(tokenize(text))
+        self.toks = _discourse(_normalise(tokenize(text)))
         self.words = [t.text for t in self.toks]
         self.inner = ATTACHMENTS[attachment]
         self.attachment = attachment
@@ -1473,7 +1611,9 @@ class _Parser:
         while changed and i < j:
             changed = False
             got = self._scope_at(i, j)
-            if got is not None and (got[2] >= j or self.w(got[2]) in (",", ".")):
+            if got is not None and (got[2] >= j or self.w(got[2]) in (",", ".") or (
+                    got[0] != "whole" and self._is_pref(got[2]) and got[2] > i + 1)):
+                # "while you are in the kitchen stay close to X": no comma after the scope
                 take(got[0], got[1])
                 i = got[2] + (1 if self.w(got[2]) == "," else 0)
                 changed = True

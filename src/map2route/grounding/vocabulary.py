@@ -56,7 +56,7 @@ SYNONYMS: dict[str, str] = {
     "computer": "laptop", "notebook computer": "laptop", "teddy": "teddy_bear",
     "safe box": "safe", "strongbox": "safe", "microwave oven": "microwave",
     "frying pan": "pan", "skillet": "pan", "tissues": "tissue_box", "soap": "soap_bar",
-    "garbage": "garbage_can", "trash": "garbage_can", "pet bed": "dog_bed",
+    "garbage": "garbage_can", "trash": "garbage_can", "pet bed": "dog_bed", "doggy bed": "dog_bed", "doggie bed": "dog_bed",
     "decor": "table_top_decor", "decoration": "table_top_decor", "ornament": "table_top_decor",
     "standing lamp": "floor_lamp", "waste bin": "garbage_can", "television stand": "tv_stand",
     "toilet roll": "toilet_paper", "table decoration": "table_top_decor",
