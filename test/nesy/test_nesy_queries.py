@@ -38,7 +38,7 @@ def test_template_queries_parse_back() -> None:
 @pytest.mark.parametrize("name", ["heldout_queries.jsonl", "heldout_queries_v2.jsonl",
                                   "heldout_queries_v3.jsonl", "heldout_queries_v4.jsonl",
                                   "heldout_queries_v5.jsonl", "heldout_queries_v6.jsonl",
-                                  "heldout_queries_v7.jsonl"])
+                                  "heldout_queries_v7.jsonl", "heldout_queries_v8.jsonl"])
 def test_heldout_queries(name: str) -> None:
     rows = [json.loads(line) for line in (DATA / name).read_text().splitlines() if line]
     tm = fm = 0
@@ -161,3 +161,53 @@ def test_parser_mechanisms_v7(query: str, agent: Agent, allowed: set[str]) -> No
     p = parse_query(query)
     assert p.agent is agent
     assert p.allowed == frozenset(class_index(c) for c in allowed), query
+
+
+@pytest.mark.parametrize(("query", "agent", "allowed"), [
+    # a line break ends a statement: bullet lists and "key: value" lines
+    ("Route request:\n- agent: walker\n- ok: woodland, grass\n- not ok: crops, bare rock",
+     Agent.PEDESTRIAN, {"tree", "rangeland"}),
+    ("Vehicle: van\nAllowed off-road: dirt\nForbidden: cropland", Agent.CAR, {"bareland"}),
+    # a verdict after a colon decides its key, whatever route word the key holds
+    ("Mission: UAV relay\nOverfly trees: permitted\nOverfly buildings: prohibited", Agent.DRONE,
+     {"tree"}),
+    ("* Drone\n* Buildings: yes\n* Trees: no", Agent.DRONE, {"building"}),
+    # a short reply to a question decides the question's terrain
+    ("Is the drone allowed over the houses? No. Over the forest? Yes. Shortest path.",
+     Agent.DRONE, {"tree"}),
+    ("May the hiker cross the cornfield? It is fine. And the moorland? It is. Fastest.",
+     Agent.PEDESTRIAN, {"agriculture", "rangeland"}),
+    ("Could the ute go over the sand? No worries, it can. Quickest way?", Agent.CAR,
+     {"bareland"}),
+    ("Can a car drive over grass? No. Over fields? Nope. Fastest.", Agent.CAR, set()),
+    # a surface noun before developed space names the surface ("gravel forecourt")
+    ("Estate car, comfort, it may go over the gravel forecourt.", Agent.CAR, {"bareland"}),
+    # "every land cover", "clearance to overfly everything", "access ... is granted"
+    ("Drone, shortest. Every land cover may be overflown.", Agent.DRONE, {"tree", "building"}),
+    ("The drone has clearance to overfly everything on the map.", Agent.DRONE,
+     {"tree", "building"}),
+    ("Access to the sand dunes is granted to pedestrians, fastest.", Agent.PEDESTRIAN,
+     {"bareland"}),
+    # regional vehicle nouns
+    ("Auto-rickshaw to the station, fastest, only on roads.", Agent.CAR, set()),
+    ("Tinnie across the billabong, safest way.", Agent.BOAT, set()),
+])
+def test_parser_mechanisms_v8(query: str, agent: Agent, allowed: set[str]) -> None:
+    p = parse_query(query)
+    assert p.agent is agent
+    assert p.allowed == frozenset(class_index(c) for c in allowed), query
+
+
+@pytest.mark.parametrize(("query", "objective"), [
+    # a negated objective word states no objective; "no risk" still asks for safety
+    ("Walkers, not in a hurry, want the most pleasant walk.", Objective.COMFORT),
+    ("Hiker, no rush, but take no risks.", Objective.SAFEST),
+    # "too risky to enter" describes terrain, not the goal
+    ("Team on foot, quickly please; the woods are too risky to enter.", Objective.FASTEST),
+    # a manner adverb weighs less than a stated goal; ties go to the first named
+    ("Pedestrian, shortest. Any terrain a person can safely walk on is fine.",
+     Objective.SHORTEST),
+    ("Kindly route the scooter safely to the hospital.", Objective.SAFEST),
+])
+def test_objective_mechanisms_v8(query: str, objective: Objective) -> None:
+    assert parse_query(query).objective is objective

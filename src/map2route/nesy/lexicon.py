@@ -18,7 +18,8 @@ AGENT_WORDS: dict[Agent, list[tuple[str, int]]] = {
         "hiker", "pedestrian", "on foot", "by foot", "jogger", "runner", "walker", "backpacker",
         "trekker", "person walking", "someone walking", "surveyor on foot", "walking tour",
         "stroll", "rambler", "foot patrol", "mountaineer", "climber", "orienteer", "pilgrim",
-        "dog walker", "hillwalker", "wanderer", "ped", "schoolchildren"]] + [
+        "dog walker", "hillwalker", "wanderer", "ped", "schoolchildren", "bushwalker",
+        "wheelchair user"]] + [
         (w, 1) for w in ["hike", "hiking", "walk", "walking", "trekking", "trek", "wander",
                          "ramble", "stroll", "jog", "jogging", "run", "running", "tramp",
                          "march", "marching"]],
@@ -29,7 +30,8 @@ AGENT_WORDS: dict[Agent, list[tuple[str, int]]] = {
         "hatchback", "tractor", "land rover", "landrover", "range rover", "humvee", "atv",
         "quad bike", "buggy", "dune buggy", "hgv", "minivan", "station wagon", "estate car",
         "squad car", "motorist", "ute", "wagon", "hearse", "campervan",
-        "motorhome", "rv", "offroader", "four by four", "4wd", "awd"]] + [(w, 1) for w in [
+        "motorhome", "rv", "offroader", "four by four", "4wd", "awd", "rickshaw", "auto rickshaw",
+        "autorickshaw", "tuk tuk", "two wheeler", "scooter", "moped", "tempo", "pickup truck"]] + [(w, 1) for w in [
         "drive", "driving", "driven", "drove", "ride", "driver", "motor", "wheels"]] + [
         (w, 0) for w in ["car park", "parking lot", "parking"]],
     Agent.DRONE: [(w, 3) for w in [
@@ -45,7 +47,8 @@ AGENT_WORDS: dict[Agent, list[tuple[str, int]]] = {
         "lifeboat", "jet ski", "jetski", "craft", "watercraft", "rib", "skiff", "punt",
         "catamaran", "trawler", "rowboat", "rowing boat", "houseboat", "narrowboat",
         "paddleboard", "paddle board", "zodiac", "airboat", "inflatable",
-        "water taxi", "hydrofoil"]] + [(w, 1) for w in [
+        "water taxi", "hydrofoil", "tinnie", "dory", "sampan",
+        "longboat", "pirogue"]] + [(w, 1) for w in [
         "paddling", "paddle", "rowing", "sail", "sailing", "cruise", "harbour",
         "harbor", "upriver", "downriver", "buoy", "marina", "mooring", "afloat", "aboard",
         "moored", "jetty", "boathouse", "slipway", "berth", "row", "pier", "quay", "downstream", "upstream"]],
@@ -100,7 +103,8 @@ CLASS_WORDS: dict[int, list[str]] = {
         "spoil heap", "exposed ground", "exposed rock", "bare hillside", "rubble", "boulders",
         "boulder", "dust", "dusty", "badlands", "bedrock", "outcrop", "sandbank",
         "earthworks", "dirt lot", "unpaved lot", "bare earth patch", "barren land",
-        "waste ground", "waste land", "derelict land"],
+        "waste ground", "waste land", "derelict land", "sandstone", "limestone", "granite",
+        "red dirt", "bare slope", "salt pan"],
     1: ["rangeland", "grassland", "grassy", "grass", "meadow", "pasture", "scrub", "shrubland",
         "shrub", "heath", "verge", "prairie", "savanna", "savannah", "scrubland", "lawn",
         "parkland", "moor", "moorland", "steppe", "bush", "bushland", "grassy field",
@@ -193,7 +197,7 @@ NEGATORS = [
 FLIPPABLE_NEGATIVES = [
     "forbidden", "prohibited", "banned", "off limits", "barred", "disallowed", "restricted",
     "out of bounds", "avoid", "problem", "obstacle", "issue", "restriction", "restrictions",
-    "concern", "mind", "excluded", "closed", "off the table", "a problem", "an obstacle", "an issue",
+    "concern", "mind", "excluded", "closed", "worries", "worry", "off the table", "a problem", "an obstacle", "an issue",
 ]
 NEGATIVE_CUES = [
     *NEGATORS, *FLIPPABLE_NEGATIVES,
@@ -228,7 +232,7 @@ POSITIVE_CUES = [
     "in a pinch", "you like", "you want", "you wish", "you please", "as needed", "is good", "are good", "sanctioned", "tolerated",
     "licensed", "green light", "legal", "on the table", "no objection",
     "go for it", "cut through", "cut across", "is possible", "are possible", "possible to",
-    "be possible", "fine by me",
+    "be possible", "fine by me", "granted", "is granted", "clearance", "cleared for",
 
 ]
 #: Prepositions and motion verbs that make a bare mention a permission ("over the woods").
@@ -244,7 +248,9 @@ EVERYTHING_WORDS = ["everything", "anything", "any terrain", "all terrain", "all
                     "all other terrain", "any other terrain", "all off road", "any off road",
                     "off road terrain", "whatever terrain", "any surface", "all surfaces",
                     "any ground", "all ground", "any land cover", "cross country",
-                    "everywhere", "all kinds of terrain", "any kind of terrain", "elsewhere"]
+                    "everywhere", "all kinds of terrain", "any kind of terrain", "elsewhere",
+                    "every land cover", "all land covers", "every surface", "every type of terrain",
+                    "all land cover types", "every class", "all classes"]
 #: Phrases that permit all conditional terrain on their own.
 EVERYTHING_SELF = ["anything goes", "no restrictions", "no restriction", "unrestricted",
                    "where you like", "wherever you like", "where you want", "wherever you want",

@@ -237,6 +237,10 @@ _ADJECTIVES = {"bare", "sandy", "rocky", "grassy", "wooded", "forested", "paved"
                "cultivated", "arable", "barren", "leafy", "dusty", "overgrown", "ploughed",
                "plowed", "fallow", "urban", "developed", "tilled", "planted", "built", "stony"}
 _ROAD = 3
+_DEVELOPED = 2
+#: Classes whose noun names the surface of a developed-space head ("gravel forecourt",
+#: "grass yard"): the surface, not the use, is the land cover.
+_SURFACE_CLASSES = {0, 1}
 #: What may follow a route word that has no object of its own ("drive across if it helps").
 _STRANDED_NEXT = {"", ",", "if", "when", "whenever", "as", "freely", "there", "where", "(", ")",
                   ":"}
@@ -249,6 +253,8 @@ _COPULA = {"is", "are", "was", "were", "be", "seems", "seem", "both", "all", "to
 _ELLIPSIS = {"too", "also", "likewise", "either", "as well"}
 #: Negators that also act as determiners ("no farmland"): never a postposed predicate.
 _DETERMINER_CUES = {"no", "not", "never", "without", "nor", "neither", "none"}
+#: Negators that cancel an objective word right after them ("not in a hurry", "no rush").
+_OBJECTIVE_NEGATORS = {"not", "no", "never", "without"}
 #: Casual spellings and apostrophe-less contractions, normalised before matching.
 _CASUAL = {"thru": "through", "u": "you", "ur": "your", "pls": "please", "plz": "please",
            "dont": "do not", "doesnt": "does not", "didnt": "did not", "isnt": "is not",
@@ -334,10 +340,12 @@ def _correct(token: str) -> str:
 
 
 def _tokens(text: str) -> list[str]:
-    """Normalised word tokens: lower case, possessive 's dropped, "n't" expanded, hyphens
-    split words, casual spellings and abbreviations ("veh", "bldgs", "+") expanded, unknown
+    """Normalised word tokens: lower case, line breaks read as sentence ends, possessive 's
+    dropped, "n't" expanded, hyphens split words, casual spellings and abbreviations ("veh", "bldgs", "+") expanded, unknown
     words spelling-corrected."""
     norm = text.lower().replace("\u2019", "'")
+    # a line break ends a statement: bullet lists and "key: value" forms put one per line
+    norm = re.sub(r"[ \t]*\n\s*", " . ", norm.strip())
     norm = re.sub(r"(\w)'s\b", r"\1", norm)
     norm = re.sub(r"\bwon't\b", "will not", norm)
     norm = re.sub(r"\b(can't|cannot)\b", "can not", norm)
@@ -394,24 +402,48 @@ def _strip_from_to(tokens: list[str]) -> list[str]:
     return out
 
 
-def _clauses(tokens: list[str]) -> list[list[str]]:
-    """Split on sentence ends, semicolons and contrast words (but, however, while, whereas).
+def _clauses(tokens: list[str]) -> list[tuple[list[str], bool]]:
+    """Split on sentence ends, semicolons and contrast words (but, however, while, whereas);
+    each clause comes with whether it ended with a question mark.
 
     "anything but X" reads as "anything except X"; a parenthetical ", however," is a comma.
     """
-    out: list[list[str]] = [[]]
+    out: list[tuple[list[str], bool]] = [([], False)]
     for i, t in enumerate(tokens):
         prev = tokens[i - 1] if i else ""
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
         if t == "but" and prev in _BUT_EXCEPT_AFTER:
-            out[-1].append("except")
+            out[-1][0].append("except")
         elif t in _CONTRAST and prev == "," and nxt == ",":
-            out[-1].append(",")
+            out[-1][0].append(",")
         elif t in (".", ";", "!", "?") or t in _CONTRAST:
-            out.append([])
+            if t == "?" and out[-1][0]:
+                out[-1] = (out[-1][0], True)
+            out.append(([], False))
         else:
-            out[-1].append(t)
-    return [c for c in out if c]
+            out[-1][0].append(t)
+    return [c for c in out if c[0]]
+
+
+#: Words that open a reply to a yes/no question ("Over the forest? Yes.").
+_REPLY_OPENERS = {"it", "they", "that", "those", "this", "these", "he", "she", "we", "you",
+                  "yes", "yeah", "yep", "sure", "absolutely", "certainly", "indeed", "also",
+                  "of", "definitely", "correct", "affirmative", "negative"}
+_REPLY_NO = {"no", "nope", "negative", "never"}
+
+
+def _answer_sign(clause: list[str]) -> int:
+    """Sign of a short reply to a question about terrain ("No.", "Yes, it may.", "It is.",
+    "Also fine.", "Those are off limits."), 0 when the clause is no reply: a reply has at most
+    six words and no land-cover mention."""
+    if not clause or len(clause) > 6 or _mentions(clause):
+        return 0
+    cues = _cue_positions(clause)
+    if cues:
+        return cues[0][1]
+    if clause[0] in _REPLY_NO:
+        return -1
+    return 1 if clause[0] in _REPLY_OPENERS else 0
 
 
 def _match_cues(clause: list[str], tables: list[tuple[int, list[str]]]) -> list[tuple[int, int, int,
@@ -511,9 +543,11 @@ def _mentions(clause: list[str]) -> list[tuple[int, int, int]]:
     out: list[tuple[int, int, int]] = []
     for mention in found:
         if out and out[-1][1] == mention[0]:
-            # a compound: the head names the class, except after an adjective ("bare yard")
-            # and before a way ("forest trails" are about the forest)
-            if clause[out[-1][1] - 1] in _ADJECTIVES or mention[2] == _ROAD:
+            # a compound: the head names the class, except after an adjective ("bare yard"),
+            # before a way ("forest trails" are about the forest) and when a surface noun
+            # qualifies developed space ("gravel forecourt")
+            if clause[out[-1][1] - 1] in _ADJECTIVES or mention[2] == _ROAD or (
+                    mention[2] == _DEVELOPED and out[-1][2] in _SURFACE_CLASSES):
                 continue
             out.pop()
         out.append(mention)
@@ -685,12 +719,32 @@ def _roam_everywhere(clause: list[str]) -> bool:
     return False
 
 
+def _key_value_sign(clause: list[str], cues: list[tuple[int, int]],
+                    mentions: list[tuple[int, int, int]], seg_of: list[int], pos: int,
+                    segments: list[int]) -> int:
+    """"Trees: no", "Overfly buildings: prohibited": a mention in the segment before a colon
+    whose next segment is a bare verdict (cues and filler only, no mention) takes the
+    verdict's sign, whatever route word stands before the mention."""
+    seg = seg_of[pos]
+    if seg + 1 >= len(segments) or clause[segments[seg + 1]] != ":" or \
+            any(seg_of[p] == seg for p, _ in cues if p > pos):
+        return 0
+    nxt = seg + 1
+    if any(seg_of[b] == nxt for b, _, _ in mentions):
+        return 0
+    verdict = [(p, s) for p, s in cues if seg_of[p] == nxt]
+    return verdict[0][1] if verdict else 0
+
+
 def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
     conditional = TRAVERSABILITY[agent][1]
     allowed: set[int] = set()
     denied: set[int] = set()
     last_sign = 0
-    for clause in _clauses(_strip_from_to(tokens)):
+    clauses = _clauses(_strip_from_to(tokens))
+    for ci, (clause, question) in enumerate(clauses):
+        # "Is the drone allowed over the houses? No.": the reply decides the question's terrain
+        reply = _answer_sign(clauses[ci + 1][0]) if question and ci + 1 < len(clauses) else 0
         every_at = _has_everything(clause)
         cues = _cue_positions(clause, everything=every_at >= 0)
         mentions = _mentions(clause)
@@ -726,8 +780,13 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
             same = [(p, s) for p, s in cues if seg_of[p] == seg_of[pos]]
             window = [t for k, t in enumerate(clause[max(0, pos - 3):pos], max(0, pos - 3))
                       if seg_of[k] == seg_of[pos]]
-            if pos in confined:
+            key_value = _key_value_sign(clause, cues, mentions, seg_of, pos, segments)
+            if reply:
+                sign = reply
+            elif pos in confined:
                 sign = 1
+            elif key_value:
+                sign = key_value
             elif same:
                 sign = _governing(same, pos, postposed)
             elif seg_of[pos] in ellipsis_segs and seg_of[pos] > 0 and (
@@ -780,14 +839,25 @@ def parse_query(text: str) -> ParsedQuery:
         agent = Agent.PEDESTRIAN
     taken = [False] * len(tokens)
     obj_scores = dict.fromkeys(Objective, 0)
+    first_at = dict.fromkeys(Objective, len(tokens))
     for obj_phrase, objective, weight in _OBJECTIVE_SORTED:
         n = len(obj_phrase.split())
-        for i in _find(tokens, obj_phrase):
+        for i in _find_stems(stems, _stem_phrase(obj_phrase)):  # "no risks" = "no risk"
             if not any(taken[i:i + n]):
                 for m in range(i, i + n):
                     taken[m] = True
-                obj_scores[objective] += weight
-    objective = max(obj_scores, key=lambda o: obj_scores[o])
+                # "not in a hurry", "no rush": a negated objective word states no objective
+                # ("no risk" still asks for safety); "too risky to enter" describes terrain
+                if (objective is not Objective.SAFEST and any(
+                        t in _OBJECTIVE_NEGATORS for t in tokens[max(0, i - 2):i])) or \
+                        (i and tokens[i - 1] == "too"):
+                    continue
+                # a manner adverb ("a person can safely walk on") weighs less than a goal
+                obj_scores[objective] += weight - 1 if n == 1 and obj_phrase.endswith("ly") \
+                    else weight
+                first_at[objective] = min(first_at[objective], i)
+    # ties go to the objective named first ("Pedestrian, shortest. ... safely ...")
+    objective = max(Objective, key=lambda o: (obj_scores[o], -first_at[o]))
     objective_found = obj_scores[objective] > 0
     if not objective_found:
         objective = Objective.SHORTEST
