@@ -95,3 +95,24 @@ def write_touchdown_folder(folder: Path, instances: list[dict]) -> Path:
         f"{p.id},{p.lat},{p.lng},{json.dumps(dict(p.tags))}\n" for p in pois))
     (folder / "val.json").write_text(json.dumps(instances))
     return folder
+
+
+@pytest.fixture
+def line(to_latlng) -> StreetGraph:
+    """A 300 m street east from s0 (a node every 10 m) with a side street to the north
+    (left, heading east) at s50, s100, ..., s250."""
+    ids, lat, lng, links = [], [], [], []
+    for x in range(0, 301, 10):
+        ids.append(f"s{x}")
+        la, ln = to_latlng(float(x), 0.0)
+        lat.append(la)
+        lng.append(ln)
+        if x:
+            links += [(f"s{x - 10}", f"s{x}", None), (f"s{x}", f"s{x - 10}", None)]
+        if x and x % 50 == 0 and x < 300:
+            ids.append(f"n{x}")
+            la, ln = to_latlng(float(x), 10.0)
+            lat.append(la)
+            lng.append(ln)
+            links += [(f"s{x}", f"n{x}", None), (f"n{x}", f"s{x}", None)]
+    return StreetGraph(ids, lat, lng, links, name="line")

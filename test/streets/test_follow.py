@@ -98,23 +98,9 @@ def test_stop_after_blocks(city: StreetGraph) -> None:
     assert end(city, "Walk 1.5 blocks to reach the goal.", start="x0y50") == "x80y50"
 
 
-def test_relative_counts_survive_several_views(to_latlng) -> None:
+def test_relative_counts_survive_several_views(line) -> None:
     # A long street with a side street every 50 m; each view sees one crossing only.
-    ids, lat, lng, links = [], [], [], []
-    for x in range(0, 301, 10):
-        ids.append(f"s{x}")
-        la, ln = to_latlng(float(x), 0.0)
-        lat.append(la)
-        lng.append(ln)
-        if x:
-            links += [(f"s{x - 10}", f"s{x}", None), (f"s{x}", f"s{x - 10}", None)]
-        if x and x % 50 == 0 and x < 300:
-            ids.append(f"n{x}")
-            la, ln = to_latlng(float(x), 10.0)
-            lat.append(la)
-            lng.append(ln)
-            links += [(f"s{x}", f"n{x}", None), (f"n{x}", f"s{x}", None)]
-    street = StreetGraph(ids, lat, lng, links, name="line")
+    street = line
     result = follow(street, "Walk through three intersections and stop.", street.node("s0"), 90.0,
                     OfflineAgent(), config=FollowConfig(view_depth=1))
     assert street.node_ids[result.path[-1]] == "s160"

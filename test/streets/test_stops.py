@@ -15,25 +15,6 @@ from map2route.streets.offline import OfflineAgent
 from map2route.streets.subgoals import Action, decompose
 
 
-@pytest.fixture
-def line(to_latlng) -> StreetGraph:
-    ids, lat, lng, links = [], [], [], []
-    for x in range(0, 301, 10):
-        ids.append(f"s{x}")
-        la, ln = to_latlng(float(x), 0.0)
-        lat.append(la)
-        lng.append(ln)
-        if x:
-            links += [(f"s{x - 10}", f"s{x}", None), (f"s{x}", f"s{x - 10}", None)]
-        if x and x % 50 == 0 and x < 300:
-            ids.append(f"n{x}")
-            la, ln = to_latlng(float(x), 10.0)
-            lat.append(la)
-            lng.append(ln)
-            links += [(f"s{x}", f"n{x}", None), (f"n{x}", f"s{x}", None)]
-    return StreetGraph(ids, lat, lng, links, name="line")
-
-
 def end(graph: StreetGraph, text: str, start: str = "s0", heading: float = 90.0) -> str:
     result = follow(graph, text, graph.node(start), heading, OfflineAgent())
     return graph.node_ids[result.path[-1]]

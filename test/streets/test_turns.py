@@ -30,13 +30,6 @@ def _street(to_latlng, extra: dict[str, tuple[float, float]],
     return StreetGraph(ids, lat, lng, links, name="street")
 
 
-@pytest.fixture
-def line(to_latlng) -> StreetGraph:
-    """A side street to the north (left, heading east) at s50, s100, ..., s250."""
-    extra = {f"n{x}": (float(x), 10.0) for x in range(50, 300, 50)}
-    return _street(to_latlng, extra, [(f"s{x}", f"n{x}") for x in range(50, 300, 50)])
-
-
 def end(graph: StreetGraph, text: str, start: str = "s0", heading: float = 90.0) -> str:
     result = follow(graph, text, graph.node(start), heading, OfflineAgent())
     return graph.node_ids[result.path[-1]]
