@@ -17,19 +17,6 @@ from map2route.streets.offline import OfflineAgent
 from map2route.streets.subgoals import Action, decompose
 
 
-def _street(to_latlng, extra: dict[str, tuple[float, float]],
-            extra_links: list[tuple[str, str]]) -> StreetGraph:
-    """``s0`` .. ``s300`` every 10 m heading east plus ``extra`` nodes, two-way links."""
-    coords = {f"s{x}": (float(x), 0.0) for x in range(0, 301, 10)}
-    coords.update(extra)
-    pairs = [(f"s{x - 10}", f"s{x}") for x in range(10, 301, 10)] + extra_links
-    links = [(a, b, None) for a, b in pairs] + [(b, a, None) for a, b in pairs]
-    ids = list(coords)
-    lat = [to_latlng(*coords[i])[0] for i in ids]
-    lng = [to_latlng(*coords[i])[1] for i in ids]
-    return StreetGraph(ids, lat, lng, links, name="street")
-
-
 def end(graph: StreetGraph, text: str, start: str = "s0", heading: float = 90.0) -> str:
     result = follow(graph, text, graph.node(start), heading, OfflineAgent())
     return graph.node_ids[result.path[-1]]
