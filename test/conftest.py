@@ -62,7 +62,7 @@ class RosHarness:
         """A plain helper node (for test publishers and subscribers)."""
         return self.add(self.rclpy.create_node(name, context=self.context))
 
-    def wait_for(self, predicate: Callable[[], Any], *, what: str, timeout: float = 10.0) -> Any:
+    def wait_for(self, predicate: Callable[[], Any], *, what: str, timeout: float = 20.0) -> Any:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             value = predicate()

@@ -114,17 +114,43 @@ def build(bag: Path, out: Path, detector: str, weights: Path | None, miss_rate: 
 @click.argument("built", type=click.Path(path_type=Path))
 @click.argument("truth", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON.")
-def score(built: Path, truth: Path, as_json: bool) -> None:
+@click.option("--episodes", "episodes", type=click.Path(path_type=Path), default=None,
+              help="Map2Route episodes (e.g. episodes/test.jsonl): also report the HCS of the "
+                   "oracle episodes of TRUTH's scene planned on the built map vs the true map.")
+@click.option("--scene", "scene", default=None,
+              help="Scene name of the episodes to use [default: TRUTH's folder name].")
+@click.option("--limit", type=int, default=None, help="Use at most this many episodes.")
+@click.option("--goal-margin", type=float, default=0.0, show_default=True,
+              help="Shrink each re-grounded stage target by this many metres (the planner "
+                   "stops at a target's first cell).")
+def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene: str | None,
+          limit: int | None, goal_margin: float) -> None:
     """Score the BUILT scene against the TRUTH scene."""
     from rich.console import Console
     from rich.table import Table
 
+    from map2route.mapping.errors import MappingError
     from map2route.mapping.score import score_map
     from map2route.semantic_map.io import load_scene
 
-    s = score_map(load_scene(built), load_scene(truth))
+    b_map, t_map = load_scene(built), load_scene(truth)
+    s = score_map(b_map, t_map)
+    down = None
+    if episodes is not None:
+        from map2route.bench.episode import load_episodes
+        from map2route.mapping.downstream import downstream_hcs
+
+        name = scene or truth.name
+        eps = [e for e in load_episodes(episodes) if e.scene == name][:limit]
+        if not eps:
+            msg = f"{episodes} holds no episode of scene {name!r}; pass --scene NAME"
+            raise MappingError(msg)
+        down = downstream_hcs(b_map, t_map, eps, goal_margin_m=goal_margin)
     if as_json:
-        click.echo(json.dumps(s.as_dict(), indent=1))
+        out = s.as_dict()
+        if down is not None:
+            out["downstream"] = down.as_dict()
+        click.echo(json.dumps(out, indent=1))
         return
     t = Table(title=f"{built} vs {truth}")
     t.add_column("measure")
@@ -140,6 +166,10 @@ def score(built: Path, truth: Path, as_json: bool) -> None:
         c.add_row(cat, str(v.true), str(v.built), str(v.matched), f"{v.precision:.2f}",
                   f"{v.recall:.2f}")
     Console().print(c)
+    if down is not None:
+        click.echo(f"HCS of {len(down.episodes)} oracle episodes (scope-aware planner, scored on "
+                   f"the true map): true map {down.hcs_true:.3f}, built map {down.hcs_built:.3f} "
+                   f"({down.grounded}/{len(down.episodes)} episodes grounded on the built map)")
 
 
 @map_group.command(name="export-sdf")

@@ -19,7 +19,7 @@ import numpy as np
 from map2route.mapping.camera import EquirectCamera, Pose
 from map2route.mapping.detectors import Frame, GroundTruthDetector
 from map2route.mapping.errors import MappingError
-from map2route.mapping.fusion import FusionConfig, InstanceMap, observe
+from map2route.mapping.fusion import FusionConfig, InstanceMap, observe_view
 from map2route.mapping.layers import LayerConfig, build_layers, ground_and_ceiling, room_types
 from map2route.mapping.voxels import VoxelCloud
 
@@ -172,9 +172,9 @@ class MapBuilder:
         local = pts[near]
         if len(local):
             ground, _ = ground_and_ceiling(local, pose.position[2])
-            for obs in observe(self._camera, pose, local, dets, t, ground_z=ground,
-                               config=self.config.fusion):
-                self.instances.add(obs)
+            obs, view = observe_view(self._camera, pose, local, dets, t, ground_z=ground,
+                                     config=self.config.fusion)
+            self.instances.add_frame(obs, view)
         self.instances.prune(t)
         self.images += 1
         self.fuse_seconds += time.perf_counter() - start

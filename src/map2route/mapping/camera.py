@@ -126,7 +126,11 @@ class EquirectCamera:
             Euclidean distance from the camera centre. Rows outside the crop fall outside
             ``[0, crop_rows)``.
         """
-        pc = self.body_to_camera(world_to_body(points_w, pose))
+        # One affine map: p_c = (p_w - t - R_b2w xyz) R_b2w R_c2b (world_to_body, then
+        # body_to_camera, folded together).
+        r_b2w = pose.rotation
+        origin = np.asarray(pose.position) + r_b2w @ np.asarray(self.xyz)
+        pc = (np.asarray(points_w, dtype=np.float64) - origin) @ (r_b2w @ self.r_c2b)
         x, y, z = pc[:, 0], pc[:, 1], pc[:, 2]
         k = self.width / (2.0 * math.pi)
         u = k * np.arctan2(x, z) + self.width / 2.0

@@ -1,7 +1,8 @@
 """A simulated drive through every room: waypoints, a collision-free path, timed poses.
 
 The tour visits each room's most open cell (the maximum of the distance to walls and objects
-inside the room), nearest room first, on the traversable layer shrunk by the robot's
+inside the room) and the most open cell of each part of a grid over the room (parts at most
+``tour_part_m`` on a side, at least 2 x 2), nearest room first, on the traversable layer shrunk by the robot's
 clearance; legs are planned with :func:`map2route.planning.grid_search.search` with a cost
 that keeps the robot off walls. Poses follow the path at a constant speed; the heading turns
 towards the direction of travel at a bounded yaw rate (the Mecanum base could strafe, but
@@ -61,7 +62,8 @@ def _free_space(m: SemanticMap, clearance_m: float) -> NDArray[np.bool_]:
     return cv2.erode(m.traversable.astype(np.uint8), kernel).astype(bool)
 
 
-def tour_cells(m: SemanticMap, *, clearance_m: float = 0.3) -> tuple[NDArray[np.int64], tuple[int, ...]]:
+def tour_cells(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0
+               ) -> tuple[NDArray[np.int64], tuple[int, ...]]:
     """Grid cells of a path through every reachable room and the rooms it visits.
 
     Raises:
@@ -74,21 +76,25 @@ def tour_cells(m: SemanticMap, *, clearance_m: float = 0.3) -> tuple[NDArray[np.
 
     free = _free_space(m, clearance_m)
     clear = cv2.distanceTransform(np.pad(m.traversable, 1).astype(np.uint8), cv2.DIST_L2, 5)[1:-1, 1:-1]
-    # Per room: its most open cell, then the most open cell of each quadrant of the room,
-    # so the sensors see every wall and corner.
+    # Per room: its most open cell, then the most open cell of each part of a grid over the
+    # room (at least 2 x 2, parts at most ``part_m`` on a side), so the sensors see every wall,
+    # corner and the sides of the furniture along them.
     targets: list[tuple[int, tuple[int, int]]] = []
+    rows_idx, cols_idx = np.indices(m.grid.shape)
     for room in m.rooms:
         room_free = free & (m.room_ids == room.id)
         if not room_free.any():
             continue
         rr, cc = np.nonzero(room_free)
-        r_mid, c_mid = (rr.min() + rr.max()) / 2, (cc.min() + cc.max()) / 2
-        rows_idx, cols_idx = np.indices(m.grid.shape)
         parts = [room_free]
-        for up in (False, True):
-            for right in (False, True):
-                q = room_free & ((rows_idx >= r_mid) == up) & ((cols_idx >= c_mid) == right)
-                parts.append(q)
+        n_r = max(2, int(math.ceil((rr.max() - rr.min() + 1) * m.grid.resolution / part_m)))
+        n_c = max(2, int(math.ceil((cc.max() - cc.min() + 1) * m.grid.resolution / part_m)))
+        r_edges = np.linspace(rr.min(), rr.max() + 1, n_r + 1)
+        c_edges = np.linspace(cc.min(), cc.max() + 1, n_c + 1)
+        for i in range(n_r):
+            for j in range(n_c):
+                parts.append(room_free & (rows_idx >= r_edges[i]) & (rows_idx < r_edges[i + 1])
+                             & (cols_idx >= c_edges[j]) & (cols_idx < c_edges[j + 1]))
         for part in parts:
             if part.sum() < 4:
                 continue
@@ -127,9 +133,10 @@ def tour_cells(m: SemanticMap, *, clearance_m: float = 0.3) -> tuple[NDArray[np.
 
 
 def plan_drive(m: SemanticMap, *, speed_mps: float = 0.5, yaw_rate: float = 1.0,
-               clearance_m: float = 0.3, minutes: float | None = None, dt: float = 0.05) -> Drive:
+               clearance_m: float = 0.3, minutes: float | None = None, dt: float = 0.05,
+               part_m: float = 3.0) -> Drive:
     """Timed poses along :func:`tour_cells`, repeated back and forth to fill ``minutes``."""
-    cells, rooms = tour_cells(m, clearance_m=clearance_m)
+    cells, rooms = tour_cells(m, clearance_m=clearance_m, part_m=part_m)
     pts = m.grid.cells_to_worlds(cells)
     if minutes is not None:
         want = minutes * 60.0 * speed_mps

@@ -4,8 +4,9 @@ Per panorama:
 
 1. Project the accumulated cloud near the robot into the panorama
    (:meth:`~map2route.mapping.camera.EquirectCamera.project`).
-2. Occlusion: a per-pixel minimum-depth buffer, widened by a 7x7 minimum filter; a point is
-   visible when its depth is within 0.15 m of the buffer at its pixel.
+2. Occlusion: a per-pixel minimum-depth buffer (at most ``depth_buffer_width`` pixels wide),
+   widened by a 7x7 minimum filter; a point is visible when its depth is within 0.15 m of the
+   buffer at its pixel.
 3. Each mask takes its visible points; sorted by depth, they are cut at the first gap wider
    than 0.3 m (what lies behind that jump is background seen past the object's edge).
 4. The points become 0.03 m voxels: one observation of one category.
@@ -13,7 +14,10 @@ Per panorama:
 Over time (:class:`InstanceMap`): an observation joins an instance of the same category when
 the centroids are closer than ``max(0.25 m, half the mean half-extent)``, or the 3D IoU of
 their axis-aligned boxes is above 0.2, or the containment (overlap / smaller volume) is above
-0.4; instances that come to satisfy the same test are merged. Instances seen fewer than
+0.4; instances that come to satisfy the same test are merged. Each voxel keeps its evidence
+(:class:`Instance`): hits from observations, misses from panoramas in which the instance was
+detected and the voxel was visible outside the mask; boxes, centroids and footprints use the
+voxels with more hits than misses. Instances seen fewer than
 ``min_observations`` times are dropped once unseen for ``prune_after_s``; at the end, an
 instance mostly inside a much more often seen one of another category is dropped too (a
 mislabelled view of the same thing).
@@ -42,10 +46,11 @@ class FusionConfig:
 
     max_range_m: float
     min_filter_px: int
+    depth_buffer_width: int
     occlusion_tolerance_m: float
     depth_jump_m: float
     min_front_fraction: float
-    mask_erode_px: int
+    mask_erode_deg: float
     voxel_m: float
     min_height_above_ground_m: float
     min_points: int
@@ -59,12 +64,14 @@ class FusionConfig:
     suppress_ratio: float
 
 
-def visible_points(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating], *,
-                   config: FusionConfig) -> tuple[NDArray[np.int64], NDArray[np.int64],
-                                                  NDArray[np.int64], NDArray[np.float64]]:
-    """Indices, pixel rows, pixel columns and depths of the points the camera sees.
+def depth_buffer(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating], *,
+                 config: FusionConfig) -> tuple[NDArray[np.int64], NDArray[np.int64],
+                                                NDArray[np.int64], NDArray[np.float64],
+                                                NDArray[np.float32]]:
+    """Indices, pixel rows, columns and depths of the projected points, and the filtered buffer.
 
-    Raises nothing: an empty cloud gives empty arrays.
+    The buffer is the per-pixel minimum depth widened by the ``min_filter_px`` minimum filter
+    (``inf`` where no point fell near).
     """
     import cv2
 
@@ -75,16 +82,44 @@ def visible_points(camera: EquirectCamera, pose: Pose, points: NDArray[np.floati
     ok = (vi >= 0) & (vi < rows) & (d > 0.05) & (d <= config.max_range_m)
     idx = np.flatnonzero(ok)
     ui, vi, d = ui[ok], vi[ok], d[ok]
-    zbuf = np.full((rows, cols), np.inf, dtype=np.float32)
-    np.minimum.at(zbuf, (vi, ui), d.astype(np.float32))
+    # The buffer is at most depth_buffer_width wide: with one point per 3 cm voxel, a
+    # 1920-wide panorama leaves holes between the points of surfaces nearer than ~2.5 m that a
+    # 7x7 filter does not close, and the background shows through them into the masks.
+    f = max(1, int(round(cols / max(config.depth_buffer_width, 1))))
+    b_rows, b_cols = -(-rows // f), -(-cols // f)
+    zbuf = np.full((b_rows, b_cols), np.inf, dtype=np.float32)
+    np.minimum.at(zbuf, (vi // f, ui // f), d.astype(np.float32))
     k = config.min_filter_px
     # A minimum filter is a grey erosion; wrap the seam so the buffer is continuous at +-180 deg.
     pad = k // 2
     wrapped = np.concatenate([zbuf[:, -pad:], zbuf, zbuf[:, :pad]], axis=1)
     zmin = cv2.erode(wrapped, np.ones((k, k), np.uint8), borderType=cv2.BORDER_REPLICATE)
-    zmin = zmin[:, pad: pad + cols]
+    zmin = zmin[:, pad: pad + b_cols]
+    if f > 1:
+        zmin = np.repeat(np.repeat(zmin, f, axis=0), f, axis=1)[:rows, :cols]
+    return idx.astype(np.int64), vi, ui, d, np.asarray(zmin, dtype=np.float32)
+
+
+def visible_points(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating], *,
+                   config: FusionConfig) -> tuple[NDArray[np.int64], NDArray[np.int64],
+                                                  NDArray[np.int64], NDArray[np.float64]]:
+    """Indices, pixel rows, pixel columns and depths of the points the camera sees.
+
+    Raises nothing: an empty cloud gives empty arrays.
+    """
+    idx, vi, ui, d, zmin = depth_buffer(camera, pose, points, config=config)
     vis = d <= zmin[vi, ui] + config.occlusion_tolerance_m
     return idx[vis], vi[vis], ui[vis], d[vis]
+
+
+def rim_px(config: FusionConfig, width: int) -> int:
+    """The mask rim in pixels: ``mask_erode_deg`` on a ``width``-pixel panorama (>= 1 when the
+    angle is > 0). An angle, not a pixel count, so a 1920-wide panorama drops the same rim as
+    a 960-wide one: lidar points on an occluder's edge (a door jamb in front of the bed seen
+    through the door) project just inside the mask's rim."""
+    if config.mask_erode_deg <= 0:
+        return 0
+    return max(1, int(round(config.mask_erode_deg * width / 360.0)))
 
 
 def cut_at_depth_jump(depths: NDArray[np.floating], jump_m: float, *,
@@ -109,33 +144,70 @@ def cut_at_depth_jump(depths: NDArray[np.floating], jump_m: float, *,
 
 @dataclass
 class Observation:
-    """One detection lifted to 3D: its category, score, voxel keys and time."""
+    """One detection lifted to 3D: its category, score, voxel keys, time and mask."""
 
     label: str
     score: float
     keys: NDArray[np.int64]
     t: float
+    mask: NDArray[np.bool_] | None = field(default=None, repr=False)
+
+
+@dataclass
+class View:
+    """What one panorama saw: the camera, its pose and the filtered depth buffer."""
+
+    camera: EquirectCamera
+    pose: Pose
+    zmin: NDArray[np.float32] = field(repr=False)
+
+    def visible_pixels(self, pts: NDArray[np.floating], config: FusionConfig
+                       ) -> tuple[NDArray[np.bool_], NDArray[np.int64], NDArray[np.int64]]:
+        """Which ``pts`` the camera sees (in the crop, in range, not behind the buffer)
+        and their pixel rows and columns (clipped into the image)."""
+        rows, cols = self.zmin.shape
+        u, v, d = self.camera.project(np.asarray(pts, dtype=np.float64), self.pose)
+        ui = np.floor(u).astype(np.int64) % cols
+        vi = np.floor(v).astype(np.int64)
+        inside = (vi >= 0) & (vi < rows) & (d > 0.05) & (d <= config.max_range_m)
+        vi = np.clip(vi, 0, rows - 1)
+        z = self.zmin[vi, ui]
+        vis = inside & np.isfinite(z) & (d <= z + config.occlusion_tolerance_m)
+        return vis, vi, ui
 
 
 def observe(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating],
             detections: list[Detection], t: float, *, ground_z: float,
             config: FusionConfig) -> list[Observation]:
     """Lift ``detections`` on one panorama to 3D voxel observations (steps 1-4 above)."""
+    return observe_view(camera, pose, points, detections, t, ground_z=ground_z,
+                        config=config)[0]
+
+
+def observe_view(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating],
+                 detections: list[Detection], t: float, *, ground_z: float,
+                 config: FusionConfig) -> tuple[list[Observation], View | None]:
+    """:func:`observe`, and the :class:`View` the evidence of :meth:`InstanceMap.add_frame`
+    needs (``None`` when nothing was projected)."""
     if not detections or len(points) == 0:
-        return []
-    idx, vi, ui, d = visible_points(camera, pose, points, config=config)
+        return [], None
+    idx, vi, ui, d, zmin = depth_buffer(camera, pose, points, config=config)
+    vis = d <= zmin[vi, ui] + config.occlusion_tolerance_m
+    idx, vi, ui, d = idx[vis], vi[vis], ui[vis], d[vis]
     if idx.size == 0:
-        return []
+        return [], None
+    view = View(camera=camera, pose=pose, zmin=zmin)
     rows, cols = camera.shape
     # Paint masks in ascending score, so where masks overlap the best one owns the pixel.
     import cv2
 
     owner = np.full((rows, cols), -1, dtype=np.int32)
     order = sorted(range(len(detections)), key=lambda i: detections[i].score)
-    kernel = np.ones((2 * config.mask_erode_px + 1,) * 2, np.uint8)
+    erode = rim_px(config, cols)
+    kernel = np.ones((2 * erode + 1,) * 2, np.uint8)
     for i in order:
         mask = detections[i].mask
-        if config.mask_erode_px:
+        if erode:
             # Voxel centres sit up to half a voxel off the surface: keep off the mask's rim.
             mask = cv2.erode(mask.astype(np.uint8), kernel).astype(bool)
         owner[mask] = i
@@ -153,20 +225,29 @@ def observe(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating],
             continue
         keys = np.unique(encode(chosen, config.voxel_m))
         det = detections[int(i)]
-        out.append(Observation(label=det.label, score=det.score, keys=keys, t=t))
-    return out
+        out.append(Observation(label=det.label, score=det.score, keys=keys, t=t, mask=det.mask))
+    return out, view
 
 
 @dataclass
 class Instance:
-    """A 3D object instance built from observations."""
+    """A 3D object instance built from observations.
+
+    Every voxel keeps its evidence: ``hits`` counts the observations that brought it,
+    ``misses`` the panoramas in which the instance was detected and the voxel was visible but
+    fell outside the detection's mask. Only voxels with more hits than misses belong to the
+    object (:attr:`keys`): background that slipped into a mask once (a wall behind a plant,
+    the next chair) is seen beside the object from other viewpoints and drops out.
+    """
 
     uid: int
-    keys: set[int]
     votes: Counter[str]
     n_obs: int
     first_seen: float
     last_seen: float
+    voxel_keys: NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64))
+    hits: NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64))
+    misses: NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64))
     lo: NDArray[np.float64] = field(default_factory=lambda: np.zeros(3))
     hi: NDArray[np.float64] = field(default_factory=lambda: np.zeros(3))
     centroid: NDArray[np.float64] = field(default_factory=lambda: np.zeros(3))
@@ -176,13 +257,46 @@ class Instance:
         """The category most observations gave."""
         return self.votes.most_common(1)[0][0]
 
+    @property
+    def keys(self) -> NDArray[np.int64]:
+        """The voxels that belong to the object: more hits than misses."""
+        return self.voxel_keys[self.hits > self.misses]
+
+    def _accumulate(self, keys: NDArray[np.int64], hits: NDArray[np.int64],
+                    misses: NDArray[np.int64]) -> None:
+        allk = np.concatenate([self.voxel_keys, keys])
+        uniq, inv = np.unique(allk, return_inverse=True)
+        n = len(uniq)
+        self.hits = np.bincount(inv, weights=np.concatenate([self.hits, hits]),
+                                minlength=n).astype(np.int64)
+        self.misses = np.bincount(inv, weights=np.concatenate([self.misses, misses]),
+                                  minlength=n).astype(np.int64)
+        self.voxel_keys = uniq
+
+    def add_keys(self, keys: NDArray[np.int64]) -> None:
+        """One more observation of ``keys`` (unique)."""
+        self._accumulate(keys, np.ones(len(keys), np.int64), np.zeros(len(keys), np.int64))
+
+    def absorb(self, other: Instance) -> None:
+        """Take ``other``'s voxels, evidence, votes and observation count."""
+        self._accumulate(other.voxel_keys, other.hits, other.misses)
+        self.votes.update(other.votes)
+        self.n_obs += other.n_obs
+        self.first_seen = min(self.first_seen, other.first_seen)
+        self.last_seen = max(self.last_seen, other.last_seen)
+
+    def _key_array(self) -> NDArray[np.int64]:
+        keys = self.keys
+        return keys if len(keys) else self.voxel_keys
+
     def refresh(self, voxel_m: float) -> None:
-        pts = decode(np.fromiter(self.keys, dtype=np.int64, count=len(self.keys)), voxel_m)
+        pts = decode(self._key_array(), voxel_m)
         self.lo, self.hi = pts.min(axis=0) - voxel_m / 2, pts.max(axis=0) + voxel_m / 2
         self.centroid = pts.mean(axis=0)
 
     def points(self, voxel_m: float) -> NDArray[np.float64]:
-        return decode(np.fromiter(self.keys, dtype=np.int64, count=len(self.keys)), voxel_m)
+        """Centres of the object's voxels (all voxels when none has the majority yet)."""
+        return decode(self._key_array(), voxel_m)
 
 
 def box_overlap(lo_a: NDArray[np.floating], hi_a: NDArray[np.floating],
@@ -215,8 +329,41 @@ class InstanceMap:
         self.instances: dict[int, Instance] = {}
         self._next = 0
 
-    def add(self, obs: Observation) -> Instance:
-        """Associate one observation: merge into a matching instance or start a new one."""
+    def add_frame(self, observations: list[Observation], view: View | None) -> list[Instance]:
+        """Associate one panorama's observations, record the misses of its view, then merge.
+
+        Instances are merged only after the misses are in, so one view that let the next
+        object into a mask does not join the two for good.
+        """
+        touched = [(self.add(obs, merge=False), obs) for obs in observations]
+        if view is not None:
+            self._record_misses(touched, view)
+        for inst, _ in touched:
+            if inst.uid in self.instances:
+                self._merge_into(inst)
+        return [inst for inst, _ in touched]
+
+    def _record_misses(self, touched: list[tuple[Instance, Observation]], view: View) -> None:
+        import cv2
+
+        grow = np.ones((2 * rim_px(self.config, view.zmin.shape[1]) + 1,) * 2, np.uint8)
+        masks: dict[int, NDArray[np.bool_]] = {}
+        for inst, obs in touched:
+            if obs.mask is None or inst.uid not in self.instances:
+                continue
+            # An instance may take two detections of one panorama: its mask is their union.
+            mask = cv2.dilate(obs.mask.astype(np.uint8), grow).astype(bool)
+            masks[inst.uid] = masks[inst.uid] | mask if inst.uid in masks else mask
+        for uid, mask in masks.items():
+            inst = self.instances[uid]
+            pts = decode(inst.voxel_keys, self.config.voxel_m)
+            vis, vi, ui = view.visible_pixels(pts, self.config)
+            inst.misses = inst.misses + (vis & ~mask[vi, ui])
+            inst.refresh(self.config.voxel_m)
+
+    def add(self, obs: Observation, *, merge: bool = True) -> Instance:
+        """Associate one observation: merge into a matching instance or start a new one
+        (then, with ``merge``, merge the instances that now pass the merge test)."""
         cfg = self.config
         pts = decode(obs.keys, cfg.voxel_m)
         lo, hi = pts.min(axis=0) - cfg.voxel_m / 2, pts.max(axis=0) + cfg.voxel_m / 2
@@ -231,17 +378,17 @@ class InstanceMap:
                 if dist < best_d:
                     best, best_d = inst, dist
         if best is None:
-            best = Instance(uid=self._next, keys=set(obs.keys.tolist()), votes=Counter(),
-                            n_obs=0, first_seen=obs.t, last_seen=obs.t)
+            best = Instance(uid=self._next, votes=Counter(), n_obs=0, first_seen=obs.t,
+                            last_seen=obs.t)
             self._next += 1
             self.instances[best.uid] = best
-        else:
-            best.keys.update(obs.keys.tolist())
+        best.add_keys(obs.keys)
         best.votes[obs.label] += 1
         best.n_obs += 1
         best.last_seen = obs.t
         best.refresh(cfg.voxel_m)
-        self._merge_into(best)
+        if merge:
+            self._merge_into(best)
         return best
 
     def _merge_into(self, inst: Instance) -> None:
@@ -254,10 +401,7 @@ class InstanceMap:
                     continue
                 if should_merge(inst.centroid, inst.lo, inst.hi, other.centroid, other.lo,
                                 other.hi, cfg):
-                    inst.keys |= other.keys
-                    inst.votes.update(other.votes)
-                    inst.n_obs += other.n_obs
-                    inst.first_seen = min(inst.first_seen, other.first_seen)
+                    inst.absorb(other)
                     del self.instances[other.uid]
                     inst.refresh(cfg.voxel_m)
                     merged = True

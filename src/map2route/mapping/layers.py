@@ -9,9 +9,10 @@
 - Traversability: cells inside the walls (the free component the robot drove in, bounded by
   what was seen) with no obstacle points between ``obstacle_min_m`` and ``robot_height_m``
   over the ground.
-- Rooms: walls dilated by ``door_close_m`` close the doorways; the connected components left
-  are room seeds; ``cv2.watershed`` grows them back over the free cells; the watershed lines
-  between two rooms that are not wall are the doors.
+- Rooms: a marker watershed on the distance to the walls; the markers are its maxima that
+  stand ``room_split_m`` over the saddle (the doorway) that joins them to a higher one, so
+  doorways of any width split rooms wider than them; the free cells where two rooms meet are
+  the doors.
 - Room types from the objects a room holds (:data:`ROOM_EVIDENCE`), overridable by id.
 """
 
@@ -58,7 +59,7 @@ class LayerConfig:
     wall_band_m: float
     wall_fill: float
     ceiling_gap_m: float
-    door_close_m: float
+    room_split_m: float
     min_room_m2: float
 
 
@@ -89,14 +90,6 @@ def ground_and_ceiling(points: NDArray[np.floating], sensor_z: float) -> tuple[f
     ground = _mode(low) if low.size else sensor_z - 0.45
     ceiling = _mode(high) if high.size > 100 else float("inf")
     return ground, ceiling
-
-
-def _disk(radius_cells: int) -> NDArray[np.uint8]:
-    import cv2
-
-    r = max(1, radius_cells)
-    return np.asarray(cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)),
-                      dtype=np.uint8)
 
 
 def build_layers(points: NDArray[np.floating], trajectory_xy: NDArray[np.floating], *,
@@ -168,37 +161,32 @@ def build_layers(points: NDArray[np.floating], trajectory_xy: NDArray[np.floatin
 
 def segment_rooms(interior: NDArray[np.bool_], walls: NDArray[np.bool_], grid: GridSpec, *,
                   config: LayerConfig) -> tuple[NDArray[np.int32], tuple[Any, ...]]:
-    """Room ids (``-1`` outside) and doors ``((room_a, room_b), segment)`` by watershed."""
-    import cv2
+    """Room ids (``-1`` outside) and doors ``((room_a, room_b), segment)`` by watershed.
+
+    The relief is the distance to the nearest wall (or the edge of the interior). Rooms are
+    its maxima that stand at least ``room_split_m`` above the saddle joining them to a higher
+    one (:func:`h_maxima`): a doorway is a saddle, half its width high, between two rooms whose
+    centres are half their widths high, so doorways of any width separate rooms wider than the
+    doorway by ``2 * room_split_m``; the ridge along one room's middle varies by a cell or two
+    and never splits it. The markers are flooded in falling distance (:func:`flood`, a
+    marker-controlled watershed), so rooms meet at the doorways' narrowest line. Rooms under ``min_room_m2``
+    join the neighbour they share most border with.
+    """
     from scipy import ndimage
 
     res = grid.resolution
-    closed = cv2.dilate(walls.astype(np.uint8), _disk(int(round(config.door_close_m / res)))).astype(bool)
-    seeds, n = ndimage.label(interior & ~closed)
-    if n:
-        sizes = np.bincount(seeds.reshape(-1), minlength=n + 1)
-        small = sizes * res * res < config.min_room_m2
-        small[0] = False
-        seeds[small[seeds]] = 0
-        _, seeds = np.unique(seeds, return_inverse=True)
-        seeds = seeds.reshape(interior.shape)
-        n = int(seeds.max())
-    if n == 0:
-        # No room is wide enough to survive the door closing: one room for all.
-        return np.where(interior, 0, -1).astype(np.int32), ()
-    # Grow the seeds back over the free cells in equal steps (a marker-controlled watershed on
-    # a flat relief: the geodesic Voronoi partition of the seeds). A relief from the distance
-    # to walls (cv2.watershed, scipy's watershed_ift) ties everywhere next to walls and lets one
-    # room flood another's rim through the door; equal steps meet in the middle of doorways.
-    room = np.where(seeds > 0, seeds - 1, -1).astype(np.int32)
     free = interior & ~walls
-    cross = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool)
-    while True:
-        grown_step = ndimage.grey_dilation(room + 1, footprint=cross) - 1
-        new = free & (room < 0) & (grown_step >= 0)
-        if not new.any():
-            break
-        room[new] = grown_step[new]
+    if not free.any():
+        return np.full(interior.shape, -1, dtype=np.int32), ()
+    dist = ndimage.distance_transform_edt(free) * res
+    markers, n = ndimage.label(h_maxima(dist, config.room_split_m) & free,
+                               structure=np.ones((3, 3)))
+    if n <= 1:
+        return np.where(interior, 0, -1).astype(np.int32), ()
+    labels = _absorb_small_rooms(flood(dist, markers, free),
+                                 int(round(config.min_room_m2 / (res * res))))
+    _, inverse = np.unique(labels, return_inverse=True)
+    room = inverse.reshape(labels.shape).astype(np.int32) - (1 if (labels == 0).any() else 0)
     room[~interior] = -1
     # watershed_ift leaves no lines: the doors are the free cells whose 3x3 neighbourhood
     # holds two rooms.
@@ -239,3 +227,69 @@ def room_types(categories_by_room: Mapping[int, Iterable[str]],
     for rid, t in (overrides or {}).items():
         out[rid] = t
     return out
+
+
+def h_maxima(f: NDArray[np.floating], h: float) -> NDArray[np.bool_]:
+    """The regional maxima of ``f`` that stand at least ``h`` above the saddle joining them to
+    a higher one: the tops of the h-domes ``f - R(f - h)``, ``R`` the reconstruction by
+    dilation under ``f`` (iterated 3x3 dilation, clipped by ``f``, until stable)."""
+    from scipy import ndimage
+
+    marker = f - h
+    while True:
+        grown = np.minimum(ndimage.grey_dilation(marker, size=(3, 3)), f)
+        if np.array_equal(grown, marker):
+            break
+        marker = grown
+    return np.asarray((f - marker) >= h - 1e-9)
+
+
+def flood(height: NDArray[np.floating], markers: NDArray[np.integer],
+          mask: NDArray[np.bool_]) -> NDArray[np.int32]:
+    """Marker watershed: labels spread from ``markers`` over ``mask`` highest ``height`` first
+    (ties in first-come order), so basins meet at the saddles (0 = unreached)."""
+    import heapq
+
+    from scipy import ndimage
+
+    rows, cols = height.shape
+    labels = np.where(mask, markers, 0).astype(np.int32)
+    # Start from the markers' rims: their cells with an unlabelled free neighbour.
+    rim = (labels > 0) & ndimage.binary_dilation((labels == 0) & mask, structure=np.ones((3, 3)))
+    heap: list[tuple[float, int, int, int]] = []
+    order = 0
+    for r, c in zip(*np.nonzero(rim), strict=True):
+        heap.append((-float(height[r, c]), order, int(r), int(c)))
+        order += 1
+    heapq.heapify(heap)
+    lab, hgt, free = labels, height, mask
+    while heap:
+        _, _, r, c = heapq.heappop(heap)
+        here = lab[r, c]
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < rows and 0 <= cc < cols and free[rr, cc] and lab[rr, cc] == 0:
+                lab[rr, cc] = here
+                order += 1
+                heapq.heappush(heap, (-float(hgt[rr, cc]), order, rr, cc))
+    return labels
+
+
+def _absorb_small_rooms(labels: NDArray[np.integer], min_cells: int) -> NDArray[np.integer]:
+    """Merge each room smaller than ``min_cells`` into the neighbour sharing most border."""
+    from scipy import ndimage
+
+    out = labels.copy()
+    while True:
+        ids, sizes = np.unique(out[out > 0], return_counts=True)
+        if len(ids) <= 1:
+            return out
+        small = [(int(s), int(i)) for i, s in zip(ids, sizes, strict=True) if s < min_cells]
+        if not small:
+            return out
+        _, rid = min(small)
+        mask = out == rid
+        ring = ndimage.binary_dilation(mask, structure=np.ones((3, 3))) & ~mask & (out > 0)
+        if not ring.any():
+            return out
+        out[mask] = int(np.bincount(out[ring]).argmax())

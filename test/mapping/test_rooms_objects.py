@@ -1,0 +1,97 @@
+"""Room segmentation, footprint fitting and voxel evidence, on small hand-made inputs."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from map2route.mapping.builder import BuildConfig
+from map2route.mapping.fusion import Instance
+from map2route.mapping.layers import segment_rooms
+from map2route.mapping.objects import oriented_rectangle
+from map2route.mapping.voxels import encode
+from map2route.semantic_map.grid import GridSpec
+
+
+def _house(door_m: float) -> tuple[np.ndarray, np.ndarray, GridSpec]:
+    """Two 4 x 4 m rooms side by side, 0.1 m walls, a doorway ``door_m`` wide in the middle."""
+    grid = GridSpec(rows=84, cols=164, resolution=0.05, origin_x=0.0, origin_y=0.0)
+    walls = np.zeros(grid.shape, dtype=bool)
+    walls[:2], walls[-2:], walls[:, :2], walls[:, -2:] = True, True, True, True
+    walls[:, 81:83] = True
+    half = int(round(door_m / 0.05 / 2))
+    walls[42 - half: 42 + half, 81:83] = False
+    interior = ~walls
+    interior[:2], interior[-2:], interior[:, :2], interior[:, -2:] = False, False, False, False
+    return interior, walls, grid
+
+
+def test_a_wide_doorway_still_separates_two_rooms() -> None:
+    cfg = BuildConfig.from_yaml().layers
+    for door in (0.9, 2.0):  # the old dilate-and-close split only doorways under 1.1 m
+        interior, walls, grid = _house(door)
+        rooms, doors = segment_rooms(interior, walls, grid, config=cfg)
+        left, right = rooms[42, 40], rooms[42, 120]
+        assert left >= 0 and right >= 0 and left != right, door
+        assert len(np.unique(rooms[rooms >= 0])) == 2
+        assert len(doors) == 1
+        (x0, y0), (x1, y1) = doors[0][1]
+        assert abs((x0 + x1) / 2 - 4.1) < 0.15 and abs(abs(y1 - y0) - door) < 0.3
+
+
+def test_one_room_is_not_split() -> None:
+    cfg = BuildConfig.from_yaml().layers
+    interior, walls, grid = _house(4.0)  # no wall left between the halves
+    walls[:, 81:83] = False
+    interior[2:-2, 81:83] = True
+    rooms, doors = segment_rooms(interior, walls, grid, config=cfg)
+    assert len(np.unique(rooms[rooms >= 0])) == 1 and doors == ()
+
+
+def test_l_shaped_faces_give_the_box_not_the_diagonal() -> None:
+    a = np.deg2rad(20.0)
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    faces = np.concatenate([np.c_[np.linspace(0, 0.45, 16), np.full(16, 0.4)],
+                            np.c_[np.full(14, 0.45), np.linspace(0, 0.4, 14)]]) @ rot.T
+    _, (w, h), angle = oriented_rectangle(faces)
+    assert sorted((w, h)) == pytest.approx([0.40, 0.45], abs=0.015)
+    assert abs(angle % 90.0 - 20.0) <= 1.5  # cv2.minAreaRect gives 0.60 x 0.30 at -22 deg
+
+
+def test_voxels_seen_outside_the_mask_more_often_than_inside_drop_out() -> None:
+    keys = encode(np.array([[0.0, 0.0, 0.5], [1.0, 0.0, 0.5], [0.0, 0.03, 0.5]]), 0.03)
+    inst = Instance(uid=0, votes=Counter(chair=3), n_obs=3, first_seen=0.0, last_seen=2.0)
+    inst.add_keys(keys)
+    inst.add_keys(keys[:1])
+    inst.misses = np.zeros(3, np.int64)
+    inst.misses[np.searchsorted(inst.voxel_keys, keys[1])] = 1  # hits 1, misses 1: out
+    assert set(inst.keys.tolist()) == {int(keys[0]), int(keys[2])}
+    inst.refresh(0.03)
+    assert inst.hi[0] < 0.1  # the box no longer reaches the stray voxel at x = 1
+
+
+def test_a_frame_that_sees_a_stray_voxel_beside_the_mask_drops_it() -> None:
+    from map2route.mapping.camera import EquirectCamera, Pose
+    from map2route.mapping.fusion import InstanceMap, Observation, View, depth_buffer
+
+    cfg = BuildConfig.from_yaml().fusion
+    cam = EquirectCamera(width=64, crop_rows=32)
+    pose = Pose.planar(0.0, 0.0, 0.5, 0.0)
+    origin, dirs = cam.pixel_rays(pose)
+    # Object A straight ahead, a stray voxel B 45 deg to the side, both 2 m away.
+    a = np.stack([origin + (2.0 + 0.03 * i) * dirs[16, 32] for i in range(3)])
+    b = (origin + 2.0 * dirs[16, 40])[None]
+    _, _, _, _, zmin = depth_buffer(cam, pose, np.concatenate([a, b]), config=cfg)
+    imap = InstanceMap(cfg)
+    polluted = np.unique(encode(np.concatenate([a, b]), cfg.voxel_m))
+    imap.add(Observation(label="chair", score=1.0, keys=polluted, t=0.0))
+    mask = np.zeros(cam.shape, dtype=bool)
+    mask[14:19, 30:35] = True  # A's pixels only
+    (inst,) = imap.add_frame([Observation(label="chair", score=1.0, t=1.0, mask=mask,
+                                          keys=np.unique(encode(a, cfg.voxel_m)))],
+                             View(camera=cam, pose=pose, zmin=zmin))
+    assert len(imap.instances) == 1 and inst.n_obs == 2
+    assert set(inst.keys.tolist()) == set(encode(a, cfg.voxel_m).tolist())
+    assert int(encode(b, cfg.voxel_m)[0]) not in set(inst.keys.tolist())
