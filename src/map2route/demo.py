@@ -49,14 +49,14 @@ def run_full_demo(out_dir: Path, *, instruction: str = SAMPLE_INSTRUCTION,
     route = plan_route(m, grounding.routeir, start)
     plan_ms = (time.perf_counter() - t0) * 1000
     for i, stage in enumerate(grounding.routeir.stages):
-        con.print(f"  stage {i}: {escape(stage.label or stage.target.label)}")
+        con.print(f"  stage {i + 1}: {escape(stage.label or stage.target.label)}")
     for c in grounding.routeir.constraints:
         scope = f" (within {c.spatial_scope.label})" if c.spatial_scope is not None else ""
         con.print(f"  {c.kind.value}: {escape(c.region.label + scope)}")
     legs = ", ".join(f"{x:.1f}" for x in route.stage_lengths_m)
     con.print(f"Grounded in {grounding.elapsed_s * 1000:.0f} ms, planned in {plan_ms:.0f} ms: "
               f"{route.length_m:.1f} m (legs {legs} m)")
-    regions = [(f"stage {i} target", st.target.mask(m.grid))
+    regions = [(f"stage {i + 1} target", st.target.mask(m.grid))
                for i, st in enumerate(grounding.routeir.stages)]
     route_png = render_scene(m, Path(out_dir) / f"{m.name}_route.png", route=route,
                              regions=regions, title=instruction[:90])

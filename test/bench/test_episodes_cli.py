@@ -25,7 +25,7 @@ def test_show_prints_the_annotation(two_room_episodes, capsys) -> None:
     first = json.loads(two_room_episodes.read_text().splitlines()[0])
     assert main(["episodes", "show", first["id"], "--episodes", str(two_room_episodes)]) == 0
     out = capsys.readouterr().out
-    assert first["instruction"] in out and "stage 0:" in out
+    assert first["instruction"] in out and "stage 1:" in out
 
 
 def test_generate_writes_deterministic_files(tmp_path, two_room_scene, capsys) -> None:

@@ -62,7 +62,7 @@ def test_demo_prints_a_summary_and_writes_the_png(maps, tmp_path, capsys):
                  "--instruction", "go to the apple on the counter, then the bed"]) == 0
     out = capsys.readouterr().out
     assert "procthor_00002" in out and "kitchen" in out and "bedroom" in out
-    assert "stage 0" in out and "stage 1" in out
+    assert "stage 1" in out and "stage 2" in out
     assert (tmp_path / "demo" / "procthor_00002.png").stat().st_size > 5000
     assert (tmp_path / "demo" / "procthor_00002_route.png").stat().st_size > 5000
 
@@ -73,7 +73,7 @@ def test_demo_sample_instruction_routes_on_the_shipped_default_scene(tmp_path, c
     monkeypatch.delenv("MAP2ROUTE_MAPS", raising=False)
     assert main(["demo", "--out", str(tmp_path / "demo")]) == 0
     out = capsys.readouterr().out
-    assert "teddy bear" in out.lower() and "stage 1" in out
+    assert "teddy bear" in out.lower() and "stage 2" in out
     assert list((tmp_path / "demo").glob("*_route.png"))
 
 

@@ -108,11 +108,11 @@ def show_cmd(episode_id: str, path: Path | None, png: Path | None, method: str,
     click.echo(f"Instruction: {ep.instruction}")
     for i, st in enumerate(ep.routeir.stages):
         wp = f" via {len(st.waypoints)} waypoints" if st.waypoints else ""
-        click.echo(f"  stage {i}: {st.label} ({st.target.size} cells){wp}")
+        click.echo(f"  stage {i + 1}: {st.label} ({st.target.size} cells){wp}")
     for i, c in enumerate(ep.routeir.constraints):
         scope = [] if c.spatial_scope is None else [f"in {c.spatial_scope.label}"]
         if c.temporal_scope is not None:
-            scope.append(f"stages {list(c.temporal_scope)}")
+            scope.append(f"stages {[k + 1 for k in c.temporal_scope]}")
         click.echo(f"  constraint {i}: {c.kind.value} {c.region.label!r} {' '.join(scope)}")
     r = ep.reference
     click.echo(f"  depth={r.depth} candidates={r.candidate_instances} hard={r.hard_constraints} "
@@ -132,7 +132,7 @@ def _render_episode(ep: object, png: Path, method: str, scenes_dir: Path | None)
     assert isinstance(ep, Episode)
     m = load_scene((scenes_dir or maps_dir()) / ep.scene)
     result = make_method(method).solve(ep, m)
-    regions = [(f"stage {i}: {st.label}", st.target.mask(m.grid))
+    regions = [(f"stage {i + 1}: {st.label}", st.target.mask(m.grid))
                for i, st in enumerate(ep.routeir.stages)]
     regions += [(f"avoid: {c.region.label}", c.region.mask(m.grid)) for c in ep.routeir.must_avoid]
     render_scene(m, png, route=result.route, regions=regions, title=f"{ep.id} ({method})")

@@ -53,14 +53,14 @@ def _ir_lines(ir: RouteIR) -> list[str]:
     out = []
     for i, st in enumerate(ir.stages):
         wp = f", {len(st.waypoints)} waypoints" if st.waypoints else ""
-        out.append(f"stage {i}: {st.label or st.target.label} "
+        out.append(f"stage {i + 1}: {st.label or st.target.label} "
                    f"[{st.target.construction.get('op', '?')}, {st.target.size * res2:.2f} m2{wp}]")
     for c in ir.constraints:
         scope = []
         if c.spatial_scope is not None:
             scope.append(f"within {c.spatial_scope.label}")
         if c.temporal_scope is not None:
-            scope.append(f"during stages {list(c.temporal_scope)}")
+            scope.append(f"during stages {[k + 1 for k in c.temporal_scope]}")
         other = f" vs {c.other.label}" if c.other is not None else ""
         out.append(f"{c.kind.value}: {c.region.label}{other}" +
                    (f" ({'; '.join(scope)})" if scope else ""))
@@ -103,7 +103,8 @@ def route_cmd(scene: str, instruction: str, start_text: str | None, grounder: st
     if out is not None:
         from map2route.render import render_scene
 
-        regions = [(f"stage {i}", st.target.mask(m.grid)) for i, st in enumerate(g.routeir.stages)]
+        regions = [(f"stage {i + 1}", st.target.mask(m.grid))
+                   for i, st in enumerate(g.routeir.stages)]
         render_scene(m, out, route=route, regions=regions, title=instruction[:90])
     if as_json:
         from map2route.routeir.model import routeir_to_json
