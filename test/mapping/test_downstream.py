@@ -92,6 +92,8 @@ def test_cli_score_reports_downstream_hcs(two_room_map, tmp_path, capsys) -> Non
     assert main(["map", "score", str(built), str(truth), "--episodes", str(eps), "--json"]) == 0
     down = json.loads(capsys.readouterr().out)["downstream"]
     assert (down["hcs_true"], down["hcs_built"], down["grounded"]) == (1.0, 0.5, 1)
+    # Planning on a built map goes 0.2 m into each target by default (its expected edge error).
+    assert down["goal_margin_m"] == 0.2
     assert main(["map", "score", str(built), str(truth), "--episodes", str(eps),
                  "--scene", "nowhere"]) == 1
     assert "no episode of scene 'nowhere'" in capsys.readouterr().err

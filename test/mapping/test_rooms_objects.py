@@ -95,3 +95,21 @@ def test_a_frame_that_sees_a_stray_voxel_beside_the_mask_drops_it() -> None:
     assert len(imap.instances) == 1 and inst.n_obs == 2
     assert set(inst.keys.tolist()) == set(encode(a, cfg.voxel_m).tolist())
     assert int(encode(b, cfg.voxel_m)[0]) not in set(inst.keys.tolist())
+
+
+def test_drive_views_large_furniture_from_each_open_side(two_room_map) -> None:  # type: ignore[no-untyped-def]
+    from map2route.mapping.drive import _free_space, furniture_cells
+
+    m = two_room_map
+    free = _free_space(m, 0.3)
+    cells = furniture_cells(m, free, min_area_m2=0.8, reach_m=1.0)
+    xy = m.grid.cells_to_worlds(np.asarray([c for _, c in cells]))
+    assert all(free[c] for _, c in cells)
+    # The 0.8 m^2 dining table (4.5, 1.5) in the kitchen: one viewpoint on each of its sides.
+    table = xy[[rid == 1 for rid, _ in cells]] - np.array([4.5, 1.5])
+    assert len(table) == 4
+    for k, (x, y) in enumerate(table):  # in the sectors +x, +y, -x, -y, in that order
+        assert abs(np.angle(np.exp(1j * (np.arctan2(y, x) - k * np.pi / 2)))) <= np.pi / 4 + 1e-9
+    assert (np.hypot(table[:, 0], table[:, 1]) <= 0.64 + 1.0 + 1e-6).all()
+    # The bed stands in a corner: only its two open sides get one; chairs are too small.
+    assert sum(rid == 0 for rid, _ in cells) == 2

@@ -120,11 +120,12 @@ def build(bag: Path, out: Path, detector: str, weights: Path | None, miss_rate: 
 @click.option("--scene", "scene", default=None,
               help="Scene name of the episodes to use [default: TRUTH's folder name].")
 @click.option("--limit", type=int, default=None, help="Use at most this many episodes.")
-@click.option("--goal-margin", type=float, default=0.0, show_default=True,
-              help="Shrink each re-grounded stage target by this many metres (the planner "
-                   "stops at a target's first cell).")
+@click.option("--goal-margin", type=float, default=None,
+              help="Plan this many metres into each re-grounded stage target (the planner "
+                   "stops at a target's first cell) [default: 0.2, the built map's expected "
+                   "edge error; 0 plans to the edge].")
 def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene: str | None,
-          limit: int | None, goal_margin: float) -> None:
+          limit: int | None, goal_margin: float | None) -> None:
     """Score the BUILT scene against the TRUTH scene."""
     from rich.console import Console
     from rich.table import Table
@@ -136,6 +137,7 @@ def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene:
     b_map, t_map = load_scene(built), load_scene(truth)
     s = score_map(b_map, t_map)
     down = None
+    margin = 0.0
     if episodes is not None:
         from map2route.bench.episode import load_episodes
         from map2route.mapping.downstream import downstream_hcs
@@ -145,11 +147,14 @@ def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene:
         if not eps:
             msg = f"{episodes} holds no episode of scene {name!r}; pass --scene NAME"
             raise MappingError(msg)
-        down = downstream_hcs(b_map, t_map, eps, goal_margin_m=goal_margin)
+        from map2route.mapping.downstream import BUILT_MAP_GOAL_MARGIN_M
+
+        margin = BUILT_MAP_GOAL_MARGIN_M if goal_margin is None else goal_margin
+        down = downstream_hcs(b_map, t_map, eps, goal_margin_m=margin)
     if as_json:
         out = s.as_dict()
         if down is not None:
-            out["downstream"] = down.as_dict()
+            out["downstream"] = {**down.as_dict(), "goal_margin_m": margin}
         click.echo(json.dumps(out, indent=1))
         return
     t = Table(title=f"{built} vs {truth}")
@@ -169,6 +174,7 @@ def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene:
     if down is not None:
         click.echo(f"HCS of {len(down.episodes)} oracle episodes (scope-aware planner, scored on "
                    f"the true map): true map {down.hcs_true:.3f}, built map {down.hcs_built:.3f} "
+                   f"(goal margin {margin:g} m) "
                    f"({down.grounded}/{len(down.episodes)} episodes grounded on the built map)")
 
 

@@ -3,7 +3,8 @@
 The tour visits each room's most open cell (the maximum of the distance to walls and objects
 inside the room) and the most open cell of each part of a grid over the room (parts at most
 ``tour_part_m`` on a side, at least 2 x 2), nearest room first, on the traversable layer shrunk by the robot's
-clearance; legs are planned with :func:`map2route.planning.grid_search.search` with a cost
+clearance (its largest connected part: the part the robot can reach), optionally with
+viewpoints beside large furniture (:func:`furniture_cells`); legs are planned with :func:`map2route.planning.grid_search.search` with a cost
 that keeps the robot off walls. Poses follow the path at a constant speed; the heading turns
 towards the direction of travel at a bounded yaw rate (the Mecanum base could strafe, but
 a forward-facing drive is what an operator does when mapping).
@@ -62,7 +63,49 @@ def _free_space(m: SemanticMap, clearance_m: float) -> NDArray[np.bool_]:
     return cv2.erode(m.traversable.astype(np.uint8), kernel).astype(bool)
 
 
-def tour_cells(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0
+def _polygon_area(poly: tuple[tuple[float, float], ...]) -> float:
+    p = np.asarray(poly, dtype=np.float64).reshape(-1, 2)
+    if len(p) < 3:
+        return 0.0
+    x, y = p[:, 0], p[:, 1]
+    return 0.5 * abs(float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))
+
+
+def furniture_cells(m: SemanticMap, free: NDArray[np.bool_], *, min_area_m2: float,
+                    reach_m: float) -> list[tuple[int, tuple[int, int]]]:
+    """Viewpoints beside large furniture: for every object whose footprint is at least
+    ``min_area_m2`` (tables, beds, sofas, counters), the most open free cell (farthest from
+    walls and objects) in each of the four sectors (+-45 deg about +x, +y, -x, -y) no
+    farther than ``reach_m`` beyond its radius. From one side only a bed's far side, or the
+    chairs at a table against a wall, are seen edge-on or not at all. (The nearest cell
+    instead put the robot among the chairs, whose masks then took their neighbours.)"""
+    import cv2
+
+    rr, cc = np.nonzero(free)
+    if len(rr) == 0:
+        return []
+    xy = m.grid.cells_to_worlds(np.stack([rr, cc], axis=1))
+    clear = cv2.distanceTransform(np.pad(m.traversable, 1).astype(np.uint8), cv2.DIST_L2,
+                                  5)[1:-1, 1:-1][rr, cc]
+    out: list[tuple[int, tuple[int, int]]] = []
+    for obj in m.objects:
+        if _polygon_area(obj.footprint) < min_area_m2 or obj.room_id is None:
+            continue
+        d = xy - np.asarray(obj.center)
+        dist = np.hypot(d[:, 0], d[:, 1])
+        ang = np.arctan2(d[:, 1], d[:, 0])
+        near = (dist <= obj.radius_m + reach_m) & (m.room_ids[rr, cc] == obj.room_id)
+        for k in range(4):
+            off = np.abs(np.angle(np.exp(1j * (ang - k * math.pi / 2))))
+            sel = np.flatnonzero(near & (off <= math.pi / 4))
+            if len(sel):
+                i = int(sel[np.argmax(clear[sel])])
+                out.append((int(obj.room_id), (int(rr[i]), int(cc[i]))))
+    return out
+
+
+def tour_cells(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0,
+               furniture_m2: float = 0.0, furniture_reach_m: float = 1.0
                ) -> tuple[NDArray[np.int64], tuple[int, ...]]:
     """Grid cells of a path through every reachable room and the rooms it visits.
 
@@ -75,6 +118,11 @@ def tour_cells(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0
     from map2route.planning.grid_search import search
 
     free = _free_space(m, clearance_m)
+    # Waypoints only where the robot can get: the largest connected part of the free space
+    # (a room's most open cell may sit in a pocket behind furniture the robot cannot reach).
+    n_parts, parts_lab = cv2.connectedComponents(free.astype(np.uint8), connectivity=8)
+    if n_parts > 2:
+        free = parts_lab == int(np.argmax(np.bincount(parts_lab[free])))
     clear = cv2.distanceTransform(np.pad(m.traversable, 1).astype(np.uint8), cv2.DIST_L2, 5)[1:-1, 1:-1]
     # Per room: its most open cell, then the most open cell of each part of a grid over the
     # room (at least 2 x 2, parts at most ``part_m`` on a side), so the sensors see every wall,
@@ -101,6 +149,13 @@ def tour_cells(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0
             score = np.where(part, clear, -1.0)
             r, c = np.unravel_index(int(np.argmax(score)), score.shape)
             targets.append((room.id, (int(r), int(c))))
+    if furniture_m2 > 0:
+        # Beside large furniture, unless a waypoint of the room is already within 1 m.
+        for rid, cell in furniture_cells(m, free, min_area_m2=furniture_m2,
+                                         reach_m=furniture_reach_m):
+            if all(t[0] != rid or math.hypot(cell[0] - t[1][0], cell[1] - t[1][1])
+                   * m.grid.resolution > 1.0 for t in targets):
+                targets.append((rid, cell))
     if not targets:
         msg = (f"Scene {m.name!r}: no room has a free cell {clearance_m} m from walls and "
                "objects; lower the drive clearance")
@@ -134,9 +189,11 @@ def tour_cells(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0
 
 def plan_drive(m: SemanticMap, *, speed_mps: float = 0.5, yaw_rate: float = 1.0,
                clearance_m: float = 0.3, minutes: float | None = None, dt: float = 0.05,
-               part_m: float = 3.0) -> Drive:
+               part_m: float = 3.0, furniture_m2: float = 0.0,
+               furniture_reach_m: float = 1.0) -> Drive:
     """Timed poses along :func:`tour_cells`, repeated back and forth to fill ``minutes``."""
-    cells, rooms = tour_cells(m, clearance_m=clearance_m, part_m=part_m)
+    cells, rooms = tour_cells(m, clearance_m=clearance_m, part_m=part_m,
+                              furniture_m2=furniture_m2, furniture_reach_m=furniture_reach_m)
     pts = m.grid.cells_to_worlds(cells)
     if minutes is not None:
         want = minutes * 60.0 * speed_mps

@@ -14,13 +14,18 @@ Per panorama:
 Over time (:class:`InstanceMap`): an observation joins an instance of the same category when
 the centroids are closer than ``max(0.25 m, half the mean half-extent)``, or the 3D IoU of
 their axis-aligned boxes is above 0.2, or the containment (overlap / smaller volume) is above
-0.4; instances that come to satisfy the same test are merged. Each voxel keeps its evidence
+0.4; instances that come to satisfy the same test are merged. Two detections of one
+panorama are two objects: they never join one instance, and the instances they went to are
+never merged afterwards (chairs 0.55 m apart around a table, which one view with both in a
+mask made overlap). Each voxel keeps its evidence
 (:class:`Instance`): hits from observations, misses from panoramas in which the instance was
 detected and the voxel was visible outside the mask; boxes, centroids and footprints use the
 voxels with more hits than misses. Instances seen fewer than
 ``min_observations`` times are dropped once unseen for ``prune_after_s``; at the end, an
 instance mostly inside a much more often seen one of another category is dropped too (a
-mislabelled view of the same thing).
+mislabelled view of the same thing). With ``split_gap_m`` > 0 (off by default: it cuts
+tables seen between their chairs into pieces), an instance whose voxels form floor-plane
+clusters that far apart is split first (:func:`split_instance`).
 """
 
 from __future__ import annotations
@@ -62,6 +67,9 @@ class FusionConfig:
     prune_after_s: float
     suppress_containment: float
     suppress_ratio: float
+    split_gap_m: float
+    same_view_overlap: float
+    min_mask_keep: float
 
 
 def depth_buffer(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating], *,
@@ -120,6 +128,27 @@ def rim_px(config: FusionConfig, width: int) -> int:
     if config.mask_erode_deg <= 0:
         return 0
     return max(1, int(round(config.mask_erode_deg * width / 360.0)))
+
+
+def erode_mask(mask: NDArray[np.bool_], px: int, *, keep: float = 0.0) -> NDArray[np.bool_]:
+    """``mask`` eroded by ``px`` pixels, or by fewer when that would leave less than ``keep``
+    of its pixels (a bottle 7 px wide at 960 keeps 3 px after a 2 px rim: too few points to
+    build it from; thin objects keep a thinner rim instead)."""
+    import cv2
+
+    rr, cc = np.nonzero(mask)
+    if len(rr) == 0 or px <= 0:
+        return mask
+    r0, r1 = max(0, rr.min() - 1), rr.max() + 2
+    c0, c1 = max(0, cc.min() - 1), cc.max() + 2
+    crop = mask[r0:r1, c0:c1].astype(np.uint8)
+    for e in range(px, 0, -1):
+        small = cv2.erode(crop, np.ones((2 * e + 1,) * 2, np.uint8))
+        if e == 1 or small.sum() >= keep * len(rr):
+            break
+    out = np.zeros_like(mask, dtype=bool)
+    out[r0:r1, c0:c1] = small.astype(bool)
+    return out
 
 
 def cut_at_depth_jump(depths: NDArray[np.floating], jump_m: float, *,
@@ -199,17 +228,14 @@ def observe_view(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating
     view = View(camera=camera, pose=pose, zmin=zmin)
     rows, cols = camera.shape
     # Paint masks in ascending score, so where masks overlap the best one owns the pixel.
-    import cv2
-
     owner = np.full((rows, cols), -1, dtype=np.int32)
     order = sorted(range(len(detections)), key=lambda i: detections[i].score)
     erode = rim_px(config, cols)
-    kernel = np.ones((2 * erode + 1,) * 2, np.uint8)
     for i in order:
         mask = detections[i].mask
         if erode:
             # Voxel centres sit up to half a voxel off the surface: keep off the mask's rim.
-            mask = cv2.erode(mask.astype(np.uint8), kernel).astype(bool)
+            mask = erode_mask(mask, erode, keep=config.min_mask_keep)
         owner[mask] = i
     det_of_point = owner[vi, ui]
     pts = np.asarray(points)[idx]
@@ -328,14 +354,33 @@ class InstanceMap:
         self.config = config
         self.instances: dict[int, Instance] = {}
         self._next = 0
+        # uid -> uids seen as separate detections in one panorama: never merged.
+        self.apart: dict[int, set[int]] = {}
 
     def add_frame(self, observations: list[Observation], view: View | None) -> list[Instance]:
         """Associate one panorama's observations, record the misses of its view, then merge.
 
         Instances are merged only after the misses are in, so one view that let the next
-        object into a mask does not join the two for good.
+        object into a mask does not join the two for good. Two detections of one panorama
+        are two objects: they never join one instance, and the instances they went to are
+        kept apart for good (:attr:`apart`) unless their voxels overlap by more than
+        ``same_view_overlap`` of the smaller set (then they are one object detected twice).
         """
-        touched = [(self.add(obs, merge=False), obs) for obs in observations]
+        touched: list[tuple[Instance, Observation]] = []
+        claimed: set[int] = set()
+        for obs in observations:
+            inst = self.add(obs, merge=False, exclude=claimed)
+            claimed.add(inst.uid)
+            touched.append((inst, obs))
+        for a in range(len(touched)):
+            for b in range(a + 1, len(touched)):
+                (ia, oa), (ib, ob) = touched[a], touched[b]
+                if ia.uid == ib.uid or oa.label != ob.label:
+                    continue
+                shared = len(np.intersect1d(oa.keys, ob.keys, assume_unique=True))
+                if shared <= self.config.same_view_overlap * min(len(oa.keys), len(ob.keys)):
+                    self.apart.setdefault(ia.uid, set()).add(ib.uid)
+                    self.apart.setdefault(ib.uid, set()).add(ia.uid)
         if view is not None:
             self._record_misses(touched, view)
         for inst, _ in touched:
@@ -361,9 +406,12 @@ class InstanceMap:
             inst.misses = inst.misses + (vis & ~mask[vi, ui])
             inst.refresh(self.config.voxel_m)
 
-    def add(self, obs: Observation, *, merge: bool = True) -> Instance:
+    def add(self, obs: Observation, *, merge: bool = True,
+            exclude: set[int] | None = None) -> Instance:
         """Associate one observation: merge into a matching instance or start a new one
-        (then, with ``merge``, merge the instances that now pass the merge test)."""
+        (then, with ``merge``, merge the instances that now pass the merge test).
+        Instances in ``exclude`` (taken by another detection of the same panorama) are
+        not candidates."""
         cfg = self.config
         pts = decode(obs.keys, cfg.voxel_m)
         lo, hi = pts.min(axis=0) - cfg.voxel_m / 2, pts.max(axis=0) + cfg.voxel_m / 2
@@ -371,7 +419,7 @@ class InstanceMap:
         best: Instance | None = None
         best_d = np.inf
         for inst in self.instances.values():
-            if obs.label not in inst.votes:
+            if obs.label not in inst.votes or (exclude and inst.uid in exclude):
                 continue
             if should_merge(c, lo, hi, inst.centroid, inst.lo, inst.hi, cfg):
                 dist = float(np.linalg.norm(c - inst.centroid))
@@ -399,12 +447,25 @@ class InstanceMap:
             for other in list(self.instances.values()):
                 if other.uid == inst.uid or other.label != inst.label:
                     continue
+                if other.uid in self.apart.get(inst.uid, ()):
+                    continue
                 if should_merge(inst.centroid, inst.lo, inst.hi, other.centroid, other.lo,
                                 other.hi, cfg):
                     inst.absorb(other)
                     del self.instances[other.uid]
+                    self._relink(other.uid, inst.uid)
                     inst.refresh(cfg.voxel_m)
                     merged = True
+
+    def _relink(self, gone: int, into: int) -> None:
+        """``gone`` was absorbed by ``into``: ``into`` inherits its keep-apart links."""
+        for uid in self.apart.pop(gone, set()):
+            peers = self.apart.get(uid)
+            if peers is not None:
+                peers.discard(gone)
+                if uid != into:
+                    peers.add(into)
+                    self.apart.setdefault(into, set()).add(uid)
 
     def prune(self, now: float) -> None:
         """Drop rarely seen instances that have not been seen for ``prune_after_s``."""
@@ -412,11 +473,14 @@ class InstanceMap:
         for uid, inst in list(self.instances.items()):
             if inst.n_obs < cfg.min_observations and now - inst.last_seen > cfg.prune_after_s:
                 del self.instances[uid]
+                for peer in self.apart.pop(uid, set()):
+                    self.apart.get(peer, set()).discard(uid)
 
     def final(self) -> list[Instance]:
         """The instances worth reporting: seen often enough, big enough, not shadows of others."""
         cfg = self.config
-        keep = [i for i in self.instances.values()
+        parts = [p for i in self.instances.values() for p in split_instance(i, cfg)]
+        keep = [i for i in parts
                 if i.n_obs >= cfg.min_observations and len(i.keys) >= cfg.min_voxels]
         keep.sort(key=lambda i: -i.n_obs)
         out: list[Instance] = []
@@ -434,3 +498,48 @@ class InstanceMap:
             if not shadow:
                 out.append(inst)
         return out
+
+
+def floor_components(keys: NDArray[np.int64], voxel_m: float, gap_m: float) -> NDArray[np.int64]:
+    """Component label of each voxel in ``keys`` when voxels whose floor-plane (x, y) centres
+    are within ``gap_m`` are linked (heights are ignored: a table's top joins its legs)."""
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import connected_components
+    from scipy.spatial import cKDTree
+
+    xy = decode(keys, voxel_m)[:, :2]
+    if len(xy) == 0:
+        return np.zeros(0, np.int64)
+    cells, inv = np.unique(np.round(xy / voxel_m).astype(np.int64), axis=0, return_inverse=True)
+    pairs = cKDTree(cells.astype(np.float64) * voxel_m).query_pairs(gap_m, output_type="ndarray")
+    n = len(cells)
+    graph = coo_matrix((np.ones(len(pairs)), (pairs[:, 0], pairs[:, 1])), shape=(n, n))
+    _, labels = connected_components(graph, directed=False)
+    return np.asarray(labels, np.int64)[np.asarray(inv).reshape(-1)]
+
+
+def split_instance(inst: Instance, config: FusionConfig) -> list[Instance]:
+    """``inst``, or its parts when its voxels form floor-plane clusters farther apart than
+    ``split_gap_m`` that each hold at least ``min_voxels`` voxels (neighbours of one class,
+    chairs around a table, that a view with both in one mask joined). Each part keeps the
+    instance's votes and observation count; smaller clusters stay with the largest part."""
+    keys = inst.keys
+    if config.split_gap_m <= 0 or len(keys) < 2 * config.min_voxels:
+        return [inst]
+    labels = floor_components(keys, config.voxel_m, config.split_gap_m)
+    sizes = np.bincount(labels)
+    big = np.flatnonzero(sizes >= config.min_voxels)
+    if len(big) < 2:
+        return [inst]
+    main = int(big[np.argmax(sizes[big])])
+    out: list[Instance] = []
+    for lab in big:
+        own = keys[(labels == lab) | ((int(lab) == main) & ~np.isin(labels, big))]
+        sel = np.isin(inst.voxel_keys, own)
+        part = Instance(uid=inst.uid if int(lab) == main else -1 - len(out), votes=Counter(inst.votes),
+                        n_obs=inst.n_obs, first_seen=inst.first_seen, last_seen=inst.last_seen,
+                        voxel_keys=inst.voxel_keys[sel], hits=inst.hits[sel],
+                        misses=inst.misses[sel])
+        part.refresh(config.voxel_m)
+        out.append(part)
+    return out

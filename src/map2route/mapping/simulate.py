@@ -35,6 +35,9 @@ class SimConfig:
         speed_mps: driving speed; clearance_m: distance the drive keeps from obstacles.
         tour_part_m: the drive visits the most open cell of each part of a grid over each
             room, parts at most this long on a side (:func:`~map2route.mapping.drive.tour_cells`).
+        tour_furniture_m2, tour_furniture_reach_m: ... and a viewpoint on each of the four
+            sides of every object with a footprint at least this large, within this much of
+            its radius (:func:`~map2route.mapping.drive.furniture_cells`; 0 m^2: none).
         wall_height_m: wall and ceiling height of the 3D scene.
         image_width, crop_rows: panorama size (1920 and 640 on the robot).
         lidar: the lidar model.
@@ -50,6 +53,8 @@ class SimConfig:
     speed_mps: float
     clearance_m: float
     tour_part_m: float
+    tour_furniture_m2: float
+    tour_furniture_reach_m: float
     wall_height_m: float
     image_width: int
     crop_rows: int
@@ -110,7 +115,8 @@ def simulate(m: SemanticMap, out: str | Path, *, config: SimConfig | None = None
     cfg = config or SimConfig.from_yaml()
     scene = Scene3D.from_map(m, wall_height_m=cfg.wall_height_m)
     drive = plan_drive(m, speed_mps=cfg.speed_mps, clearance_m=cfg.clearance_m, minutes=minutes,
-                       part_m=cfg.tour_part_m)
+                       part_m=cfg.tour_part_m, furniture_m2=cfg.tour_furniture_m2,
+                       furniture_reach_m=cfg.tour_furniture_reach_m)
     camera = cfg.camera
     rng = np.random.default_rng(cfg.seed)
     events: list[tuple[float, int]] = []  # (time, kind) kind: 0 odom, 1 scan, 2 image
