@@ -202,11 +202,18 @@ class MapBuilder:
         sensor_z = float(np.median(traj[:, 2]))
         layers = build_layers(self.cloud.points(), traj[:, :2], sensor_z=sensor_z,
                               config=self.config.layers)
-        objects = objects_from_instances(self.instances.final(), layers,
-                                         voxel_m=self.config.fusion.voxel_m)
+        fcfg = self.config.fusion
+        objects = objects_from_instances(self.instances.final(), layers, voxel_m=fcfg.voxel_m,
+                                         trajectory_xy=traj[:, :2], max_range_m=fcfg.max_range_m,
+                                         completion_quantile=fcfg.completion_quantile,
+                                         completion_below=fcfg.completion_below)
         room_list = sorted(int(r) for r in np.unique(layers.room_ids) if r >= 0)
         cats = {rid: [o.category for o in objects if o.room_id == rid] for rid in room_list}
-        types = room_types(cats, room_overrides)
+        links: dict[tuple[int, int], float] = {}
+        for (a, b), ((x0, y0), (x1, y1)) in layers.doors:
+            links[(a, b)] = links.get((a, b), 0.0) + math.hypot(x1 - x0, y1 - y0) + layers.grid.resolution
+        types = room_types(cats, room_overrides, links, open_m=self.config.layers.open_plan_m,
+                           weak=self.config.layers.weak_room_evidence)
         rooms = tuple(Room(id=rid, type=types[rid], polygon=_room_polygon(layers.room_ids == rid,
                                                                           layers.grid),
                            name=f"{types[rid].words} {rid}") for rid in room_list)

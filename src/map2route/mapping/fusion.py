@@ -70,6 +70,8 @@ class FusionConfig:
     split_gap_m: float
     same_view_overlap: float
     min_mask_keep: float
+    completion_quantile: float
+    completion_below: float
 
 
 def depth_buffer(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating], *,

@@ -13,7 +13,8 @@
   stand ``room_split_m`` over the saddle (the doorway) that joins them to a higher one, so
   doorways of any width split rooms wider than them; the free cells where two rooms meet are
   the doors.
-- Room types from the objects a room holds (:data:`ROOM_EVIDENCE`), overridable by id.
+- Room types from the objects a room holds (:data:`ROOM_EVIDENCE`); a room with none takes
+  the type of the neighbour it shares the widest openings with; overridable by id.
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ class LayerConfig:
     ceiling_gap_m: float
     room_split_m: float
     min_room_m2: float
+    open_plan_m: float
+    weak_room_evidence: float
 
 
 @dataclass(frozen=True, eq=False)
@@ -214,18 +217,60 @@ def segment_rooms(interior: NDArray[np.bool_], walls: NDArray[np.bool_], grid: G
 
 
 def room_types(categories_by_room: Mapping[int, Iterable[str]],
-               overrides: Mapping[int, RoomType] | None = None) -> dict[int, RoomType]:
-    """Each room's type by the weighted evidence of its objects (living room when none)."""
+               overrides: Mapping[int, RoomType] | None = None,
+               connections: Mapping[tuple[int, int], float] | None = None, *,
+               open_m: float = float("inf"), weak: float = 0.0) -> dict[int, RoomType]:
+    """Each room's type by the weighted evidence of its objects.
+
+    A room whose evidence totals under ``weak`` and that opens wider than ``open_m`` (no
+    doorway: the watershed split one room where it narrows) onto a room with more evidence
+    takes that room's type (a dining corner of a living room, typed kitchen by its table).
+
+    A room without evidence (no typing object) is most likely the part of a neighbour that
+    the watershed cut off where the free space narrows: it takes the type of the adjacent
+    typed room it shares the widest openings with (``connections``: total door width in
+    metres per room pair), passed on room by room (widest connection first); a room with no
+    typed room reachable is a living room. ``overrides`` (room id -> type) count as evidence
+    and always win.
+    """
     out: dict[int, RoomType] = {}
+    rooms = list(categories_by_room)
+    total: dict[int, float] = {}
     for rid, cats in categories_by_room.items():
         score: dict[RoomType, float] = {}
         for c in cats:
             if c in ROOM_EVIDENCE:
                 t, w = ROOM_EVIDENCE[c]
                 score[t] = score.get(t, 0.0) + w
-        out[rid] = max(score, key=lambda t: score[t]) if score else RoomType.LIVING_ROOM
-    for rid, t in (overrides or {}).items():
-        out[rid] = t
+        total[rid] = sum(score.values())
+        if score:
+            out[rid] = max(score, key=lambda t: score[t])
+    width: dict[int, dict[int, float]] = {r: {} for r in rooms}
+    for (a, b), w in (connections or {}).items():
+        if a in width and b in width and a != b:
+            width[a][b] = width[a].get(b, 0.0) + w
+            width[b][a] = width[b].get(a, 0.0) + w
+    evidence = dict(out)
+    for rid in rooms:
+        if rid in evidence and total[rid] < weak:
+            wide = [nb for nb, w in width[rid].items()
+                    if w > open_m and nb in evidence and total[nb] > total[rid]]
+            if wide:
+                out[rid] = evidence[max(wide, key=lambda nb: width[rid][nb])]
+    out.update(overrides or {})
+    while True:
+        best: tuple[float, int, int] | None = None
+        for rid in rooms:
+            if rid in out:
+                continue
+            for nb, w in width[rid].items():
+                if nb in out and (best is None or w > best[0]):
+                    best = (w, rid, nb)
+        if best is None:
+            break
+        out[best[1]] = out[best[2]]
+    for rid in rooms:
+        out.setdefault(rid, RoomType.LIVING_ROOM)
     return out
 
 

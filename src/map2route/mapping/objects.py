@@ -1,8 +1,15 @@
-"""Instances -> map objects: oriented footprints (L-shape fitting), heights, rooms, parents."""
+"""Instances -> map objects: oriented footprints (L-shape fitting), heights, rooms, parents.
+
+Footprint completion (:func:`complete_footprint`): an object seen from one side keeps only
+its visible faces; when a side of its box is clearly shorter than its category's typical
+size (:func:`size_prior`, from the ProcTHOR asset database), the box grows to that size away
+from the robot's viewpoints, never across a wall or the robot's own path.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -44,21 +51,152 @@ def oriented_rectangle(xy: NDArray[np.floating], *, step_deg: float = 1.0, floor
             float(np.rad2deg(theta[k])))
 
 
+@lru_cache(maxsize=4)
+def size_prior(quantile: float) -> dict[str, tuple[float, float]]:
+    """Typical footprint ``(long, short)`` side per category: the ``quantile`` of the sides of
+    the ProcTHOR assets of that category (``procthor`` package's database, categories by
+    :func:`map2route.semantic_map.categories.to_category`); empty without the package."""
+    from map2route.scenes.assets import asset_database
+    from map2route.scenes.errors import SceneError
+    from map2route.semantic_map.categories import to_category
+
+    try:
+        assets = asset_database()
+    except SceneError:
+        return {}
+    sides: dict[str, list[tuple[float, float]]] = {}
+    for a in assets.values():
+        sides.setdefault(to_category(a.object_type), []).append(
+            (max(a.size_x, a.size_z), min(a.size_x, a.size_z)))
+    return {c: (float(np.quantile([v[0] for v in vs], quantile)),
+                float(np.quantile([v[1] for v in vs], quantile))) for c, vs in sides.items()}
+
+
+def complete_footprint(centre: tuple[float, float], size: tuple[float, float], angle_deg: float,
+                       typical: tuple[float, float], *, viewpoints: NDArray[np.floating],
+                       blocked: NDArray[np.bool_], grid: Any, below: float,
+                       both_sides: float = 0.2) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Grow an oriented box seen from one side towards its category's typical size.
+
+    ``size`` is ``(w, h)`` along the heading ``angle_deg`` and across it; ``typical`` is
+    ``(long, short)``. A side shorter than ``below`` times its typical length grows towards
+    the typical length, one grid cell at a time, and an end stops before a ``blocked`` cell
+    (a wall, or free space the robot drove through: observed, so not the object). A
+    viewpoint (``(N, 2)``, robot positions that could see the object) faces an end of the
+    side when it lies beyond it within 45 deg of its normal. A side whose two ends were each
+    faced by at least ``both_sides`` of the viewpoints was seen whole and does not grow; one
+    whose one end was faced grows at the other end (away from the robot); one seen only
+    edge-on grows at both ends. Returns the new ``(centre, size)``.
+    """
+    c = np.asarray(centre, dtype=np.float64)
+    a = np.deg2rad(angle_deg)
+    axes = [np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])]
+    half = [size[0] / 2, size[1] / 2]
+    lo, hi = [-half[0], -half[1]], [half[0], half[1]]
+    long_first = size[0] >= size[1]
+    target = (typical[0], typical[1]) if long_first else (typical[1], typical[0])
+    vp = np.asarray(viewpoints, dtype=np.float64).reshape(-1, 2)
+    res = float(grid.resolution)
+    for k in (0, 1):
+        if size[k] >= below * target[k] or len(vp) == 0:
+            continue
+        other = 1 - k
+        along, lateral = (vp - c) @ axes[k], np.abs((vp - c) @ axes[other])
+        # A viewpoint faces the end of this side it is beyond, within 45 deg of its normal.
+        reach = lateral - (hi[other] - lo[other]) / 2
+        n_lo = float(np.mean((along < lo[k]) & (lo[k] - along >= reach)))
+        n_hi = float(np.mean((along > hi[k]) & (along - hi[k] >= reach)))
+        if n_lo >= both_sides and n_hi >= both_sides:
+            continue
+        if max(n_lo, n_hi) >= both_sides:
+            active = [1.0 if n_lo > n_hi else -1.0]
+        else:  # neither end faced: the side was seen edge-on; grow both ends
+            active = [1.0, -1.0]
+        # The strip the end sweeps, less a cell at each corner (a wall the box's corner
+        # touches does not stop it).
+        trim = res if hi[other] - lo[other] > 3 * res else 0.0
+        across = np.arange(lo[other] + trim, hi[other] - trim + res / 4, res / 2)
+        need = target[k] - (hi[k] - lo[k])
+        grown = 0.0
+        while active and grown + res <= need + 1e-9:
+            sign = active[0]
+            face = (hi[k] if sign > 0 else -lo[k]) + res
+            pts = c + np.outer(np.full(len(across), sign * face), axes[k]) + np.outer(across, axes[other])
+            cells = grid.worlds_to_cells(pts)
+            inside = (cells[:, 0] >= 0) & (cells[:, 0] < blocked.shape[0]) & \
+                (cells[:, 1] >= 0) & (cells[:, 1] < blocked.shape[1])
+            if not inside.all() or blocked[cells[:, 0], cells[:, 1]].any():
+                active.pop(0)
+                continue
+            if sign > 0:
+                hi[k] += res
+            else:
+                lo[k] -= res
+            grown += res
+            active = active[1:] + active[:1]
+    shift = axes[0] * (lo[0] + hi[0]) / 2 + axes[1] * (lo[1] + hi[1]) / 2
+    new_c = c + shift
+    return (float(new_c[0]), float(new_c[1])), (float(hi[0] - lo[0]), float(hi[1] - lo[1]))
+
+
+def _line_of_sight(origins: NDArray[np.floating], target: NDArray[np.floating],
+                   walls: NDArray[np.bool_], grid: Any, samples: int = 24) -> NDArray[np.bool_]:
+    """Which ``origins`` see ``target`` without a wall cell between (the last 0.05 m excluded)."""
+    d = target - origins
+    length = np.linalg.norm(d, axis=1)
+    keep = np.maximum(length - 0.05, 0.0) / np.maximum(length, 1e-9)
+    w = np.linspace(0.0, 1.0, samples)[None, :, None] * keep[:, None, None]
+    pts = origins[:, None, :] + w * d[:, None, :]
+    cells = grid.worlds_to_cells(pts.reshape(-1, 2)).reshape(len(origins), samples, 2)
+    r = np.clip(cells[..., 0], 0, walls.shape[0] - 1)
+    col = np.clip(cells[..., 1], 0, walls.shape[1] - 1)
+    return ~walls[r, col].any(axis=1)
+
+
 def objects_from_instances(instances: list[Instance], layers: Layers, *,
-                           voxel_m: float) -> list[ObjectInstance]:
+                           voxel_m: float, trajectory_xy: NDArray[np.floating] | None = None,
+                           max_range_m: float = 8.0, completion_quantile: float = 0.0,
+                           completion_below: float = 0.0) -> list[ObjectInstance]:
     """One :class:`ObjectInstance` per instance, ids ``<category>_<k>``.
 
     The footprint is :func:`oriented_rectangle` of the instance's voxel centres grown by half
     a voxel (counter-clockwise); heights are relative to the ground; an object whose centre
     lies on the footprint of a lower one, starting near that one's top, gets it as parent.
+    With ``trajectory_xy`` and ``completion_below`` > 0, footprints seen from one side are
+    completed (:func:`complete_footprint`) to the ``completion_quantile`` of their
+    category's sizes (:func:`size_prior`).
     """
     import cv2
+    from scipy import ndimage
 
     grid = layers.grid
+    prior = size_prior(completion_quantile) if completion_below > 0 and trajectory_xy is not None \
+        else {}
+    vp_all = np.zeros((0, 2))
+    blocked = layers.walls
+    if prior and trajectory_xy is not None and len(trajectory_xy):
+        traj = np.asarray(trajectory_xy, dtype=np.float64).reshape(-1, 2)
+        step = max(1, len(traj) // 400)
+        vp_all = traj[::step]
+        driven = np.zeros(grid.shape, dtype=bool)
+        rc = grid.worlds_to_cells(traj)
+        ok = (rc[:, 0] >= 0) & (rc[:, 0] < grid.rows) & (rc[:, 1] >= 0) & (rc[:, 1] < grid.cols)
+        driven[rc[ok, 0], rc[ok, 1]] = True
+        # The robot's body (0.2 m radius) was there: observed free space.
+        radius = max(1, int(round(0.2 / grid.resolution)))
+        yy, xx = np.mgrid[-radius:radius + 1, -radius:radius + 1]
+        blocked = layers.walls | ndimage.binary_dilation(driven, structure=yy**2 + xx**2 <= radius**2)
     boxes = []
     for inst in instances:
         pts = inst.points(voxel_m)
         (cx, cy), (w, h), angle = oriented_rectangle(pts[:, :2])
+        if inst.label in prior and len(vp_all):
+            near = np.sum((vp_all - (cx, cy)) ** 2, axis=1) < max_range_m**2
+            vp = vp_all[near]
+            vp = vp[_line_of_sight(vp, np.array([cx, cy]), layers.walls, grid)] if len(vp) else vp
+            (cx, cy), (w, h) = complete_footprint((cx, cy), (w, h), angle, prior[inst.label],
+                                                  viewpoints=vp, blocked=blocked, grid=grid,
+                                                  below=completion_below)
         corners = cv2.boxPoints(((cx, cy), (w + voxel_m, h + voxel_m), angle)).astype(np.float64)
         signed = np.sum(corners[:, 0] * np.roll(corners[:, 1], -1) - np.roll(corners[:, 0], -1) * corners[:, 1])
         if signed < 0:
