@@ -86,3 +86,23 @@ def test_comma_separates_chained_turns() -> None:
 def test_middle_of_the_next_intersection() -> None:
     cond = decompose("Stop in the middle of the next intersection.")[-1].condition
     assert (cond.feature, cond.count, cond.relative) == ("intersection", 1, True)
+
+
+def test_stop_just_before_the_next_intersection_is_three_nodes_short(line: StreetGraph) -> None:
+    # The next crossing is s50; a STOP "just before" it is 3 nodes (30 m) short: s20.
+    assert end(line, "Stop just before the next intersection.") == "s20"
+
+
+@pytest.mark.parametrize("text", [
+    "Go straight through the first intersection and stop halfway before the next.",
+    "Go through the next intersection and stop halfway to the next corner.",
+])
+def test_halfway_before_the_next_is_a_fraction(text: str) -> None:
+    goal = decompose(text)[-1]
+    assert goal.action == Action.STOP
+    assert (goal.condition.feature, goal.condition.fraction) == ("block", 0.5)
+
+
+def test_blocks_end_is_the_end_of_the_block() -> None:
+    goal = decompose("Turn right. Stop at block's end in front of the deli.")[-1]
+    assert (goal.condition.feature, goal.condition.count) == ("intersection", 1)

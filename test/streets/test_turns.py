@@ -106,3 +106,46 @@ def test_turn_left_at_a_bend_follows_the_bend(bend: StreetGraph) -> None:
     assert bend.node_ids[result.path[-1]].startswith("b")
     # A right turn still takes the side street.
     assert end(bend, "Turn right at the intersection. Stop.").startswith("r")
+
+
+@pytest.mark.parametrize(("text", "second"), [
+    ("Turn right and immediately left around a parking lot.", Action.TURN_LEFT),
+    ("Make a left and then a quick right.", Action.TURN_RIGHT),
+    ("Take a right and a quick left onto the side street.", Action.TURN_LEFT),
+])
+def test_two_turns_in_a_row(text: str, second: Action) -> None:
+    actions = [g.action for g in decompose(text)]
+    assert len(actions) == 3 and actions[1] == second and actions[2] == Action.STOP
+
+
+def test_a_side_after_and_is_no_turn() -> None:
+    goals = decompose("Turn left. The bank is on your left and right away there is a park.")
+    assert [g.action for g in goals] == [Action.TURN_LEFT, Action.STOP]
+
+
+def test_turn_left_and_immediately_right_on_the_grid(city: StreetGraph) -> None:
+    # Left at the first light (x50y0) into x = 50 northwards, then right at the very next
+    # crossing (x50y50) into y = 50 eastwards; the stop is 3 nodes from that corner.
+    path = follow(city, "Turn left at the first light and immediately right. Stop.",
+                  city.node("x0y0"), 90.0, OfflineAgent()).path
+    assert city.node_ids[path[-1]] == "x80y50"
+
+
+@pytest.mark.parametrize(("text", "count", "branch"), [
+    ("Pass two left side streets and stop.", 2, "left"),
+    ("Pass the left side street. Stop.", 1, "left"),
+    ("Go past one street on your right and stop.", 1, "right"),
+    ("Pass a side street and stop.", 1, ""),
+])
+def test_side_streets_are_counted_crossings(text: str, count: int, branch: str) -> None:
+    cond = decompose(text)[0].condition
+    assert (cond.feature, cond.count, cond.passing, cond.branch) == (
+        "intersection", count, True, branch)
+
+
+def test_side_streets_count_on_their_side(line: StreetGraph) -> None:
+    # Heading east the side streets (north) are on the left: two of them are s50 and s100,
+    # and the move ends one node past the second (s110).
+    assert end(line, "Pass two left side streets and stop.") == "s110"
+    # Heading west from s300 they are on the right: s250 and s200, then s190.
+    assert end(line, "Pass two right side streets and stop.", "s300", 270.0) == "s190"

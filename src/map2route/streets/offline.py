@@ -34,6 +34,8 @@ _RIGHT_AWAY_RE = re.compile(r"\b(?:immediately|right (?:after|behind|past|beyond
 DOUBLE_NODES = 5
 #: "Just before the light": this many nodes short of the crossing.
 BEFORE_NODES = 2
+#: "Stop just before the light": this many nodes short of it (a STOP; 2 and 4 lose on dev).
+STOP_BEFORE_NODES = 3
 #: A landmark "on the corner" lies within this many nodes of the crossing.
 CORNER_NODES = 1
 #: With nothing to go by, a STOP lands this fraction of the way down the block.
@@ -48,6 +50,8 @@ FEW_STEPS_NODES = 3
 PAST_NODES = 1
 #: Nodes walked into the new street by a turn (so the street's direction is known).
 ROLLOUT_NODES = 3
+#: A link leaving a crossing this far (deg) from the street's direction is a side street.
+BRANCH_MIN_DEG = 30.0
 #: POIs this close (m) to a street node can ground a landmark there.
 LANDMARK_RADIUS_M = 30.0
 #: Landmark score needed to trust a POI match.
@@ -62,6 +66,8 @@ class Event:
     end: int
     light: bool
     t_junction: bool
+    #: Side streets leave to the left / right (-1 / +1) at this crossing.
+    branches: frozenset[int] = frozenset()
 
 
 class OfflineAgent:
@@ -117,14 +123,33 @@ class OfflineAgent:
                                 seq[end - 1] if end > 0 else None)
             t_junction = nxt is None or abs(
                 (graph.heading(seq[end], nxt) - headings[max(end - 1, 0)] + 180) % 360 - 180) > 50
-            events.append(Event(start, end, light, t_junction))
+            events.append(Event(start, end, light, t_junction,
+                                self._branches(graph, seq, headings, start, end)))
             k = end + 1
         if events and events[0].start == 0:
             events = events[1:]  # the intersection the segment starts from does not count
         return events
 
+    def _branches(self, graph: StreetGraph, seq: list[int], headings: list[float], start: int,
+                  end: int) -> frozenset[int]:
+        """Sides (-1 left, +1 right) to which a street leaves the crossing ``seq[start..end]``."""
+        approach = self._approach(graph, seq, headings, start)
+        sides: set[int] = set()
+        for pos in range(start, end + 1):
+            near = {seq[pos - 1] if pos > 0 else -1, seq[pos + 1] if pos + 1 < len(seq) else -1}
+            for link in graph.out_links[seq[pos]]:
+                if link.target in near:
+                    continue
+                delta = heading_delta(link.heading, approach)
+                if BRANCH_MIN_DEG <= abs(delta) <= 180 - BRANCH_MIN_DEG:
+                    sides.add(1 if delta > 0 else -1)
+        return frozenset(sides)
+
     @staticmethod
-    def _of_kind(events: list[Event], feature: str) -> list[Event]:
+    def _of_kind(events: list[Event], feature: str, branch: str = "") -> list[Event]:
+        if branch:
+            side = -1 if branch == "left" else 1
+            events = [e for e in events if side in e.branches]
         if feature == "light":
             return [e for e in events if e.light]
         if feature == "t":
@@ -133,7 +158,7 @@ class OfflineAgent:
 
     def _target(self, events: list[Event], cond: Condition, cur: int, *, standing_ok: bool,
                 behind_ok: bool = False) -> Event | None:
-        kind = self._of_kind(events, cond.feature or "intersection")
+        kind = self._of_kind(events, cond.feature or "intersection", cond.branch)
         count = max(cond.count, 1)
         if cond.relative:
             # "the next light", "through two lights": strictly ahead of where the sub-goal
@@ -162,7 +187,7 @@ class OfflineAgent:
             later = [e for e in kind if e.start > found.end]
             if later and later[0].start - found.end <= DOUBLE_NODES:
                 found = Event(found.start, later[0].end, found.light or later[0].light,
-                              later[0].t_junction)
+                              later[0].t_junction, found.branches | later[0].branches)
         return found
 
     # --- landmarks ----------------------------------------------------------------------------
@@ -409,7 +434,7 @@ class OfflineAgent:
             if target is not None:
                 pos = target.start
                 if cond.relation == "before":
-                    pos = max(cur, pos - BEFORE_NODES)
+                    pos = max(cur, pos - STOP_BEFORE_NODES)
                 return Decision(COMPLETED, self._walk_to(seq, cur, pos))
         limit = ahead[1].start if len(ahead) > 1 else view_end
         lm = self._landmark_position(obs, seq, anchor, cond, limit, named_beyond=True)

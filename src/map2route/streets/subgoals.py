@@ -45,6 +45,9 @@ class Condition:
         double: "a double light": two crossings close together count as one.
         too_far: for STOP, the clause naming where the goal has been passed ("If you reach
             Fragrance Shop, you're too far").
+
+        branch: for an intersection, the side its side street leaves to ("two left side
+            streets", "the street on your right"); '' = either.
     """
 
     feature: str = ""
@@ -57,6 +60,7 @@ class Condition:
     side: str = ""
     double: bool = False
     too_far: str = ""
+    branch: str = ""
 
 
 @dataclass(frozen=True)
@@ -91,7 +95,7 @@ _COUNTER = (r"(?P<cnt>next|following|upcoming|subsequent|another|first|second|th
 _FEATURE_RE = re.compile(
     rf"\b(?:the\s+|a\s+|an\s+)?(?:{_COUNTER}\s+)?(?:more\s+|other\s+)?(?:(?:set|pair)s? of\s+|"
     rf"(?:\w+[- ]way|big|large|huge|small|little|major|busy|wide|double|short|long|first|next|"
-    rf"more|side|cross)\s+)*{_FEATURE}")
+    rf"more|side|cross|left|right)\s+)*{_FEATURE}")
 _TURN_RE = re.compile(
     r"\b(?:turn|make|take|hang|hook|go|bear|veer|swing|head|hand|hanging|making|taking|turning)"
     r"\s+(?:(?:a|an|another|your|the|quick|slight|sharp|hard|soft|immediate|first|second|"
@@ -143,14 +147,21 @@ _EXIT_RE = re.compile(r"\b(?:out of|exit|exiting|leave|leaving|clear of)\s+(?:th
 _IN_INTERSECTION_RE = re.compile(r"\b(?:middle|center|centre) of (?:the|this|that) "
                                  r"(?:next |following )?(?:intersection|crossing|light|lights|junction)|\bin the "
                                  r"(?:intersection|crossing)\b")
-_END_OF_BLOCK_RE = re.compile(r"\b(?:the )?end of (?:the|this|that) block\b")
+_END_OF_BLOCK_RE = re.compile(r"\b(?:the )?end of (?:the |this |that )?block\b|\bblock'?s end\b")
 _CLAUSE_SPLIT_RE = re.compile(
     r"(?<=[.!?;])\s+|,\s*(?:and\s+)?then\s+|\s+and\s+then\s+|\bthen\s+|,\s+and\s+|\s+and\s+"
     r"(?=(?:turn|make|take|go|stop|continue|walk|head|hang|proceed|cross|pass|keep|end|"
     r"drive|travel|move|follow|bear|veer)\b)"
     r"|,\s+(?=(?:turn|make|take|go|stop|continue|walk|head|hang|proceed|cross|pass|keep)\b)"
     r"|,?\s+and\s+(?=at\s+the\b)"
-    r"|(?:,\s+|,?\s+and\s+)(?:then\s+)?(?=(?:left|right)\s+(?:at|on|onto)\b)")
+    r"|(?:,\s+|,?\s+and\s+)(?:then\s+)?(?=(?:left|right)\s+(?:at|on|onto)\b)"
+    # "turn right and immediately left", "make a left and a quick right": two turns.
+    r"|,?\s+and\s+(?=(?:then\s+)?(?:(?:immediately|quickly|right away|promptly)\s+"
+    r"(?:turn\s+|make\s+an?\s+|take\s+an?\s+|go\s+)?(?:to\s+the\s+)?"
+    r"|(?:an?\s+)(?:quick|immediate)\s+)(?:left|right)\b)")
+_BARE_TURN_RE = re.compile(r"^(?:(?:immediately|quickly|right away|promptly)\s+|(?:an?\s+)"
+                           r"(?:quick|immediate)\s+)(?P<dir>left|right)\b(?!\s+(?:side|corner|"
+                           r"hand))")
 _MOTION_RE = re.compile(r"\b(?:go|going|walk|walking|head|heading|continue|continuing|proceed|"
                         r"pass|passing|cross|crossing|keep|move|travel|follow|get|begin|start)\b")
 _TOO_FAR_RE = re.compile(r"\b(?:too far|gone past|overshot|went past)\b")
@@ -212,9 +223,14 @@ def normalise(text: str) -> str:
 
 
 def split_clauses(text: str) -> list[str]:
-    """Split an instruction into clauses at sentence ends and action-chaining conjunctions."""
+    """Split an instruction into clauses at sentence ends and action-chaining conjunctions.
+
+    A clause that is only a direction after a turn ("... and immediately left", "then a
+    quick right") gets its verb back: "turn left immediately".
+    """
     parts = _CLAUSE_SPLIT_RE.split(normalise(text))
-    return [p.strip(" ,.;!?") for p in parts if p and p.strip(" ,.;!?")]
+    clauses = [p.strip(" ,.;!?") for p in parts if p and p.strip(" ,.;!?")]
+    return [_BARE_TURN_RE.sub(r"turn \g<dir> immediately", c) for c in clauses]
 
 
 def _features(clause: str) -> list[tuple[int, int, str, int, bool]]:
@@ -229,6 +245,10 @@ def _features(clause: str) -> list[tuple[int, int, str, int, bool]]:
         if feat == "intersection" and m.group("feat").startswith(("street", "corner")):
             # "a street" counts as an intersection only with a counter word, and "the left
             # corner" says where a landmark is, not where to go.
+            side_street = m.group("feat").startswith("street") and re.search(
+                r"\bside\s+$", clause[:m.start("feat")])
+            if side_street and count == 0:
+                count = 1  # "pass the left side street": a crossing, counted as one
             if count == 0 and ("corner" not in m.group("feat") or re.search(
                     r"\b(?:left|right|near|far|opposite|same|other)\s+(?:\w+\s+)?$",
                     clause[max(0, m.start() - 20):m.start() + (len(m.group(0)) -
@@ -278,6 +298,20 @@ def _landmark_text(clause: str) -> str:
     if not any(w not in _FILLER_WORDS and len(w) > 2 for w in words):
         return ""
     return clause
+
+
+_BRANCH_RE = re.compile(r"^\s*(?:\w+\s+){0,3}?(?P<a>left|right)[- ](?:hand\s+)?side\s+streets?\b"
+                        r"|^\s*(?:\w+\s+){0,3}?(?:side\s+)?streets?\s+(?:on|to)\s+(?:the|your)\s+"
+                        r"(?P<b>left|right)\b")
+
+
+def _branch(tail: str, start: int, end: int) -> str:
+    """'left'/'right' when the feature at ``tail[start:end]`` is a side street on that side
+    ("pass two left side streets", "the first street on your right"), else ''."""
+    m = _BRANCH_RE.search(tail[start:end + 25])
+    if not m:
+        return ""
+    return m.group("a") or m.group("b") or ""
 
 
 def _fraction(clause: str) -> float:
@@ -338,7 +372,8 @@ def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool,
             return Condition(feature="block", count=int(blocks), relation="fraction",
                              fraction=blocks - int(blocks), side=side)
         frac = _fraction(tail)
-        if frac and re.search(r"\b(?:block|way|light|intersection|street|down|between)\b", tail):
+        if frac and re.search(r"\b(?:block|way|light|intersection|street|down|between|next|corner)\b",
+                             tail):
             return Condition(feature="block", relation="fraction", fraction=frac,
                              landmark=landmark, side=side)
     if feats:
@@ -356,6 +391,7 @@ def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool,
         last_to = max((m.end() for m in _TO_RE.finditer(prefix)), default=-1)
         passing = last_pass > last_to and last_pass >= len(prefix) - 40
         double = bool(re.search(r"\bdouble\b", tail))
+        branch = _branch(tail, start, _end) if feat == "intersection" else ""
         if not count:
             count, relative = 1, False
         if feat == "t" and passing:
@@ -364,7 +400,7 @@ def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool,
             return Condition(feature=feat, count=count, relative=relative, relation="before",
                              landmark="", side=side)
         return Condition(feature=feat, count=count, relative=relative, passing=passing,
-                         landmark=landmark, side=side, double=double)
+                         landmark=landmark, side=side, double=double, branch=branch)
     m = re.search(r"\b(?:the\s+)?(?P<cnt>next|following|second|third|2nd|3rd|first|1st)\s*"
                   r"(?:one)?\s*(?:$|,(?=\s*(?:just|right|with|where|which|past|after|before)))",
                   tail)
