@@ -489,3 +489,80 @@ def test_soft_waypoints_default_on_in_the_shipped_config(config) -> None:
                                  "scales_m": {t: 1 for t in ("near", "far", "relative", "clear",
                                                              "path_shape")},
                                  "search": {"soft_waypoint_band_m": -1}})
+
+
+# --- far bands: a scoped Far preference visits the farthest reachable cells ---------------
+def _window_mean(m, route, region, scope) -> float:
+    d = distance_fields(m).to_region(region)
+    inside = scope.mask(m.grid)[route.cells[:, 0], route.cells[:, 1]]
+    flat = np.unique(route.cells[inside, 0] * m.grid.cols + route.cells[inside, 1])
+    return float(d.ravel()[flat].mean())
+
+
+def test_far_band_visits_the_farthest_cells_only_when_on_and_scoped(config) -> None:
+    from dataclasses import replace
+
+    m = _hall()
+    box = footprint_region(m, [m.get_object("box_0")])
+    hall = room_region(m, 0)
+    target = disk_region(m, (7.5, 0.5), 0.3)
+    # A faint Far preference scoped to the hall: the cost term alone leaves the route on its
+    # straight line (y = 0.5, at most ~3.6 m from the box); the farthest reachable cells are the
+    # bottom corners (~4.5 m), and the far band takes the route through one of them.
+    far = Constraint(ConstraintKind.FAR, box, weight=0.01, spatial_scope=hall)
+    ir = _ir(m, [Stage(target=target)], [far])
+    on_cfg = replace(config, far_waypoints=True, far_waypoint_band_m=0.0)
+    off = plan_route(m, ir, (0.5, 0.5), config=replace(on_cfg, far_waypoints=False))
+    on = plan_route(m, ir, (0.5, 0.5), config=on_cfg)
+    d = distance_fields(m).to_region(box)
+    d_max = d[m.traversable & hall.mask(m.grid)].max()
+    assert d[off.cells[:, 0], off.cells[:, 1]].max() < d_max - 0.3
+    assert d[on.cells[:, 0], on.cells[:, 1]].max() >= d_max - 1e-9
+    assert _window_mean(m, on, box, hall) > _window_mean(m, off, box, hall)
+    _assert_connected(on)
+    assert target.mask(m.grid)[tuple(on.cells[-1])]
+    # hard_only planning never adds a far band.
+    assert np.array_equal(plan_route(m, ir, (0.5, 0.5), config=on_cfg, hard_only=True).cells,
+                          plan_route(m, ir, (0.5, 0.5), config=config, hard_only=True).cells)
+    # An unscoped Far gets no band (the farthest cell of a whole map is no sensible detour).
+    free = Constraint(ConstraintKind.FAR, box, weight=0.01)
+    plain = plan_route(m, _ir(m, [Stage(target=target)], [free]), (0.5, 0.5), config=on_cfg)
+    assert d[plain.cells[:, 0], plain.cells[:, 1]].max() < d_max - 0.3
+
+
+def test_far_band_never_enters_a_must_avoid_nor_costs_a_near_preference(config) -> None:
+    from dataclasses import replace
+
+    m = _hall()
+    box = footprint_region(m, [m.get_object("box_0")])
+    hall = room_region(m, 0)
+    target = disk_region(m, (7.5, 0.5), 0.3)
+    on_cfg = replace(config, far_waypoints=True, far_waypoint_band_m=0.0, soft_waypoints=False)
+    far = Constraint(ConstraintKind.FAR, box, weight=0.01, spatial_scope=hall)
+    # Both bottom corners (the far band) lie in must-avoid disks: the band's usable cells are
+    # the next farthest, and the route never enters a must-avoid.
+    bans = [Constraint(ConstraintKind.MUST_AVOID, disk_region(m, (x, 0.0), 0.4))
+            for x in (0.0, 8.0)]
+    route = plan_route(m, _ir(m, [Stage(target=target)], [far, *bans]), (0.5, 0.6), config=on_cfg)
+    for ban in bans:
+        assert not ban.region.mask(m.grid)[route.cells[:, 0], route.cells[:, 1]].any()
+    assert target.mask(m.grid)[tuple(route.cells[-1])]
+    # A Near preference on the far end's top corner in the same stage: the detour to the
+    # bottom-left corner (7 m from it) would raise the route's mean distance to it, so the band
+    # is dropped and the route is unchanged.
+    corner = disk_region(m, (7.7, 2.7), 0.2, label="corner")
+    near = Constraint(ConstraintKind.NEAR, corner, weight=0.01, spatial_scope=hall)
+    ir = _ir(m, [Stage(target=target)], [far, near])
+    with_band = plan_route(m, ir, (0.5, 0.5), config=on_cfg)
+    without = plan_route(m, ir, (0.5, 0.5), config=replace(on_cfg, far_waypoints=False))
+    assert np.array_equal(with_band.cells, without.cells)
+
+
+def test_far_waypoints_on_in_the_shipped_config(config) -> None:
+    assert config.far_waypoints is True
+    assert config.far_waypoint_band_m == pytest.approx(0.0)
+    terms = ("near", "far", "relative", "clear", "path_shape")
+    with pytest.raises(PlanningError, match="far_waypoint_band_m"):
+        PlannerConfig.from_dict({"lambdas": {t: 1 for t in terms},
+                                 "scales_m": {t: 1 for t in terms},
+                                 "search": {"far_waypoint_band_m": -1}})

@@ -41,6 +41,10 @@ class PlannerConfig:
         soft_waypoints: give each Near / Relative preference its near band as an optional
             sub-goal (planning/planner.py; off in ``hard_only`` planning).
         soft_waypoint_band_m: the band's width beyond the closest reachable distance, metres.
+        far_waypoints: give each Far preference its far band (the active region's cells within
+            ``far_waypoint_band_m`` of the farthest reachable distance) as an optional sub-goal,
+            kept only where it raises the route's mean distance there (planning/planner.py).
+        far_waypoint_band_m: the far band's width below the farthest reachable distance, metres.
     """
 
     lambda_near: float
@@ -57,6 +61,8 @@ class PlannerConfig:
     start_snap_radius_m: float = 0.5
     soft_waypoints: bool = False
     soft_waypoint_band_m: float = 0.5
+    far_waypoints: bool = False
+    far_waypoint_band_m: float = 1.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -68,10 +74,10 @@ class PlannerConfig:
         if not (self.start_snap_radius_m >= 0):
             msg = f"planner config: start_snap_radius_m must be >= 0, got {self.start_snap_radius_m}"
             raise PlanningError(msg)
-        if not (math.isfinite(self.soft_waypoint_band_m) and self.soft_waypoint_band_m >= 0):
-            msg = ("planner config: soft_waypoint_band_m must be finite and >= 0, "
-                   f"got {self.soft_waypoint_band_m}")
-            raise PlanningError(msg)
+        for key in ("soft_waypoint_band_m", "far_waypoint_band_m"):
+            value = getattr(self, key)
+            if not (math.isfinite(value) and value >= 0):
+                raise PlanningError(f"planner config: {key} must be finite and >= 0, got {value}")
 
     @classmethod
     def from_yaml(cls, path: str | os.PathLike[str] | None = None) -> PlannerConfig:
@@ -123,8 +129,8 @@ class PlannerConfig:
         search = doc.get("search", {}) or {}
         if not isinstance(search, dict):
             raise PlanningError(f"{source}: section 'search' must be a mapping")
-        flags = ("allow_corner_cutting", "soft_waypoints")
-        numbers = ("start_snap_radius_m", "soft_waypoint_band_m")
+        flags = ("allow_corner_cutting", "soft_waypoints", "far_waypoints")
+        numbers = ("start_snap_radius_m", "soft_waypoint_band_m", "far_waypoint_band_m")
         extra = sorted(set(search) - set(flags) - set(numbers))
         if extra:
             raise PlanningError(f"{source}: unknown search keys {extra}")

@@ -4,7 +4,8 @@ Each stage ``S_k`` is planned from where the previous one ended (the start pose 
 its ordered waypoints ``M_{k,1}, ..., M_{k,n}`` to its target region, on that stage's cost map:
 ``tau_{k,j} = A*(M_{k,j-1}, M_{k,j})``. A region is a set of cells; each sub-segment reaches its
 cheapest cell. With ``soft_waypoints`` (config) a Near or Relative preference also gets its
-near band as an optional sub-goal of one stage (:func:`_soft_stage_planner`). If any stage is
+near band as an optional sub-goal of one stage, and with ``far_waypoints`` a scoped Far
+preference its far band, kept only where it pays (:func:`_soft_stage_planner`). If any stage is
 infeasible, planning stops with a :class:`NoRouteError` naming the
 stage and the cause, found by re-planning without each active must-avoid region.
 """
@@ -19,6 +20,7 @@ import numpy as np
 
 from map2route.planning.config import PlannerConfig
 from map2route.planning.costmap import (
+    DistanceFields,
     StageCostMap,
     distance_fields,
     in_temporal_scope,
@@ -27,7 +29,7 @@ from map2route.planning.costmap import (
 )
 from map2route.planning.errors import NoPathError, NoRouteError
 from map2route.planning.grid_search import SQRT2, GoalField, GridPath, goal_field, search
-from map2route.routeir.model import ConstraintKind, Region, RouteIR
+from map2route.routeir.model import Constraint, ConstraintKind, Region, RouteIR
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -179,7 +181,7 @@ def _astar_leg(k: int, j: int, cmap: StageCostMap, goal: NDArray[np.bool_],
 
 @dataclass(frozen=True, eq=False)
 class SoftWaypoint:
-    """An optional sub-goal the planner adds for a Near / Relative preference (not in the IR).
+    """An optional sub-goal the planner adds for a Near / Relative / Far preference (not in the IR).
 
     Attributes:
         before: index of the stage sub-goal it precedes (0 = the first waypoint,
@@ -287,32 +289,86 @@ def _sequential(m: SemanticMap, ir: RouteIR, config: PlannerConfig, start: tuple
                  length_m=float(sum(lengths)))
 
 
-#: Preferences that get a soft waypoint (their metric is a mean distance to the reference).
+#: Preferences that get a near-band soft waypoint (their metric is a mean distance to the reference).
 _SOFT_WAYPOINT_KINDS = frozenset({ConstraintKind.NEAR, ConstraintKind.RELATIVE})
+#: Preferences whose value a far band must not lower (Path-Shape: mean distance to its path).
+_SCORED_KINDS = frozenset({ConstraintKind.NEAR, ConstraintKind.FAR, ConstraintKind.RELATIVE,
+                           ConstraintKind.PATH_SHAPE})
+
+
+def _window(legs: Sequence[GridPath], active: NDArray[np.bool_]) -> NDArray[np.int64]:
+    """Flat indices of the distinct cells of ``legs`` inside ``active`` (the metric's window)."""
+    if not legs:
+        return np.zeros(0, dtype=np.int64)
+    cells = np.concatenate([leg.cells for leg in legs])
+    cells = cells[active[cells[:, 0], cells[:, 1]]]
+    return np.unique(cells[:, 0].astype(np.int64) * active.shape[1] + cells[:, 1])
+
+
+#: The Relative metric's ``eps`` in ``D_B / (D_A + eps)`` (map2route.bench.metrics, III-C2).
+_RELATIVE_EPS_M = 0.05
+
+
+def _preference_score(c: Constraint, legs: Sequence[GridPath], active: NDArray[np.bool_],
+                      fields: DistanceFields) -> float | None:
+    """The benchmark's value of a Near / Far / Relative preference on one stage's legs, signed
+    so that higher is better (-mean distance for Near, mean distance for Far, ``D_B / (D_A +
+    eps)`` for Relative; for Path-Shape, whose metric needs the reference trajectory, -mean
+    distance to its reference path P); ``None`` when the legs never enter its active region."""
+    flat = _window(legs, active)
+    if not flat.size:
+        return None
+    d = fields.to_region(c.region).ravel()[flat]
+    if c.kind in (ConstraintKind.NEAR, ConstraintKind.PATH_SHAPE):
+        return -float(d.mean())
+    if c.kind is ConstraintKind.FAR:
+        return float(d.mean())
+    if c.kind is ConstraintKind.RELATIVE and c.other is not None:
+        d_b = fields.to_region(c.other).ravel()[flat]
+        return float(d_b.mean()) / (float(d.mean()) + _RELATIVE_EPS_M)
+    return None
 
 
 def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
                         solve: LegSolver) -> StagePlanner:
-    """A stage planner that adds each Near / Relative preference's near band as a soft waypoint.
+    """A stage planner that adds soft waypoints: near bands (Near / Relative) and far bands (Far).
 
     Why a waypoint and not a cost: the metrics are means over the route's cells in the active
     region, and a non-negative per-cell cost can never make the optimal route lengthen itself to
-    collect cells near the reference; a sub-goal can (as the paper enforces Path-Shape by
-    waypoints). The band of constraint ``i`` is its active region's traversable cells within
-    ``d_min + soft_waypoint_band_m`` of the reference (A for Relative), ``d_min`` being the
-    closest reachable distance there (costmap.reachable_min). It is attributed to one stage:
-    the first in the temporal scope (any stage if none) whose plan *without* bands enters the
-    active region, and visited just before the last sub-goal whose leg enters it (for a region
-    without spatial scope: just before the target, so ordered Path-Shape waypoints keep their
-    shape). Each
-    preference gets at most one band per route; stages without a band are planned once.
+    collect cells near (or far from) the reference; a sub-goal can (as the paper enforces
+    Path-Shape by waypoints).
+
+    With ``soft_waypoints`` the near band of a Near / Relative constraint ``i`` is its active
+    region's traversable cells within ``d_min + soft_waypoint_band_m`` of the reference (A for
+    Relative), ``d_min`` being the closest reachable distance there (costmap.reachable_min).
+    With ``far_waypoints`` the far band of a Far constraint with a spatial scope is the scope's
+    usable cells (traversable, outside the stage's must-avoids) within ``far_waypoint_band_m``
+    of the *farthest* distance from the reference there (an unscoped Far gets none: the
+    farthest cell of a whole map is no sensible detour). It is kept only if the stage planned
+    through it has a larger mean distance to the reference over its distinct cells in the scope
+    (the benchmark's own Far estimate) than the stage planned without it, and no other Near /
+    Far / Relative / Path-Shape preference active in the stage scores worse on that stage
+    (:func:`_preference_score`; Path-Shape by the mean distance to its reference path).
+
+    A band is attributed to one stage: the first in the temporal scope (any stage if none) whose
+    plan *without* bands enters the active region, and visited just before the last sub-goal
+    whose leg enters it (for a region without spatial scope: just before the target, so ordered
+    Path-Shape waypoints keep their shape). Each preference gets at most one band per route;
+    stages without a band are planned once.
     """
     fields = distance_fields(m)
     grid = m.grid
+    kinds: set[ConstraintKind] = set()
+    if config.soft_waypoints:
+        kinds |= _SOFT_WAYPOINT_KINDS
+    if config.far_waypoints:
+        kinds.add(ConstraintKind.FAR)
     pending = [i for i, c in enumerate(ir.constraints)
-               if c.kind in _SOFT_WAYPOINT_KINDS and not c.kind.is_hard and c.weight > 0
-               and not c.region.is_empty]
+               if c.kind in kinds and not c.kind.is_hard and c.weight > 0
+               and not c.region.is_empty
+               and (c.kind is not ConstraintKind.FAR or c.spatial_scope is not None)]
     active: dict[int, NDArray[np.bool_]] = {}
+    scored_active: dict[int, NDArray[np.bool_]] = {}
     for i in pending:
         scope = ir.constraints[i].spatial_scope
         active[i] = (fields.traversable if scope is None
@@ -322,6 +378,7 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
                    first: int) -> list[GridPath]:
         legs = _plan_stage(m, ir, k, here, config, cmap, solve, first)
         soft: list[SoftWaypoint] = []
+        far: list[SoftWaypoint] = []
         for i in [i for i in pending if in_temporal_scope(ir.constraints[i], k)]:
             entering = [j for j, leg in enumerate(legs)
                         if active[i][leg.cells[:, 0], leg.cells[:, 1]].any()]
@@ -329,12 +386,46 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
                 continue
             pending.remove(i)
             d = fields.to_region(ir.constraints[i].region)
-            band = (active[i] & np.isfinite(cmap.cell_cost)
-                    & (d <= reachable_min(d, active[i]) + config.soft_waypoint_band_m))
-            soft.append(SoftWaypoint(before=first + entering[-1], mask=band, constraint=i))
-        if not soft:
-            return legs
-        return _plan_stage(m, ir, k, here, config, cmap, solve, first, soft)
+            usable = active[i] & np.isfinite(cmap.cell_cost)
+            if ir.constraints[i].kind is ConstraintKind.FAR:
+                d_max = float(np.max(d, where=usable & np.isfinite(d), initial=-np.inf))
+                band = usable & (d >= d_max - config.far_waypoint_band_m)
+                far.append(SoftWaypoint(before=first + entering[-1], mask=band, constraint=i))
+            else:
+                band = usable & (d <= reachable_min(d, active[i]) + config.soft_waypoint_band_m)
+                soft.append(SoftWaypoint(before=first + entering[-1], mask=band, constraint=i))
+        if soft:
+            legs = _plan_stage(m, ir, k, here, config, cmap, solve, first, soft)
+        for fw in far:
+            if fw.mask.any():
+                trial = _plan_stage(m, ir, k, here, config, cmap, solve, first, [*soft, fw])
+                if _far_band_pays(k, fw.constraint, legs, trial):
+                    soft.append(fw)
+                    legs = trial
+        return legs
+
+    def _far_band_pays(k: int, i: int, legs: list[GridPath], trial: list[GridPath]) -> bool:
+        """Keep a far band only if it raises its Far value on this stage and lowers no other
+        Near / Far / Relative value active in the stage (one preference is never bought with
+        another)."""
+        c = ir.constraints[i]
+        before = _preference_score(c, legs, active[i], fields)
+        after = _preference_score(c, trial, active[i], fields)
+        if after is None or (before is not None and after <= before + 1e-9):
+            return False
+        for o, other in enumerate(ir.constraints):
+            if (o == i or other.kind not in _SCORED_KINDS or other.weight <= 0
+                    or not in_temporal_scope(other, k)):
+                continue
+            if o not in scored_active:
+                scope = other.spatial_scope
+                scored_active[o] = (fields.traversable if scope is None
+                                    else scope.mask(grid) & fields.traversable)
+            was = _preference_score(other, legs, scored_active[o], fields)
+            now = _preference_score(other, trial, scored_active[o], fields)
+            if was is not None and (now is None or now < was - 1e-9):
+                return False
+        return True
 
     return plan_stage
 
@@ -369,7 +460,7 @@ def plan_route(m: SemanticMap, ir: RouteIR, start_xy: tuple[float, float], *,
         return _astar_leg(k, j, cmap, goal, here, corner_cut=cfg.allow_corner_cutting)
 
     soft = (_soft_stage_planner(m, ir, cfg, solve)
-            if cfg.soft_waypoints and not hard_only else None)
+            if (cfg.soft_waypoints or cfg.far_waypoints) and not hard_only else None)
     return _sequential(m, ir, cfg, start,
                        lambda k: stage_cost_map(m, ir, k, cfg, hard_only=hard_only), solve,
                        plan_stage=soft)
@@ -381,9 +472,10 @@ class Replanner:
     Each sub-goal (stage ``k``'s waypoints, then its target) gets one Dijkstra cost-to-go field on
     its stage's cost map, built on first use and kept; a route from a new pose is then read off
     the fields in time proportional to its length. Costs equal :func:`plan_route`'s (both are
-    optimal per sub-segment; equal-cost paths may differ) when ``soft_waypoints`` is off or the
-    route has no Near / Relative preference: the replanner follows the RouteIR's own sub-goals
-    and adds no soft waypoints, so a resumed route is never sent back to a band.
+    optimal per sub-segment; equal-cost paths may differ) when ``soft_waypoints`` and
+    ``far_waypoints`` are off or the route has no Near / Relative / scoped Far preference: the
+    replanner follows the RouteIR's own sub-goals and adds no soft waypoints, so a resumed route
+    is never sent back to a band.
 
     Args:
         m: the map; ir: the grounded route; config: ``None`` reads ``config/planner.yaml``;
