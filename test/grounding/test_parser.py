@@ -261,3 +261,26 @@ def test_leading_scope_without_a_comma():
     c = parse_instruction("Go to the toilet and then the fridge; on the way to the fridge keep "
                           "away from the counter.").clauses
     assert c[-1].kind == "far" and c[-1].during is not None
+
+
+def test_attached_passing_through_comes_before_its_goal():
+    # v4 (2026-12-03): a must-pass room attached to a goal by a gerund is crossed on the way
+    c = parse_instruction("Go to the TV stand in the larger living room, passing through the "
+                          "kitchen.").clauses
+    assert [(x.kind, x.refs[0].head) for x in c] == [("pass", "kitchen"), ("goal", "tv_stand")]
+
+
+def test_giving_a_wide_berth_is_clearance():
+    assert kinds("Go to the sofa, giving the furniture a wide berth.") == ["goal", "clearance"]
+    assert kinds("Go to the sofa and give walls a wide berth.") == ["goal", "clearance"]
+
+
+def test_there_are_more_than_n_things_in_a_room_is_a_count_condition():
+    [c] = parse_instruction("If there are more than three chairs in the kitchen, go to the "
+                            "counter, otherwise go to the fridge.").clauses
+    cond = c.condition
+    assert cond["kind"] == "contains" and cond["holder"].head == "kitchen"
+    assert cond["ref"].head == "chair" and cond["count"] == 3 and cond["cmp"] == ">"
+    # without a number it stays an existence test
+    [c] = parse_instruction("If there is a fridge in the kitchen, go to it.").clauses
+    assert c.condition["kind"] == "exists"

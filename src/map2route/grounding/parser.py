@@ -1365,6 +1365,13 @@ class _Parser:
                     out[-1].during or got[0].during)
                 k += 1
                 continue
+            if attached and got and all(c.kind == "pass" for c in got) and out and \
+                    out[-1].kind == "goal":
+                # "go to the TV stand, passing through the kitchen": a must-pass room attached to
+                # a goal by a gerund is crossed on the way there, so it comes before that goal
+                out[len(out) - 1:len(out) - 1] = got
+                k += 1
+                continue
             trailing_first = body_j > body_i and self.w(body_j - 1) == "first" or (
                 self.w(body_j - 1) in (".", "!") and self.w(body_j - 2) == "first")
             if trailing_first and out and any(x.kind in ("goal", "pass") for x in out) and \
@@ -1501,6 +1508,16 @@ class _Parser:
             k = i + n
             if self.w(k) in ("no", "not"):
                 neg, k = True, k + 1
+            cmp = ""
+            for words, op in ((("more", "than"), ">"), (("over",), ">"), (("at", "least"), ">="),
+                              (("fewer", "than"), "<"), (("less", "than"), "<"),
+                              (("at", "most"), "<="), (("exactly",), "==")):
+                if self.at(k, *words):
+                    cmp, k = op, k + len(words)
+                    break
+            count = None
+            if self.w(k) in _NUMBERS and self.w(k) not in ("a", "an"):
+                count, k = _NUMBERS[self.w(k)], k + 1
             while self.w(k) in ("any", "a", "an", "some"):
                 k += 1
             thing = self.np(k, j, 0)
@@ -1508,6 +1525,18 @@ class _Parser:
                 raise ParseError(f"could not read the condition {self._text(i, j)!r}",
                                  self.w(k), self.span(k, k + 1))
             self.mark(i, j)
+            place = next((m for m in thing[0].modifiers if m.kind == "in_room" and m.refs
+                          and m.refs[0].head_kind == "room"), None)
+            if count is not None and place is not None:
+                # "if there are more than three chairs in the kitchen": a count in a room
+                rest = [m for m in thing[0].modifiers if m is not place]
+                counted = RefExpr(thing[0].text, thing[0].span, thing[0].head,
+                                  thing[0].head_kind, False, True, rest)
+                counted_in: dict[str, Any] = {"kind": "contains", "holder": place.refs[0],
+                                              "ref": counted, "negated": neg, "count": count}
+                if cmp:
+                    counted_in["cmp"] = cmp
+                return counted_in
             return {"kind": "exists", "ref": thing[0], "negated": neg}
         verb = next((t for t in range(i + 1, j) if self.w(t) in (
             "contains", "has", "holds", "includes", "have", "does", "is", "features", "contain")),
@@ -1886,11 +1915,13 @@ class _Parser:
                 return [Clause("follow_wall", sp, text, refs=[])]
             if refs:
                 return [Clause("near", sp, text, refs=refs)]
-        if self.at(i, "give") and "berth" in self.words[i:j]:
+        if self.w(i) in ("give", "giving") and "berth" in self.words[i:j]:
+            # "give walls a wide berth", "giving the furniture a wide berth"
             berth = self.words.index("berth", i)
             refs, _ = self._targets(i + 1, berth)
-            if refs and refs[0].head_kind == "wall" or self.w(i + 1) in ("obstacles", "furniture",
-                                                                         "everything"):
+            obj = i + 1 + (1 if self.w(i + 1) in _DETS else 0)
+            if refs and refs[0].head_kind == "wall" or self.w(obj) in ("obstacles", "furniture",
+                                                                       "everything"):
                 return [Clause("clearance", sp, text)]
             if refs:
                 return [Clause("far", sp, text, refs=refs)]

@@ -47,6 +47,7 @@ class ProgramWriter:
         self.pending_this: list[str] = []
         self.room_here = "start_room()"
         self.mentions: list[tuple[RefExpr, str, bool]] = []
+        self.leg_room: dict[str, str] = {}
 
     # --- helpers ---------------------------------------------------------------------
     def var(self, stem: str) -> str:
@@ -62,7 +63,7 @@ class ProgramWriter:
 
     # --- references ------------------------------------------------------------------
     def ref(self, r: RefExpr, *, one: bool = True, inherit: dict[str, tuple[str, str]] | None = None,
-            scope_room: str | None = None) -> str:
+            scope_room: str | None = None, leg_room: str | None = None) -> str:
         """Emit lines selecting ``r``; return the variable (an entity, or a list if not ``one``)."""
         if r.head_kind == "pronoun":
             if self.mentions:
@@ -125,12 +126,17 @@ class ProgramWriter:
                 self.emit(f"{v} = where({v}, on_top_of({holder}))")
         elif scope_room and r.plural and not has_room:
             self.emit(f"{v} = in_room({v}, {scope_room})")
-        elif scope_room and not has_room and r.head_kind in ("object", "group") and \
-                one and r.definite and not any(m.kind == "rank" for m in r.modifiers):
+        elif (scope_room or (leg_room and not r.modifiers)) and not has_room and \
+                r.head_kind in ("object", "group") and one and r.definite and \
+                not any(m.kind == "rank" for m in r.modifiers):
             # "keep away from the table while in the kitchen": when several match, the one
-            # there (if there is one there); a ranked reference keeps its whole-map ranking
+            # there (if there is one there); a ranked reference keeps its whole-map ranking.
+            # Without a spatial scope, a preference scoped to one leg ("go to the armchair in
+            # the living room, keeping away from the dining table") prefers the one in the
+            # room that leg ends in (bare references only: "the table with a pen on it"
+            # keeps its whole-map reading, its modifiers decide).
             local = self.var(_stem(head) + "_in")
-            self.emit(f"{local} = in_room({v}, {scope_room})")
+            self.emit(f"{local} = in_room({v}, {scope_room or leg_room})")
             self.emit(f"if count({v}) > 1 and count({local}) > 0:")
             self.emit(f"    {v} = {local}")
         ranks: list[Modifier] = []
@@ -354,6 +360,11 @@ class ProgramWriter:
             tgt = self.ref(r, inherit=inherit)
             self.emit(f"{seg} = segment({tgt}{shape}, label={self.q(r.text)})")
             self._advance(tgt, r)
+            if not self.indent and r.head_kind in ("object", "group", "room") and \
+                    not r.plural:
+                # the room this leg ends in (legs outside conditionals only: always bound);
+                # written into the program only when a constraint uses it
+                self.leg_room[seg] = tgt if r.head_kind == "room" else f"room_of({tgt})"
         elif c.kind == "circle":
             r = c.refs[0]
             tgt = self.ref(r, inherit=inherit)
@@ -487,21 +498,25 @@ class ProgramWriter:
         args: list[str] = []
         if c.kind == "clearance":
             args = ["'clearance'", "None"]
-        elif c.kind == "avoid":
+        during = self._during(c)
+        leg_room = self.leg_room.get(during) if within is None and during else None
+        if c.kind == "avoid":
             x = self.ref(c.refs[0], one=not c.refs[0].plural,
-                         scope_room=within if c.refs[0].head_kind != "room" else None)
+                         scope_room=within if c.refs[0].head_kind != "room" else None,
+                         leg_room=leg_room if c.refs[0].head_kind != "room" else None)
             args = ["'avoid'", x]
         elif c.kind in ("near", "far"):
-            x = self.ref(c.refs[0], one=not c.refs[0].plural, scope_room=within)
+            x = self.ref(c.refs[0], one=not c.refs[0].plural, scope_room=within,
+                         leg_room=leg_room)
             args = [self.q(c.kind), x]
         elif c.kind == "relative":
-            a = self.ref(c.refs[0], one=not c.refs[0].plural, scope_room=within)
+            a = self.ref(c.refs[0], one=not c.refs[0].plural, scope_room=within,
+                         leg_room=leg_room)
             assert c.other is not None
-            b = self.ref(c.other, one=not c.other.plural, scope_room=within)
+            b = self.ref(c.other, one=not c.other.plural, scope_room=within, leg_room=leg_room)
             args = ["'relative'", a, f"other={b}"]
         if within is not None:
             args.append(f"within={within}")
-        during = self._during(c)
         if during is not None:
             args.append(f"during={during}")
         args.append(f"label={self.q(c.text)}")
