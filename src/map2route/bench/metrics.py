@@ -296,9 +296,9 @@ def clearance_value(window_cells: NDArray[np.int64], clearance_field: NDArray[np
 
 def clearance_field_m(traversable: NDArray[np.bool_], resolution: float) -> NDArray[np.float64]:
     """d(p, U) for every cell: metres from its centre to the nearest non-traversable centre."""
-    from scipy.ndimage import distance_transform_edt
+    from map2route.planning.walk import clearance_m
 
-    return np.asarray(distance_transform_edt(traversable), dtype=np.float64) * resolution
+    return clearance_m(traversable, resolution)
 
 
 # --- efficiency --------------------------------------------------------------------------------

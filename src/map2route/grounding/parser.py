@@ -157,6 +157,12 @@ _AROUND: list[tuple[str, ...]] = [tuple(x.split()) for x in (
     "the space immediately around", "the area right next to", "the space right next to")]
 
 
+#: Count comparisons in conditions ("if there are more than two chairs ...").
+_COMPARATORS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("more", "than"), ">"), (("over",), ">"), (("at", "least"), ">="), (("fewer", "than"), "<"),
+    (("less", "than"), "<"), (("at", "most"), "<="), (("exactly",), "=="))
+
+
 @dataclass
 class Token:
     """A lower-case word or punctuation mark with its character span in the instruction."""
@@ -761,6 +767,14 @@ class _Parser:
 
     def at(self, i: int, *seq: str) -> bool:
         return all(self.w(i + k) == s for k, s in enumerate(seq))
+
+    def comparator(self, k: int) -> tuple[str, int]:
+        """A count comparison at token ``k`` ("more than", "at least", ...): its operator
+        (``""`` if none) and the index after it."""
+        for words, op in _COMPARATORS:
+            if self.at(k, *words):
+                return op, k + len(words)
+        return "", k
 
     def at_any(self, i: int, options: list[tuple[str, ...]]) -> int:
         """Length of the first option matching at ``i`` (0 if none); longest options first."""
@@ -1508,13 +1522,7 @@ class _Parser:
             k = i + n
             if self.w(k) in ("no", "not"):
                 neg, k = True, k + 1
-            cmp = ""
-            for words, op in ((("more", "than"), ">"), (("over",), ">"), (("at", "least"), ">="),
-                              (("fewer", "than"), "<"), (("less", "than"), "<"),
-                              (("at", "most"), "<="), (("exactly",), "==")):
-                if self.at(k, *words):
-                    cmp, k = op, k + len(words)
-                    break
+            cmp, k = self.comparator(k)
             count = None
             if self.w(k) in _NUMBERS and self.w(k) not in ("a", "an"):
                 count, k = _NUMBERS[self.w(k)], k + 1
@@ -1563,13 +1571,7 @@ class _Parser:
             return {"kind": "inside", "ref": ref, "room": room[0], "negated": neg}
         neg = self.w(k + 1) == "not" or self.at(k, "has", "no")
         kk = k + n
-        cmp = ""
-        for words, op in ((("more", "than"), ">"), (("over",), ">"), (("at", "least"), ">="),
-                          (("fewer", "than"), "<"), (("less", "than"), "<"),
-                          (("at", "most"), "<="), (("exactly",), "==")):
-            if self.at(kk, *words):
-                cmp, kk = op, kk + len(words)
-                break
+        cmp, kk = self.comparator(kk)
         while self.w(kk) in ("a", "an", "any", "some", "at", "least"):
             kk += 1
         count = None
