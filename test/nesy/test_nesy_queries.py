@@ -38,7 +38,8 @@ def test_template_queries_parse_back() -> None:
 @pytest.mark.parametrize("name", ["heldout_queries.jsonl", "heldout_queries_v2.jsonl",
                                   "heldout_queries_v3.jsonl", "heldout_queries_v4.jsonl",
                                   "heldout_queries_v5.jsonl", "heldout_queries_v6.jsonl",
-                                  "heldout_queries_v7.jsonl", "heldout_queries_v8.jsonl"])
+                                  "heldout_queries_v7.jsonl", "heldout_queries_v8.jsonl",
+                                  "heldout_queries_v9.jsonl", "heldout_queries_v10.jsonl"])
 def test_heldout_queries(name: str) -> None:
     rows = [json.loads(line) for line in (DATA / name).read_text().splitlines() if line]
     tm = fm = 0
@@ -211,3 +212,68 @@ def test_parser_mechanisms_v8(query: str, agent: Agent, allowed: set[str]) -> No
 ])
 def test_objective_mechanisms_v8(query: str, objective: Objective) -> None:
     assert parse_query(query).objective is objective
+
+
+@pytest.mark.parametrize(("query", "agent", "allowed"), [
+    # a spaced dash ends a statement; before a short verdict it reads as a colon
+    ("Walker, shortest. No crossing fields or woods - pavements only.", Agent.PEDESTRIAN, set()),
+    ("Hiker, fastest. Forest - yes. Crops - no.", Agent.PEDESTRIAN, {"tree"}),
+    # an object pronoun inside a phrasal cue ("keep him off")
+    ("Hiker, fastest. Woods are fine but keep him off the moor.", Agent.PEDESTRIAN, {"tree"}),
+    # an inflected word is not a typo of its stem ("camped" is no "camper")
+    ("We camped by the lake; hiking out, fastest, the meadow is fine.", Agent.PEDESTRIAN,
+     {"rangeland"}),
+    # cue words are spelling-corrected at one edit
+    ("Car, fastest, grassland is forbiden, dirt is alowed.", Agent.CAR, {"bareland"}),
+    # the longest cue wins across tables ("restrictions were lifted" is no restriction)
+    ("Drone, fastest. Restrictions over the woods were lifted.", Agent.DRONE, {"tree"}),
+    # "all conditional classes", "any drivable terrain except X", "no terrain restrictions"
+    ("Pedestrian, safest, all conditional classes permitted.", Agent.PEDESTRIAN,
+     {"bareland", "rangeland", "tree", "agriculture"}),
+    ("Car, fastest. Any drivable terrain except the fields is allowed.", Agent.CAR,
+     {"bareland", "rangeland"}),
+    ("Walker, fastest, no terrain restrictions.", Agent.PEDESTRIAN,
+     {"bareland", "rangeland", "tree", "agriculture"}),
+    ("Walker, fastest, no restrictions on the heath.", Agent.PEDESTRIAN, {"rangeland"}),
+    # a predicate after a list is said of the whole list
+    ("Walker, comfort: sand, heath, woods and crops are all fair game.", Agent.PEDESTRIAN,
+     {"bareland", "rangeland", "tree", "agriculture"}),
+    # landmarks: beside a locative, or with a side
+    ("Walk past the woods on the right to the cafe, fastest.", Agent.PEDESTRIAN, set()),
+    ("Walker, fastest, the meadow next to the farm is fine.", Agent.PEDESTRIAN, {"rangeland"}),
+    # an elided predicate takes its negation with it
+    ("Drone, shortest. Trees are not forbidden; buildings are.", Agent.DRONE, {"tree"}),
+    ("Drone, shortest. Buildings are not allowed; trees are.", Agent.DRONE, {"tree"}),
+    # a tied agent noun goes to the agent for which the named terrain is conditional
+    ("Quad, safest, rooftops are fine.", Agent.DRONE, {"building"}),
+    ("Quad, shortest, the sand is fine.", Agent.CAR, {"bareland"}),
+    # a verdict heading a list
+    ("Walker, fastest. Not permitted: crossing farmland or heath.", Agent.PEDESTRIAN, set()),
+    ("Walker, fastest. Permitted: crossing the heath.", Agent.PEDESTRIAN, {"rangeland"}),
+    # "without restriction" permits
+    ("The jeep drives over gravel and pasture without restriction.", Agent.CAR,
+     {"bareland", "rangeland"}),
+    # moving through "anything", "drive on X", a compound keeps its list place
+    ("Hiker, fastest, I'll go through anything.", Agent.PEDESTRIAN,
+     {"bareland", "rangeland", "tree", "agriculture"}),
+    ("Van, shortest, we drive on gravel, farm fields.", Agent.CAR, {"bareland", "agriculture"}),
+    # a bare "not" beside a start or end corrects a place
+    ("Walker, fastest. I start at the plaza, not the meadow. Gravel is fine.", Agent.PEDESTRIAN,
+     {"bareland"}),
+])
+def test_parser_mechanisms_v10(query: str, agent: Agent, allowed: set[str]) -> None:
+    p = parse_query(query)
+    assert p.agent is agent
+    assert p.allowed == frozenset(class_index(c) for c in allowed), query
+
+
+@pytest.mark.parametrize(("query", "agent", "objective"), [
+    ("Time is of the essence for the walker.", Agent.PEDESTRIAN, Objective.FASTEST),
+    ("USV, min dist to the buoy.", Agent.BOAT, Objective.SHORTEST),
+    ("Military ground vehicle, minimise threat exposure.", Agent.CAR, Objective.SAFEST),
+    ("Police cruiser to the station, quickest.", Agent.CAR, Objective.FASTEST),
+    ("Pedalo ride for the kids, as calm as possible.", Agent.BOAT, Objective.COMFORT),
+])
+def test_agent_and_objective_words_v10(query: str, agent: Agent, objective: Objective) -> None:
+    p = parse_query(query)
+    assert (p.agent, p.objective) == (agent, objective), query

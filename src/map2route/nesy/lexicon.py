@@ -31,7 +31,10 @@ AGENT_WORDS: dict[Agent, list[tuple[str, int]]] = {
         "quad bike", "buggy", "dune buggy", "hgv", "minivan", "station wagon", "estate car",
         "squad car", "motorist", "ute", "wagon", "hearse", "campervan",
         "motorhome", "rv", "offroader", "four by four", "4wd", "awd", "rickshaw", "auto rickshaw",
-        "autorickshaw", "tuk tuk", "two wheeler", "scooter", "moped", "tempo", "pickup truck"]] + [(w, 1) for w in [
+        "autorickshaw", "tuk tuk", "two wheeler", "scooter", "moped", "tempo", "pickup truck",
+        "cruiser", "police car", "patrol car", "police cruiser",
+        "ground vehicle", "off roader", "utility vehicle", "rover", "wheeled rover"]] + [
+        (w, 2) for w in ["carsick", "wheeled"]] + [(w, 1) for w in [
         "drive", "driving", "driven", "drove", "ride", "driver", "motor", "wheels"]] + [
         (w, 0) for w in ["car park", "parking lot", "parking"]],
     Agent.DRONE: [(w, 3) for w in [
@@ -48,7 +51,9 @@ AGENT_WORDS: dict[Agent, list[tuple[str, int]]] = {
         "catamaran", "trawler", "rowboat", "rowing boat", "houseboat", "narrowboat",
         "paddleboard", "paddle board", "zodiac", "airboat", "inflatable",
         "water taxi", "hydrofoil", "tinnie", "dory", "sampan",
-        "longboat", "pirogue"]] + [(w, 1) for w in [
+        "longboat", "pirogue", "usv", "asv", "unmanned surface vehicle",
+        "autonomous surface vessel", "surface vessel", "pedalo", "pedal boat", "paddle boat",
+        "swan boat", "gondola", "junk", "launch", "tender", "cutter", "patrol boat"]] + [(w, 1) for w in [
         "paddling", "paddle", "rowing", "sail", "sailing", "cruise", "harbour",
         "harbor", "upriver", "downriver", "buoy", "marina", "mooring", "afloat", "aboard",
         "moored", "jetty", "boathouse", "slipway", "berth", "row", "pier", "quay", "downstream", "upstream"]],
@@ -72,6 +77,10 @@ OBJECTIVE_WORDS: list[tuple[str, Objective, int]] = [
     ("least exposure", Objective.SAFEST, 5), ("least amount of time", Objective.FASTEST, 5),
     ("least travel", Objective.SHORTEST, 4), ("minimise risk", Objective.SAFEST, 5),
     ("minimize risk", Objective.SAFEST, 5), ("in a hurry", Objective.FASTEST, 5),
+    ("time is", Objective.FASTEST, 4), ("of the essence", Objective.FASTEST, 5),
+    ("threat exposure", Objective.SAFEST, 5), ("min distance", Objective.SHORTEST, 5),
+    ("fewest miles", Objective.SHORTEST, 5), ("least mileage", Objective.SHORTEST, 5),
+    ("time", Objective.FASTEST, 2), ("exposure", Objective.SAFEST, 2),
     *[(w, Objective.FASTEST, 3) for w in [
         "fastest", "quickest", "quickly", "fast", "quick", "hurry", "rush", "asap", "rapidly",
         "speed", "soonest", "speedy", "swift", "swiftest", "urgently", "faster", "quicker",
@@ -84,7 +93,8 @@ OBJECTIVE_WORDS: list[tuple[str, Objective, int]] = [
     *[(w, Objective.SAFEST, 3) for w in [
         "safest", "safe", "safety", "risk", "risky", "danger", "dangerous", "hazard", "hazards",
         "secure", "hazardous", "safely", "safer", "cautious", "careful", "carefully",
-        "securest", "riskless", "lowest risk"]],
+        "securest", "riskless", "lowest risk", "threat", "threats", "perilous",
+        "peril"]],
     *[(w, Objective.SHORTEST, 3) for w in [
         "shortest", "direct", "closest", "distance", "shorter", "shortcut", "directly",
         "nearest", "briefest"]],
@@ -164,16 +174,17 @@ AMBIGUOUS_AGENT_WORDS: dict[str, tuple[Agent, ...]] = {
 #: Place nouns that turn a vehicle noun before them into a place ("bus stop", "ferry
 #: terminal"): the vehicle noun then names no agent.
 AGENT_PLACE_HEADS = {"stop", "station", "terminal", "rank", "ramp", "shelter", "depot", "garage",
-                     "dealership", "showroom", "wash", "lane", "park", "stand", "port"}
+                     "dealership", "showroom", "wash", "lane", "park", "stand", "port", "road",
+                     "ticket", "timetable", "schedule"}
 #: Phrases that contain a land-cover word but name no land cover ("rock hard", "field team").
 CLASS_FALSE_FRIENDS = ["rock hard", "rock solid", "field team", "field teams", "field crew",
                        "field crews", "field hospital", "field vehicle", "field trip",
                        "field work", "field station", "field office", "field kit", "park ranger",
-                       "park keeper"]
+                       "park keeper", "off road", "offroad", "off roader", "off roading"]
 #: Abbreviations and shorthand, expanded before matching (users in a hurry).
 ABBREVIATIONS = {"veh": "vehicle", "vehs": "vehicles", "bldg": "building", "bldgs": "buildings",
                  "blds": "buildings", "stn": "station", "rd": "road", "rds": "roads",
-                 "hwy": "highway", "ag": "agriculture", "+": "and"}
+                 "hwy": "highway", "ag": "agriculture", "+": "and", "dist": "distance"}
 #: Phrases that restrict the agent to what they name: the named classes are permitted, the
 #: rest are not ("stick to the pavement and lawns", "grass only", "only where it is grass").
 RESTRICT_BEFORE = ["stick to", "sticking to", "keep to", "keeping to", "restricted to",
@@ -192,6 +203,7 @@ NEGATORS = [
     "not", "no", "never", "nor", "neither", "do not", "does not", "did not", "must not",
     "may not", "can not", "could not", "should not", "will not", "would not", "shall not",
     "is not", "are not", "was not", "must never", "need not", "neither may", "nor may",
+    "no longer", "not anymore",
 ]
 #: Negative cues a negator turns positive ("it is not prohibited", "no obstacle").
 FLIPPABLE_NEGATIVES = [
@@ -215,6 +227,9 @@ NEGATIVE_CUES = [
     "prefer not", "unsafe for", "unsuitable", "off bounds", "exclude", "exclusion", "veto",
     "vetoed", "denied", "too dangerous", "too risky", "too hazardous", "too steep",
     "too wet", "too boggy", "unsafe", "too muddy", "too rough", "deny", "not ok", "not okay", "nope",
+    "prohibit", "prohibits", "forbid", "forbids", "ban", "bans", "cancel", "cancelled",
+    "canceled", "scratch", "revoke", "revoked", "withdraw", "withdrawn", "rescind", "rescinded",
+    "nogo", "no fly", "no fly zone", "exclusion zone",
 ]
 #: Words that invert the polarity of the statement they attach to: "no terrain except X"
 #: permits X, "anything except X" forbids it; their sign is set per clause.
@@ -233,6 +248,12 @@ POSITIVE_CUES = [
     "licensed", "green light", "legal", "on the table", "no objection",
     "go for it", "cut through", "cut across", "is possible", "are possible", "possible to",
     "be possible", "fine by me", "granted", "is granted", "clearance", "cleared for",
+    "without restriction", "without restrictions", "without any restriction", "without limits",
+    "without limitation", "with no restriction", "with no restrictions", "freely",
+    "lifted the restrictions", "lifted the restriction", "restrictions lifted",
+    "restriction lifted", "restrictions have been lifted", "restrictions were lifted",
+    "restrictions waived", "waived", "lifted", "stand", "stands", "still stand", "suspended",
+    "relaxed",
 
 ]
 #: Prepositions and motion verbs that make a bare mention a permission ("over the woods").
@@ -250,7 +271,7 @@ EVERYTHING_WORDS = ["everything", "anything", "any terrain", "all terrain", "all
                     "any ground", "all ground", "any land cover", "cross country",
                     "everywhere", "all kinds of terrain", "any kind of terrain", "elsewhere",
                     "every land cover", "all land covers", "every surface", "every type of terrain",
-                    "all land cover types", "every class", "all classes"]
+                    "all land cover types", "every class", "all classes", "whatever"]
 #: Phrases that permit all conditional terrain on their own.
 EVERYTHING_SELF = ["anything goes", "no restrictions", "no restriction", "unrestricted",
                    "where you like", "wherever you like", "where you want", "wherever you want",

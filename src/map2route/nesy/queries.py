@@ -248,9 +248,15 @@ _STRANDED_NEXT = {"", ",", "if", "when", "whenever", "as", "freely", "there", "w
 _RESTRICT_GLUE = {"the", "a", "an", "it", "is", "are", "there", "where", "on", "in", "over",
                   "across", "through", "its", "their", "to", "using", "use"}
 _COPULA = {"is", "are", "was", "were", "be", "seems", "seem", "both", "all", "too", "also"}
+#: Generic nouns after a class word ("agricultural land", "rangeland areas").
+_LAND_NOUNS = {"land", "lands", "ground", "area", "areas", "terrain", "zone", "zones", "region",
+               "regions", "patch", "patches", "surface", "surfaces", "cover", "covered"}
 #: A clause without cues that carries one of these repeats the previous clause's polarity
 #: ("rocky ground is no problem; grassy slopes too").
 _ELLIPSIS = {"too", "also", "likewise", "either", "as well"}
+#: Words that may trail an elliptic clause ("and the woods too I guess").
+_HEDGES = {"i", "guess", "think", "suppose", "reckon", "probably", "maybe", "then", "please",
+           "surely", "presumably", "imagine"}
 #: Negators that also act as determiners ("no farmland"): never a postposed predicate.
 _DETERMINER_CUES = {"no", "not", "never", "without", "nor", "neither", "none"}
 #: Negators that cancel an objective word right after them ("not in a hurry", "no rush").
@@ -317,6 +323,11 @@ _TARGETS_BY_LETTER: dict[str, list[str]] = {}
 for _w in sorted(_CONTENT):
     if len(_w) >= 5 and _w.isalpha():
         _TARGETS_BY_LETTER.setdefault(_w[0], []).append(_w)
+#: Cue words corrected at one edit only ("forbiden", "alowed"): at two, "traversal" would
+#: become "traversable".
+_CUE_TARGETS_BY_LETTER: dict[str, list[str]] = {}
+for _w in sorted(w for w in _CUE_WORDS if len(w) >= 7 and w.isalpha()):
+    _CUE_TARGETS_BY_LETTER.setdefault(_w[0], []).append(_w)
 
 
 def _correct(token: str) -> str:
@@ -330,13 +341,33 @@ def _correct(token: str) -> str:
             or _stem(token) in _VOCAB_STEMS:
         return token
     if len(token) == 5:
+        # a swap of adjacent letters ("drnoe"), or a doubled letter written once ("baren")
         return next((w for w in _TARGETS_BY_LETTER.get(token[0], [])
-                     if len(w) == 5 and sorted(w) == sorted(token)
-                     and OSA.distance(token, w) == 1), token)
+                     if (len(w) == 5 and sorted(w) == sorted(token)
+                         and OSA.distance(token, w) == 1)
+                     or (len(w) == 6 and any(w[k] == w[k + 1] and w[:k] + w[k + 1:] == token
+                                             for k in range(5)))), token)
     cutoff = 1 if len(token) < 9 else 2
     best = process.extractOne(token, _TARGETS_BY_LETTER.get(token[0], []),
-                              scorer=OSA.distance, score_cutoff=cutoff)
-    return str(best[0]) if best is not None else token
+                              scorer=OSA.distance, score_cutoff=cutoff) or \
+        process.extractOne(token, _CUE_TARGETS_BY_LETTER.get(token[0], []),
+                           scorer=OSA.distance, score_cutoff=1)
+    if best is None or _inflection_of(token, str(best[0])):
+        return token
+    return str(best[0])
+
+
+_INFLECTIONS = ("ed", "er", "ers", "es", "ing", "ly", "s", "d", "r")
+
+
+def _inflection_of(token: str, target: str) -> bool:
+    """Whether ``token`` differs from ``target`` only in an inflectional ending ("camped" vs
+    "camper", "cruiser" vs "cruise"): another word, not a typo of it."""
+    k = 0
+    while k < min(len(token), len(target)) and token[k] == target[k]:
+        k += 1
+    return k >= 4 and any(token[k:] == a and target[k:] == b for a in ("", *_INFLECTIONS)
+                          for b in ("", *_INFLECTIONS) if a != b)
 
 
 def _tokens(text: str) -> list[str]:
@@ -350,7 +381,19 @@ def _tokens(text: str) -> list[str]:
     norm = re.sub(r"\bwon't\b", "will not", norm)
     norm = re.sub(r"\b(can't|cannot)\b", "can not", norm)
     norm = re.sub(r"\bshan't\b", "shall not", norm)
-    norm = re.sub(r"(\w)n't\b", r"\1 not", norm).replace("-", " ").replace("/", " ")
+    norm = re.sub(r"(\w)n't\b", r"\1 not", norm)
+    # a spaced or long dash separates statements ("trees or dirt - roads only"); a hyphen
+    # inside a word only splits it ("bare-land")
+    # (before a short verdict the dash reads as a colon: "Forest - yes.")
+    norm = re.sub(r"(?:\s+[-\u2013\u2014]+\s+|[\u2013\u2014]+)(?=\s*(\w+\s*){1,2}[.;!?,\n]|\s*(\w+\s*){1,2}$)",
+                  " : ", norm)
+    norm = re.sub(r"\s+[-\u2013\u2014]+\s+|[\u2013\u2014]+", " ; ", norm)
+    norm = norm.replace("-", " ").replace("/", " ")
+    # "keep her off", "steer the van clear of": the object pronoun splits a phrasal cue
+    norm = re.sub(r"\b(keep|keeps|keeping|kept|stay|stays|staying|steer|steering)\s+"
+                  r"(?:her|him|them|it|us|me|the (?:vehicle|drone|car|van|boat|truck|team|group|party|"
+                  r"uav|walkers?|hikers?))\s+(off|out|away|clear)\b", r"\1 \2",
+                  norm)
     tokens = re.findall(r"[a-z0-9]+(?:'[a-z0-9]+)*|[.;:!?,()&+]", norm)
     out: list[str] = []
     for t in tokens:
@@ -451,8 +494,11 @@ def _match_cues(clause: list[str], tables: list[tuple[int, list[str]]]) -> list[
     """(start, end, sign, phrase) of cue phrases, longest first, earlier tables first."""
     taken = [False] * len(clause)
     cues: list[tuple[int, int, int, str]] = []
-    for sign, phrases in tables:
-        for phrase in phrases:
+    # the longest phrase wins across tables ("lifted the restrictions" over "restrictions")
+    ordered = sorted(((sign, phrase) for sign, phrases in tables for phrase in phrases),
+                     key=lambda sp: -len(sp[1].split()))
+    for sign, phrase in ordered:
+        if True:
             n = len(phrase.split())
             for i in _find(clause, phrase):
                 if not any(taken[i:i + n]):
@@ -475,6 +521,11 @@ def _nothing_forbidden(clause: list[str]) -> set[int]:
                         0 < q - i <= 3 and all(t in _FILLER for t in clause[i + 1:q])):
                     out.add(q)
     return out
+
+
+_RESTRICTION_NOUNS = {"restriction", "restrictions", "ban", "bans", "closed", "restricted",
+                      "no fly zone", "exclusion zone"}
+_LIFTING = {"lifted", "waived", "rescinded", "revoked", "cancelled", "canceled", "withdrawn"}
 
 
 def _cue_positions(clause: list[str], *, everything: bool = False) -> list[tuple[int, int]]:
@@ -502,6 +553,12 @@ def _cue_positions(clause: list[str], *, everything: bool = False) -> list[tuple
         i += 1
     nothing = _nothing_forbidden(clause)
     composed = [(p, e, 1 if p in nothing else s, ph) for p, e, s, ph in composed]
+    # "restrictions over the woods were lifted": a later lifting verb cancels the restriction
+    lifted = [p for p, _e, _s, ph in composed if ph in _LIFTING]
+    restricting = [p for p, _e, _s, ph in composed if ph in _RESTRICTION_NOUNS]
+    composed = [(p, e, 1 if (ph in _RESTRICTION_NOUNS and any(q > p for q in lifted)) or
+                 (ph in _LIFTING and any(q < p for q in restricting)) else s, ph)
+                for p, e, s, ph in composed]
     out: list[tuple[int, int]] = []
     for k, (p, _e, s, _ph) in enumerate(composed):
         if s == 0:
@@ -549,7 +606,8 @@ def _mentions(clause: list[str]) -> list[tuple[int, int, int]]:
             if clause[out[-1][1] - 1] in _ADJECTIVES or mention[2] == _ROAD or (
                     mention[2] == _DEVELOPED and out[-1][2] in _SURFACE_CLASSES):
                 continue
-            out.pop()
+            # the compound spans both words ("farm fields")
+            mention = (out.pop()[0], mention[1], mention[2])
         out.append(mention)
     return _identities(clause, out)
 
@@ -603,13 +661,27 @@ def _postposed(clause: list[str], cues: list[tuple[int, int]],
     out = set()
     for p, _s in cues:
         k = p
-        while k > 0 and clause[k - 1] in _COPULA:
+        while k > 0 and clause[k - 1] in _COPULA | _LAND_NOUNS:
             k -= 1
         determiner = clause[p] in _DETERMINER_CUES and p + 1 < len(clause) and (
             p + 1 in starts or clause[p + 1] in ("the", "a", "an", "any"))
         if k in ends and clause[p] not in _EXCEPTION_FIRST and not determiner:
             out.add(p)
     return frozenset(out)
+
+
+_MOTION_VERBS = ROAM_VERBS | {"drive", "driving", "drives", "walk", "walking", "walks", "ride",
+                             "riding", "rides", "hike", "hiking", "run", "running", "jog",
+                             "jogging", "go", "going", "travel", "travelling", "traveling",
+                             "continue", "proceed", "tread", "step"}
+
+
+def _motion_on(window: list[str]) -> bool:
+    """"drive on dirt", "walk on the grass": a motion verb with "on" before the mention."""
+    return any(t == "on" and k and window[k - 1] in _MOTION_VERBS or
+               (t == "on" and k > 1 and window[k - 2] in _MOTION_VERBS and
+                window[k - 1] in ("out", "about", "around"))
+               for k, t in enumerate(window))
 
 
 def _motion_onto_pronoun(clause: list[str], end: int) -> bool:
@@ -626,10 +698,28 @@ def _motion_onto_pronoun(clause: list[str], end: int) -> bool:
     return False
 
 
-def _has_everything(clause: list[str]) -> int:
-    """Position of the first "everything" word in the clause, or -1."""
-    hits = [i for w in EVERYTHING_WORDS for i in _find(clause, w)]
-    return min(hits) if hits else -1
+_QUANTIFIERS = {"all", "any", "every", "each"}
+_NEGATIVE_WORDS = {p for p in NEGATIVE_CUES if " " not in p}
+_TERRAIN_HEADS = {"class", "classes", "terrain", "terrains", "surface", "surfaces", "ground",
+                  "cover", "covers", "type", "types", "category", "categories", "landcover",
+                  "landcovers"}
+
+
+def _has_everything(clause: list[str]) -> tuple[int, int]:
+    """Span of the first "everything" phrase in the clause, or (-1, -1): a listed phrase, or a
+    quantifier before a terrain noun with up to three words between ("all conditional
+    classes", "any drivable terrain")."""
+    hits = [(i, i + len(w.split())) for w in EVERYTHING_WORDS for i in _find(clause, w)]
+    mentioned = {k for b, e, _ in _mentions(clause) for k in range(b, e)}
+    for i, t in enumerate(clause):
+        if t in _QUANTIFIERS:
+            for k in range(i + 1, min(i + 5, len(clause))):
+                if clause[k] in _TERRAIN_HEADS:
+                    hits.append((i, k + 1))
+                    break
+                if k in mentioned or not clause[k].isalpha() or clause[k] in _NEGATIVE_WORDS:
+                    break
+    return min(hits) if hits else (-1, -1)
 
 
 def _only_complement(clause: list[str], cues: list[tuple[int, int]],
@@ -696,27 +786,53 @@ def _restricted_to(clause: list[str], mentions: list[tuple[int, int, int]],
 def _everything_self(clause: list[str]) -> bool:
     """A phrase that permits everything on its own ("go anywhere", "no restrictions"), not
     negated and not narrowed ("do not go anywhere near the woods")."""
-    for w in EVERYTHING_SELF:
-        for i in _find(clause, w):
-            after = i + len(w.split())
-            if (after < len(clause) and clause[after] in ("near", "close")) or \
-                    set(clause[max(0, i - 3):i]) & _NEGATOR_SET:
-                continue
-            return True
+    starts = {b for b, _, _ in _mentions(clause)}
+    hits = [(i, i + len(w.split())) for w in EVERYTHING_SELF for i in _find(clause, w)]
+    # "no terrain restrictions", "no off road limits"
+    hits += [(i, k + 1) for i, t in enumerate(clause) if t == "no"
+             for k in range(i + 2, min(i + 4, len(clause)))
+             if clause[k] in _LIMIT_NOUNS and all(w.isalpha() for w in clause[i + 1:k])]
+    for i, after in hits:
+        if (after < len(clause) and clause[after] in ("near", "close")) or \
+                set(clause[max(0, i - 3):i]) & _NEGATOR_SET:
+            continue
+        # "no restrictions on the farmland" frees the farmland, not all terrain
+        if after < len(clause) and clause[after] in ("on", "over", "across", "for", "in") and \
+                any(after < b <= after + 3 for b in starts):
+            continue
+        return True
     return False
+
+
+_LIMIT_NOUNS = {"restrictions", "restriction", "limits", "limitations", "constraints"}
 
 
 def _roam_everywhere(clause: list[str]) -> bool:
     """"search everywhere", "roam anywhere": a verb of moving before "everywhere" permits all
     conditional terrain, unless negated ("do not go anywhere near the woods")."""
-    for w in ("everywhere", "anywhere", "wherever"):
+    for w in ("everywhere", "anywhere", "wherever", "anything", "whatever"):
         for i in _find(clause, w):
             if i + 1 < len(clause) and clause[i + 1] in ("near", "close"):
                 continue
-            if set(clause[max(0, i - 2):i]) & ROAM_VERBS and \
+            # "go through literally anything", "go over whatever"
+            if set(clause[max(0, i - 3):i]) & (ROAM_VERBS | ROUTE_PREPOSITIONS) and \
                     not set(clause[max(0, i - 4):i]) & (_NEGATOR_SET | _DETERMINER_CUES):
                 return True
     return False
+
+
+def _heading_sign(clause: list[str], cues: list[tuple[int, int]],
+                  mentions: list[tuple[int, int, int]], pos: int) -> int:
+    """Sign of a bare verdict heading a list ("Not permitted: A, B"): the last colon before
+    the mention, with cues and no mention between it and the previous comma or colon."""
+    colon = next((k for k in range(pos - 1, -1, -1) if clause[k] == ":"), -1)
+    if colon < 0:
+        return 0
+    start = next((k + 1 for k in range(colon - 1, -1, -1) if clause[k] in ",:()"), 0)
+    if any(start <= b < colon for b, _, _ in mentions):
+        return 0
+    heading = [s for p, s in cues if start <= p < colon]
+    return heading[-1] if heading else 0
 
 
 def _key_value_sign(clause: list[str], cues: list[tuple[int, int]],
@@ -741,19 +857,29 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
     allowed: set[int] = set()
     denied: set[int] = set()
     last_sign = 0
+    last_negated = False
     clauses = _clauses(_strip_from_to(tokens))
     for ci, (clause, question) in enumerate(clauses):
         # "Is the drone allowed over the houses? No.": the reply decides the question's terrain
         reply = _answer_sign(clauses[ci + 1][0]) if question and ci + 1 < len(clauses) else 0
-        every_at = _has_everything(clause)
+        every_at, every_end = _has_everything(clause)
         cues = _cue_positions(clause, everything=every_at >= 0)
         mentions = _mentions(clause)
         elliptic = [i for w in _ELLIPSIS for i in _find(clause, w)
-                    if all(t in ",:()" for t in clause[i + len(w.split()):])]
+                    if all(t in ",:()" or t in _HEDGES for t in clause[i + len(w.split()):])]
         if not cues and last_sign and elliptic:
             cues = [(elliptic[0], last_sign)]
+        elif not cues and last_sign and clause[-1] in _AUXILIARIES and mentions and \
+                mentions[-1][1] >= len(clause) - 2:
+            # "buildings are not forbidden; trees are.": the predicate is elided, and with it
+            # the negation it carried
+            cues = [(len(clause) - 1, -last_sign if last_negated else last_sign)]
+        if cues and set(clause) & _ENDPOINT_WORDS and \
+                all(clause[p] in ("not", "no") for p, _ in cues):
+            continue  # "I start at the plaza, not the dirt lot" corrects a place
         if cues:
             last_sign = cues[-1][1]
+            last_negated = bool(set(clause) & _NEGATOR_SET)
         postposed = _postposed(clause, cues, mentions)
         segments = [0]
         for i, t in enumerate(clause):
@@ -762,7 +888,8 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
         seg_of = [sum(1 for s in segments[1:] if s <= i) for i in range(len(clause))]
         exceptions = [i for w in EXCEPTION_WORDS for i in _find(clause, w)]
         if _everything_self(clause) or (every_at >= 0 and (
-                any(s > 0 for _, s in cues) or any(i > every_at for i in exceptions))) or \
+                any(s > 0 and not every_at <= p < every_end for p, s in cues) or
+                any(i > every_at for i in exceptions))) or \
                 _only_complement(clause, cues, mentions, conditional) or \
                 _roam_everywhere(clause) or _nothing_forbidden(clause):
             allowed |= set(conditional)
@@ -770,9 +897,11 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
         ellipsis_segs = {seg_of[i] for w in _ELLIPSIS for i in _find(clause, w)}
         previous: tuple[int, int] | None = None  # (end, sign) of the last mention
         last_mention_sign = 0
+        signed: list[tuple[int, int, int, int, bool]] = []  # (pos, end, cls, sign, own cue)
         for pos, end, cls in mentions:
             if cls not in conditional:
                 previous = None
+                signed.append((pos, end, cls, 0, False))
                 continue
             # 1) a cue in the mention's own comma segment: the one before it, else after it;
             # 2) "over / through / across / cross X"; 3) a list shares the sign of its first
@@ -787,15 +916,21 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
                 sign = 1
             elif key_value:
                 sign = key_value
+            elif _landmark(clause, pos, end):
+                sign = 0  # "the forest on the left", "the wood next to the garden"
             elif same:
                 sign = _governing(same, pos, postposed)
+            elif _heading_sign(clause, cues, mentions, pos):
+                # "Not permitted: crossing any further cropland"
+                sign = _heading_sign(clause, cues, mentions, pos)
             elif seg_of[pos] in ellipsis_segs and seg_of[pos] > 0 and (
                     last_mention_sign or any(p < pos for p, _ in cues)):
                 # "gravel and dirt fine, grassland too": the segment repeats the one before
                 sign = last_mention_sign or [s for p, s in cues if p < pos][-1]
             elif end - pos == 1 and _stem(clause[pos]) in SETTING_WORDS:
                 sign = 0  # "a route through the park" says where, not what is permitted
-            elif ROUTE_PREPOSITIONS & set(window) or _motion_onto_pronoun(clause, end):
+            elif ROUTE_PREPOSITIONS & set(window) or _motion_onto_pronoun(clause, end) or \
+                    _motion_on(window):
                 sign = 1
             elif previous is not None and previous[1] != 0 and \
                     set(clause[previous[0]:pos]) <= _LIST_GLUE:
@@ -806,11 +941,68 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
                 sign = 0
             previous = (end, sign)
             last_mention_sign = sign or last_mention_sign
+            own = bool(reply or pos in confined or key_value or any(p < pos for p, _ in same))
+            signed.append((pos, end, cls, sign, own))
+        for _pos, _end, cls, sign, _own in _share_postposed(clause, cues, postposed, signed):
+            if cls not in conditional:
+                continue
             if sign > 0:
                 allowed.add(cls)
             elif sign < 0:
                 denied.add(cls)
     return frozenset(allowed - denied)
+
+
+#: Words of a route's start or end: a bare "not" beside them corrects a place.
+_ENDPOINT_WORDS = {"start", "starting", "begin", "beginning", "depart", "departing", "finish",
+                   "finishing", "arrive", "arriving", "destination", "origin", "ending"}
+_AUXILIARIES = {"is", "are", "was", "were", "does", "do", "can", "may", "will", "could", "should",
+                "might"}
+_BEFORE_LANDMARK = ["next to", "near", "beside", "opposite", "close to", "nearby", "near to",
+                    "just past", "in front of", "across from", "adjacent to"]
+_SIDES = {"left", "right", "north", "south", "east", "west", "northeast", "northwest",
+          "southeast", "southwest"}
+
+
+def _landmark(clause: list[str], pos: int, end: int) -> bool:
+    """A mention that only says where something is: after a locative preposition ("the wood
+    next to the garden") or before a side ("pass the forest on the left")."""
+    start = pos - 1 if pos and clause[pos - 1] in ("the", "a", "an", "some") else pos
+    for phrase in _BEFORE_LANDMARK:
+        n = len(phrase.split())
+        if start >= n and clause[start - n:start] == phrase.split():
+            return True
+    tail = clause[end:end + 4]
+    return len(tail) >= 3 and tail[0] in ("on", "to") and (
+        tail[1] in _SIDES or (tail[1] in ("the", "your", "our", "its") and tail[2] in _SIDES))
+
+
+def _share_postposed(clause: list[str], cues: list[tuple[int, int]], postposed: frozenset[int],
+                     signed: list[tuple[int, int, int, int, bool]]
+                     ) -> list[tuple[int, int, int, int, bool]]:
+    """A predicate after a list is said of the whole list ("dirt, scrub, forest and crops are
+    all fair game"): items without a cue of their own before them take its sign."""
+    out = list(signed)
+    k = 0
+    while k < len(out):
+        j = k
+        while j + 1 < len(out) and set(clause[out[j][1]:out[j + 1][0]]) <= _LIST_GLUE:
+            j += 1
+        last_end = out[j][1]
+        # a list ends in a conjunction ("dirt, scrub and crops"); "the park, the woods are
+        # okay" is two statements
+        if j > k and not {"and", "or"} & set(clause[out[j - 1][1]:out[j][0]]):
+            k = j
+            continue
+        verdict = next((s for p, s in cues if p in postposed and p >= last_end and
+                        set(clause[last_end:p]) <= _COPULA | _LAND_NOUNS | {"all", "both"}), 0)
+        if verdict and j > k:
+            for m in range(k, j + 1):
+                pos, end, cls, sign, own = out[m]
+                if not own:
+                    out[m] = (pos, end, cls, verdict, own)
+        k = j + 1
+    return out
 
 
 def parse_query(text: str) -> ParsedQuery:
@@ -833,7 +1025,13 @@ def parse_query(text: str) -> ParsedQuery:
                     continue
                 for agent_of in agents_of:
                     scores[agent_of] += weight
-    agent = max(scores, key=lambda a: scores[a])
+    top = [a for a in Agent if scores[a] == max(scores.values())]
+    if len(top) > 1:
+        # a tie ("quad": quad bike or quadcopter) goes to the agent for which the terrain the
+        # query talks about is a question at all: its conditionally traversable classes
+        talked = {cls for clause, _ in _clauses(tokens) for _b, _e, cls in _mentions(clause)}
+        top.sort(key=lambda a: -len(talked & TRAVERSABILITY[a][1]))
+    agent = top[0]
     agent_found = scores[agent] > 0
     if not agent_found:
         agent = Agent.PEDESTRIAN
