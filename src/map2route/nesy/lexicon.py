@@ -230,6 +230,10 @@ NEGATIVE_CUES = [
     "prohibit", "prohibits", "forbid", "forbids", "ban", "bans", "cancel", "cancelled",
     "canceled", "scratch", "revoke", "revoked", "withdraw", "withdrawn", "rescind", "rescinded",
     "nogo", "no fly", "no fly zone", "exclusion zone",
+    # inflected forms (cues match whole words)
+    "avoids", "forbidding", "prohibiting", "banning", "excludes", "denies", "skipping",
+    "skipped", "bypassing", "bypassed", "shunned", "refused", "refusing", "restricting",
+    "disallow", "disallows",
 ]
 #: Words that invert the polarity of the statement they attach to: "no terrain except X"
 #: permits X, "anything except X" forbids it; their sign is set per clause.
@@ -250,6 +254,9 @@ POSITIVE_CUES = [
     "be possible", "fine by me", "granted", "is granted", "clearance", "cleared for",
     "without restriction", "without restrictions", "without any restriction", "without limits",
     "without limitation", "with no restriction", "with no restrictions", "freely",
+    "allows", "allowing", "permits", "permitting", "authorise", "authorize", "authorises",
+    "authorizes", "authorising", "authorizing", "approve", "approves", "tolerate", "tolerates",
+    "accept", "accepts", "accepted",
     "lifted the restrictions", "lifted the restriction", "restrictions lifted",
     "restriction lifted", "restrictions have been lifted", "restrictions were lifted",
     "restrictions waived", "waived", "lifted", "stand", "stands", "still stand", "suspended",
