@@ -39,7 +39,8 @@ def test_template_queries_parse_back() -> None:
                                   "heldout_queries_v3.jsonl", "heldout_queries_v4.jsonl",
                                   "heldout_queries_v5.jsonl", "heldout_queries_v6.jsonl",
                                   "heldout_queries_v7.jsonl", "heldout_queries_v8.jsonl",
-                                  "heldout_queries_v9.jsonl", "heldout_queries_v10.jsonl"])
+                                  "heldout_queries_v9.jsonl", "heldout_queries_v10.jsonl",
+                                  "heldout_queries_v11.jsonl"])
 def test_heldout_queries(name: str) -> None:
     rows = [json.loads(line) for line in (DATA / name).read_text().splitlines() if line]
     tm = fm = 0
@@ -277,3 +278,26 @@ def test_parser_mechanisms_v10(query: str, agent: Agent, allowed: set[str]) -> N
 def test_agent_and_objective_words_v10(query: str, agent: Agent, objective: Objective) -> None:
     p = parse_query(query)
     assert (p.agent, p.objective) == (agent, objective), query
+
+
+@pytest.mark.parametrize(("query", "agent", "allowed"), [
+    # "no A, B or C may be crossed": the determiner negates the verdict for the whole list
+    ("Van, safest. No gravel, pasture or crops may be crossed.", Agent.CAR, set()),
+    # a class word naming a facility is a place ("the beach hotel")
+    ("Walk to the beach hotel, fastest, no effort please. The grass is fine.",
+     Agent.PEDESTRIAN, {"rangeland"}),
+    # permission only at the destination is no permission
+    ("Walker, shortest. Crops are fine, and heath may only be entered at the destination.",
+     Agent.PEDESTRIAN, {"agriculture"}),
+])
+def test_parser_mechanisms_v11(query: str, agent: Agent, allowed: set[str]) -> None:
+    p = parse_query(query)
+    assert p.agent is agent
+    assert p.allowed == frozenset(class_index(c) for c in allowed), query
+
+
+@pytest.mark.parametrize("query", ["Walker, the least strenuous way home.",
+                                   "Car to town, no bumps please.",
+                                   "Walker, minimal physical strain."])
+def test_burden_words_ask_for_comfort(query: str) -> None:
+    assert parse_query(query).objective is Objective.COMFORT

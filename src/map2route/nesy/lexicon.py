@@ -89,7 +89,9 @@ OBJECTIVE_WORDS: list[tuple[str, Objective, int]] = [
         "comfortable", "comfort", "pleasant", "nicest", "smoothest", "smooth", "relaxed",
         "relaxing", "easiest", "calm", "gentle", "leisurely", "comfy", "comfiest",
         "effortless", "cosy", "cozy", "comfortably", "gentlest", "pleasantest", "easy",
-        "scenic", "enjoyable", "agreeable", "smoothly", "calmest"]],
+        "scenic", "enjoyable", "agreeable", "smoothly", "calmest", "strain", "strenuous",
+        "bumpy", "bumps", "exertion", "jolting", "jolts"]],
+    *[(w, Objective.COMFORT, 2) for w in ["effort", "tiring"]],
     *[(w, Objective.SAFEST, 3) for w in [
         "safest", "safe", "safety", "risk", "risky", "danger", "dangerous", "hazard", "hazards",
         "secure", "hazardous", "safely", "safer", "cautious", "careful", "carefully",

@@ -609,7 +609,18 @@ def _mentions(clause: list[str]) -> list[tuple[int, int, int]]:
             # the compound spans both words ("farm fields")
             mention = (out.pop()[0], mention[1], mention[2])
         out.append(mention)
+    # a class word naming a facility is a place name ("the beach hotel", "the farm shop")
+    out = [m for m in out if not (m[1] < len(clause) and clause[m[1]] in _FACILITY_NOUNS)]
     return _identities(clause, out)
+
+
+_FACILITY_NOUNS = {"hotel", "shop", "cafe", "restaurant", "pub", "inn", "bar", "station",
+                   "office", "school", "museum", "library", "club", "lodge", "gate", "entrance",
+                   "centre", "center", "market", "stop", "bridge", "viewpoint", "trailhead",
+                   "hostel", "motel", "resort", "kiosk", "clinic", "hospital", "depot", "port",
+                   "terminal", "visitor", "headquarters", "hq", "base", "campsite", "campground",
+                   "bakery", "store", "mall", "cinema", "theatre", "theater",
+                   "academy", "university", "college", "stadium", "apartments"}
 
 
 #: Copulas of "X is Y" ("the festival field is hard standing grassland").
@@ -916,8 +927,11 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
                 sign = 1
             elif key_value:
                 sign = key_value
-            elif _landmark(clause, pos, end):
-                sign = 0  # "the forest on the left", "the wood next to the garden"
+            elif _landmark(clause, pos, end) or _only_at_endpoint(
+                    [t for k, t in enumerate(clause) if seg_of[k] == seg_of[pos]]):
+                # "the forest on the left", "the wood next to the garden", "rangeland may
+                # only be entered at the destination"
+                sign = 0
             elif same:
                 sign = _governing(same, pos, postposed)
             elif _heading_sign(clause, cues, mentions, pos):
@@ -956,12 +970,20 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
 #: Words of a route's start or end: a bare "not" beside them corrects a place.
 _ENDPOINT_WORDS = {"start", "starting", "begin", "beginning", "depart", "departing", "finish",
                    "finishing", "arrive", "arriving", "destination", "origin", "ending"}
+#: Objective words that name a burden: negated they still ask for the objective ("no
+#: bumps", "not too strenuous").
+_BURDENS = {"bumpy", "bumps", "strain", "strenuous", "effort", "exertion", "tiring", "jolting",
+            "jolts"}
 _AUXILIARIES = {"is", "are", "was", "were", "does", "do", "can", "may", "will", "could", "should",
                 "might"}
 _BEFORE_LANDMARK = ["next to", "near", "beside", "opposite", "close to", "nearby", "near to",
                     "just past", "in front of", "across from", "adjacent to"]
 _SIDES = {"left", "right", "north", "south", "east", "west", "northeast", "northwest",
           "southeast", "southwest"}
+
+
+def _only_at_endpoint(segment: list[str]) -> bool:
+    return "only" in segment and bool(set(segment) & (_ENDPOINT_WORDS | {"end", "goal"}))
 
 
 def _landmark(clause: list[str], pos: int, end: int) -> bool:
@@ -994,7 +1016,9 @@ def _share_postposed(clause: list[str], cues: list[tuple[int, int]], postposed: 
         if j > k and not {"and", "or"} & set(clause[out[j - 1][1]:out[j][0]]):
             k = j
             continue
-        verdict = next((s for p, s in cues if p in postposed and p >= last_end and
+        first = out[k][0]
+        negated = first and clause[first - 1] in ("no", "neither", "not", "nor")
+        verdict = next((-s if negated else s for p, s in cues if p in postposed and p >= last_end and
                         set(clause[last_end:p]) <= _COPULA | _LAND_NOUNS | {"all", "both"}), 0)
         if verdict and j > k:
             for m in range(k, j + 1):
@@ -1046,7 +1070,7 @@ def parse_query(text: str) -> ParsedQuery:
                     taken[m] = True
                 # "not in a hurry", "no rush": a negated objective word states no objective
                 # ("no risk" still asks for safety); "too risky to enter" describes terrain
-                if (objective is not Objective.SAFEST and any(
+                if (objective is not Objective.SAFEST and obj_phrase not in _BURDENS and any(
                         t in _OBJECTIVE_NEGATORS for t in tokens[max(0, i - 2):i])) or \
                         (i and tokens[i - 1] == "too"):
                     continue
