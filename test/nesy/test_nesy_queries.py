@@ -40,7 +40,7 @@ def test_template_queries_parse_back() -> None:
                                   "heldout_queries_v5.jsonl", "heldout_queries_v6.jsonl",
                                   "heldout_queries_v7.jsonl", "heldout_queries_v8.jsonl",
                                   "heldout_queries_v9.jsonl", "heldout_queries_v10.jsonl",
-                                  "heldout_queries_v11.jsonl"])
+                                  "heldout_queries_v11.jsonl", "heldout_queries_v12.jsonl"])
 def test_heldout_queries(name: str) -> None:
     rows = [json.loads(line) for line in (DATA / name).read_text().splitlines() if line]
     tm = fm = 0
@@ -301,3 +301,29 @@ def test_parser_mechanisms_v11(query: str, agent: Agent, allowed: set[str]) -> N
                                    "Walker, minimal physical strain."])
 def test_burden_words_ask_for_comfort(query: str) -> None:
     assert parse_query(query).objective is Objective.COMFORT
+
+
+@pytest.mark.parametrize(("query", "agent", "allowed"), [
+    # "let ... cross any terrain": moving over an everything phrase permits all
+    ("Hiker, shortest. The rules let him cross any natural terrain.", Agent.PEDESTRIAN,
+     {"bareland", "rangeland", "tree", "agriculture"}),
+    # "I don't care" after a list permits it; a list needs no commas
+    ("Walker, shortest: grass, dirt, woods, I don't care.", Agent.PEDESTRIAN,
+     {"rangeland", "bareland", "tree"}),
+    ("Truck, safest. grassland bareland farmland all good", Agent.CAR,
+     {"rangeland", "bareland", "agriculture"}),
+    # a retraction withdraws what the previous statement permitted
+    ("SUV, fastest. Could cut across the sand? Nah, forget that, roads only.", Agent.CAR,
+     set()),
+    # a tied agent noun ("tanker") goes to the agent for which the terrain is conditional
+    ("Fuel tanker, safest, the gravel is allowed.", Agent.CAR, {"bareland"}),
+])
+def test_parser_mechanisms_v12(query: str, agent: Agent, allowed: set[str]) -> None:
+    p = parse_query(query)
+    assert p.agent is agent
+    assert p.allowed == frozenset(class_index(c) for c in allowed), query
+
+
+def test_objective_self_correction() -> None:
+    p = parse_query("Walk to the hospital, fastest... actually no, the safest one.")
+    assert p.objective is Objective.SAFEST

@@ -172,6 +172,7 @@ SETTING_WORDS = {"park"}
 #: gets weight 2, so the activity verbs decide ("flying my quad" is a drone).
 AMBIGUOUS_AGENT_WORDS: dict[str, tuple[Agent, ...]] = {
     "quad": (Agent.CAR, Agent.DRONE),
+    "tanker": (Agent.CAR, Agent.BOAT),
 }
 #: Place nouns that turn a vehicle noun before them into a place ("bus stop", "ferry
 #: terminal"): the vehicle noun then names no agent.
@@ -256,6 +257,7 @@ POSITIVE_CUES = [
     "be possible", "fine by me", "granted", "is granted", "clearance", "cleared for",
     "without restriction", "without restrictions", "without any restriction", "without limits",
     "without limitation", "with no restriction", "with no restrictions", "freely",
+    "let", "lets", "do not care", "does not care", "not bothered", "all good",
     "allows", "allowing", "permits", "permitting", "authorise", "authorize", "authorises",
     "authorizes", "authorising", "authorizing", "approve", "approves", "tolerate", "tolerates",
     "accept", "accepts", "accepted",

@@ -603,6 +603,10 @@ def _mentions(clause: list[str]) -> list[tuple[int, int, int]]:
             # a compound: the head names the class, except after an adjective ("bare yard"),
             # before a way ("forest trails" are about the forest) and when a surface noun
             # qualifies developed space ("gravel forecourt")
+            # "grassland bareland farmland" is a list: a "-land" word is no modifier
+            if clause[out[-1][1] - 1].endswith("land"):
+                out.append(mention)
+                continue
             if clause[out[-1][1] - 1] in _ADJECTIVES or mention[2] == _ROAD or (
                     mention[2] == _DEVELOPED and out[-1][2] in _SURFACE_CLASSES):
                 continue
@@ -869,8 +873,14 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
     denied: set[int] = set()
     last_sign = 0
     last_negated = False
+    previous_allowed: set[int] = set()
     clauses = _clauses(_strip_from_to(tokens))
     for ci, (clause, question) in enumerate(clauses):
+        if any(_find(clause, w) for w in _RETRACTIONS) and ci and \
+                not any(c in conditional for _b, _e, c in _mentions(clause)):
+            # "nah forget that, roads only": what the previous statement permitted is withdrawn
+            denied |= previous_allowed
+        before = set(allowed)
         # "Is the drone allowed over the houses? No.": the reply decides the question's terrain
         reply = _answer_sign(clauses[ci + 1][0]) if question and ci + 1 < len(clauses) else 0
         every_at, every_end = _has_everything(clause)
@@ -898,7 +908,10 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
                 segments.append(i)
         seg_of = [sum(1 for s in segments[1:] if s <= i) for i in range(len(clause))]
         exceptions = [i for w in EXCEPTION_WORDS for i in _find(clause, w)]
-        if _everything_self(clause) or (every_at >= 0 and (
+        moving = every_at >= 0 and bool(
+            set(clause[max(0, every_at - 2):every_at]) & (ROAM_VERBS | ROUTE_PREPOSITIONS)) and \
+            not set(clause[max(0, every_at - 4):every_at]) & (_NEGATOR_SET | _DETERMINER_CUES)
+        if _everything_self(clause) or moving or (every_at >= 0 and (
                 any(s > 0 and not every_at <= p < every_end for p, s in cues) or
                 any(i > every_at for i in exceptions))) or \
                 _only_complement(clause, cues, mentions, conditional) or \
@@ -964,9 +977,18 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
                 allowed.add(cls)
             elif sign < 0:
                 denied.add(cls)
+        previous_allowed = allowed - before
     return frozenset(allowed - denied)
 
 
+#: Self-corrections: what follows replaces what came before ("fastest... actually no, safest").
+_CORRECTION_MARKERS = ["actually no", "actually", "i mean", "scratch that", "correction",
+                       "on second thought", "on second thoughts", "wait no", "no wait",
+                       "make that", "rather"]
+#: Retractions of the previous statement ("could cut across the sand? nah, forget that").
+_RETRACTIONS = ["forget that", "forget it", "scratch that", "never mind", "nevermind",
+                "cancel that", "ignore that", "strike that", "on second thought",
+                "on second thoughts"]
 #: Words of a route's start or end: a bare "not" beside them corrects a place.
 _ENDPOINT_WORDS = {"start", "starting", "begin", "beginning", "depart", "departing", "finish",
                    "finishing", "arrive", "arriving", "destination", "origin", "ending"}
@@ -1013,7 +1035,8 @@ def _share_postposed(clause: list[str], cues: list[tuple[int, int]], postposed: 
         last_end = out[j][1]
         # a list ends in a conjunction ("dirt, scrub and crops"); "the park, the woods are
         # okay" is two statements
-        if j > k and not {"and", "or"} & set(clause[out[j - 1][1]:out[j][0]]):
+        between = set(clause[out[j - 1][1]:out[j][0]]) if j > k else set()
+        if "," in between and not {"and", "or"} & between:
             k = j
             continue
         first = out[k][0]
@@ -1062,9 +1085,16 @@ def parse_query(text: str) -> ParsedQuery:
     taken = [False] * len(tokens)
     obj_scores = dict.fromkeys(Objective, 0)
     first_at = dict.fromkeys(Objective, len(tokens))
+    # "fastest... actually no, the safest one": words before a self-correction that is
+    # followed by another objective word do not count
+    corrections = [i for w in _CORRECTION_MARKERS for i in _find(tokens, w)]
     for obj_phrase, objective, weight in _OBJECTIVE_SORTED:
         n = len(obj_phrase.split())
         for i in _find_stems(stems, _stem_phrase(obj_phrase)):  # "no risks" = "no risk"
+            if any(i < c and any(j > c for ph, _o, _w in _OBJECTIVE_SORTED
+                                 for j in _find_stems(stems, _stem_phrase(ph)))
+                   for c in corrections):
+                continue
             if not any(taken[i:i + n]):
                 for m in range(i, i + n):
                     taken[m] = True
