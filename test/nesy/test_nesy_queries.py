@@ -40,7 +40,8 @@ def test_template_queries_parse_back() -> None:
                                   "heldout_queries_v5.jsonl", "heldout_queries_v6.jsonl",
                                   "heldout_queries_v7.jsonl", "heldout_queries_v8.jsonl",
                                   "heldout_queries_v9.jsonl", "heldout_queries_v10.jsonl",
-                                  "heldout_queries_v11.jsonl", "heldout_queries_v12.jsonl"])
+                                  "heldout_queries_v11.jsonl", "heldout_queries_v12.jsonl",
+                                  "heldout_queries_v13a.jsonl", "heldout_queries_v13b.jsonl"])
 def test_heldout_queries(name: str) -> None:
     rows = [json.loads(line) for line in (DATA / name).read_text().splitlines() if line]
     tm = fm = 0
@@ -327,3 +328,32 @@ def test_parser_mechanisms_v12(query: str, agent: Agent, allowed: set[str]) -> N
 def test_objective_self_correction() -> None:
     p = parse_query("Walk to the hospital, fastest... actually no, the safest one.")
     assert p.objective is Objective.SAFEST
+
+
+@pytest.mark.parametrize(("query", "agent", "allowed"), [
+    # "traversable class" describes terrain; a negated everything phrase permits nothing
+    ("Walker, safest. The woods are fine; every other conditionally traversable class "
+     "(bare land, grass, crops) is forbidden.", Agent.PEDESTRIAN, {"tree"}),
+    ("Hiker, fastest. Crops may be crossed, and no other off-road terrain is opened.",
+     Agent.PEDESTRIAN, {"agriculture"}),
+    # a pair of spaced dashes encloses an aside
+    ("Jeep, shortest. All off-road terrain - sand, grass and crops - is open.", Agent.CAR,
+     {"bareland", "rangeland", "agriculture"}),
+    # an everything phrase narrowed by a preposition and a mention names that terrain only
+    ("Jeep, quickest, go cross-country over the grassland.", Agent.CAR, {"rangeland"}),
+    # a list joined by land nouns shares its postposed verdict
+    ("Walker, comfort: bare land, grass, the tree area and farm land are not to be used.",
+     Agent.PEDESTRIAN, set()),
+    # a bare "No." after a sarcastic statement retracts it
+    ("Sure, let me drive the van across the sheep fields, brilliant idea. No. Roads only.",
+     Agent.CAR, set()),
+    # "pine plantation" is forest; a vehicle in a from/to phrase is a place
+    ("Walk from the ute to the dam, shortest, the pine plantation is fine.", Agent.PEDESTRIAN,
+     {"tree"}),
+    # the head of "ambulance boat" names the agent
+    ("River ambulance boat to the jetty, safest.", Agent.BOAT, set()),
+])
+def test_parser_mechanisms_v13(query: str, agent: Agent, allowed: set[str]) -> None:
+    p = parse_query(query)
+    assert p.agent is agent
+    assert p.allowed == frozenset(class_index(c) for c in allowed), query

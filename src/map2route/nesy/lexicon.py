@@ -32,8 +32,9 @@ AGENT_WORDS: dict[Agent, list[tuple[str, int]]] = {
         "squad car", "motorist", "ute", "wagon", "hearse", "campervan",
         "motorhome", "rv", "offroader", "four by four", "4wd", "awd", "rickshaw", "auto rickshaw",
         "autorickshaw", "tuk tuk", "two wheeler", "scooter", "moped", "tempo", "pickup truck",
-        "cruiser", "police car", "patrol car", "police cruiser",
-        "ground vehicle", "off roader", "utility vehicle", "rover", "wheeled rover"]] + [
+        "police car", "patrol car", "police cruiser",
+        "ground vehicle", "off roader", "utility vehicle", "rover", "wheeled rover",
+        "land cruiser", "landcruiser", "hilux", "corolla", "prius", "golf cart", "tesla"]] + [
         (w, 2) for w in ["carsick", "wheeled"]] + [(w, 1) for w in [
         "drive", "driving", "driven", "drove", "ride", "driver", "motor", "wheels"]] + [
         (w, 0) for w in ["car park", "parking lot", "parking"]],
@@ -53,7 +54,10 @@ AGENT_WORDS: dict[Agent, list[tuple[str, int]]] = {
         "water taxi", "hydrofoil", "tinnie", "dory", "sampan",
         "longboat", "pirogue", "usv", "asv", "unmanned surface vehicle",
         "autonomous surface vessel", "surface vessel", "pedalo", "pedal boat", "paddle boat",
-        "swan boat", "gondola", "junk", "launch", "tender", "cutter", "patrol boat"]] + [(w, 1) for w in [
+        "swan boat", "gondola", "paddleboarder", "paddle boarder", "stand up paddle",
+        "dredger", "pleasure cruiser", "cabin cruiser", "river cruiser", "cruise ship",
+        "police launch", "patrol boat", "scull", "sculler", "currach", "coracle",
+        "kayaking", "kayakin", "canoeing", "rowing eight"]] + [(w, 1) for w in [
         "paddling", "paddle", "rowing", "sail", "sailing", "cruise", "harbour",
         "harbor", "upriver", "downriver", "buoy", "marina", "mooring", "afloat", "aboard",
         "moored", "jetty", "boathouse", "slipway", "berth", "row", "pier", "quay", "downstream", "upstream"]],
@@ -90,7 +94,7 @@ OBJECTIVE_WORDS: list[tuple[str, Objective, int]] = [
         "relaxing", "easiest", "calm", "gentle", "leisurely", "comfy", "comfiest",
         "effortless", "cosy", "cozy", "comfortably", "gentlest", "pleasantest", "easy",
         "scenic", "enjoyable", "agreeable", "smoothly", "calmest", "strain", "strenuous",
-        "bumpy", "bumps", "exertion", "jolting", "jolts"]],
+        "bumpy", "bumps", "exertion", "jolting", "jolts", "demanding"]],
     *[(w, Objective.COMFORT, 2) for w in ["effort", "tiring"]],
     *[(w, Objective.SAFEST, 3) for w in [
         "safest", "safe", "safety", "risk", "risky", "danger", "dangerous", "hazard", "hazards",
@@ -116,7 +120,8 @@ CLASS_WORDS: dict[int, list[str]] = {
         "boulder", "dust", "dusty", "badlands", "bedrock", "outcrop", "sandbank",
         "earthworks", "dirt lot", "unpaved lot", "bare earth patch", "barren land",
         "waste ground", "waste land", "derelict land", "sandstone", "limestone", "granite",
-        "red dirt", "bare slope", "salt pan"],
+        "red dirt", "bare slope", "salt pan", "gibber", "gibber plain", "clear fell",
+        "clearfell"],
     1: ["rangeland", "grassland", "grassy", "grass", "meadow", "pasture", "scrub", "shrubland",
         "shrub", "heath", "verge", "prairie", "savanna", "savannah", "scrubland", "lawn",
         "parkland", "moor", "moorland", "steppe", "bush", "bushland", "grassy field",
@@ -125,7 +130,8 @@ CLASS_WORDS: dict[int, list[str]] = {
         "wetland", "marsh", "marshland", "bog", "fen", "grazing land", "rough grass",
         "long grass", "tall grass", "turf", "sward", "tundra", "rough pasture", "grass verge",
         "open grass", "water meadow", "reeds", "reed bed", "overgrown", "weeds", "sagebrush",
-        "chaparral", "veld", "heaths", "greenery", "green space", "park"],
+        "chaparral", "veld", "heaths", "greenery", "green space", "park", "the fell",
+        "open fell", "fellside", "fell side", "spinifex", "tussock"],
     2: ["developed", "built up", "paved", "pavement", "plaza", "urban", "tarmac", "sidewalk",
         "square", "car park", "parking lot", "parking", "courtyard", "concrete", "asphalt",
         "industrial estate", "industrial area", "residential area", "campus", "playing field",
@@ -141,7 +147,8 @@ CLASS_WORDS: dict[int, list[str]] = {
         "spinney", "woodlot", "rainforest", "treeline", "tree line", "tree belt",
         "shelterbelt", "forestry", "conifer plantation", "pine forest", "pines", "pine",
         "birch", "oak", "oaks", "conifers", "evergreens", "plantation forest", "timberland",
-        "tree canopy", "leafy", "arboretum", "mangrove", "tree stand", "scrub forest"],
+        "tree canopy", "leafy", "arboretum", "mangrove", "tree stand", "scrub forest", "gums",
+        "gum trees", "eucalyptus", "pine plantation", "spruce plantation"],
     5: ["water", "lake", "river", "sea", "bay", "pond", "stream", "creek", "canal", "harbour",
         "harbor", "channel", "estuary", "shallows", "reservoir", "lagoon", "marina", "fjord",
         "inlet", "ocean", "waterway", "loch", "brook", "open water", "strait"],
@@ -153,7 +160,8 @@ CLASS_WORDS: dict[int, list[str]] = {
         "soybean", "soy", "cotton", "potato", "potatoes", "vegetable", "vegetables",
         "tea plantation", "olive grove", "olive groves", "fruit farm", "croft", "smallholding",
         "farmed land", "farmyard", "agri", "cereal", "cereals", "rapeseed", "oilseed", "beet", "sunflower",
-        "sunflowers", "planted", "farming", "stubble", "stubble field"],
+        "sunflowers", "planted", "farming", "stubble", "stubble field", "tillage", "silage",
+        "polytunnel", "polytunnels"],
     7: ["buildings", "building", "rooftop", "roof", "house", "structure", "built structure",
         "home", "block", "shed", "barn", "hut", "garage", "warehouse", "hangar", "factory",
         "factories", "church", "tower", "tower block", "office block", "apartment block",
@@ -161,7 +169,8 @@ CLASS_WORDS: dict[int, list[str]] = {
         "silo", "cabin", "cottage", "bungalow", "chalet", "skyscraper", "high rise",
         "rooftops", "roofs", "homes", "houses", "dwelling", "dwellings", "premises",
         "farm building", "farmhouse", "outbuilding", "outbuildings", "built form",
-        "storage unit", "depot building", "residence", "residences", "mansion", "villa"],
+        "storage unit", "depot building", "residence", "residences", "mansion", "villa", "hall",
+        "lecture hall", "dormitory", "dorm"],
 }
 
 #: Class words that name a place holding several land covers ("the park": lawns, trees,
@@ -257,7 +266,7 @@ POSITIVE_CUES = [
     "be possible", "fine by me", "granted", "is granted", "clearance", "cleared for",
     "without restriction", "without restrictions", "without any restriction", "without limits",
     "without limitation", "with no restriction", "with no restrictions", "freely",
-    "let", "lets", "do not care", "does not care", "not bothered", "all good",
+    "let", "lets", "opened", "reopened", "do not care", "does not care", "not bothered", "all good",
     "allows", "allowing", "permits", "permitting", "authorise", "authorize", "authorises",
     "authorizes", "authorising", "authorizing", "approve", "approves", "tolerate", "tolerates",
     "accept", "accepts", "accepted",

@@ -241,6 +241,7 @@ _DEVELOPED = 2
 #: Classes whose noun names the surface of a developed-space head ("gravel forecourt",
 #: "grass yard"): the surface, not the use, is the land cover.
 _SURFACE_CLASSES = {0, 1}
+_TREE = 4
 #: What may follow a route word that has no object of its own ("drive across if it helps").
 _STRANDED_NEXT = {"", ",", "if", "when", "whenever", "as", "freely", "there", "where", "(", ")",
                   ":"}
@@ -384,6 +385,9 @@ def _tokens(text: str) -> list[str]:
     norm = re.sub(r"(\w)n't\b", r"\1 not", norm)
     # a spaced or long dash separates statements ("trees or dirt - roads only"); a hyphen
     # inside a word only splits it ("bare-land")
+    # a pair of spaced dashes encloses an aside ("all terrain - A, B and C - is open")
+    norm = re.sub(r"\s+[-\u2013\u2014]\s+([^-\u2013\u2014.;!?]{1,80}?)\s+[-\u2013\u2014]\s+",
+                  r" ( \1 ) ", norm)
     # (before a short verdict the dash reads as a colon: "Forest - yes.")
     norm = re.sub(r"(?:\s+[-\u2013\u2014]+\s+|[\u2013\u2014]+)(?=\s*(\w+\s*){1,2}[.;!?,\n]|\s*(\w+\s*){1,2}$)",
                   " : ", norm)
@@ -523,6 +527,8 @@ def _nothing_forbidden(clause: list[str]) -> set[int]:
     return out
 
 
+_DESCRIPTIVE_CUES = {"traversable", "passable", "drivable", "driveable", "walkable", "navigable",
+                     "crossable", "accessible"}
 _RESTRICTION_NOUNS = {"restriction", "restrictions", "ban", "bans", "closed", "restricted",
                       "no fly zone", "exclusion zone"}
 _LIFTING = {"lifted", "waived", "rescinded", "revoked", "cancelled", "canceled", "withdrawn"}
@@ -538,6 +544,9 @@ def _cue_positions(clause: list[str], *, everything: bool = False) -> list[tuple
     else an "everything" word (negative), else the cue after them.
     """
     raw = _match_cues(clause, [(0, _EXC_SORTED), (-1, _NEG_SORTED), (1, _POS_SORTED)])
+    # "(conditionally) traversable classes" describes terrain, it permits nothing
+    raw = [c for c in raw if not (c[3] in _DESCRIPTIVE_CUES and c[1] < len(clause) and
+                                   clause[c[1]] in _TERRAIN_HEADS)]
     composed: list[tuple[int, int, int, str]] = []
     i = 0
     while i < len(raw):
@@ -608,7 +617,9 @@ def _mentions(clause: list[str]) -> list[tuple[int, int, int]]:
                 out.append(mention)
                 continue
             if clause[out[-1][1] - 1] in _ADJECTIVES or mention[2] == _ROAD or (
-                    mention[2] == _DEVELOPED and out[-1][2] in _SURFACE_CLASSES):
+                    mention[2] == _DEVELOPED and out[-1][2] in _SURFACE_CLASSES) or (
+                    # "pine plantation" is forest
+                    out[-1][2] == _TREE and _stem(clause[mention[1] - 1]) == "plantation"):
                 continue
             # the compound spans both words ("farm fields")
             mention = (out.pop()[0], mention[1], mention[2])
@@ -798,10 +809,18 @@ def _restricted_to(clause: list[str], mentions: list[tuple[int, int, int]],
     return out
 
 
+def _narrowed(clause: list[str], after: int, mentions: list[tuple[int, int, int]]) -> bool:
+    """"no restrictions on the farmland", "cross-country over the grassland": an everything
+    phrase followed by a preposition and a mention names that terrain only."""
+    return after < len(clause) and clause[after] in ("on", "over", "across", "for", "in",
+                                                      "through") and \
+        any(after < b <= after + 3 for b, _, _ in mentions)
+
+
 def _everything_self(clause: list[str]) -> bool:
     """A phrase that permits everything on its own ("go anywhere", "no restrictions"), not
     negated and not narrowed ("do not go anywhere near the woods")."""
-    starts = {b for b, _, _ in _mentions(clause)}
+    mentions = _mentions(clause)
     hits = [(i, i + len(w.split())) for w in EVERYTHING_SELF for i in _find(clause, w)]
     # "no terrain restrictions", "no off road limits"
     hits += [(i, k + 1) for i, t in enumerate(clause) if t == "no"
@@ -812,8 +831,7 @@ def _everything_self(clause: list[str]) -> bool:
                 set(clause[max(0, i - 3):i]) & _NEGATOR_SET:
             continue
         # "no restrictions on the farmland" frees the farmland, not all terrain
-        if after < len(clause) and clause[after] in ("on", "over", "across", "for", "in") and \
-                any(after < b <= after + 3 for b in starts):
+        if _narrowed(clause, after, mentions):
             continue
         return True
     return False
@@ -876,7 +894,9 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
     previous_allowed: set[int] = set()
     clauses = _clauses(_strip_from_to(tokens))
     for ci, (clause, question) in enumerate(clauses):
-        if any(_find(clause, w) for w in _RETRACTIONS) and ci and \
+        interjection = all(t in _REPLY_NO or t in ",!" for t in clause) and \
+            not clauses[ci - 1][1]  # "..., brilliant idea. No." (no question before it)
+        if (any(_find(clause, w) for w in _RETRACTIONS) or interjection) and ci and \
                 not any(c in conditional for _b, _e, c in _mentions(clause)):
             # "nah forget that, roads only": what the previous statement permitted is withdrawn
             denied |= previous_allowed
@@ -911,8 +931,14 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
         moving = every_at >= 0 and bool(
             set(clause[max(0, every_at - 2):every_at]) & (ROAM_VERBS | ROUTE_PREPOSITIONS)) and \
             not set(clause[max(0, every_at - 4):every_at]) & (_NEGATOR_SET | _DETERMINER_CUES)
+        if every_at >= 0 and (
+                set(clause[max(0, every_at - 2):every_at]) & {"no", "not", "never"} or
+                _narrowed(clause, every_end, mentions)):
+            # "no other off-road terrain is opened"; "cross-country over the grassland"
+            every_at, moving = -1, False
         if _everything_self(clause) or moving or (every_at >= 0 and (
-                any(s > 0 and not every_at <= p < every_end for p, s in cues) or
+                any(s > 0 and not every_at <= p < every_end and (
+                    seg_of[p] == seg_of[every_at] or abs(p - every_at) <= 3) for p, s in cues) or
                 any(i > every_at for i in exceptions))) or \
                 _only_complement(clause, cues, mentions, conditional) or \
                 _roam_everywhere(clause) or _nothing_forbidden(clause):
@@ -995,7 +1021,7 @@ _ENDPOINT_WORDS = {"start", "starting", "begin", "beginning", "depart", "departi
 #: Objective words that name a burden: negated they still ask for the objective ("no
 #: bumps", "not too strenuous").
 _BURDENS = {"bumpy", "bumps", "strain", "strenuous", "effort", "exertion", "tiring", "jolting",
-            "jolts"}
+            "jolts", "demanding"}
 _AUXILIARIES = {"is", "are", "was", "were", "does", "do", "can", "may", "will", "could", "should",
                 "might"}
 _BEFORE_LANDMARK = ["next to", "near", "beside", "opposite", "close to", "nearby", "near to",
@@ -1030,7 +1056,8 @@ def _share_postposed(clause: list[str], cues: list[tuple[int, int]], postposed: 
     k = 0
     while k < len(out):
         j = k
-        while j + 1 < len(out) and set(clause[out[j][1]:out[j + 1][0]]) <= _LIST_GLUE:
+        while j + 1 < len(out) and \
+                set(clause[out[j][1]:out[j + 1][0]]) <= _LIST_GLUE | _LAND_NOUNS:
             j += 1
         last_end = out[j][1]
         # a list ends in a conjunction ("dirt, scrub and crops"); "the park, the woods are
@@ -1061,6 +1088,9 @@ def parse_query(text: str) -> ParsedQuery:
     stems = [_stem(t) for t in tokens]
     scores = dict.fromkeys(Agent, 0)
     used = [False] * len(tokens)
+    found: list[tuple[int, int, tuple[Agent, ...], int]] = []
+    # "walk from the ute to the waterhole": a vehicle in a from/to phrase is a place
+    placed = {k for k, t in enumerate(_strip_from_to(tokens)) if t == "_"}
     for phrase, agents_of, weight in _AGENT_SORTED:
         n = len(phrase)
         for i in _find_stems(stems, phrase):
@@ -1070,8 +1100,14 @@ def parse_query(text: str) -> ParsedQuery:
                 # a vehicle noun before a place noun names a place ("bus stop")
                 if weight >= 3 and i + n < len(tokens) and tokens[i + n] in AGENT_PLACE_HEADS:
                     continue
-                for agent_of in agents_of:
-                    scores[agent_of] += weight
+                found.append((i, i + n, agents_of, weight))
+    nouns_at = {i for i, _e, _a, w in found if w >= 3}
+    for i, e, agents_of, weight in found:
+        # in "ambulance boat" the head names the agent, the modifier only its use
+        if weight >= 3 and e in nouns_at:
+            continue
+        for agent_of in agents_of:
+            scores[agent_of] += 1 if i in placed else weight
     top = [a for a in Agent if scores[a] == max(scores.values())]
     if len(top) > 1:
         # a tie ("quad": quad bike or quadcopter) goes to the agent for which the terrain the
