@@ -297,3 +297,20 @@ EVERYTHING_SELF = ["anything goes", "no restrictions", "no restriction", "unrest
                    "where you like", "wherever you like", "where you want", "wherever you want",
                    "wherever", "go anywhere", "free rein", "free to roam", "no limits",
                    "any way you like", "all terrain allowed", "cross country"]
+
+#: WordNet hypernyms (first lemma of the synset) that name an agent or a land-cover class,
+#: for nouns no table above lists ("currach" is a boat, "veld" a grassland): see wordnet.py.
+#: Only the most frequent sense of a word is read, nearest hypernym first.
+WORDNET_AGENTS: dict[str, Agent] = {
+    "vessel": Agent.BOAT, "boat": Agent.BOAT, "ship": Agent.BOAT,
+    "motor_vehicle": Agent.CAR, "car": Agent.CAR, "truck": Agent.CAR, "bus": Agent.CAR,
+    "tractor": Agent.CAR, "armored_vehicle": Agent.CAR, "self-propelled_vehicle": Agent.CAR,
+    "aircraft": Agent.DRONE,
+}
+WORDNET_CLASSES: dict[str, int] = {
+    "barren": 0, "desert": 0, "soil": 0, "rock": 0, "talus": 0,
+    "grassland": 1, "plain": 1, "shrub": 1,
+    "forest": 4, "tree": 4,
+    "cultivated_land": 6, "field": 6, "farm": 6,
+    "building": 7,
+}

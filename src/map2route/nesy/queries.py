@@ -48,7 +48,10 @@ from map2route.nesy.lexicon import (
     ROAM_VERBS,
     ROUTE_PREPOSITIONS,
     SETTING_WORDS,
+    WORDNET_AGENTS,
+    WORDNET_CLASSES,
 )
+from map2route.nesy.wordnet import noun_category
 
 if TYPE_CHECKING:
     from map2route.llm import ChatClient
@@ -290,6 +293,21 @@ def _stem(word: str) -> str:
     if word.endswith(("ss", "us", "is", "ous")):
         return word
     return word[:-1] if word.endswith("s") else word
+
+
+_STOPWORDS = {"this", "that", "there", "here", "then", "than", "with", "from", "into", "they",
+              "them", "their", "your", "what", "when", "where", "which", "while", "would",
+              "could", "should", "about", "after", "before", "please", "thanks", "just", "also",
+              "only", "very", "much", "some", "more", "most", "other", "over", "down", "back",
+              "will", "have", "been", "were", "does", "done", "make", "need", "want", "like",
+              "going", "route", "path", "trip", "mission", "agent", "task", "region", "area",
+              "point", "place", "zone", "side", "edge", "start", "goal", "end", "time", "ride"}
+
+
+def _unknown_noun(token: str) -> bool:
+    """A word WordNet may be asked about: alphabetic, 4+ letters, in no lexicon table."""
+    return len(token) >= 4 and token.isalpha() and token not in _STOPWORDS and \
+        token not in _VOCAB and _stem(token) not in _VOCAB_STEMS
 
 
 def _stem_phrase(phrase: str) -> tuple[str, ...]:
@@ -605,6 +623,13 @@ def _mentions(clause: list[str]) -> list[tuple[int, int, int]]:
                 for m in range(i, i + n):
                     taken[m] = True
                 found.append((i, i + n, cls))
+    # a noun no table lists, by what WordNet says it is a kind of ("veld" is a grassland)
+    for i, t in enumerate(clause):
+        if not taken[i] and _unknown_noun(t):
+            known = noun_category(_stem(t), WORDNET_CLASSES)
+            if known is not None:
+                taken[i] = True
+                found.append((i, i + 1, known))
     found.sort()
     out: list[tuple[int, int, int]] = []
     for mention in found:
@@ -1102,6 +1127,13 @@ def parse_query(text: str) -> ParsedQuery:
                     continue
                 found.append((i, i + n, agents_of, weight))
     nouns_at = {i for i, _e, _a, w in found if w >= 3}
+    if not nouns_at:
+        # no listed agent noun: ask WordNet about the unknown nouns ("currach" is a boat)
+        for i, t in enumerate(tokens):
+            if not used[i] and _unknown_noun(t):
+                agent_of = noun_category(_stem(t), WORDNET_AGENTS)
+                if agent_of is not None:
+                    found.append((i, i + 1, (agent_of,), 2))
     for i, e, agents_of, weight in found:
         # in "ambulance boat" the head names the agent, the modifier only its use
         if weight >= 3 and e in nouns_at:
