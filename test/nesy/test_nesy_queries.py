@@ -41,7 +41,8 @@ def test_template_queries_parse_back() -> None:
                                   "heldout_queries_v7.jsonl", "heldout_queries_v8.jsonl",
                                   "heldout_queries_v9.jsonl", "heldout_queries_v10.jsonl",
                                   "heldout_queries_v11.jsonl", "heldout_queries_v12.jsonl",
-                                  "heldout_queries_v13a.jsonl", "heldout_queries_v13b.jsonl"])
+                                  "heldout_queries_v13a.jsonl", "heldout_queries_v13b.jsonl",
+                                  "heldout_queries_v14.jsonl"])
 def test_heldout_queries(name: str) -> None:
     rows = [json.loads(line) for line in (DATA / name).read_text().splitlines() if line]
     tm = fm = 0
@@ -354,6 +355,30 @@ def test_objective_self_correction() -> None:
     ("River ambulance boat to the jetty, safest.", Agent.BOAT, set()),
 ])
 def test_parser_mechanisms_v13(query: str, agent: Agent, allowed: set[str]) -> None:
+    p = parse_query(query)
+    assert p.agent is agent
+    assert p.allowed == frozenset(class_index(c) for c in allowed), query
+
+
+@pytest.mark.parametrize(("query", "agent", "allowed"), [
+    # a real English word is no typo ("follow" is not "fallow")
+    ("A minivan must follow the safest route, using only roads.", Agent.CAR, set()),
+    # a restriction in the clause narrows an everything phrase
+    ("Walker, shortest. Permitted off-road terrain: heathland only.", Agent.PEDESTRIAN,
+     {"rangeland"}),
+    # a parcel head takes its modifier's class ("wheat paddocks" are crops)
+    ("Hiker, safest. The scrub is OK. Not the wheat paddocks.", Agent.PEDESTRIAN,
+     {"rangeland"}),
+    # the destination of a motion is no permission
+    ("Camera drone, smooth flight across the vineyard to the house, avoid trees, houses are "
+     "fine.", Agent.DRONE, {"building"}),
+    # a short "No, ..." answers the question before it
+    ("Car, safest. Can I cut across the grazing land? No, stick to the road.", Agent.CAR, set()),
+    # land nouns continue a list ("gravel plain, heath and cropland")
+    ("Rally car, safest, crossing gravel plain, heath and cropland where required.", Agent.CAR,
+     {"bareland", "rangeland", "agriculture"}),
+])
+def test_parser_mechanisms_v14(query: str, agent: Agent, allowed: set[str]) -> None:
     p = parse_query(query)
     assert p.agent is agent
     assert p.allowed == frozenset(class_index(c) for c in allowed), query

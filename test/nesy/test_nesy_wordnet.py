@@ -49,3 +49,9 @@ def test_parser_uses_the_fallback_only_for_unlisted_words() -> None:
     p = parse_query("Hiker, shortest, walking past the seaplane dock, woods are fine.")
     assert p.agent is Agent.PEDESTRIAN
     assert p.allowed == {class_index("tree")}
+
+
+def test_common_words_are_words_and_surnames_are_not() -> None:
+    from map2route.nesy.wordnet import is_common_word
+    assert is_common_word("follow") and is_common_word("quickly") and is_common_word("barn")
+    assert not is_common_word("forrest") and not is_common_word("feild")

@@ -34,13 +34,14 @@ AGENT_WORDS: dict[Agent, list[tuple[str, int]]] = {
         "autorickshaw", "tuk tuk", "two wheeler", "scooter", "moped", "tempo", "pickup truck",
         "police car", "patrol car", "police cruiser",
         "ground vehicle", "off roader", "utility vehicle", "rover", "wheeled rover",
-        "land cruiser", "landcruiser", "hilux", "corolla", "prius", "golf cart", "tesla"]] + [
+        "land cruiser", "landcruiser", "hilux", "corolla", "prius", "golf cart", "tesla",
+        "rally car", "impreza"]] + [(w, 2) for w in ["rally"]] + [
         (w, 2) for w in ["carsick", "wheeled"]] + [(w, 1) for w in [
         "drive", "driving", "driven", "drove", "ride", "driver", "motor", "wheels"]] + [
         (w, 0) for w in ["car park", "parking lot", "parking"]],
     Agent.DRONE: [(w, 3) for w in [
         "drone", "uav", "quadcopter", "unmanned aerial vehicle", "unmanned aerial", "uas",
-        "multicopter", "aircraft", "octocopter", "hexacopter", "quadrotor", "copter",
+        "multicopter", "aircraft", "octocopter", "hexacopter", "quadrotor", "suas", "octorotor", "hexarotor", "vtol", "rpas", "copter",
         "rotorcraft", "multirotor", "fixed wing", "unmanned aircraft"]] + [(w, 1) for w in [
         "fly", "flight", "flying", "overfly", "overflown", "overflies", "overflight",
         "airborne", "aerial", "flown", "hover"]],
@@ -52,7 +53,7 @@ AGENT_WORDS: dict[Agent, list[tuple[str, int]]] = {
         "catamaran", "trawler", "rowboat", "rowing boat", "houseboat", "narrowboat",
         "paddleboard", "paddle board", "zodiac", "airboat", "inflatable",
         "water taxi", "hydrofoil", "tinnie", "dory", "sampan",
-        "longboat", "pirogue", "usv", "asv", "unmanned surface vehicle",
+        "longboat", "pirogue", "survey launch", "launch boat", "usv", "asv", "unmanned surface vehicle",
         "autonomous surface vessel", "surface vessel", "pedalo", "pedal boat", "paddle boat",
         "swan boat", "gondola", "paddleboarder", "paddle boarder", "stand up paddle",
         "dredger", "pleasure cruiser", "cabin cruiser", "river cruiser", "cruise ship",
@@ -94,7 +95,7 @@ OBJECTIVE_WORDS: list[tuple[str, Objective, int]] = [
         "relaxing", "easiest", "calm", "gentle", "leisurely", "comfy", "comfiest",
         "effortless", "cosy", "cozy", "comfortably", "gentlest", "pleasantest", "easy",
         "scenic", "enjoyable", "agreeable", "smoothly", "calmest", "strain", "strenuous",
-        "bumpy", "bumps", "exertion", "jolting", "jolts", "demanding"]],
+        "bumpy", "bumps", "exertion", "jolting", "jolts", "demanding", "sweaty", "sweat"]],
     *[(w, Objective.COMFORT, 2) for w in ["effort", "tiring"]],
     *[(w, Objective.SAFEST, 3) for w in [
         "safest", "safe", "safety", "risk", "risky", "danger", "dangerous", "hazard", "hazards",
@@ -131,7 +132,8 @@ CLASS_WORDS: dict[int, list[str]] = {
         "long grass", "tall grass", "turf", "sward", "tundra", "rough pasture", "grass verge",
         "open grass", "water meadow", "reeds", "reed bed", "overgrown", "weeds", "sagebrush",
         "chaparral", "veld", "heaths", "greenery", "green space", "park", "the fell",
-        "open fell", "fellside", "fell side", "spinifex", "tussock"],
+        "open fell", "fellside", "fell side", "spinifex", "tussock", "garrigue", "maquis",
+        "machair", "pampas", "fynbos", "mulga", "saltmarsh", "salt marsh"],
     2: ["developed", "built up", "paved", "pavement", "plaza", "urban", "tarmac", "sidewalk",
         "square", "car park", "parking lot", "parking", "courtyard", "concrete", "asphalt",
         "industrial estate", "industrial area", "residential area", "campus", "playing field",
@@ -161,7 +163,7 @@ CLASS_WORDS: dict[int, list[str]] = {
         "tea plantation", "olive grove", "olive groves", "fruit farm", "croft", "smallholding",
         "farmed land", "farmyard", "agri", "cereal", "cereals", "rapeseed", "oilseed", "beet", "sunflower",
         "sunflowers", "planted", "farming", "stubble", "stubble field", "tillage", "silage",
-        "polytunnel", "polytunnels"],
+        "polytunnel", "polytunnels", "plough", "the plow", "ploughland"],
     7: ["buildings", "building", "rooftop", "roof", "house", "structure", "built structure",
         "home", "block", "shed", "barn", "hut", "garage", "warehouse", "hangar", "factory",
         "factories", "church", "tower", "tower block", "office block", "apartment block",
@@ -170,7 +172,7 @@ CLASS_WORDS: dict[int, list[str]] = {
         "rooftops", "roofs", "homes", "houses", "dwelling", "dwellings", "premises",
         "farm building", "farmhouse", "outbuilding", "outbuildings", "built form",
         "storage unit", "depot building", "residence", "residences", "mansion", "villa", "hall",
-        "lecture hall", "dormitory", "dorm"],
+        "lecture hall", "dormitory", "dorm", "barracks"],
 }
 
 #: Class words that name a place holding several land covers ("the park": lawns, trees,

@@ -51,7 +51,7 @@ from map2route.nesy.lexicon import (
     WORDNET_AGENTS,
     WORDNET_CLASSES,
 )
-from map2route.nesy.wordnet import noun_category
+from map2route.nesy.wordnet import is_common_word, noun_category
 
 if TYPE_CHECKING:
     from map2route.llm import ChatClient
@@ -244,6 +244,8 @@ _DEVELOPED = 2
 #: Classes whose noun names the surface of a developed-space head ("gravel forecourt",
 #: "grass yard"): the surface, not the use, is the land cover.
 _SURFACE_CLASSES = {0, 1}
+#: Heads that name a parcel, not a cover: the modifier says what grows there.
+_PARCEL_HEADS = {"paddock", "field", "plot", "patch", "block", "strip"}
 _TREE = 4
 #: What may follow a route word that has no object of its own ("drive across if it helps").
 _STRANDED_NEXT = {"", ",", "if", "when", "whenever", "as", "freely", "there", "where", "(", ")",
@@ -254,7 +256,9 @@ _RESTRICT_GLUE = {"the", "a", "an", "it", "is", "are", "there", "where", "on", "
 _COPULA = {"is", "are", "was", "were", "be", "seems", "seem", "both", "all", "too", "also"}
 #: Generic nouns after a class word ("agricultural land", "rangeland areas").
 _LAND_NOUNS = {"land", "lands", "ground", "area", "areas", "terrain", "zone", "zones", "region",
-               "regions", "patch", "patches", "surface", "surfaces", "cover", "covered"}
+               "regions", "patch", "patches", "surface", "surfaces", "cover", "covered",
+               "plain", "plains", "flats", "pan", "strip", "strips", "bit", "bits", "margin",
+               "margins", "edge", "edges", "rows", "slope", "slopes", "stretch", "stretches"}
 #: A clause without cues that carries one of these repeats the previous clause's polarity
 #: ("rocky ground is no problem; grassy slopes too").
 _ELLIPSIS = {"too", "also", "likewise", "either", "as well"}
@@ -357,8 +361,8 @@ def _correct(token: str) -> str:
     "feild" -> "field"): one substitution in a short word too often makes another real word.
     """
     if len(token) < 5 or not token.isalpha() or token in _VOCAB or token in _NO_CORRECTION \
-            or _stem(token) in _VOCAB_STEMS:
-        return token
+            or _stem(token) in _VOCAB_STEMS or is_common_word(token):
+        return token  # a real word ("follow") is no typo of a lexicon word ("fallow")
     if len(token) == 5:
         # a swap of adjacent letters ("drnoe"), or a doubled letter written once ("baren")
         return next((w for w in _TARGETS_BY_LETTER.get(token[0], [])
@@ -407,7 +411,7 @@ def _tokens(text: str) -> list[str]:
     norm = re.sub(r"\s+[-\u2013\u2014]\s+([^-\u2013\u2014.;!?]{1,80}?)\s+[-\u2013\u2014]\s+",
                   r" ( \1 ) ", norm)
     # (before a short verdict the dash reads as a colon: "Forest - yes.")
-    norm = re.sub(r"(?:\s+[-\u2013\u2014]+\s+|[\u2013\u2014]+)(?=\s*(\w+\s*){1,2}[.;!?,\n]|\s*(\w+\s*){1,2}$)",
+    norm = re.sub(r"(?:\s+[-\u2013\u2014]+\s+|[\u2013\u2014]+)(?=\s*(\w+\s*){1,3}[.;!?,\n]|\s*(\w+\s*){1,2}$)",
                   " : ", norm)
     norm = re.sub(r"\s+[-\u2013\u2014]+\s+|[\u2013\u2014]+", " ; ", norm)
     norm = norm.replace("-", " ").replace("/", " ")
@@ -501,6 +505,9 @@ def _answer_sign(clause: list[str]) -> int:
     """Sign of a short reply to a question about terrain ("No.", "Yes, it may.", "It is.",
     "Also fine.", "Those are off limits."), 0 when the clause is no reply: a reply has at most
     six words and no land-cover mention."""
+    if clause and clause[0] in _REPLY_NO and len(clause) <= 8 and \
+            not any(s > 0 for _, s in _cue_positions(clause)):
+        return -1  # "No, stick to the road."
     if not clause or len(clause) > 6 or _mentions(clause):
         return 0
     cues = _cue_positions(clause)
@@ -643,8 +650,9 @@ def _mentions(clause: list[str]) -> list[tuple[int, int, int]]:
                 continue
             if clause[out[-1][1] - 1] in _ADJECTIVES or mention[2] == _ROAD or (
                     mention[2] == _DEVELOPED and out[-1][2] in _SURFACE_CLASSES) or (
-                    # "pine plantation" is forest
-                    out[-1][2] == _TREE and _stem(clause[mention[1] - 1]) == "plantation"):
+                    # "pine plantation" is forest, "wheat paddocks" are crops
+                    out[-1][2] == _TREE and _stem(clause[mention[1] - 1]) == "plantation") or (
+                    _stem(clause[mention[1] - 1]) in _PARCEL_HEADS and mention[1] - mention[0] == 1):
                 continue
             # the compound spans both words ("farm fields")
             mention = (out.pop()[0], mention[1], mention[2])
@@ -961,6 +969,8 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
                 _narrowed(clause, every_end, mentions)):
             # "no other off-road terrain is opened"; "cross-country over the grassland"
             every_at, moving = -1, False
+        if every_at >= 0 and any(_find(clause, w) for w in RESTRICT_AFTER + RESTRICT_BEFORE):
+            every_at, moving = -1, False  # "permitted off-road terrain: heathland only"
         if _everything_self(clause) or moving or (every_at >= 0 and (
                 any(s > 0 and not every_at <= p < every_end and (
                     seg_of[p] == seg_of[every_at] or abs(p - every_at) <= 3) for p, s in cues) or
@@ -1011,7 +1021,7 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
                     _motion_on(window):
                 sign = 1
             elif previous is not None and previous[1] != 0 and \
-                    set(clause[previous[0]:pos]) <= _LIST_GLUE:
+                    set(clause[previous[0]:pos]) <= _LIST_GLUE | _LAND_NOUNS:
                 sign = previous[1]
             elif cues:
                 sign = _governing(cues, pos, postposed)
@@ -1049,6 +1059,7 @@ _BURDENS = {"bumpy", "bumps", "strain", "strenuous", "effort", "exertion", "tiri
             "jolts", "demanding"}
 _AUXILIARIES = {"is", "are", "was", "were", "does", "do", "can", "may", "will", "could", "should",
                 "might"}
+_JOURNEY_NOUNS = {"route", "way", "path", "trip", "flight", "journey", "line", "run", "ride"}
 _BEFORE_LANDMARK = ["next to", "near", "beside", "opposite", "close to", "nearby", "near to",
                     "just past", "in front of", "across from", "adjacent to"]
 _SIDES = {"left", "right", "north", "south", "east", "west", "northeast", "northwest",
@@ -1061,8 +1072,13 @@ def _only_at_endpoint(segment: list[str]) -> bool:
 
 def _landmark(clause: list[str], pos: int, end: int) -> bool:
     """A mention that only says where something is: after a locative preposition ("the wood
-    next to the garden") or before a side ("pass the forest on the left")."""
+    next to the garden"), before a side ("pass the forest on the left"), or the destination of
+    a motion ("flight across the vineyard to the house")."""
     start = pos - 1 if pos and clause[pos - 1] in ("the", "a", "an", "some") else pos
+    if start >= 2 and clause[start - 1] in ("to", "towards", "toward") and (
+            clause[start - 2] in _MOTION_VERBS | _JOURNEY_NOUNS or clause[start - 2].endswith("land")
+            or any(t in ROUTE_PREPOSITIONS for t in clause[max(0, start - 6):start - 1])):
+        return True
     for phrase in _BEFORE_LANDMARK:
         n = len(phrase.split())
         if start >= n and clause[start - n:start] == phrase.split():

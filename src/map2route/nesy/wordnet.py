@@ -97,3 +97,29 @@ def noun_category(word: str, categories: dict[str, T], *, senses: int = 1) -> T 
             if lemma in categories:
                 return categories[lemma]
     return None
+
+
+@functools.lru_cache(maxsize=1)
+def _common_words() -> frozenset[str]:
+    """Every lemma of the verb, adjective and adverb indexes and every noun written in lower
+    case in some synset (so "follow" is a word, while "forrest", only a surname, is not)."""
+    root = database_dir()
+    if root is None:
+        return frozenset()
+    words: set[str] = set()
+    for pos in ("verb", "adj", "adv"):
+        with (root / f"index.{pos}").open(encoding="utf-8") as f:
+            words.update(line.split(" ", 1)[0] for line in f if not line.startswith(" "))
+    with (root / "data.noun").open(encoding="utf-8") as f:
+        for line in f:
+            fields = line.split("|", 1)[0].split()
+            if line.startswith(" ") or len(fields) < 4:
+                continue
+            words.update(w for w in fields[4:4 + 2 * int(fields[3], 16):2] if w.islower())
+    return frozenset(words)
+
+
+def is_common_word(word: str) -> bool:
+    """Whether ``word`` is an English word in WordNet (not only a proper name); False when the
+    database is not installed. A spelling corrector should leave such words alone."""
+    return word in _common_words()
