@@ -3,7 +3,9 @@
 The tour visits each room's most open cell (the maximum of the distance to walls and objects
 inside the room) and the most open cell of each part of a grid over the room (parts at most
 ``tour_part_m`` on a side, at least 2 x 2), nearest room first, on the traversable layer shrunk by the robot's
-clearance (its largest connected part: the part the robot can reach), optionally with
+clearance (its largest connected part: the part the robot can reach), with a stop at the
+reachable cell that sees most of each room part the robot cannot enter (:func:`look_in_cells`:
+a doorway blocked by furniture), optionally with
 viewpoints beside large furniture (:func:`furniture_cells`); legs are planned with :func:`map2route.planning.grid_search.search` with a cost
 that keeps the robot off walls. Poses follow the path at a constant speed; the heading turns
 towards the direction of travel at a bounded yaw rate (the Mecanum base could strafe, but
@@ -104,10 +106,123 @@ def furniture_cells(m: SemanticMap, free: NDArray[np.bool_], *, min_area_m2: flo
     return out
 
 
+def sight_blockers(m: SemanticMap, *, min_top_m: float = 1.0) -> NDArray[np.bool_]:
+    """Cells that block the sensors' view across the floor: walls and the footprints of
+    objects standing on the floor and reaching above ``min_top_m`` (wardrobes, fridges,
+    shelves; a bed or a table is looked over from the camera's 0.7 m)."""
+    import cv2
+
+    from map2route.mapping.detectors import STRUCTURE_CATEGORIES
+
+    out = m.walls.astype(np.uint8).copy()
+    for obj in m.objects:
+        # Walls are the wall layer (wall objects run through their doorways).
+        if obj.category in STRUCTURE_CATEGORIES or obj.z_min > 0.3 or obj.z_max < min_top_m or len(obj.footprint) < 3:
+            continue
+        rc = m.grid.worlds_to_cells(np.asarray(obj.footprint, dtype=np.float64))
+        cv2.fillPoly(out, [rc[:, ::-1].astype(np.int32).reshape(-1, 1, 2)], 1)
+    return out.astype(bool)
+
+
+def visible_targets(origin: NDArray[np.integer], targets: NDArray[np.integer],
+                    blocked: NDArray[np.bool_], *, max_cells: float) -> NDArray[np.bool_]:
+    """Which ``targets`` (cells) the ``origin`` cell sees: within ``max_cells`` and no
+    ``blocked`` cell on the straight line between (the last half cell, the target's own
+    edge, excluded)."""
+    tg = np.asarray(targets, dtype=np.float64).reshape(-1, 2)
+    o = np.asarray(origin, dtype=np.float64)
+    out = np.zeros(len(tg), dtype=bool)
+    d = tg - o
+    length = np.hypot(d[:, 0], d[:, 1])
+    near = np.flatnonzero(length <= max_cells)
+    if not len(near):
+        return out
+    n = max(2, int(math.ceil(float(length[near].max()) * 2)) + 1)
+    w = np.linspace(0.0, 1.0, n)
+    pts = o[None, None, :] + w[None, :, None] * d[near][:, None, :]
+    short = w[None, :] * length[near][:, None] > length[near][:, None] - 0.5
+    r = np.clip(np.rint(pts[..., 0]).astype(np.int64), 0, blocked.shape[0] - 1)
+    c = np.clip(np.rint(pts[..., 1]).astype(np.int64), 0, blocked.shape[1] - 1)
+    out[near] = ~(blocked[r, c] & ~short).any(axis=1)
+    return out
+
+
+def look_in_cells(m: SemanticMap, reach: NDArray[np.bool_], *, near_m: float = 1.5,
+                  min_m2: float = 1.0, range_m: float = 6.0, max_views: int = 2,
+                  stride: int = 4, max_candidates: int = 1500
+                  ) -> list[tuple[int, tuple[int, int]]]:
+    """Viewpoints that look into the parts of rooms the robot cannot enter.
+
+    A room's "unseen" floor is its traversable cells farther than ``near_m`` from every
+    ``reach`` cell (a bedroom whose beds and dressers leave only a pocket narrower than the
+    robot, a living room behind a 0.25 m gap between furniture). Where that floor covers at least
+    ``min_m2``, the reachable cell (on a ``stride``-cell lattice) that sees most of it within
+    ``range_m`` past walls and tall furniture (:func:`sight_blockers`) becomes a viewpoint
+    (typically the doorway); up to ``max_views`` per room, each for the floor the earlier
+    ones do not see. Returns ``(room id of the viewpoint's cell, cell)`` pairs.
+    """
+    import cv2
+
+    from map2route.mapping.objects import nearest_room
+
+    res = m.grid.resolution
+    if not reach.any():
+        return []
+    far = cv2.distanceTransform((~reach).astype(np.uint8), cv2.DIST_L2, 5) * res > near_m
+    blocked = sight_blockers(m)
+    cand = np.zeros_like(reach)
+    cand[::stride, ::stride] = reach[::stride, ::stride]
+    out: list[tuple[int, tuple[int, int]]] = []
+    for room in m.rooms:
+        unseen = m.traversable & (m.room_ids == room.id) & far
+        if unseen.sum() * res * res < min_m2:
+            continue
+        tgt = np.argwhere(unseen)[::2]
+        for _ in range(max_views):
+            if len(tgt) * 2 * res * res < min_m2:
+                break
+            # Candidates within range of the unseen floor.
+            dist = cv2.distanceTransform((~unseen).astype(np.uint8), cv2.DIST_L2, 5) * res
+            origins = np.argwhere(cand & (dist <= range_m))
+            if not len(origins):
+                break
+            if len(origins) > max_candidates:  # bound the cost in large open plans
+                origins = origins[np.linspace(0, len(origins) - 1, max_candidates).astype(int)]
+            counts = np.asarray([visible_targets(o, tgt, blocked, max_cells=range_m / res).sum()
+                                 for o in origins])
+            best = int(np.argmax(counts))
+            # Each target stands for 2 cells (every second one is kept).
+            if counts[best] * 2 * res * res < 0.5 * min_m2:
+                break
+            cell = (int(origins[best][0]), int(origins[best][1]))
+            # A doorway cell may belong to no room: the tour files it under the nearest one.
+            out.append((nearest_room(m.room_ids, *cell, max_cells=20), cell))
+            tgt = tgt[~visible_targets(origins[best], tgt, blocked, max_cells=range_m / res)]
+            unseen = np.zeros_like(unseen)
+            unseen[tgt[:, 0], tgt[:, 1]] = True
+    return out
+
+
 def tour_cells(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0,
-               furniture_m2: float = 0.0, furniture_reach_m: float = 1.0
-               ) -> tuple[NDArray[np.int64], tuple[int, ...]]:
+               furniture_m2: float = 0.0, furniture_reach_m: float = 1.0,
+               look_in: bool = True) -> tuple[NDArray[np.int64], tuple[int, ...]]:
     """Grid cells of a path through every reachable room and the rooms it visits.
+
+    Raises:
+        MappingError: no room has free space for the robot.
+    """
+    cells, rooms, _ = tour_plan(m, clearance_m=clearance_m, part_m=part_m,
+                                furniture_m2=furniture_m2, furniture_reach_m=furniture_reach_m,
+                                look_in=look_in)
+    return cells, rooms
+
+
+def tour_plan(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0,
+              furniture_m2: float = 0.0, furniture_reach_m: float = 1.0,
+              look_in: bool = True
+              ) -> tuple[NDArray[np.int64], tuple[int, ...], NDArray[np.bool_]]:
+    """:func:`tour_cells`, and which of the cells are look-in viewpoints
+    (:func:`look_in_cells`), where the drive pauses.
 
     Raises:
         MappingError: no room has free space for the robot.
@@ -149,6 +264,12 @@ def tour_cells(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0,
             score = np.where(part, clear, -1.0)
             r, c = np.unravel_index(int(np.argmax(score)), score.shape)
             targets.append((room.id, (int(r), int(c))))
+    looks: set[tuple[int, int]] = set()
+    if look_in:
+        # Rooms (or parts) the robot cannot enter are looked into from the best reachable cell.
+        for rid, cell in look_in_cells(m, free):
+            targets.append((rid, cell))
+            looks.add(cell)
     if furniture_m2 > 0:
         # Beside large furniture, unless a waypoint of the room is already within 1 m.
         for rid, cell in furniture_cells(m, free, min_area_m2=furniture_m2,
@@ -167,6 +288,7 @@ def tour_cells(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0,
     visited = [first_room]
     remaining = list(targets[1:])
     cells = [np.asarray([here_cell], dtype=np.int64)]
+    dwell = [np.asarray([here_cell in looks])]
     here = np.asarray(here_cell)
     while remaining:
         # Finish the current room's waypoints before moving on, nearest first.
@@ -180,24 +302,35 @@ def tour_cells(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0,
         except NoPathError:
             continue  # a waypoint the robot cannot reach from here is left out of the tour
         cells.append(path.cells[1:].astype(np.int64))
+        stop = np.zeros(len(cells[-1]), dtype=bool)
+        if nxt[1] in looks and len(stop):
+            stop[-1] = True
+        dwell.append(stop)
         here = np.asarray(nxt[1])
         if nxt[0] != visited[-1]:
             visited.append(nxt[0])
     order = visited
-    return np.concatenate(cells), tuple(order)
+    return np.concatenate(cells), tuple(order), np.concatenate(dwell)
 
 
 def plan_drive(m: SemanticMap, *, speed_mps: float = 0.5, yaw_rate: float = 1.0,
                clearance_m: float = 0.3, minutes: float | None = None, dt: float = 0.05,
                part_m: float = 3.0, furniture_m2: float = 0.0,
-               furniture_reach_m: float = 1.0) -> Drive:
-    """Timed poses along :func:`tour_cells`, repeated back and forth to fill ``minutes``."""
-    cells, rooms = tour_cells(m, clearance_m=clearance_m, part_m=part_m,
-                              furniture_m2=furniture_m2, furniture_reach_m=furniture_reach_m)
+               furniture_reach_m: float = 1.0, look_in: bool = True,
+               dwell_s: float = 3.0) -> Drive:
+    """Timed poses along :func:`tour_cells`, repeated back and forth to fill ``minutes``.
+
+    At each look-in viewpoint the robot stops for ``dwell_s`` (the camera takes a few
+    panoramas and the lidar fills in what it sees through the doorway: an object must be
+    seen twice to be kept)."""
+    cells, rooms, stops = tour_plan(m, clearance_m=clearance_m, part_m=part_m,
+                                    furniture_m2=furniture_m2,
+                                    furniture_reach_m=furniture_reach_m, look_in=look_in)
     pts = m.grid.cells_to_worlds(cells)
     if minutes is not None:
         want = minutes * 60.0 * speed_mps
         seq = [pts]
+        flags = [stops]
         length = float(np.sum(np.hypot(*np.diff(pts, axis=0).T))) if len(pts) > 1 else 0.0
         if length <= 0.0:
             msg = f"Scene {m.name!r}: the tour has one room; a drive of {minutes} min cannot move"
@@ -205,8 +338,10 @@ def plan_drive(m: SemanticMap, *, speed_mps: float = 0.5, yaw_rate: float = 1.0,
         total = length
         while total < want:
             seq.append(seq[-1][::-1][1:])
+            flags.append(flags[-1][::-1][1:])
             total += length
         pts = np.concatenate(seq)
+        stops = np.concatenate(flags)
     seg = np.hypot(*np.diff(pts, axis=0).T)
     s = np.concatenate([[0.0], np.cumsum(seg)])
     if minutes is not None:
@@ -233,4 +368,16 @@ def plan_drive(m: SemanticMap, *, speed_mps: float = 0.5, yaw_rate: float = 1.0,
             err = math.atan2(math.sin(target - heading), math.cos(target - heading))
             heading += float(np.clip(err, -yaw_rate * dt, yaw_rate * dt))
         yaw[i] = heading
+    if dwell_s > 0 and stops.any():
+        repeat = np.ones(n, dtype=np.int64)
+        for s_stop in s[np.flatnonzero(stops)]:
+            if s_stop <= s_end:
+                i = min(n - 1, int(np.searchsorted(sq, s_stop)))
+                repeat[i] += int(round(dwell_s / dt))
+        xy, yaw = np.repeat(xy, repeat, axis=0), np.repeat(yaw, repeat)
+        n = len(xy)
+        if minutes is not None:
+            n = min(n, int(math.floor(minutes * 60.0 / dt)) + 1)
+            xy, yaw = xy[:n], yaw[:n]
+        times = np.arange(n, dtype=np.float64) * dt
     return Drive(times=times, xy=xy, yaw=yaw, visited_rooms=rooms)

@@ -139,6 +139,25 @@ def complete_footprint(centre: tuple[float, float], size: tuple[float, float], a
     return (float(new_c[0]), float(new_c[1])), (float(hi[0] - lo[0]), float(hi[1] - lo[1]))
 
 
+def nearest_room(room_ids: NDArray[np.integer], row: int, col: int, *, max_cells: int) -> int:
+    """The room of cell ``(row, col)``, or, when it has none (a fridge or a TV against a
+    wall: its centre falls on the wall layer), the room of the nearest room cell within
+    ``max_cells``; -1 when there is none."""
+    rid = int(room_ids[row, col])
+    if rid >= 0 or max_cells <= 0:
+        return rid
+    r0, c0 = max(0, row - max_cells), max(0, col - max_cells)
+    win = room_ids[r0: row + max_cells + 1, c0: col + max_cells + 1]
+    rr, cc = np.nonzero(win >= 0)
+    if len(rr) == 0:
+        return -1
+    d2 = (rr + r0 - row) ** 2 + (cc + c0 - col) ** 2
+    k = int(np.argmin(d2))
+    if d2[k] > max_cells**2:
+        return -1
+    return int(win[rr[k], cc[k]])
+
+
 def _line_of_sight(origins: NDArray[np.floating], target: NDArray[np.floating],
                    walls: NDArray[np.bool_], grid: Any, samples: int = 24) -> NDArray[np.bool_]:
     """Which ``origins`` see ``target`` without a wall cell between (the last 0.05 m excluded)."""
@@ -215,7 +234,7 @@ def objects_from_instances(instances: list[Instance], layers: Layers, *,
         row, col = grid.world_to_cell(cx, cy)
         if not grid.contains_cell(row, col):
             continue
-        rid = int(layers.room_ids[row, col])
+        rid = nearest_room(layers.room_ids, row, col, max_cells=int(round(0.5 / grid.resolution)))
         parent = None
         for j, (_o, _c, corners_j, z0_j, z1_j) in enumerate(boxes):
             if j != i and z0 > z0_j + 0.05 and abs(z0 - z1_j) < 0.15 and \

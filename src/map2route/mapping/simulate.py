@@ -38,6 +38,9 @@ class SimConfig:
         tour_furniture_m2, tour_furniture_reach_m: ... and a viewpoint on each of the four
             sides of every object with a footprint at least this large, within this much of
             its radius (:func:`~map2route.mapping.drive.furniture_cells`; 0 m^2: none).
+        tour_look_in, tour_look_in_dwell_s: ... and a stop of this long at the reachable cell
+            that sees most of each room part the robot cannot enter
+            (:func:`~map2route.mapping.drive.look_in_cells`).
         wall_height_m: wall and ceiling height of the 3D scene.
         image_width, crop_rows: panorama size (1920 and 640 on the robot).
         lidar: the lidar model.
@@ -62,6 +65,8 @@ class SimConfig:
     seed: int
     camera_xyz: tuple[float, float, float]
     camera_rpy: tuple[float, float, float]
+    tour_look_in: bool
+    tour_look_in_dwell_s: float
 
     @classmethod
     def from_yaml(cls, path: str | Path | None = None, **overrides: Any) -> SimConfig:
@@ -116,7 +121,8 @@ def simulate(m: SemanticMap, out: str | Path, *, config: SimConfig | None = None
     scene = Scene3D.from_map(m, wall_height_m=cfg.wall_height_m)
     drive = plan_drive(m, speed_mps=cfg.speed_mps, clearance_m=cfg.clearance_m, minutes=minutes,
                        part_m=cfg.tour_part_m, furniture_m2=cfg.tour_furniture_m2,
-                       furniture_reach_m=cfg.tour_furniture_reach_m)
+                       furniture_reach_m=cfg.tour_furniture_reach_m,
+                       look_in=cfg.tour_look_in, dwell_s=cfg.tour_look_in_dwell_s)
     camera = cfg.camera
     rng = np.random.default_rng(cfg.seed)
     events: list[tuple[float, int]] = []  # (time, kind) kind: 0 odom, 1 scan, 2 image
