@@ -42,7 +42,7 @@ def test_template_queries_parse_back() -> None:
                                   "heldout_queries_v9.jsonl", "heldout_queries_v10.jsonl",
                                   "heldout_queries_v11.jsonl", "heldout_queries_v12.jsonl",
                                   "heldout_queries_v13a.jsonl", "heldout_queries_v13b.jsonl",
-                                  "heldout_queries_v14.jsonl"])
+                                  "heldout_queries_v14.jsonl", "heldout_queries_v15.jsonl"])
 def test_heldout_queries(name: str) -> None:
     rows = [json.loads(line) for line in (DATA / name).read_text().splitlines() if line]
     tm = fm = 0
@@ -382,3 +382,21 @@ def test_parser_mechanisms_v14(query: str, agent: Agent, allowed: set[str]) -> N
     p = parse_query(query)
     assert p.agent is agent
     assert p.allowed == frozenset(class_index(c) for c in allowed), query
+
+
+@pytest.mark.parametrize(("query", "agent", "allowed"), [
+    # "whatever way" is about the route, and a restriction narrows moving "anywhere"
+    ("Walking, go whatever way is fastest, roads and sidewalks only.", Agent.PEDESTRIAN, set()),
+    # a negation a few words before an everything phrase
+    ("Car, safest. No off-road driving on any conditionally traversable terrain is permitted.",
+     Agent.CAR, set()),
+])
+def test_parser_mechanisms_v15(query: str, agent: Agent, allowed: set[str]) -> None:
+    p = parse_query(query)
+    assert p.agent is agent
+    assert p.allowed == frozenset(class_index(c) for c in allowed), query
+
+
+def test_shortest_possible_time_is_fastest() -> None:
+    assert parse_query("Rescue car, in the shortest possible time.").objective is \
+        Objective.FASTEST

@@ -59,7 +59,7 @@ AGENT_WORDS: dict[Agent, list[tuple[str, int]]] = {
         "dredger", "pleasure cruiser", "cabin cruiser", "river cruiser", "cruise ship",
         "police launch", "patrol boat", "scull", "sculler", "currach", "coracle",
         "kayaking", "kayakin", "canoeing", "rowing eight"]] + [(w, 1) for w in [
-        "paddling", "paddle", "rowing", "sail", "sailing", "cruise", "harbour",
+        "boating", "paddling", "paddle", "rowing", "sail", "sailing", "cruise", "harbour",
         "harbor", "upriver", "downriver", "buoy", "marina", "mooring", "afloat", "aboard",
         "moored", "jetty", "boathouse", "slipway", "berth", "row", "pier", "quay", "downstream", "upstream"]],
 }
@@ -83,6 +83,8 @@ OBJECTIVE_WORDS: list[tuple[str, Objective, int]] = [
     ("least travel", Objective.SHORTEST, 4), ("minimise risk", Objective.SAFEST, 5),
     ("minimize risk", Objective.SAFEST, 5), ("in a hurry", Objective.FASTEST, 5),
     ("time is", Objective.FASTEST, 4), ("of the essence", Objective.FASTEST, 5),
+    ("shortest possible time", Objective.FASTEST, 6), ("least possible time", Objective.FASTEST, 6),
+    ("minimum possible time", Objective.FASTEST, 6), ("shortest amount of time", Objective.FASTEST, 6),
     ("threat exposure", Objective.SAFEST, 5), ("min distance", Objective.SHORTEST, 5),
     ("fewest miles", Objective.SHORTEST, 5), ("least mileage", Objective.SHORTEST, 5),
     ("time", Objective.FASTEST, 2), ("exposure", Objective.SAFEST, 2),

@@ -878,8 +878,11 @@ def _roam_everywhere(clause: list[str]) -> bool:
     conditional terrain, unless negated ("do not go anywhere near the woods")."""
     for w in ("everywhere", "anywhere", "wherever", "anything", "whatever"):
         for i in _find(clause, w):
-            if i + 1 < len(clause) and clause[i + 1] in ("near", "close"):
+            # "anywhere near the woods"; "whatever way is fastest" is about the route
+            if i + 1 < len(clause) and clause[i + 1] in ("near", "close", *_JOURNEY_NOUNS):
                 continue
+            if any(_find(clause, r) for r in RESTRICT_AFTER + RESTRICT_BEFORE):
+                continue  # "go whatever way, roads and sidewalks only"
             # "go through literally anything", "go over whatever"
             if set(clause[max(0, i - 3):i]) & (ROAM_VERBS | ROUTE_PREPOSITIONS) and \
                     not set(clause[max(0, i - 4):i]) & (_NEGATOR_SET | _DETERMINER_CUES):
@@ -964,8 +967,11 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
         moving = every_at >= 0 and bool(
             set(clause[max(0, every_at - 2):every_at]) & (ROAM_VERBS | ROUTE_PREPOSITIONS)) and \
             not set(clause[max(0, every_at - 4):every_at]) & (_NEGATOR_SET | _DETERMINER_CUES)
-        if every_at >= 0 and (
-                set(clause[max(0, every_at - 2):every_at]) & {"no", "not", "never"} or
+        # "no off-road driving on any conditionally traversable terrain is permitted"
+        negated_at = [k for k in range(max(0, every_at - 5), every_at)
+                      if clause[k] in ("no", "not", "never") and
+                      not set(clause[k:every_at]) & {",", ":", ";", "("}]
+        if every_at >= 0 and (negated_at or
                 _narrowed(clause, every_end, mentions)):
             # "no other off-road terrain is opened"; "cross-country over the grassland"
             every_at, moving = -1, False
