@@ -42,7 +42,8 @@ def test_template_queries_parse_back() -> None:
                                   "heldout_queries_v9.jsonl", "heldout_queries_v10.jsonl",
                                   "heldout_queries_v11.jsonl", "heldout_queries_v12.jsonl",
                                   "heldout_queries_v13a.jsonl", "heldout_queries_v13b.jsonl",
-                                  "heldout_queries_v14.jsonl", "heldout_queries_v15.jsonl"])
+                                  "heldout_queries_v14.jsonl", "heldout_queries_v15.jsonl",
+                                  "heldout_queries_v16.jsonl"])
 def test_heldout_queries(name: str) -> None:
     rows = [json.loads(line) for line in (DATA / name).read_text().splitlines() if line]
     tm = fm = 0
@@ -378,10 +379,23 @@ def test_shortest_possible_time_is_fastest() -> None:
         Objective.FASTEST
 
 
+MECHANISMS_V16 = [
+    # a comma without "and / or" ends the list a restriction names
+    ("Walk back to the hotel, safest. Not through any woods or empty fields, streets only.",
+     Agent.PEDESTRIAN, set()),
+    # examples after a negated head ("no off-road terrain such as A or B may be used")
+    ("Jogger, fastest. No off-road terrain such as bare land, grass or farmland may be used.",
+     Agent.PEDESTRIAN, set()),
+    # an unquantified "traversable terrain includes" permits what it lists
+    ("Walker, comfort. Traversable terrain includes roads, grassland and farmland.",
+     Agent.PEDESTRIAN, {"rangeland", "agriculture"}),
+]
+
+
 @pytest.mark.parametrize(("query", "agent", "allowed"),
-                         MECHANISMS_V10 + MECHANISMS_V11 + MECHANISMS_V12 + MECHANISMS_V13 + MECHANISMS_V14 + MECHANISMS_V15)
-def test_parser_mechanisms_v10_to_v15(query: str, agent: Agent, allowed: set[str]) -> None:
-    """General mechanisms added for held-out sets v9-v15, each on a hand-made query."""
+                         MECHANISMS_V16 + MECHANISMS_V10 + MECHANISMS_V11 + MECHANISMS_V12 + MECHANISMS_V13 + MECHANISMS_V14 + MECHANISMS_V15)
+def test_parser_mechanisms_v10_to_v16(query: str, agent: Agent, allowed: set[str]) -> None:
+    """General mechanisms added for held-out sets v9-v16, each on a hand-made query."""
     p = parse_query(query)
     assert p.agent is agent
     assert p.allowed == frozenset(class_index(c) for c in allowed), query

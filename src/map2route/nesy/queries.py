@@ -570,8 +570,11 @@ def _cue_positions(clause: list[str], *, everything: bool = False) -> list[tuple
     """
     raw = _match_cues(clause, [(0, _EXC_SORTED), (-1, _NEG_SORTED), (1, _POS_SORTED)])
     # "(conditionally) traversable classes" describes terrain, it permits nothing
+    # ("Traversable terrain includes A, B" still permits: only a quantified phrase describes)
     raw = [c for c in raw if not (c[3] in _DESCRIPTIVE_CUES and c[1] < len(clause) and
-                                   clause[c[1]] in _TERRAIN_HEADS)]
+                                   clause[c[1]] in _TERRAIN_HEADS and
+                                   set(clause[max(0, c[0] - 3):c[0]]) &
+                                   (_QUANTIFIERS | {"other", "conditionally", "no"}))]
     composed: list[tuple[int, int, int, str]] = []
     i = 0
     while i < len(raw):
@@ -839,6 +842,9 @@ def _restricted_to(clause: list[str], mentions: list[tuple[int, int, int]],
                 k = b
                 while k > 0 and clause[k - 1] in _LIST_GLUE and k not in ends:
                     k -= 1
+                # "empty fields, streets only": a comma without "and / or" ends the list
+                if "," in clause[k:b] and not {"and", "or"} & set(clause[k:b]):
+                    break
     return out
 
 
@@ -1114,7 +1120,11 @@ def _share_postposed(clause: list[str], cues: list[tuple[int, int]], postposed: 
             k = j
             continue
         first = out[k][0]
-        negated = first and clause[first - 1] in ("no", "neither", "not", "nor")
+        # "no A, B or C may be crossed", "no off-road terrain such as A, B or C may be used"
+        head = clause[max(0, first - 7):first]
+        negated = bool(first) and (clause[first - 1] in ("no", "neither", "not", "nor") or (
+            bool(set(head) & {"no", "neither"}) and
+            bool(set(clause[max(0, first - 3):first]) & {"as", "like", "including"})))
         verdict = next((-s if negated else s for p, s in cues if p in postposed and p >= last_end and
                         set(clause[last_end:p]) <= _COPULA | _LAND_NOUNS | {"all", "both"}), 0)
         if verdict and j > k:
