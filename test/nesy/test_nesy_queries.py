@@ -43,7 +43,7 @@ def test_template_queries_parse_back() -> None:
                                   "heldout_queries_v11.jsonl", "heldout_queries_v12.jsonl",
                                   "heldout_queries_v13a.jsonl", "heldout_queries_v13b.jsonl",
                                   "heldout_queries_v14.jsonl", "heldout_queries_v15.jsonl",
-                                  "heldout_queries_v16.jsonl"])
+                                  "heldout_queries_v16.jsonl", "heldout_queries_v17.jsonl"])
 def test_heldout_queries(name: str) -> None:
     rows = [json.loads(line) for line in (DATA / name).read_text().splitlines() if line]
     tm = fm = 0
@@ -292,6 +292,7 @@ MECHANISMS_V11 = [
 
 
 @pytest.mark.parametrize("query", ["Walker, the least strenuous way home.",
+                                   "Low stress flight for the drone to the crop fields.",
                                    "Car to town, no bumps please.",
                                    "Walker, minimal physical strain."])
 def test_burden_words_ask_for_comfort(query: str) -> None:

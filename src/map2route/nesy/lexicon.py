@@ -97,7 +97,8 @@ OBJECTIVE_WORDS: list[tuple[str, Objective, int]] = [
         "relaxing", "easiest", "calm", "gentle", "leisurely", "comfy", "comfiest",
         "effortless", "cosy", "cozy", "comfortably", "gentlest", "pleasantest", "easy",
         "scenic", "enjoyable", "agreeable", "smoothly", "calmest", "strain", "strenuous",
-        "bumpy", "bumps", "exertion", "jolting", "jolts", "demanding", "sweaty", "sweat"]],
+        "bumpy", "bumps", "exertion", "jolting", "jolts", "demanding", "sweaty", "sweat",
+        "stress", "stressful", "stress free"]],
     *[(w, Objective.COMFORT, 2) for w in ["effort", "tiring"]],
     *[(w, Objective.SAFEST, 3) for w in [
         "safest", "safe", "safety", "risk", "risky", "danger", "dangerous", "hazard", "hazards",

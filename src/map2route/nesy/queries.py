@@ -1068,7 +1068,7 @@ _ENDPOINT_WORDS = {"start", "starting", "begin", "beginning", "depart", "departi
 #: Objective words that name a burden: negated they still ask for the objective ("no
 #: bumps", "not too strenuous").
 _BURDENS = {"bumpy", "bumps", "strain", "strenuous", "effort", "exertion", "tiring", "jolting",
-            "jolts", "demanding"}
+            "jolts", "demanding", "sweaty", "sweat", "stress", "stressful"}
 _AUXILIARIES = {"is", "are", "was", "were", "does", "do", "can", "may", "will", "could", "should",
                 "might"}
 _JOURNEY_NOUNS = {"route", "way", "path", "trip", "flight", "journey", "line", "run", "ride"}
