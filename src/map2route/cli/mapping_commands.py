@@ -160,10 +160,13 @@ def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene:
     t = Table(title=f"{built} vs {truth}")
     t.add_column("measure")
     t.add_column("value", justify="right")
-    for name in ("precision", "recall", "recall_tall", "centroid_error_m", "room_accuracy",
-                 "room_type_accuracy", "traversability_iou"):
+    for name in ("precision", "recall", "recall_tall", "recall_tall_observable",
+                 "centroid_error_m", "room_accuracy", "room_type_accuracy", "traversability_iou"):
         t.add_row(name, f"{getattr(s, name):.3f}")
     Console().print(t)
+    if s.unobservable_tall:
+        click.echo("tall objects inside closed objects (no sensor sees them; left out of "
+                   f"recall_tall_observable): {', '.join(s.unobservable_tall)}")
     c = Table(title="objects by category (footprint IoU >= 0.25)")
     for col in ("category", "true", "built", "matched", "precision", "recall"):
         c.add_column(col, justify="right" if col != "category" else "left")

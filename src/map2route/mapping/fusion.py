@@ -17,7 +17,10 @@ their axis-aligned boxes is above 0.2, or the containment (overlap / smaller vol
 0.4; instances that come to satisfy the same test are merged. Two detections of one
 panorama are two objects: they never join one instance, and the instances they went to are
 never merged afterwards (chairs 0.55 m apart around a table, which one view with both in a
-mask made overlap). Each voxel keeps its evidence
+mask made overlap). Two pieces seen only from opposite sides, each in front of the other
+by more than their category is thick, are two objects on the two faces of something
+(paintings back to back on one wall; :func:`opposite_faces`, ``opposite_views_apart``) and
+are kept apart the same way. Each voxel keeps its evidence
 (:class:`Instance`): hits from observations, misses from panoramas in which the instance was
 detected and the voxel was visible outside the mask; boxes, centroids and footprints use the
 voxels with more hits than misses. Instances seen fewer than
@@ -80,6 +83,7 @@ class FusionConfig:
     fragment_touch_voxels: int
     fragment_size_quantile: float
     suppress_by_voxels: bool
+    opposite_views_apart: bool
 
 
 def depth_buffer(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating], *,
@@ -190,6 +194,7 @@ class Observation:
     keys: NDArray[np.int64]
     t: float
     mask: NDArray[np.bool_] | None = field(default=None, repr=False)
+    viewpoint: NDArray[np.float64] | None = field(default=None, repr=False)
 
 
 @dataclass
@@ -261,7 +266,8 @@ def observe_view(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating
             continue
         keys = np.unique(encode(chosen, config.voxel_m))
         det = detections[int(i)]
-        out.append(Observation(label=det.label, score=det.score, keys=keys, t=t, mask=det.mask))
+        out.append(Observation(label=det.label, score=det.score, keys=keys, t=t, mask=det.mask,
+                               viewpoint=np.asarray(pose.position, dtype=np.float64)))
     return out, view
 
 
@@ -287,6 +293,8 @@ class Instance:
     lo: NDArray[np.float64] = field(default_factory=lambda: np.zeros(3))
     hi: NDArray[np.float64] = field(default_factory=lambda: np.zeros(3))
     centroid: NDArray[np.float64] = field(default_factory=lambda: np.zeros(3))
+    #: Sum over observations of the horizontal unit vector from the object to the viewpoint.
+    view_sum: NDArray[np.float64] = field(default_factory=lambda: np.zeros(2))
 
     @property
     def label(self) -> str:
@@ -316,6 +324,7 @@ class Instance:
     def absorb(self, other: Instance) -> None:
         """Take ``other``'s voxels, evidence, votes and observation count."""
         self._accumulate(other.voxel_keys, other.hits, other.misses)
+        self.view_sum = self.view_sum + other.view_sum
         self.votes.update(other.votes)
         self.n_obs += other.n_obs
         self.first_seen = min(self.first_seen, other.first_seen)
@@ -357,6 +366,44 @@ def should_merge(ca: NDArray[np.floating], lo_a: NDArray[np.floating], hi_a: NDA
     return iou > config.merge_iou or contain > config.merge_containment
 
 
+def view_direction(centroid: NDArray[np.floating], viewpoint: NDArray[np.floating]
+                   ) -> NDArray[np.float64]:
+    """Horizontal unit vector from an object's centroid to the viewpoint (zero when above it)."""
+    d = np.asarray(viewpoint[:2], dtype=np.float64) - np.asarray(centroid[:2], dtype=np.float64)
+    n = float(np.linalg.norm(d))
+    return d / n if n > 1e-9 else np.zeros(2)
+
+
+#: Share of an instance's views that must agree on a side (|mean view direction|).
+VIEW_SIDE_CONSISTENCY = 0.5
+
+
+def opposite_faces(ca: NDArray[np.floating], view_a: NDArray[np.floating], n_a: int,
+                   cb: NDArray[np.floating], view_b: NDArray[np.floating], n_b: int,
+                   thickness_m: float) -> bool:
+    """Two same-class pieces are two objects on the two faces of something between them
+    (two paintings back to back on one wall): each was seen from one side only
+    (:data:`VIEW_SIDE_CONSISTENCY`), from opposite sides, and each lies on its own viewers'
+    side of the other by more than ``thickness_m`` (the class's thickest typical object):
+    one object seen from front and back has its two faces at most that far apart.
+
+    Args:
+        ca, cb: centroids; view_a, view_b: sums of their horizontal view directions
+            (:func:`view_direction`) over ``n_a`` / ``n_b`` observations.
+    """
+    if n_a <= 0 or n_b <= 0:
+        return False
+    ma, mb = np.asarray(view_a) / n_a, np.asarray(view_b) / n_b
+    la, lb = float(np.linalg.norm(ma)), float(np.linalg.norm(mb))
+    if la < VIEW_SIDE_CONSISTENCY or lb < VIEW_SIDE_CONSISTENCY:
+        return False
+    ua, ub = ma / la, mb / lb
+    if float(ua @ ub) > -VIEW_SIDE_CONSISTENCY:
+        return False
+    gap = np.asarray(ca[:2], dtype=np.float64) - np.asarray(cb[:2], dtype=np.float64)
+    return float(gap @ ua) > thickness_m and float(-gap @ ub) > thickness_m
+
+
 class InstanceMap:
     """Instances associated over time from :class:`Observation` s."""
 
@@ -366,6 +413,23 @@ class InstanceMap:
         self._next = 0
         # uid -> uids seen as separate detections in one panorama: never merged.
         self.apart: dict[int, set[int]] = {}
+        # category -> its thickest typical footprint side (opposite_views_apart).
+        self._thickness: dict[str, float] = {}
+        if config.opposite_views_apart:
+            from map2route.mapping.objects import size_prior
+
+            self._thickness = {c: short + config.voxel_m for c, (_, short)
+                               in size_prior(config.fragment_size_quantile).items()}
+
+    def _keep_apart(self, a: int, b: int) -> None:
+        self.apart.setdefault(a, set()).add(b)
+        self.apart.setdefault(b, set()).add(a)
+
+    def _opposite(self, label: str, ca: NDArray[np.floating], view_a: NDArray[np.floating],
+                  n_a: int, other: Instance) -> bool:
+        thick = self._thickness.get(label)
+        return thick is not None and opposite_faces(ca, view_a, n_a, other.centroid,
+                                                    other.view_sum, other.n_obs, thick)
 
     def add_frame(self, observations: list[Observation], view: View | None) -> list[Instance]:
         """Associate one panorama's observations, record the misses of its view, then merge.
@@ -426,12 +490,18 @@ class InstanceMap:
         pts = decode(obs.keys, cfg.voxel_m)
         lo, hi = pts.min(axis=0) - cfg.voxel_m / 2, pts.max(axis=0) + cfg.voxel_m / 2
         c = pts.mean(axis=0)
+        view = (view_direction(c, obs.viewpoint) if obs.viewpoint is not None
+                else np.zeros(2))
         best: Instance | None = None
         best_d = np.inf
+        faced: list[int] = []
         for inst in self.instances.values():
             if obs.label not in inst.votes or (exclude and inst.uid in exclude):
                 continue
             if should_merge(c, lo, hi, inst.centroid, inst.lo, inst.hi, cfg):
+                if self._opposite(obs.label, c, view, 1, inst):
+                    faced.append(inst.uid)
+                    continue
                 dist = float(np.linalg.norm(c - inst.centroid))
                 if dist < best_d:
                     best, best_d = inst, dist
@@ -440,7 +510,10 @@ class InstanceMap:
                             last_seen=obs.t)
             self._next += 1
             self.instances[best.uid] = best
+        for uid in faced:
+            self._keep_apart(best.uid, uid)
         best.add_keys(obs.keys)
+        best.view_sum = best.view_sum + view
         best.votes[obs.label] += 1
         best.n_obs += 1
         best.last_seen = obs.t
@@ -458,6 +531,9 @@ class InstanceMap:
                 if other.uid == inst.uid or other.label != inst.label:
                     continue
                 if other.uid in self.apart.get(inst.uid, ()):
+                    continue
+                if self._opposite(inst.label, inst.centroid, inst.view_sum, inst.n_obs, other):
+                    self._keep_apart(inst.uid, other.uid)
                     continue
                 if should_merge(inst.centroid, inst.lo, inst.hi, other.centroid, other.lo,
                                 other.hi, cfg):
@@ -514,19 +590,24 @@ class InstanceMap:
         return out
 
 
-def _touching(a: NDArray[np.int64], b: NDArray[np.int64], voxel_m: float) -> int:
-    """How many voxels of ``a`` lie on or next to (26-neighbourhood) a voxel of ``b``."""
+def _near_mask(a: NDArray[np.int64], b: NDArray[np.int64], voxel_m: float) -> NDArray[np.bool_]:
+    """Per voxel of ``a``: whether it or one of its 26 neighbours is a voxel of ``b``."""
     if len(a) == 0 or len(b) == 0:
-        return 0
+        return np.zeros(len(a), dtype=bool)
     from scipy.spatial import cKDTree
 
     pa, pb = decode(a, voxel_m), decode(b, voxel_m)
     lo, hi = pa.min(axis=0) - 2 * voxel_m, pa.max(axis=0) + 2 * voxel_m
     pb = pb[np.all((pb >= lo) & (pb <= hi), axis=1)]
     if len(pb) == 0:
-        return 0
+        return np.zeros(len(a), dtype=bool)
     d, _ = cKDTree(pb).query(pa, distance_upper_bound=1.8 * voxel_m)
-    return int(np.sum(np.isfinite(d)))
+    return np.isfinite(d)
+
+
+def _touching(a: NDArray[np.int64], b: NDArray[np.int64], voxel_m: float) -> int:
+    """How many voxels of ``a`` lie on or next to (26-neighbourhood) a voxel of ``b``."""
+    return int(np.sum(_near_mask(a, b, voxel_m)))
 
 
 def merge_fragments(insts: list[Instance], config: FusionConfig,
@@ -592,17 +673,8 @@ def voxel_share_near(keys: NDArray[np.int64], other: NDArray[np.int64], voxel_m:
     A mislabelled view of an object brings that object's own lidar points, so its voxels are
     (next to) the object's; an object on a shelf or a painting above a bed lies inside the
     other's box but shares none of its voxels."""
-    if len(keys) == 0 or len(other) == 0:
-        return 0.0
-    from scipy.spatial import cKDTree
-
-    a, b = decode(keys, voxel_m), decode(other, voxel_m)
-    lo, hi = a.min(axis=0) - 2 * voxel_m, a.max(axis=0) + 2 * voxel_m
-    b = b[np.all((b >= lo) & (b <= hi), axis=1)]
-    if len(b) == 0:
-        return 0.0
-    d, _ = cKDTree(b).query(a, distance_upper_bound=1.8 * voxel_m)
-    return float(np.mean(np.isfinite(d)))
+    near = _near_mask(keys, other, voxel_m)
+    return float(np.mean(near)) if len(near) else 0.0
 
 
 def trim_outliers(inst: Instance, config: FusionConfig) -> Instance:

@@ -11,6 +11,15 @@ wall layer, and a doorway box would close the door. ProcTHOR hangs paintings and
 wall's centre line, inside our 0.1 m thick wall cells; such an object is pushed out of the wall
 into its room by the smallest shift (at most :data:`MAX_WALL_PUSH_M`) that frees it, or it
 would be invisible.
+
+Open storage furniture (:class:`OpenStorage`, categories from ``simulate.open_storage`` of
+``config/mapping.yaml``: ProcTHOR's shelving units hold their objects *on* shelves inside the
+box) is built as a frame instead of a solid box: a back panel on the long face that has a wall
+behind it (none for a free-standing unit, open both ways), two side panels, a bottom and a top
+board and a board under each object resting inside it (plus filler boards so no gap exceeds
+``board_gap_m``, skipping heights where an object stands), so the lidar and the camera see
+the objects on its shelves. Every other object (a fridge, a dresser, a microwave) stays a
+solid box: what is inside it is unobservable.
 """
 
 from __future__ import annotations
@@ -32,6 +41,23 @@ if TYPE_CHECKING:
 MIN_THICKNESS_M = 0.02
 #: Largest shift that moves a wall-hung object out of the wall cells.
 MAX_WALL_PUSH_M = 0.2
+#: How far beyond an open-storage unit's long face walls are looked for (its back panel).
+BACK_WALL_REACH_M = 0.3
+
+
+@dataclass(frozen=True)
+class OpenStorage:
+    """Which categories are open-fronted storage, and their frame's dimensions.
+
+    Args:
+        categories: object categories built as a frame (``shelf``).
+        panel_m: thickness of the back, side panels and boards.
+        board_gap_m: filler boards are added so no gap between boards exceeds this (0: none).
+    """
+
+    categories: frozenset[str]
+    panel_m: float
+    board_gap_m: float
 
 
 def _open3d() -> object:
@@ -116,6 +142,97 @@ def push_out_of_walls(m: SemanticMap, center: tuple[float, float], size: tuple[f
     return center
 
 
+def frame_parts(size: tuple[float, float], z_range: tuple[float, float],
+                rest_heights: list[tuple[float, float]], back: tuple[bool, bool],
+                spec: OpenStorage) -> list[tuple[tuple[float, float, float],
+                                                  tuple[float, float, float]]]:
+    """The boxes ``(size, centre)`` of an open storage unit in its own frame.
+
+    The frame: x along ``size[0]``, y along ``size[1]`` (the box's centre at 0, 0), z up.
+    ``back`` says whether the face at -y / +y (the long faces when ``size[0] >= size[1]``;
+    otherwise -x / +x) gets a back panel. ``rest_heights`` are the ``(z_min, z_max)`` of the
+    objects inside: each gets a board under it, and no filler board crosses one.
+    """
+    t = spec.panel_m
+    z0, z1 = z_range
+    sx, sy = size
+    height = z1 - z0
+    long_x = sx >= sy
+    parts: list[tuple[tuple[float, float, float], tuple[float, float, float]]] = []
+    zc = z0 + height / 2
+    for sign, has in zip((-1.0, 1.0), back, strict=True):
+        if not has:
+            continue
+        if long_x:
+            parts.append(((sx, t, height), (0.0, sign * (sy - t) / 2, zc)))
+        else:
+            parts.append(((t, sy, height), (sign * (sx - t) / 2, 0.0, zc)))
+    for sign in (-1.0, 1.0):  # the two short (side) faces
+        if long_x:
+            parts.append(((t, sy, height), (sign * (sx - t) / 2, 0.0, zc)))
+        else:
+            parts.append(((sx, t, height), (0.0, sign * (sy - t) / 2, zc)))
+    boards = [z0 + t, z1]
+    boards += [lo for lo, _ in rest_heights if z0 + 2 * t < lo < z1 - t]
+    if spec.board_gap_m > 0:
+        boards.sort()
+        for lo, hi in zip(list(boards[:-1]), list(boards[1:]), strict=True):
+            n = math.ceil((hi - lo) / spec.board_gap_m - 1e-9)
+            for k in range(1, n):
+                z = lo + (hi - lo) * k / n
+                if all(not (a - t <= z <= b + t) for a, b in rest_heights):
+                    boards.append(z)
+    for top in sorted(set(round(b, 4) for b in boards)):
+        parts.append(((sx, sy, t), (0.0, 0.0, top - t / 2)))
+    return parts
+
+
+def back_faces(m: SemanticMap, center: tuple[float, float], size: tuple[float, float],
+               yaw: float) -> tuple[bool, bool]:
+    """Which long face of a box has a wall behind it: wall cells within
+    :data:`BACK_WALL_REACH_M` beyond the face (sampled along it). A face with more wall than
+    the other is the back; with none on either (a free-standing unit) neither is."""
+    c, s = math.cos(yaw), math.sin(yaw)
+    sx, sy = size
+    long_x = sx >= sy
+    counts = []
+    for sign in (-1.0, 1.0):
+        along = np.linspace(-0.45, 0.45, 10) * (sx if long_x else sy)
+        out = np.linspace(0.01, BACK_WALL_REACH_M, 6)
+        aa, oo = np.meshgrid(along, out)
+        if long_x:
+            u, v = aa.ravel(), sign * (sy / 2 + oo.ravel())
+        else:
+            u, v = sign * (sx / 2 + oo.ravel()), aa.ravel()
+        pts = np.stack([center[0] + u * c - v * s, center[1] + u * s + v * c], axis=1)
+        rc = m.grid.worlds_to_cells(pts)
+        ok = (rc[:, 0] >= 0) & (rc[:, 0] < m.grid.rows) & (rc[:, 1] >= 0) & (rc[:, 1] < m.grid.cols)
+        counts.append(int(m.walls[rc[ok, 0], rc[ok, 1]].sum()))
+    if counts[0] == counts[1]:
+        return (False, False)
+    return (counts[0] > counts[1], counts[1] > counts[0])
+
+
+def _frame_meshes(o3d: object, m: SemanticMap, obj: object, center: tuple[float, float],
+                  size: tuple[float, float], yaw: float, spec: OpenStorage) -> list[object]:
+    from shapely.geometry import Point as ShapelyPoint
+    from shapely.geometry import Polygon
+
+    z0, z1 = obj.z_min, obj.z_max  # type: ignore[attr-defined]
+    poly = Polygon(obj.footprint)  # type: ignore[attr-defined]
+    inside = [(o.z_min, o.z_max) for o in m.objects
+              if o is not obj and (o.parent_id == obj.id  # type: ignore[attr-defined]
+                                   or poly.contains(ShapelyPoint(o.center)))
+              and z0 < o.z_min and o.z_max < z1 + 1e-6]
+    c, s = math.cos(yaw), math.sin(yaw)
+    meshes = []
+    for (px, py, pz), (ux, uy, uz) in frame_parts(size, (z0, z1), inside,
+                                                   back_faces(m, center, size, yaw), spec):
+        world = (center[0] + ux * c - uy * s, center[1] + ux * s + uy * c, uz)
+        meshes.append(_box(o3d, (px, py, pz), world, yaw))
+    return meshes
+
+
 @dataclass
 class Scene3D:
     """The ray-casting scene of one semantic map.
@@ -137,8 +254,9 @@ class Scene3D:
 
     @classmethod
     def from_map(cls, m: SemanticMap, *, wall_height_m: float = 2.5,
-                 ceiling: bool = True) -> Scene3D:
-        """Extrude ``m`` into 3D.
+                 ceiling: bool = True, open_storage: OpenStorage | None = None) -> Scene3D:
+        """Extrude ``m`` into 3D (``open_storage``: the categories built as frames; none when
+        ``None``, every object a solid box).
 
         Raises:
             MappingError: open3d is missing, or the map has no walls.
@@ -175,10 +293,15 @@ class Scene3D:
             ox, oy = push_out_of_walls(m, (ox, oy), (sx, sy), yaw)
             z0 = obj.z_min
             sz = max(obj.z_max - obj.z_min, MIN_THICKNESS_M)
-            scene.add_triangles(_box(o3d, (sx, sy, sz), (ox, oy, z0 + sz / 2), yaw))
+            if open_storage is not None and obj.category in open_storage.categories:
+                meshes = _frame_meshes(o3d, m, obj, (ox, oy), (sx, sy), yaw, open_storage)
+            else:
+                meshes = [_box(o3d, (sx, sy, sz), (ox, oy, z0 + sz / 2), yaw)]
             labels.append(obj.category)
             object_ids.append(obj.id)
-            geometry_instance.append(len(labels) - 1)
+            for mesh in meshes:
+                scene.add_triangles(mesh)
+                geometry_instance.append(len(labels) - 1)
         table = np.asarray(geometry_instance + [0], dtype=np.int32)
         return cls(scene=scene, instance_of_geometry=table, labels=labels,
                    object_ids=object_ids, wall_height_m=wall_height_m)

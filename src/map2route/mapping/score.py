@@ -7,7 +7,12 @@
   to that depth about its centre line first, on both sides: with 3 cm voxels a 3 cm deep
   box cannot be placed to the centimetre an IoU over 0.25 would need;
   precision = matched / built, recall = matched / true, also for true objects taller than
-  0.3 m; centroid error = mean distance between matched centres (metres).
+  0.3 m; centroid error = mean distance between matched centres (metres). A true object
+  taller than 0.3 m that stands inside a closed object (its centre inside the other's
+  footprint, its height range strictly inside the other's: a bottle in a fridge) is
+  unobservable - the simulator renders the closed object solid (only the
+  ``simulate.open_storage`` categories are open frames) - and is listed in
+  ``unobservable_tall``; ``recall_tall_observable`` leaves those out (``--json`` only).
 - Rooms: each built room is mapped to the true room it overlaps most; accuracy = the share of
   the true rooms' free cells whose built room maps to their true room (cells the built map
   leaves outside every room count as wrong); room-type accuracy over the matched rooms.
@@ -57,6 +62,8 @@ class MapScore:
     room_type_accuracy: float
     traversability_iou: float
     by_category: dict[str, CategoryScore] = field(default_factory=dict)
+    recall_tall_observable: float = float("nan")
+    unobservable_tall: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -120,8 +127,31 @@ def sample_layer(built: SemanticMap, layer: np.ndarray, truth: SemanticMap, fill
     return out.reshape(truth.grid.shape)
 
 
-def score_map(built: SemanticMap, truth: SemanticMap) -> MapScore:
-    """Score ``built`` against ``truth`` (see the module docstring)."""
+def enclosed_objects(objects: list[ObjectInstance], open_storage: frozenset[str]
+                     ) -> set[int]:
+    """Indices of the objects that stand inside a closed object (see the module docstring)."""
+    from shapely.geometry import Point, Polygon
+
+    polys = [Polygon(o.footprint) for o in objects]
+    out: set[int] = set()
+    for i, o in enumerate(objects):
+        for j, box in enumerate(objects):
+            if (j != i and box.category not in open_storage and box.z_min < o.z_min
+                    and o.z_max < box.z_max and polys[j].contains(Point(o.center))):
+                out.add(i)
+                break
+    return out
+
+
+def score_map(built: SemanticMap, truth: SemanticMap, *,
+              open_storage: frozenset[str] | None = None) -> MapScore:
+    """Score ``built`` against ``truth`` (see the module docstring; ``open_storage``: the
+    categories the simulator builds open, by default ``simulate.open_storage`` of
+    ``config/mapping.yaml``)."""
+    if open_storage is None:
+        from map2route.mapping.simulate import SimConfig
+
+        open_storage = frozenset(SimConfig.from_yaml().open_storage)
     b_objs, t_objs = scored_objects(built), scored_objects(truth)
     matches = match_objects(b_objs, t_objs)
     cats = sorted({o.category for o in b_objs} | {o.category for o in t_objs})
@@ -133,6 +163,8 @@ def score_map(built: SemanticMap, truth: SemanticMap) -> MapScore:
             matched=sum(t_objs[j].category == c for _, j, _ in matches))
     matched_t = {j for _, j, _ in matches}
     tall = [j for j, o in enumerate(t_objs) if o.height_m > TALL_M]
+    enclosed = enclosed_objects(t_objs, open_storage)
+    seen_tall = [j for j in tall if j not in enclosed]
     errs = [float(np.hypot(b_objs[i].center[0] - t_objs[j].center[0],
                            b_objs[i].center[1] - t_objs[j].center[1]))
             for i, j, _ in matches]
@@ -160,4 +192,7 @@ def score_map(built: SemanticMap, truth: SemanticMap) -> MapScore:
         room_accuracy=room_acc,
         room_type_accuracy=float(np.mean(type_ok)) if type_ok else float("nan"),
         traversability_iou=float(inter / union) if union else float("nan"),
-        by_category=by_cat)
+        by_category=by_cat,
+        recall_tall_observable=(sum(j in matched_t for j in seen_tall) / len(seen_tall)
+                                if seen_tall else float("nan")),
+        unobservable_tall=tuple(sorted(t_objs[j].id for j in tall if j in enclosed)))

@@ -18,7 +18,7 @@ import numpy as np
 from map2route.mapping.bag import INSTANCE_TOPIC, BagWriter
 from map2route.mapping.camera import EquirectCamera
 from map2route.mapping.drive import plan_drive
-from map2route.mapping.scene3d import Scene3D
+from map2route.mapping.scene3d import OpenStorage, Scene3D
 from map2route.mapping.sensors import LidarModel, render_panorama
 
 if TYPE_CHECKING:
@@ -43,6 +43,9 @@ class SimConfig:
             (:func:`~map2route.mapping.drive.look_in_cells`).
         wall_height_m: wall and ceiling height of the 3D scene.
         image_width, crop_rows: panorama size (1920 and 640 on the robot).
+        open_storage, open_storage_panel_m, open_storage_board_gap_m: categories built as
+            an open frame (back, sides, shelf boards) instead of a solid box, the frame's
+            panel thickness and largest gap between boards (:class:`~map2route.mapping.scene3d.OpenStorage`).
         lidar: the lidar model.
         seed: random seed of the range noise.
         camera_xyz, camera_rpy: the camera mounting (the ``build:`` section's, so the
@@ -67,6 +70,9 @@ class SimConfig:
     camera_rpy: tuple[float, float, float]
     tour_look_in: bool
     tour_look_in_dwell_s: float
+    open_storage: tuple[str, ...]
+    open_storage_panel_m: float
+    open_storage_board_gap_m: float
 
     @classmethod
     def from_yaml(cls, path: str | Path | None = None, **overrides: Any) -> SimConfig:
@@ -86,6 +92,8 @@ class SimConfig:
             if key in lid:
                 lid[key] = tuple(float(v) for v in lid[key])
         sim["lidar"] = construct(LidarModel, lid, where=f"{where} simulate.lidar")
+        if "open_storage" in sim:
+            sim["open_storage"] = tuple(str(v) for v in sim["open_storage"])
         for key in ("camera_xyz", "camera_rpy"):
             sim[key] = tuple(float(v) for v in raw["build"][key])
         return construct(cls, {**sim, **overrides}, where=f"{where} simulate")
@@ -94,6 +102,12 @@ class SimConfig:
     def camera(self) -> EquirectCamera:
         return EquirectCamera(width=self.image_width, crop_rows=self.crop_rows,
                               xyz=self.camera_xyz, rpy=self.camera_rpy)
+
+    @property
+    def storage(self) -> OpenStorage:
+        return OpenStorage(categories=frozenset(self.open_storage),
+                           panel_m=self.open_storage_panel_m,
+                           board_gap_m=self.open_storage_board_gap_m)
 
 
 @dataclass(frozen=True)
@@ -118,7 +132,7 @@ def simulate(m: SemanticMap, out: str | Path, *, config: SimConfig | None = None
     from rich.progress import Progress
 
     cfg = config or SimConfig.from_yaml()
-    scene = Scene3D.from_map(m, wall_height_m=cfg.wall_height_m)
+    scene = Scene3D.from_map(m, wall_height_m=cfg.wall_height_m, open_storage=cfg.storage)
     drive = plan_drive(m, speed_mps=cfg.speed_mps, clearance_m=cfg.clearance_m, minutes=minutes,
                        part_m=cfg.tour_part_m, furniture_m2=cfg.tour_furniture_m2,
                        furniture_reach_m=cfg.tour_furniture_reach_m,
