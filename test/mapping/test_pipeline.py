@@ -62,3 +62,24 @@ def test_cli_errors_name_the_problem(tmp_path, capsys) -> None:  # type: ignore[
     assert "does not exist" in capsys.readouterr().err
     assert main(["map", "build", "--bag", str(tmp_path), "-o", str(tmp_path / "x"),
                  "--room-type", "bogus"]) == 1
+
+
+def test_instance_pixels_and_score_bag(bag, tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from map2route.mapping.bag import instance_pixels
+    from map2route.semantic_map.synthetic import two_room_house
+
+    house = two_room_house()
+    ids, px, width = instance_pixels(bag)
+    assert width == 480 and ids[0] == ""
+    assert set(ids[1:]) == {o.id for o in house.objects}
+    assert px[ids.index("fridge_0")] > 500  # a 1.8 m fridge fills many pixels
+    truth = save_scene(house, tmp_path / "truth")
+    assert main(["map", "build", "--bag", str(bag), "-o", str(tmp_path / "built")]) == 0
+    capsys.readouterr()
+    assert main(["map", "score", str(tmp_path / "built"), str(truth), "--json",
+                 "--bag", str(bag)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["recall_tall_seen"] >= out["recall_tall"]
+    assert "fridge_0" not in out["unseen_tall"]

@@ -120,12 +120,16 @@ def build(bag: Path, out: Path, detector: str, weights: Path | None, miss_rate: 
 @click.option("--scene", "scene", default=None,
               help="Scene name of the episodes to use [default: TRUTH's folder name].")
 @click.option("--limit", type=int, default=None, help="Use at most this many episodes.")
+@click.option("--bag", "bag", type=click.Path(path_type=Path), default=None,
+              help="The simulator bag BUILT was built from: also report recall_tall_seen, "
+                   "recall over the tall objects some panorama of the drive showed "
+                   "[config/mapping.yaml simulate.seen_min_px].")
 @click.option("--goal-margin", type=float, default=None,
               help="Plan this many metres into each re-grounded stage target (the planner "
                    "stops at a target's first cell) [default: 0.2, the built map's expected "
                    "edge error; 0 plans to the edge].")
 def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene: str | None,
-          limit: int | None, goal_margin: float | None) -> None:
+          limit: int | None, bag: Path | None, goal_margin: float | None) -> None:
     """Score the BUILT scene against the TRUTH scene."""
     from rich.console import Console
     from rich.table import Table
@@ -135,7 +139,15 @@ def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene:
     from map2route.semantic_map.io import load_scene
 
     b_map, t_map = load_scene(built), load_scene(truth)
-    s = score_map(b_map, t_map)
+    shown = None
+    if bag is not None:
+        from map2route.mapping.bag import instance_pixels
+        from map2route.mapping.score import shown_objects
+        from map2route.mapping.simulate import SimConfig
+
+        ids, max_px, width = instance_pixels(bag)
+        shown = shown_objects(ids, max_px, width, SimConfig.from_yaml().seen_min_px)
+    s = score_map(b_map, t_map, shown=shown)
     down = None
     margin = 0.0
     if episodes is not None:
@@ -160,13 +172,19 @@ def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene:
     t = Table(title=f"{built} vs {truth}")
     t.add_column("measure")
     t.add_column("value", justify="right")
-    for name in ("precision", "recall", "recall_tall", "recall_tall_observable",
-                 "centroid_error_m", "room_accuracy", "room_type_accuracy", "traversability_iou"):
+    names = ["precision", "recall", "recall_tall", "recall_tall_observable"]
+    if shown is not None:
+        names.append("recall_tall_seen")
+    for name in (*names, "centroid_error_m", "room_accuracy", "room_type_accuracy",
+                 "traversability_iou"):
         t.add_row(name, f"{getattr(s, name):.3f}")
     Console().print(t)
     if s.unobservable_tall:
         click.echo("tall objects inside closed objects (no sensor sees them; left out of "
                    f"recall_tall_observable): {', '.join(s.unobservable_tall)}")
+    if s.unseen_tall:
+        click.echo("tall objects no panorama of the drive showed (left out of "
+                   f"recall_tall_seen): {', '.join(s.unseen_tall)}")
     c = Table(title="objects by category (footprint IoU >= 0.25)")
     for col in ("category", "true", "built", "matched", "precision", "recall"):
         c.add_column(col, justify="right" if col != "category" else "left")

@@ -194,15 +194,14 @@ def odometry_pose(msg: Any) -> Pose:
     return Pose((p.x, p.y, p.z), (q.w, q.x, q.y, q.z))
 
 
-def read_bag(path: str | Path) -> tuple[int, Iterator[BagMessage]]:
-    """The message count and an iterator over the sensor messages of a bag, in time order.
+def _open_bag(root: Path) -> Any:
+    """An open ``rosbags`` reader on ``root``.
 
     Raises:
-        MappingError: the bag is missing, unreadable, or lacks a required topic.
+        MappingError: the bag is missing or unreadable.
     """
     from rosbags.highlevel import AnyReader, AnyReaderError
 
-    root = Path(path)
     if not root.exists():
         msg = f"Bag {str(root)!r} does not exist; record one or run `map2route map simulate`"
         raise MappingError(msg)
@@ -212,6 +211,17 @@ def read_bag(path: str | Path) -> tuple[int, Iterator[BagMessage]]:
     except (AnyReaderError, OSError) as err:
         msg = f"Cannot read bag {str(root)!r}: {err}"
         raise MappingError(msg) from err
+    return reader
+
+
+def read_bag(path: str | Path) -> tuple[int, Iterator[BagMessage]]:
+    """The message count and an iterator over the sensor messages of a bag, in time order.
+
+    Raises:
+        MappingError: the bag is missing, unreadable, or lacks a required topic.
+    """
+    root = Path(path)
+    reader = _open_bag(root)
     topics = {c.topic for c in reader.connections}
     missing = [t for t in (SCAN_TOPIC, ODOM_TOPIC, IMAGE_TOPIC) if t not in topics]
     if missing:
@@ -237,3 +247,48 @@ def read_bag(path: str | Path) -> tuple[int, Iterator[BagMessage]]:
             reader.close()
 
     return count, messages()
+
+
+def instance_pixels(path: str | Path) -> tuple[list[str], NDArray[np.int64], int]:
+    """What a simulator bag's panoramas showed: per instance id, the largest pixel count it
+    has in one ``/sim/instance_ids`` image, with the label table's object ids and the
+    panorama width (only these two topics are decoded).
+
+    Returns:
+        ``(object_ids, max_px, width)``: ``object_ids[k]`` is the map object of instance id
+        ``k`` (``""`` for 0, no object) and ``max_px[k]`` its largest count in one image.
+
+    Raises:
+        MappingError: the bag is missing or unreadable, or has no instance-id images or no
+            label table (a bag not written by ``map2route map simulate``).
+    """
+    root = Path(path)
+    reader = _open_bag(root)
+    try:
+        conns = [c for c in reader.connections if c.topic in (INSTANCE_TOPIC, LABELS_TOPIC)]
+        if {c.topic for c in conns} != {INSTANCE_TOPIC, LABELS_TOPIC}:
+            msg = (f"Bag {str(root)!r} has no {INSTANCE_TOPIC} images or no {LABELS_TOPIC} "
+                   "table (only simulator bags carry the true instance ids)")
+            raise MappingError(msg)
+        object_ids: list[str] = []
+        best = np.zeros(1, dtype=np.int64)
+        width = 0
+        for conn, _, raw in reader.messages(connections=conns):
+            msg_ = reader.deserialize(raw, conn.msgtype)
+            if conn.topic == LABELS_TOPIC:
+                object_ids = [str(v) for v in json.loads(msg_.data)["object_ids"]]  # type: ignore[attr-defined]
+                continue
+            img = image_array(msg_)
+            width = img.shape[1]
+            cnt = np.bincount(img.reshape(-1).astype(np.int64))
+            if len(cnt) > len(best):
+                best = np.pad(best, (0, len(cnt) - len(best)))
+            best[: len(cnt)] = np.maximum(best[: len(cnt)], cnt)
+    finally:
+        reader.close()
+    if not object_ids:
+        msg = (f"Bag {str(root)!r} has no {LABELS_TOPIC} message (only simulator bags carry "
+               "the true instance ids)")
+        raise MappingError(msg)
+    best = np.pad(best, (0, max(0, len(object_ids) - len(best))))
+    return object_ids, best, width

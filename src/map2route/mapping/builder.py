@@ -19,7 +19,7 @@ import numpy as np
 from map2route.mapping.camera import EquirectCamera, Pose
 from map2route.mapping.detectors import Frame, GroundTruthDetector
 from map2route.mapping.errors import MappingError
-from map2route.mapping.fusion import FusionConfig, InstanceMap, observe_view
+from map2route.mapping.fusion import FusionConfig, InstanceMap, observe_view, small_categories
 from map2route.mapping.layers import LayerConfig, build_layers, ground_and_ceiling, room_types
 from map2route.mapping.voxels import VoxelCloud
 
@@ -72,6 +72,7 @@ class MapBuilder:
         self.config = config or BuildConfig.from_yaml()
         self.cloud = VoxelCloud(self.config.cloud_voxel_m)
         self.instances = InstanceMap(self.config.fusion)
+        self._small = small_categories(self.config.fusion)
         self._pose_t: list[float] = []
         self._poses: list[Pose] = []
         self._pending: list[tuple[float, NDArray[np.uint8], NDArray[np.uint16] | None]] = []
@@ -173,7 +174,7 @@ class MapBuilder:
         if len(local):
             ground, _ = ground_and_ceiling(local, pose.position[2])
             obs, view = observe_view(self._camera, pose, local, dets, t, ground_z=ground,
-                                     config=self.config.fusion)
+                                     config=self.config.fusion, small=self._small)
             self.instances.add_frame(obs, view)
         self.instances.prune(t)
         self.images += 1

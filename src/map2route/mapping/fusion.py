@@ -9,7 +9,8 @@ Per panorama:
    buffer at its pixel.
 3. Each mask takes its visible points; sorted by depth, they are cut at the first gap wider
    than 0.3 m (what lies behind that jump is background seen past the object's edge).
-4. The points become 0.03 m voxels: one observation of one category.
+4. The points become 0.03 m voxels: one observation of one category (from ``min_points``
+   points; a small category's from ``repeated_min_points``, :func:`small_categories`).
 
 Over time (:class:`InstanceMap`): an observation joins an instance of the same category when
 the centroids are closer than ``max(0.25 m, half the mean half-extent)``, or the 3D IoU of
@@ -84,6 +85,10 @@ class FusionConfig:
     fragment_size_quantile: float
     suppress_by_voxels: bool
     opposite_views_apart: bool
+    repeated_min_points: int
+    repeated_min_observations: int
+    repeated_min_voxels: int
+    repeated_max_size_m: float
 
 
 def depth_buffer(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating], *,
@@ -230,9 +235,11 @@ def observe(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating],
 
 def observe_view(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating],
                  detections: list[Detection], t: float, *, ground_z: float,
-                 config: FusionConfig) -> tuple[list[Observation], View | None]:
+                 config: FusionConfig, small: frozenset[str] = frozenset()
+                 ) -> tuple[list[Observation], View | None]:
     """:func:`observe`, and the :class:`View` the evidence of :meth:`InstanceMap.add_frame`
-    needs (``None`` when nothing was projected)."""
+    needs (``None`` when nothing was projected). A detection of a ``small`` category
+    (:func:`small_categories`) is lifted from ``repeated_min_points`` points on."""
     if not detections or len(points) == 0:
         return [], None
     idx, vi, ui, d, zmin = depth_buffer(camera, pose, points, config=config)
@@ -262,10 +269,12 @@ def observe_view(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating
         keep = cut_at_depth_jump(d[sel], config.depth_jump_m,
                                  min_fraction=config.min_front_fraction)
         chosen = pts[sel[keep]]
-        if len(chosen) < config.min_points:
+        det = detections[int(i)]
+        need = (min(config.min_points, config.repeated_min_points)
+                if config.repeated_min_points > 0 and det.label in small else config.min_points)
+        if len(chosen) < need:
             continue
         keys = np.unique(encode(chosen, config.voxel_m))
-        det = detections[int(i)]
         out.append(Observation(label=det.label, score=det.score, keys=keys, t=t, mask=det.mask,
                                viewpoint=np.asarray(pose.position, dtype=np.float64)))
     return out, view
@@ -568,8 +577,8 @@ class InstanceMap:
         parts = [trim_outliers(p, cfg) for i in self.instances.values()
                  for p in split_instance(i, cfg)]
         parts = merge_fragments(parts, cfg, self.apart)
-        keep = [i for i in parts
-                if i.n_obs >= cfg.min_observations and len(i.keys) >= cfg.min_voxels]
+        small = small_categories(cfg)
+        keep = [i for i in parts if kept(i.n_obs, len(i.keys), cfg, small=i.label in small)]
         keep.sort(key=lambda i: -i.n_obs)
         out: list[Instance] = []
         for inst in keep:
@@ -588,6 +597,32 @@ class InstanceMap:
             if not shadow:
                 out.append(inst)
         return out
+
+
+def small_categories(config: FusionConfig) -> frozenset[str]:
+    """The categories whose ``fragment_size_quantile`` long side (:func:`~map2route.mapping.
+    objects.size_prior`) is at most ``repeated_max_size_m``: the lidar hits them with a few
+    points per view (a wine bottle, a desk lamp). Empty when ``repeated_min_points`` is 0 or
+    there is no prior (no ``procthor`` package)."""
+    if config.repeated_min_points <= 0:
+        return frozenset()
+    from map2route.mapping.objects import size_prior
+
+    return frozenset(c for c, (long, _) in size_prior(config.fragment_size_quantile).items()
+                     if long <= config.repeated_max_size_m)
+
+
+def kept(n_obs: int, voxels: int, config: FusionConfig, *, small: bool = False) -> bool:
+    """Whether an instance seen ``n_obs`` times with ``voxels`` voxels is reported: seen
+    ``min_observations`` times with ``min_voxels`` voxels, or - an object of a ``small``
+    category (its ``fragment_size_quantile`` long side at most ``repeated_max_size_m``),
+    which the lidar hits with a few points per view - seen ``repeated_min_observations``
+    times with ``repeated_min_voxels`` voxels (``repeated_min_points`` > 0: on)."""
+    if n_obs >= config.min_observations and voxels >= config.min_voxels:
+        return True
+    return (small and config.repeated_min_points > 0
+            and n_obs >= config.repeated_min_observations
+            and voxels >= config.repeated_min_voxels)
 
 
 def _near_mask(a: NDArray[np.int64], b: NDArray[np.int64], voxel_m: float) -> NDArray[np.bool_]:

@@ -13,6 +13,10 @@
   unobservable - the simulator renders the closed object solid (only the
   ``simulate.open_storage`` categories are open frames) - and is listed in
   ``unobservable_tall``; ``recall_tall_observable`` leaves those out (``--json`` only).
+  Given the ids of the objects a simulated drive showed (:func:`shown_objects`, from the
+  bag's instance-id images), ``recall_tall_seen`` is recall over the true objects taller
+  than 0.3 m that the drive showed, and ``unseen_tall`` lists the others: perception and
+  fusion apart from the drive's coverage.
 - Rooms: each built room is mapped to the true room it overlaps most; accuracy = the share of
   the true rooms' free cells whose built room maps to their true room (cells the built map
   leaves outside every room count as wrong); room-type accuracy over the matched rooms.
@@ -64,6 +68,8 @@ class MapScore:
     by_category: dict[str, CategoryScore] = field(default_factory=dict)
     recall_tall_observable: float = float("nan")
     unobservable_tall: tuple[str, ...] = ()
+    recall_tall_seen: float = float("nan")
+    unseen_tall: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -143,11 +149,23 @@ def enclosed_objects(objects: list[ObjectInstance], open_storage: frozenset[str]
     return out
 
 
+def shown_objects(object_ids: list[str], max_px: np.ndarray, width: int, min_px: int
+                  ) -> set[str]:
+    """The object ids whose largest pixel count in one panorama (``max_px`` per instance id,
+    :func:`~map2route.mapping.bag.instance_pixels`) reaches ``min_px`` at 960 px wide, scaled
+    by ``(width / 960)^2`` (the same solid angle at any resolution)."""
+    need = max(1.0, min_px * (width / 960.0) ** 2)
+    return {oid for k, oid in enumerate(object_ids)
+            if oid and k < len(max_px) and max_px[k] >= need}
+
+
 def score_map(built: SemanticMap, truth: SemanticMap, *,
-              open_storage: frozenset[str] | None = None) -> MapScore:
+              open_storage: frozenset[str] | None = None,
+              shown: set[str] | None = None) -> MapScore:
     """Score ``built`` against ``truth`` (see the module docstring; ``open_storage``: the
     categories the simulator builds open, by default ``simulate.open_storage`` of
-    ``config/mapping.yaml``)."""
+    ``config/mapping.yaml``; ``shown``: the true object ids the drive showed, for
+    ``recall_tall_seen``)."""
     if open_storage is None:
         from map2route.mapping.simulate import SimConfig
 
@@ -165,6 +183,7 @@ def score_map(built: SemanticMap, truth: SemanticMap, *,
     tall = [j for j, o in enumerate(t_objs) if o.height_m > TALL_M]
     enclosed = enclosed_objects(t_objs, open_storage)
     seen_tall = [j for j in tall if j not in enclosed]
+    shown_tall = [j for j in tall if shown is not None and t_objs[j].id in shown]
     errs = [float(np.hypot(b_objs[i].center[0] - t_objs[j].center[0],
                            b_objs[i].center[1] - t_objs[j].center[1]))
             for i, j, _ in matches]
@@ -195,4 +214,8 @@ def score_map(built: SemanticMap, truth: SemanticMap, *,
         by_category=by_cat,
         recall_tall_observable=(sum(j in matched_t for j in seen_tall) / len(seen_tall)
                                 if seen_tall else float("nan")),
-        unobservable_tall=tuple(sorted(t_objs[j].id for j in tall if j in enclosed)))
+        unobservable_tall=tuple(sorted(t_objs[j].id for j in tall if j in enclosed)),
+        recall_tall_seen=(sum(j in matched_t for j in shown_tall) / len(shown_tall)
+                          if shown_tall else float("nan")),
+        unseen_tall=(tuple(sorted(t_objs[j].id for j in tall if t_objs[j].id not in shown))
+                     if shown is not None else ()))

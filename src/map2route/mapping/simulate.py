@@ -48,6 +48,9 @@ class SimConfig:
             panel thickness and largest gap between boards (:class:`~map2route.mapping.scene3d.OpenStorage`).
         lidar: the lidar model.
         seed: random seed of the range noise.
+        seen_min_px: the score's test of what a drive showed: an object is shown when its
+            instance-id pixels in one panorama reach this many at 960 px wide (scaled by
+            ``(W / 960)^2`` for a ``W``-wide panorama; :func:`~map2route.mapping.bag.instance_pixels`).
         camera_xyz, camera_rpy: the camera mounting (the ``build:`` section's, so the
             simulated robot is the one the builder assumes).
     """
@@ -73,6 +76,7 @@ class SimConfig:
     open_storage: tuple[str, ...]
     open_storage_panel_m: float
     open_storage_board_gap_m: float
+    seen_min_px: int
 
     @classmethod
     def from_yaml(cls, path: str | Path | None = None, **overrides: Any) -> SimConfig:
