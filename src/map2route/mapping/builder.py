@@ -8,6 +8,7 @@ fused once a pose at or after its stamp is known (the pose is interpolated).
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import math
 import time
 from dataclasses import asdict, dataclass
@@ -20,14 +21,22 @@ from map2route.mapping.camera import EquirectCamera, Pose
 from map2route.mapping.detectors import Frame, GroundTruthDetector
 from map2route.mapping.errors import MappingError
 from map2route.mapping.fusion import FusionConfig, InstanceMap, observe_view, small_categories
-from map2route.mapping.layers import LayerConfig, build_layers, ground_and_ceiling, room_types
+from map2route.mapping.layers import (
+    LayerConfig,
+    build_layers,
+    ground_and_ceiling,
+    room_doors,
+    room_types,
+    split_open_plan,
+)
 from map2route.mapping.voxels import VoxelCloud
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from map2route.mapping.detectors import Detector
-    from map2route.semantic_map.model import RoomType, SemanticMap
+    from map2route.mapping.layers import Layers
+    from map2route.semantic_map.model import ObjectInstance, RoomType, SemanticMap
 
 
 @dataclass(frozen=True)
@@ -208,6 +217,7 @@ class MapBuilder:
                                          trajectory_xy=traj[:, :2], max_range_m=fcfg.max_range_m,
                                          completion_quantile=fcfg.completion_quantile,
                                          completion_below=fcfg.completion_below)
+        layers, objects = _split_open_plan(layers, objects, self.config.layers)
         room_list = sorted(int(r) for r in np.unique(layers.room_ids) if r >= 0)
         cats = {rid: [o.category for o in objects if o.room_id == rid] for rid in room_list}
         links: dict[tuple[int, int], float] = {}
@@ -231,6 +241,27 @@ class MapBuilder:
         return SemanticMap(name=name, grid=layers.grid, traversable=layers.traversable,
                            walls=walls, room_ids=np.where(walls, -1, layers.room_ids).astype(np.int32),
                            rooms=rooms, objects=tuple(objects), doors=doors, metadata=meta)
+
+
+def _split_open_plan(layers: Layers, objects: list[ObjectInstance],
+                     config: LayerConfig) -> tuple[Layers, list[ObjectInstance]]:
+    """Layers and objects with open-plan rooms split by their typing evidence
+    (:func:`split_open_plan`); the doors and the objects' rooms follow the new rooms."""
+    grid = layers.grid
+    ids = split_open_plan(layers.room_ids, [(o.category, o.center, o.room_id) for o in objects],
+                          grid, config=config)
+    if np.array_equal(ids, layers.room_ids):
+        return layers, objects
+    from map2route.mapping.objects import nearest_room
+
+    reach = int(round(0.5 / grid.resolution))
+    moved = []
+    for o in objects:
+        row, col = grid.world_to_cell(*o.center)
+        rid = nearest_room(ids, row, col, max_cells=reach) if grid.contains_cell(row, col) else -1
+        moved.append(dataclasses.replace(o, room_id=rid if rid >= 0 else None))
+    new = set(np.unique(ids).tolist()) - set(np.unique(layers.room_ids).tolist())
+    return dataclasses.replace(layers, room_ids=ids, doors=room_doors(ids, grid, new)), moved
 
 
 def _jsonable(obj: Any) -> Any:

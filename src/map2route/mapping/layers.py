@@ -13,6 +13,8 @@
   stand ``room_split_m`` over the saddle (the doorway) that joins them to a higher one, so
   doorways of any width split rooms wider than them; the free cells where two rooms meet are
   the doors.
+- Open-plan rooms (no wall between a kitchen and a living room) split by the objects they
+  hold when each of two types has strong evidence at its own end (:func:`split_open_plan`).
 - Room types from the objects a room holds (:data:`ROOM_EVIDENCE`); a room with none takes
   the type of the neighbour it shares the widest openings with; overridable by id.
 """
@@ -64,6 +66,10 @@ class LayerConfig:
     min_room_m2: float
     open_plan_m: float
     weak_room_evidence: float
+    split_evidence: float
+    split_seed_weight: float
+    split_gap_m: float
+    split_min_room_m2: float
 
 
 @dataclass(frozen=True, eq=False)
@@ -191,29 +197,136 @@ def segment_rooms(interior: NDArray[np.bool_], walls: NDArray[np.bool_], grid: G
     _, inverse = np.unique(labels, return_inverse=True)
     room = inverse.reshape(labels.shape).astype(np.int32) - (1 if (labels == 0).any() else 0)
     room[~interior] = -1
-    # watershed_ift leaves no lines: the doors are the free cells whose 3x3 neighbourhood
-    # holds two rooms.
+    return room, room_doors(room, grid)
+
+
+def room_doors(room: NDArray[np.integer], grid: GridSpec,
+               split: Iterable[int] = ()) -> tuple[Any, ...]:
+    """Doors ``((room_a, room_b), segment)``: the runs of room cells whose 3x3 neighbourhood
+    holds two rooms (the watershed leaves no lines), at least 3 cells long; a run where three
+    rooms meet is one door, of its most common pair, unless one of them is in ``split`` (a
+    room split off an open space by :func:`split_open_plan`): such a run is cut into one
+    door per room pair (the lowest and highest id in each cell's neighbourhood)."""
+    from scipy import ndimage
+
     grown = ndimage.grey_dilation(np.where(room >= 0, room + 1, 0), size=(3, 3))
     lo_nb = -ndimage.grey_dilation(np.where(room >= 0, -(room + 1), -(10**6)), size=(3, 3))
-    line = interior & (room >= 0)
+    line = room >= 0
     # Doors: free cells touching two rooms.
     pair = line & (grown > 0) & (lo_nb > 0) & (lo_nb < 10**6) & (grown != lo_nb)
     doors = []
-    if pair.any():
-        comp, k = ndimage.label(pair, structure=np.ones((3, 3)))
-        for j in range(1, k + 1):
-            rc = np.argwhere(comp == j)
-            if len(rc) < 3:
+    if not pair.any():
+        return ()
+    split_ids = np.asarray(sorted(set(split)), dtype=np.int64) + 1
+    comp, k = ndimage.label(pair, structure=np.ones((3, 3)))
+    runs: list[NDArray[np.bool_]] = []
+    for j in range(1, k + 1):
+        run = comp == j
+        if split_ids.size and (np.isin(lo_nb[run], split_ids).any() or np.isin(grown[run], split_ids).any()):
+            key = lo_nb[run].astype(np.int64) * (int(grown.max()) + 1) + grown[run]
+            for kk in np.unique(key):
+                part = np.zeros_like(run)
+                part[run] = key == kk
+                sub, m = ndimage.label(part, structure=np.ones((3, 3)))
+                runs.extend(sub == i for i in range(1, m + 1))
+        else:
+            runs.append(run)
+    for run in runs:
+        rc = np.argwhere(run)
+        if len(rc) < 3:
+            continue
+        a = int(np.bincount(lo_nb[run]).argmax()) - 1
+        b = int(np.bincount(grown[run]).argmax()) - 1
+        xy = grid.cells_to_worlds(rc)
+        c = xy.mean(axis=0)
+        _, _, vt = np.linalg.svd(xy - c, full_matrices=False)
+        proj = (xy - c) @ vt[0]
+        p0, p1 = c + vt[0] * proj.min(), c + vt[0] * proj.max()
+        doors.append(((a, b), ((float(p0[0]), float(p0[1])), (float(p1[0]), float(p1[1])))))
+    return tuple(doors)
+
+
+def split_open_plan(room_ids: NDArray[np.integer],
+                    objects: Iterable[tuple[str, tuple[float, float], int | None]],
+                    grid: GridSpec, *, config: LayerConfig) -> NDArray[np.int32]:
+    """Rooms split between two or more room types' evidence (open kitchen and living room).
+
+    ``objects``: ``(category, centre, room id)``. A room whose objects give at least
+    ``split_evidence`` (:data:`ROOM_EVIDENCE`) to each of two or more types is one open space
+    holding two rooms with no wall between them. Its cells go to the type whose seeds (the
+    room's objects of that type weighing at least ``split_seed_weight``) are geodesically
+    nearest (a breadth-first flood from all seeds at once through the room), when the seeds of
+    any two types stand ``split_gap_m`` apart or more (not mixed), every part is at least
+    ``split_min_room_m2`` and the objects inside every part still type it as its seeds' type
+    with ``split_evidence`` or more. Otherwise the room stays whole. The largest part keeps the
+    room's id; the others take new ids after the highest one.
+    """
+    from scipy import ndimage
+
+    out = np.asarray(room_ids, dtype=np.int32).copy()
+    if config.split_evidence <= 0:
+        return out
+    items = [(c, (float(x), float(y)), r) for c, (x, y), r in objects
+             if c in ROOM_EVIDENCE and r is not None and r >= 0]
+    res = grid.resolution
+    min_cells = config.split_min_room_m2 / (res * res)
+    next_id = int(out.max()) + 1 if out.size else 0
+    for rid in sorted({r for _, _, r in items}):
+        inside = [(c, xy) for c, xy, r in items if r == rid]
+        score: dict[RoomType, float] = {}
+        for c, _ in inside:
+            t, w = ROOM_EVIDENCE[c]
+            score[t] = score.get(t, 0.0) + w
+        types = sorted((t for t, v in score.items() if v >= config.split_evidence),
+                       key=lambda t: -score[t])
+        if len(types) < 2:
+            continue
+        mask = out == rid
+        # Seeds: the nearest room cell to each heavy object's centre (a fridge's centre can
+        # fall on the wall layer).
+        _, (near_r, near_c) = ndimage.distance_transform_edt(~mask, return_indices=True)
+        seeds: dict[RoomType, list[tuple[float, float]]] = {t: [] for t in types}
+        markers = np.zeros(out.shape, dtype=np.int32)
+        for c, (x, y) in inside:
+            t, w = ROOM_EVIDENCE[c]
+            if t not in seeds or w < config.split_seed_weight:
                 continue
-            a = int(np.bincount(lo_nb[comp == j]).argmax()) - 1
-            b = int(np.bincount(grown[comp == j]).argmax()) - 1
-            xy = grid.cells_to_worlds(rc)
-            c = xy.mean(axis=0)
-            _, _, vt = np.linalg.svd(xy - c, full_matrices=False)
-            proj = (xy - c) @ vt[0]
-            p0, p1 = c + vt[0] * proj.min(), c + vt[0] * proj.max()
-            doors.append(((a, b), ((float(p0[0]), float(p0[1])), (float(p1[0]), float(p1[1])))))
-    return room, tuple(doors)
+            r, cc = grid.world_to_cell(x, y)
+            r, cc = min(max(r, 0), out.shape[0] - 1), min(max(cc, 0), out.shape[1] - 1)
+            markers[near_r[r, cc], near_c[r, cc]] = types.index(t) + 1
+            seeds[t].append((x, y))
+        if any(not v for v in seeds.values()):
+            continue
+        gap = min(float(np.hypot(a[0] - b[0], a[1] - b[1]))
+                  for i, t in enumerate(types) for u in types[i + 1:]
+                  for a in seeds[t] for b in seeds[u])
+        if gap < config.split_gap_m:
+            continue
+        parts = flood(np.zeros(out.shape), markers, mask)
+        ok = True
+        for k, t in enumerate(types, start=1):
+            part = parts == k
+            if part.sum() < min_cells:
+                ok = False
+                break
+            own: dict[RoomType, float] = {}
+            for c, (x, y) in inside:
+                r, cc = grid.world_to_cell(x, y)
+                r, cc = min(max(r, 0), out.shape[0] - 1), min(max(cc, 0), out.shape[1] - 1)
+                if parts[near_r[r, cc], near_c[r, cc]] == k:
+                    u, w = ROOM_EVIDENCE[c]
+                    own[u] = own.get(u, 0.0) + w
+            if own.get(t, 0.0) < config.split_evidence or max(own, key=lambda u: own[u]) != t:
+                ok = False
+                break
+        if not ok:
+            continue
+        keep = max(range(1, len(types) + 1), key=lambda k: int((parts == k).sum()))
+        for k in range(1, len(types) + 1):
+            if k != keep:
+                out[parts == k] = next_id
+                next_id += 1
+    return out
 
 
 def room_types(categories_by_room: Mapping[int, Iterable[str]],
