@@ -187,3 +187,30 @@ def test_an_object_centred_on_a_wall_takes_the_nearest_room() -> None:
     far = np.full((5, 30), -1, dtype=np.int32)
     far[:, :3] = 2
     assert nearest_room(far, 2, 20, max_cells=10) == -1        # nothing within reach
+
+
+
+def test_the_robot_stops_on_the_look_in_cell_itself() -> None:
+    """Eighth round: the 0.5 m moving average that smooths the drive pulled a stop at the end
+    of a leg back along the leg (the robot drives to the doorway and back out): on
+    procthor_00526 the look-in stop at bedroom 5's doorway was 0.12 m short of its cell,
+    outside the door. The dwell poses are now the cell's centre."""
+    import cv2
+
+    from map2route.mapping.drive import _free_space, look_in_cells, plan_drive
+
+    m = _closed_room_house()
+    free = _free_space(m, 0.3)
+    _, lab = cv2.connectedComponents(free.astype(np.uint8), connectivity=8)
+    reach = lab == int(np.argmax(np.bincount(lab[free])))
+    views = look_in_cells(m, reach)
+    targets = m.grid.cells_to_worlds(np.asarray([c for _, c in views]))
+    d = plan_drive(m, look_in=True, dwell_s=3.0)
+    # Poses held for the dwell (60 steps at dt 0.05 s): each stands on a look-in cell.
+    moving = np.any(np.diff(d.xy, axis=0) != 0, axis=1)
+    runs = np.flatnonzero(np.diff(np.concatenate([[1], moving.astype(int), [1]])) == -1)
+    held = [d.xy[i] for i in runs if np.all(~moving[i:i + 60]) and i + 60 <= len(moving)]
+    assert held
+    for xy in held:
+        # Within 1 cm of a look-in cell's centre (before: 0.055 m back along the leg here).
+        assert float(np.min(np.hypot(*(targets - xy).T))) < 0.01

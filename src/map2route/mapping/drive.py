@@ -322,7 +322,8 @@ def plan_drive(m: SemanticMap, *, speed_mps: float = 0.5, yaw_rate: float = 1.0,
 
     At each look-in viewpoint the robot stops for ``dwell_s`` (the camera takes a few
     panoramas and the lidar fills in what it sees through the doorway: an object must be
-    seen twice to be kept)."""
+    seen twice to be kept), on the viewpoint's cell itself: the path is smoothed by a 0.5 m
+    moving average, blended back to the unsmoothed path over that window around each stop."""
     cells, rooms, stops = tour_plan(m, clearance_m=clearance_m, part_m=part_m,
                                     furniture_m2=furniture_m2,
                                     furniture_reach_m=furniture_reach_m, look_in=look_in)
@@ -352,12 +353,23 @@ def plan_drive(m: SemanticMap, *, speed_mps: float = 0.5, yaw_rate: float = 1.0,
     times = np.arange(n, dtype=np.float64) * dt
     sq = np.minimum(times * speed_mps, s_end)
     xy = np.stack([np.interp(sq, s, pts[:, 0]), np.interp(sq, s, pts[:, 1])], axis=1)
+    raw = xy.copy()
     # Smooth the 5 cm grid staircase with a 0.5 m moving average.
     win = max(1, int(round(0.5 / (speed_mps * dt))))
     if len(xy) > win:
         kernel = np.ones(win) / win
         padded = np.pad(xy, ((win // 2, win - 1 - win // 2), (0, 0)), mode="edge")
         xy = np.stack([np.convolve(padded[:, i], kernel, mode="valid") for i in range(2)], axis=1)
+    if dwell_s > 0 and stops.any():
+        # The average pulls a stop at the end of a leg back along the leg (0.12 m at a
+        # doorway one drives into and out of): blend back to the stop cell itself over the
+        # window, so the robot looks in from the cell that was chosen.
+        for s_stop in s[np.flatnonzero(stops)]:
+            if s_stop <= s_end:
+                i = min(n - 1, int(np.searchsorted(sq, s_stop)))
+                lo, hi = max(0, i - win), min(n, i + win + 1)
+                w = (1.0 - np.abs(np.arange(lo, hi) - i) / (win + 1))[:, None]
+                xy[lo:hi] = w * raw[lo:hi] + (1.0 - w) * xy[lo:hi]
     yaw = np.zeros(n)
     heading = 0.0
     for i in range(n):
