@@ -328,6 +328,7 @@ _CLASS_SORTED = sorted(((_stem_phrase(p), c) for c, ps in CLASS_WORDS.items() fo
 _NEG_SORTED = sorted(set(NEGATIVE_CUES), key=lambda p: -len(p.split()))
 _POS_SORTED = sorted(set(POSITIVE_CUES), key=lambda p: -len(p.split()))
 _OBJECTIVE_SORTED = sorted(OBJECTIVE_WORDS, key=lambda pow_: -len(pow_[0].split()))
+_OBJECTIVE_STEMS = [(p, o, w, _stem_phrase(p)) for p, o, w in _OBJECTIVE_SORTED]
 _EXC_SORTED = sorted(EXCEPTION_WORDS, key=lambda p: -len(p.split()))
 _NEGATOR_SET = set(NEGATORS)
 _EXCEPTION_FIRST = {p.split()[0] for p in EXCEPTION_WORDS}
@@ -527,13 +528,12 @@ def _match_cues(clause: list[str], tables: list[tuple[int, list[str]]]) -> list[
     ordered = sorted(((sign, phrase) for sign, phrases in tables for phrase in phrases),
                      key=lambda sp: -len(sp[1].split()))
     for sign, phrase in ordered:
-        if True:
-            n = len(phrase.split())
-            for i in _find(clause, phrase):
-                if not any(taken[i:i + n]):
-                    for m in range(i, i + n):
-                        taken[m] = True
-                    cues.append((i, i + n, sign, phrase))
+        n = len(phrase.split())
+        for i in _find(clause, phrase):
+            if not any(taken[i:i + n]):
+                for m in range(i, i + n):
+                    taken[m] = True
+                cues.append((i, i + n, sign, phrase))
     return sorted(cues)
 
 
@@ -767,12 +767,12 @@ _TERRAIN_HEADS = {"class", "classes", "terrain", "terrains", "surface", "surface
                   "landcovers"}
 
 
-def _has_everything(clause: list[str]) -> tuple[int, int]:
+def _has_everything(clause: list[str], mentions: list[tuple[int, int, int]]) -> tuple[int, int]:
     """Span of the first "everything" phrase in the clause, or (-1, -1): a listed phrase, or a
     quantifier before a terrain noun with up to three words between ("all conditional
     classes", "any drivable terrain")."""
     hits = [(i, i + len(w.split())) for w in EVERYTHING_WORDS for i in _find(clause, w)]
-    mentioned = {k for b, e, _ in _mentions(clause) for k in range(b, e)}
+    mentioned = {k for b, e, _ in mentions for k in range(b, e)}
     for i, t in enumerate(clause):
         if t in _QUANTIFIERS:
             for k in range(i + 1, min(i + 5, len(clause))):
@@ -856,10 +856,9 @@ def _narrowed(clause: list[str], after: int, mentions: list[tuple[int, int, int]
         any(after < b <= after + 3 for b, _, _ in mentions)
 
 
-def _everything_self(clause: list[str]) -> bool:
+def _everything_self(clause: list[str], mentions: list[tuple[int, int, int]]) -> bool:
     """A phrase that permits everything on its own ("go anywhere", "no restrictions"), not
     negated and not narrowed ("do not go anywhere near the woods")."""
-    mentions = _mentions(clause)
     hits = [(i, i + len(w.split())) for w in EVERYTHING_SELF for i in _find(clause, w)]
     # "no terrain restrictions", "no off road limits"
     hits += [(i, k + 1) for i, t in enumerate(clause) if t == "no"
@@ -936,18 +935,18 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
     previous_allowed: set[int] = set()
     clauses = _clauses(_strip_from_to(tokens))
     for ci, (clause, question) in enumerate(clauses):
+        mentions = _mentions(clause)
         interjection = all(t in _REPLY_NO or t in ",!" for t in clause) and \
             not clauses[ci - 1][1]  # "..., brilliant idea. No." (no question before it)
         if (any(_find(clause, w) for w in _RETRACTIONS) or interjection) and ci and \
-                not any(c in conditional for _b, _e, c in _mentions(clause)):
+                not any(c in conditional for _b, _e, c in mentions):
             # "nah forget that, roads only": what the previous statement permitted is withdrawn
             denied |= previous_allowed
         before = set(allowed)
         # "Is the drone allowed over the houses? No.": the reply decides the question's terrain
         reply = _answer_sign(clauses[ci + 1][0]) if question and ci + 1 < len(clauses) else 0
-        every_at, every_end = _has_everything(clause)
+        every_at, every_end = _has_everything(clause, mentions)
         cues = _cue_positions(clause, everything=every_at >= 0)
-        mentions = _mentions(clause)
         elliptic = [i for w in _ELLIPSIS for i in _find(clause, w)
                     if all(t in ",:()" or t in _HEDGES for t in clause[i + len(w.split()):])]
         if not cues and last_sign and elliptic:
@@ -983,7 +982,7 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
             every_at, moving = -1, False
         if every_at >= 0 and any(_find(clause, w) for w in RESTRICT_AFTER + RESTRICT_BEFORE):
             every_at, moving = -1, False  # "permitted off-road terrain: heathland only"
-        if _everything_self(clause) or moving or (every_at >= 0 and (
+        if _everything_self(clause, mentions) or moving or (every_at >= 0 and (
                 any(s > 0 and not every_at <= p < every_end and (
                     seg_of[p] == seg_of[every_at] or abs(p - every_at) <= 3) for p, s in cues) or
                 any(i > every_at for i in exceptions))) or \
@@ -1188,12 +1187,14 @@ def parse_query(text: str) -> ParsedQuery:
     # "fastest... actually no, the safest one": words before a self-correction that is
     # followed by another objective word do not count
     corrections = [i for w in _CORRECTION_MARKERS for i in _find(tokens, w)]
-    for obj_phrase, objective, weight in _OBJECTIVE_SORTED:
+    # "no risks" = "no risk": phrases match on stems
+    hits = [(ph, o, w, _find_stems(stems, st)) for ph, o, w, st in _OBJECTIVE_STEMS]
+    last_hit = max((i for *_x, at in hits for i in at), default=-1)
+    superseded = [c for c in corrections if c < last_hit]
+    for obj_phrase, objective, weight, at in hits:
         n = len(obj_phrase.split())
-        for i in _find_stems(stems, _stem_phrase(obj_phrase)):  # "no risks" = "no risk"
-            if any(i < c and any(j > c for ph, _o, _w in _OBJECTIVE_SORTED
-                                 for j in _find_stems(stems, _stem_phrase(ph)))
-                   for c in corrections):
+        for i in at:
+            if any(i < c for c in superseded):
                 continue
             if not any(taken[i:i + n]):
                 for m in range(i, i + n):

@@ -88,15 +88,22 @@ def noun_category(word: str, categories: dict[str, T], *, senses: int = 1) -> T 
         The category, or None when the word is unknown to WordNet, no sense tried reaches a
         listed hypernym, or the database is not installed.
     """
-    db = _database()
-    if db is None:
-        return None
-    index, synsets = db
-    for offset in index.get(word.replace(" ", "_"), [])[:senses]:
-        for lemma in _ancestors(offset, synsets):
+    for lemmas in _sense_ancestors(word.replace(" ", "_"), senses):
+        for lemma in lemmas:
             if lemma in categories:
                 return categories[lemma]
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _sense_ancestors(word: str, senses: int) -> tuple[tuple[str, ...], ...]:
+    """Hypernym lemmas of the ``senses`` most frequent senses of ``word``: the parser asks
+    about the same unknown word once per clause, so the walk is cached."""
+    db = _database()
+    if db is None:
+        return ()
+    index, synsets = db
+    return tuple(tuple(_ancestors(o, synsets)) for o in index.get(word, [])[:senses])
 
 
 @functools.lru_cache(maxsize=1)
