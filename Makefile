@@ -60,6 +60,7 @@ test: install lint typecheck pytest
 
 bench: install
 	$(VENV)/bin/map2route bench planner
+	$(VENV)/bin/map2route bench mapping --limit 2 --noise 0 --noise 0.2 --out out/bench_mapping
 
 clean:
 	rm -rf out .pytest_cache .mypy_cache .ruff_cache

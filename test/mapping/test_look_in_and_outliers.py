@@ -214,3 +214,38 @@ def test_the_robot_stops_on_the_look_in_cell_itself() -> None:
     for xy in held:
         # Within 1 cm of a look-in cell's centre (before: 0.055 m back along the leg here).
         assert float(np.min(np.hypot(*(targets - xy).T))) < 0.01
+
+
+def test_drive_clearance_counts_the_erosion_already_in_the_map() -> None:
+    """A 0.9 m door between two rooms. The drive keeps 0.3 m from walls: the door leaves a
+    0.3 m lane, so the second room is reachable, whether or not the map's traversable layer
+    is already eroded by the robot radius (0.2 m, as every ProcTHOR scene's is)."""
+    import cv2
+
+    from map2route.mapping.drive import _free_space
+
+    rooms = [RectRoom(0, RoomType.LIVING_ROOM, 0.0, 0.0, 4.0, 4.0),
+             RectRoom(1, RoomType.BEDROOM, 4.0, 0.0, 8.0, 4.0)]
+    raw = rect_house(name="door_0_9", rooms=rooms, objects=[],
+                     doors=[("door_0", (0, 1), ((4.0, 1.55), (4.0, 2.45)))])
+    blocked = ~raw.traversable
+    dist = cv2.distanceTransform((~blocked).astype(np.uint8), cv2.DIST_L2, 5) * raw.grid.resolution
+    eroded = replace(raw, traversable=raw.traversable & (dist > 0.2),
+                     metadata={**raw.metadata, "robot_radius_m": 0.2})
+
+    def reaches_both(m) -> bool:  # type: ignore[no-untyped-def]
+        free = _free_space(m, 0.3)
+        _, lab = cv2.connectedComponents(free.astype(np.uint8), connectivity=8)
+        big = lab == int(np.argmax(np.bincount(lab[free])))
+        return bool(big[m.room_ids == 0].any() and big[m.room_ids == 1].any())
+
+    assert reaches_both(raw)
+    assert reaches_both(eroded)
+    # Free space is the cells 0.3 m from walls on both maps, to a cell.
+    ref = raw.traversable & (dist > 0.3)
+    for m in (raw, eroded):
+        assert abs(int(_free_space(m, 0.3).sum()) - int(ref.sum())) <= 0.03 * ref.sum()
+    # A 0.5 m clearance (0.3 m beyond the map's own 0.2 m) closes the door.
+    free = _free_space(eroded, 0.55)
+    _, lab = cv2.connectedComponents(free.astype(np.uint8), connectivity=8)
+    assert lab[(eroded.room_ids == 0) & free].max() != lab[(eroded.room_ids == 1) & free].max()

@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "map2route.cli.map2route_bench_commands",
     "map2route.cli.planner_commands",
     "map2route.cli.mapping_commands",
+    "map2route.cli.mapping_bench_commands",
     "map2route.cli.nesy_commands",
     "map2route.cli.sim_commands",
 )

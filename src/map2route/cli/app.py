@@ -17,4 +17,4 @@ def app() -> None:
 
 @app.group()
 def bench() -> None:
-    """Benchmarks: planner speed, Map2Route, GROKE street following, rosbag scoring."""
+    """Benchmarks: planner speed, Map2Route, GROKE street following, rosbag scoring, mapping."""

@@ -2,8 +2,8 @@
 
 The tour visits each room's most open cell (the maximum of the distance to walls and objects
 inside the room) and the most open cell of each part of a grid over the room (parts at most
-``tour_part_m`` on a side, at least 2 x 2), nearest room first, on the traversable layer shrunk by the robot's
-clearance (its largest connected part: the part the robot can reach), with a stop at the
+``tour_part_m`` on a side, at least 2 x 2), nearest room first, on the cells at least the
+robot's clearance from walls and objects (its largest connected part: the part the robot can reach), with a stop at the
 reachable cell that sees most of each room part the robot cannot enter (:func:`look_in_cells`:
 a doorway blocked by furniture), optionally with
 viewpoints beside large furniture (:func:`furniture_cells`); legs are planned with :func:`map2route.planning.grid_search.search` with a cost
@@ -58,9 +58,19 @@ class Drive:
 
 
 def _free_space(m: SemanticMap, clearance_m: float) -> NDArray[np.bool_]:
+    """Cells at least ``clearance_m`` from walls and objects.
+
+    A map whose traversable layer is already eroded by ``metadata["robot_radius_m"]`` (every
+    ProcTHOR scene: 0.2 m) is eroded only by the rest; eroding it by the whole clearance again
+    kept the drive 0.5 m off everything and shut it out of rooms behind 0.8-1.0 m passages.
+    """
     import cv2
 
-    radius = max(1, int(round(clearance_m / m.grid.resolution)))
+    eroded = float(str(m.metadata.get("robot_radius_m") or 0.0))
+    rest = clearance_m - eroded
+    if rest <= 0.5 * m.grid.resolution:
+        return m.traversable.astype(bool).copy()
+    radius = max(1, int(round(rest / m.grid.resolution)))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
     return cv2.erode(m.traversable.astype(np.uint8), kernel).astype(bool)
 

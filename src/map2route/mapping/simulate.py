@@ -32,7 +32,8 @@ class SimConfig:
     Args:
         lidar_hz, odom_hz, camera_hz: message rates.
         body_height_m: height of the body (lidar) frame above the floor.
-        speed_mps: driving speed; clearance_m: distance the drive keeps from obstacles.
+        speed_mps: driving speed; clearance_m: distance the drive keeps from walls and objects
+            (a map already eroded by its ``robot_radius_m`` is eroded by the rest only).
         tour_part_m: the drive visits the most open cell of each part of a grid over each
             room, parts at most this long on a side (:func:`~map2route.mapping.drive.tour_cells`).
         tour_furniture_m2, tour_furniture_reach_m: ... and a viewpoint on each of the four
