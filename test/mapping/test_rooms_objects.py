@@ -60,6 +60,42 @@ def test_l_shaped_faces_give_the_box_not_the_diagonal() -> None:
     assert abs(angle % 90.0 - 20.0) <= 1.5  # cv2.minAreaRect gives 0.60 x 0.30 at -22 deg
 
 
+def _circ90(a: float, b: float) -> float:
+    return abs((a - b + 45.0) % 90.0 - 45.0)
+
+
+def test_wall_axis_is_the_direction_of_the_walls() -> None:
+    import cv2
+
+    from map2route.mapping.objects import wall_axis_deg
+
+    walls = np.zeros((200, 200), dtype=np.uint8)
+    cv2.rectangle(walls, (30, 40), (170, 150), 1, 2)  # an axis-aligned room
+    assert _circ90(wall_axis_deg(walls.astype(bool)), 0.0) < 0.5
+    turned = np.zeros_like(walls)
+    box = cv2.boxPoints(((100.0, 100.0), (140.0, 100.0), 25.0)).astype(np.int32)
+    cv2.polylines(turned, [box], True, 1, 2)  # the same room turned by 25 deg
+    assert _circ90(wall_axis_deg(turned.astype(bool)), 25.0) < 2.0
+    assert wall_axis_deg(np.zeros((50, 50), dtype=bool)) is None
+
+
+def test_a_heading_near_the_walls_is_squared_to_them() -> None:
+    # Two faces of a 0.45 x 0.40 box turned by 4 deg: on their own they give 4 deg.
+    a = np.deg2rad(4.0)
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    faces = np.concatenate([np.c_[np.linspace(0, 0.45, 16), np.full(16, 0.4)],
+                            np.c_[np.full(14, 0.45), np.linspace(0, 0.4, 14)]]) @ rot.T
+    assert _circ90(oriented_rectangle(faces)[2], 4.0) <= 1.0
+    (cx, cy), (w, h), angle = oriented_rectangle(faces, axis_deg=0.0, snap_deg=15.0)
+    assert _circ90(angle, 0.0) < 1e-6
+    # The axis-aligned box of the points: x from the lowest to the highest x, and so on.
+    assert w == pytest.approx(faces[:, 0].max() - faces[:, 0].min(), abs=1e-9)
+    assert h == pytest.approx(faces[:, 1].max() - faces[:, 1].min(), abs=1e-9)
+    assert cx == pytest.approx((faces[:, 0].max() + faces[:, 0].min()) / 2, abs=1e-9)
+    # A heading farther from the walls than snap_deg keeps its own.
+    assert _circ90(oriented_rectangle(faces, axis_deg=30.0, snap_deg=15.0)[2], 4.0) <= 1.0
+
+
 def test_voxels_seen_outside_the_mask_more_often_than_inside_drop_out() -> None:
     keys = encode(np.array([[0.0, 0.0, 0.5], [1.0, 0.0, 0.5], [0.0, 0.03, 0.5]]), 0.03)
     inst = Instance(uid=0, votes=Counter(chair=3), n_obs=3, first_seen=0.0, last_seen=2.0)

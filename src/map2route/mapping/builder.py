@@ -216,7 +216,8 @@ class MapBuilder:
         objects = objects_from_instances(self.instances.final(), layers, voxel_m=fcfg.voxel_m,
                                          trajectory_xy=traj[:, :2], max_range_m=fcfg.max_range_m,
                                          completion_quantile=fcfg.completion_quantile,
-                                         completion_below=fcfg.completion_below)
+                                         completion_below=fcfg.completion_below,
+                                         snap_deg=fcfg.box_snap_deg)
         layers, objects = _split_open_plan(layers, objects, self.config.layers)
         room_list = sorted(int(r) for r in np.unique(layers.room_ids) if r >= 0)
         cats = {rid: [o.category for o in objects if o.room_id == rid] for rid in room_list}

@@ -89,6 +89,7 @@ class FusionConfig:
     repeated_min_observations: int
     repeated_min_voxels: int
     repeated_max_size_m: float
+    box_snap_deg: float
 
 
 def depth_buffer(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating], *,
