@@ -249,3 +249,43 @@ def test_drive_clearance_counts_the_erosion_already_in_the_map() -> None:
     free = _free_space(eroded, 0.55)
     _, lab = cv2.connectedComponents(free.astype(np.uint8), connectivity=8)
     assert lab[(eroded.room_ids == 0) & free].max() != lab[(eroded.room_ids == 1) & free].max()
+
+
+def test_voxels_behind_a_wall_are_cut_off() -> None:
+    from map2route.mapping.fusion import split_by_walls
+    from map2route.semantic_map.grid import GridSpec
+
+    cfg = replace(BuildConfig.from_yaml().fusion, min_voxels=15, voxel_m=0.03)
+    grid = GridSpec(rows=60, cols=60, resolution=0.05, origin_x=0.0, origin_y=0.0)
+    walls = np.zeros(grid.shape, dtype=bool)
+    walls[:, 30:32] = True  # a wall at x = 1.50..1.60 m
+    walls[40:50, 30:32] = False  # with a doorway at y = 2.0..2.5 m
+
+    def inst_of(xy, hits):  # type: ignore[no-untyped-def]
+        pts = np.array([[x, y, 0.5] for x, y in xy])
+        keys = encode(pts, 0.03)
+        keys, first = np.unique(keys, return_index=True)
+        inst = Instance(uid=7, votes=Counter(desk=5), n_obs=5, first_seen=0.0, last_seen=1.0,
+                        voxel_keys=keys, hits=np.asarray(hits)[first].astype(np.int64),
+                        misses=np.zeros(len(keys), np.int64))
+        inst.refresh(0.03)
+        return inst
+
+    body = [(1.0 + 0.03 * i, 1.0 + 0.03 * j) for i in range(10) for j in range(10)]  # x 1.0..1.27
+    few = [(1.7 + 0.03 * i, 1.0) for i in range(5)]  # 5 voxels past the wall
+    many = [(1.7 + 0.03 * i, 1.0 + 0.03 * j) for i in range(5) for j in range(5)]  # 25
+    # A few voxels behind the wall: cut off, the box ends at the wall.
+    parts = split_by_walls(inst_of(body + few, [5] * 100 + [1] * 5), walls, grid, cfg)
+    assert len(parts) == 1 and parts[0].hi[0] < 1.5 and len(parts[0].voxel_keys) == 100
+    # Many of them: cut off too (kept as objects of their own they were mostly not objects).
+    parts = split_by_walls(inst_of(body + many, [5] * 125), walls, grid, cfg)
+    assert len(parts) == 1 and len(parts[0].voxel_keys) == 100 and parts[0].hi[0] < 1.5
+    # Seen through the doorway, not behind the wall: whole.
+    door = [(1.7 + 0.03 * i, 2.1 + 0.03 * j) for i in range(3) for j in range(3)]
+    near_door = [(1.2 + 0.03 * i, 2.1 + 0.03 * j) for i in range(10) for j in range(10)]
+    whole = inst_of(near_door + door, [5] * 109)
+    assert split_by_walls(whole, walls, grid, cfg) == [whole]
+    # A painting centred on the wall is left whole.
+    painting = inst_of([(1.52 + 0.03 * i, 1.0 + 0.03 * j) for i in range(3) for j in range(8)],
+                       [5] * 24)
+    assert split_by_walls(painting, walls, grid, cfg) == [painting]

@@ -64,7 +64,7 @@ class _FakePipeline:
     def simulate(self, truth: Any, bag: Path, config: Any) -> sweep.SimInfo:
         self.calls["simulate"].append(truth.name)
         bag.mkdir(parents=True)
-        (bag / "fake.mcap").write_bytes(b"x")
+        (bag / f"{bag.name}.mcap").write_bytes(b"x")  # a bag's files take its folder's name
         return sweep.SimInfo(drive_s=20.0, wall_s=4.0, image_width=config.image_width)
 
     def build(self, bag: Path, name: str, noise: float, *, seed: int, config: Any
@@ -134,6 +134,8 @@ def test_kept_bag_is_reused_and_an_incomplete_one_is_not(
     out = tmp_path / "out"
     sweep.run_sweep(["house"], maps=maps, out=out, noises=[0.0], image_width=480, keep_bags=True)
     assert (out / "bags" / "house").is_dir()
+    assert sorted(p.name for p in (out / "bags").iterdir()) == ["house", "house.json"]
+    assert [p.name for p in (out / "bags" / "house").iterdir()] == ["house.mcap"]
     rows = sweep.run_sweep(["house"], maps=maps, out=out, noises=[0.0, 0.2], image_width=480,
                            keep_bags=True)
     assert len(fake.calls["simulate"]) == 1  # the complete bag was reused ...

@@ -213,7 +213,7 @@ class MapBuilder:
         layers = build_layers(self.cloud.points(), traj[:, :2], sensor_z=sensor_z,
                               config=self.config.layers)
         fcfg = self.config.fusion
-        objects = objects_from_instances(self.instances.final(), layers, voxel_m=fcfg.voxel_m,
+        objects = objects_from_instances(self.instances.final((layers.walls, layers.grid)), layers, voxel_m=fcfg.voxel_m,
                                          trajectory_xy=traj[:, :2], max_range_m=fcfg.max_range_m,
                                          completion_quantile=fcfg.completion_quantile,
                                          completion_below=fcfg.completion_below,

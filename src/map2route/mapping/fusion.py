@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 
     from map2route.mapping.camera import EquirectCamera, Pose
     from map2route.mapping.detectors import Detection
+    from map2route.semantic_map.grid import GridSpec
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,7 @@ class FusionConfig:
     repeated_min_voxels: int
     repeated_max_size_m: float
     box_snap_deg: float
+    wall_split: bool
 
 
 def depth_buffer(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating], *,
@@ -572,12 +574,17 @@ class InstanceMap:
                 for peer in self.apart.pop(uid, set()):
                     self.apart.get(peer, set()).discard(uid)
 
-    def final(self) -> list[Instance]:
-        """The instances worth reporting: seen often enough, big enough, not shadows of others."""
+    def final(self, walls: tuple[NDArray[np.bool_], GridSpec] | None = None) -> list[Instance]:
+        """The instances worth reporting: seen often enough, big enough, not shadows of others.
+
+        With ``walls`` (the wall layer and its grid) an instance's voxels behind a wall from
+        its body are cut off (:func:`split_by_walls`)."""
         cfg = self.config
         parts = [trim_outliers(p, cfg) for i in self.instances.values()
                  for p in split_instance(i, cfg)]
         parts = merge_fragments(parts, cfg, self.apart)
+        if walls is not None and cfg.wall_split:
+            parts = [q for p in parts for q in split_by_walls(p, walls[0], walls[1], cfg)]
         small = small_categories(cfg)
         keep = [i for i in parts if kept(i.n_obs, len(i.keys), cfg, small=i.label in small)]
         keep.sort(key=lambda i: -i.n_obs)
@@ -757,6 +764,59 @@ def floor_components(keys: NDArray[np.int64], voxel_m: float, gap_m: float) -> N
     graph = coo_matrix((np.ones(len(pairs)), (pairs[:, 0], pairs[:, 1])), shape=(n, n))
     _, labels = connected_components(graph, directed=False)
     return np.asarray(labels, np.int64)[np.asarray(inv).reshape(-1)]
+
+
+def split_by_walls(inst: Instance, walls: NDArray[np.bool_], grid: GridSpec,
+                   config: FusionConfig) -> list[Instance]:
+    """``inst`` without the voxels that lie behind a wall seen from its body.
+
+    A mask near a doorway or a wall end takes points of the next room (a plant in the corner
+    beside a door reached 0.2 m past the wall; a desk's box took 0.6 m^2 of the room behind).
+    The body is the hit-weighted median of the voxels' floor cells; a voxel is behind a wall
+    when the straight line from the body to it crosses a wall cell before its own cell. An
+    instance whose body lies on a wall cell (a painting) is left whole. Doors are gaps in the
+    wall layer, so what stands in a doorway stays whole too. The voxels cut off are dropped,
+    not made an object of their own: kept as one from ``min_voxels`` they were mostly not
+    objects (procthor_00085 precision 0.936 -> 0.844, procthor_00219 0.962 -> 0.881).
+    """
+    keys = inst.voxel_keys
+    if len(keys) < 2:
+        return [inst]
+    xy = decode(keys, config.voxel_m)[:, :2]
+    rc = grid.worlds_to_cells(xy)
+    rows, cols = walls.shape
+    ok = (rc[:, 0] >= 0) & (rc[:, 0] < rows) & (rc[:, 1] >= 0) & (rc[:, 1] < cols)
+    w = np.maximum(inst.hits, 1).astype(np.float64)
+
+    def wmedian(v: NDArray[np.float64]) -> float:
+        order = np.argsort(v)
+        cum = np.cumsum(w[order])
+        return float(v[order][np.searchsorted(cum, cum[-1] / 2)])
+
+    body = grid.worlds_to_cells(np.array([[wmedian(xy[:, 0]), wmedian(xy[:, 1])]]))[0]
+    if not (0 <= body[0] < rows and 0 <= body[1] < cols) or walls[body[0], body[1]]:
+        return [inst]
+    d = rc - body
+    steps = int(np.abs(d).max())
+    if steps < 2:
+        return [inst]
+    # Cells along each line, body excluded, the voxel's own cell excluded (a voxel on a wall
+    # face sits in a wall cell).
+    n = np.maximum(np.abs(d).max(axis=1), 1)
+    t = np.arange(1, steps)[None, :] / n[:, None]
+    inside = t < 1.0
+    lr = np.rint(body[0] + d[:, :1] * t).astype(np.int64)
+    lc = np.rint(body[1] + d[:, 1:] * t).astype(np.int64)
+    lr, lc = np.clip(lr, 0, rows - 1), np.clip(lc, 0, cols - 1)
+    behind = (walls[lr, lc] & inside).any(axis=1) & ok
+    if not behind.any():
+        return [inst]
+    sel = ~behind
+    part = Instance(uid=inst.uid, votes=Counter(inst.votes), n_obs=inst.n_obs,
+                    first_seen=inst.first_seen, last_seen=inst.last_seen, voxel_keys=keys[sel],
+                    hits=inst.hits[sel], misses=inst.misses[sel])
+    part.refresh(config.voxel_m)
+    return [part]
 
 
 def split_instance(inst: Instance, config: FusionConfig) -> list[Instance]:

@@ -9,7 +9,9 @@
 - Traversability: cells inside the walls (the free component the robot drove in, bounded by
   what was seen) with no obstacle points between ``obstacle_min_m`` and ``robot_height_m``
   over the ground.
-- Rooms: a marker watershed on the distance to the walls; the markers are its maxima that
+- Lintels (:func:`lintels`): cells with points only high up (the wall over a door) close
+  doorways for room segmentation.
+- Rooms: a marker watershed on the distance to the walls and lintels; the markers are its maxima that
   stand ``room_split_m`` over the saddle (the doorway) that joins them to a higher one, so
   doorways of any width split rooms wider than them; the free cells where two rooms meet are
   the doors.
@@ -70,6 +72,8 @@ class LayerConfig:
     split_seed_weight: float
     split_gap_m: float
     split_min_room_m2: float
+    lintel_min_m: float
+    lintel_clear_m: float
 
 
 @dataclass(frozen=True, eq=False)
@@ -163,9 +167,35 @@ def build_layers(points: NDArray[np.floating], trajectory_xy: NDArray[np.floatin
         raise MappingError(msg)
     interior = np.isin(labels, ids)
     traversable = interior & ~obstacle
-    room_ids, doors = segment_rooms(interior, walls, grid, config=cfg)
+    # Lintels close doorways for the rooms (3x3 closing: one-cell pinholes, as for walls).
+    seg_walls = walls | lintels(h, flat, walls, top, cfg)
+    seg_walls = cv2.morphologyEx(seg_walls.astype(np.uint8), cv2.MORPH_CLOSE,
+                                 np.ones((3, 3), np.uint8)).astype(bool)
+    room_ids, doors = segment_rooms(interior, seg_walls, grid, config=cfg)
     return Layers(grid=grid, ground_z=ground, ceiling_z=ceiling, walls=walls,
                   traversable=traversable, room_ids=room_ids, doors=doors)
+
+
+def lintels(h: NDArray[np.floating], flat: NDArray[np.integer], walls: NDArray[np.bool_],
+            top: float, cfg: LayerConfig) -> NDArray[np.bool_]:
+    """Cells under a door's lintel: points between ``lintel_min_m`` over the ground and the
+    top of the wall band, none from ``obstacle_min_m`` up to ``lintel_clear_m`` (one walks
+    under it), and not wall. All false when ``lintel_min_m`` is 0.
+
+    A door is a gap in the wall below its head (ProcTHOR's are 2.1 m high under 2.5 m walls)
+    and the lidar sees the wall above it; the watershed alone keeps a bathroom behind a 2 m
+    double door in the bedroom (its saddle is as high as the bathroom's middle). For room
+    segmentation only: the cells stay traversable. Pictures and TVs hung high make such cells
+    too, against a wall, where they only thicken it.
+    """
+    out = np.zeros(walls.shape, dtype=bool)
+    if cfg.lintel_min_m <= 0:
+        return out
+    n = walls.size
+    high = (h >= cfg.lintel_min_m) & (h < top)
+    low = (h > cfg.obstacle_min_m) & (h < cfg.lintel_clear_m)
+    out = (np.bincount(flat[high], minlength=n) > 0) & ~(np.bincount(flat[low], minlength=n) > 0)
+    return out.reshape(walls.shape) & ~walls
 
 
 def segment_rooms(interior: NDArray[np.bool_], walls: NDArray[np.bool_], grid: GridSpec, *,
@@ -197,6 +227,12 @@ def segment_rooms(interior: NDArray[np.bool_], walls: NDArray[np.bool_], grid: G
     _, inverse = np.unique(labels, return_inverse=True)
     room = inverse.reshape(labels.shape).astype(np.int32) - (1 if (labels == 0).any() else 0)
     room[~interior] = -1
+    # Interior cells that ``walls`` blocks (lintels: ``interior`` is bounded by the real walls)
+    # join the nearest room, so the rooms on both sides of a door meet at its line.
+    gap = interior & (room < 0)
+    if gap.any() and (room >= 0).any():
+        _, (ri, ci) = ndimage.distance_transform_edt(room < 0, return_indices=True)
+        room[gap] = room[ri[gap], ci[gap]]
     return room, room_doors(room, grid)
 
 

@@ -7,7 +7,8 @@ of its footprint extruded from ``z_min`` to ``z_max``. Every object is its own g
 ray's geometry id names the object it hit: the simulator's per-pixel instance id.
 
 Structure objects (walls, windows, doorways, door frames) are not extruded: walls come from the
-wall layer, and a doorway box would close the door. ProcTHOR hangs paintings and TVs on the
+wall layer, and a doorway box would close the door; the wall above a door (its lintel, from
+the door's top to the wall height) is added. ProcTHOR hangs paintings and TVs on the
 wall's centre line, inside our 0.1 m thick wall cells; such an object is pushed out of the wall
 into its room by the smallest shift (at most :data:`MAX_WALL_PUSH_M`) that frees it, or it
 would be invisible.
@@ -58,6 +59,10 @@ class OpenStorage:
     categories: frozenset[str]
     panel_m: float
     board_gap_m: float
+
+
+#: Structure categories that mark a door in a wall (the wall above them is the lintel).
+DOOR_CATEGORIES = frozenset({"doorway", "doorframe"})
 
 
 def _open3d() -> object:
@@ -254,9 +259,13 @@ class Scene3D:
 
     @classmethod
     def from_map(cls, m: SemanticMap, *, wall_height_m: float = 2.5,
-                 ceiling: bool = True, open_storage: OpenStorage | None = None) -> Scene3D:
+                 ceiling: bool = True, open_storage: OpenStorage | None = None,
+                 door_lintels: bool = True) -> Scene3D:
         """Extrude ``m`` into 3D (``open_storage``: the categories built as frames; none when
-        ``None``, every object a solid box).
+        ``None``, every object a solid box). With ``door_lintels`` each door (a ``doorway``
+        or ``doorframe`` object: every ProcTHOR door, 0-2.1 m) gets the wall over it, from
+        its top to ``wall_height_m``, as a real door has; wall openings (no such object)
+        stay open to the ceiling.
 
         Raises:
             MappingError: open3d is missing, or the map has no walls.
@@ -285,6 +294,14 @@ class Scene3D:
             geometry_instance.append(0)
         from map2route.mapping.detectors import STRUCTURE_CATEGORIES
 
+        if door_lintels:
+            for door in m.objects:
+                if door.category not in DOOR_CATEGORIES or door.z_max >= wall_height_m:
+                    continue
+                (ox, oy), (sx, sy), yaw = object_box(door.footprint)
+                sz = wall_height_m - door.z_max
+                scene.add_triangles(_box(o3d, (sx, sy, sz), (ox, oy, door.z_max + sz / 2), yaw))
+                geometry_instance.append(0)
         labels, object_ids = ["background"], [""]
         for obj in m.objects:
             if obj.category in STRUCTURE_CATEGORIES:

@@ -42,7 +42,8 @@ class SimConfig:
         tour_look_in, tour_look_in_dwell_s: ... and a stop of this long at the reachable cell
             that sees most of each room part the robot cannot enter
             (:func:`~map2route.mapping.drive.look_in_cells`).
-        wall_height_m: wall and ceiling height of the 3D scene.
+        wall_height_m: wall and ceiling height of the 3D scene; door_lintels: the wall over
+            each door, from its top up (:meth:`~map2route.mapping.scene3d.Scene3D.from_map`).
         image_width, crop_rows: panorama size (1920 and 640 on the robot).
         open_storage, open_storage_panel_m, open_storage_board_gap_m: categories built as
             an open frame (back, sides, shelf boards) instead of a solid box, the frame's
@@ -78,6 +79,7 @@ class SimConfig:
     open_storage_panel_m: float
     open_storage_board_gap_m: float
     seen_min_px: int
+    door_lintels: bool
 
     @classmethod
     def from_yaml(cls, path: str | Path | None = None, **overrides: Any) -> SimConfig:
@@ -137,7 +139,8 @@ def simulate(m: SemanticMap, out: str | Path, *, config: SimConfig | None = None
     from rich.progress import Progress
 
     cfg = config or SimConfig.from_yaml()
-    scene = Scene3D.from_map(m, wall_height_m=cfg.wall_height_m, open_storage=cfg.storage)
+    scene = Scene3D.from_map(m, wall_height_m=cfg.wall_height_m, open_storage=cfg.storage,
+                             door_lintels=cfg.door_lintels)
     drive = plan_drive(m, speed_mps=cfg.speed_mps, clearance_m=cfg.clearance_m, minutes=minutes,
                        part_m=cfg.tour_part_m, furniture_m2=cfg.tour_furniture_m2,
                        furniture_reach_m=cfg.tour_furniture_reach_m,

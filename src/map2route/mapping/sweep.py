@@ -180,14 +180,17 @@ def _simulate_bag(truth: SemanticMap, bag: Path, config: SimConfig) -> SimInfo:
     ``bag`` with its info file is always complete (an interrupted one is simulated anew)."""
     from map2route.semantic_map.io import atomic_write_text
 
-    partial = bag.with_name(f".{bag.name}.partial")
-    for stale in (partial, bag):
+    # The bag's files are named after its folder, so it is written as partial/SCENE and the
+    # folder moved: the MCAP inside is SCENE.mcap, not a hidden partial name.
+    partial = bag.with_name(f".{bag.name}.partial") / bag.name
+    for stale in (partial.parent, bag):
         if stale.exists():
             shutil.rmtree(stale)
     _bag_info_path(bag).unlink(missing_ok=True)
-    bag.parent.mkdir(parents=True, exist_ok=True)
+    partial.parent.mkdir(parents=True, exist_ok=True)
     info = simulate_scene(truth, partial, config)
     partial.rename(bag)
+    partial.parent.rmdir()
     atomic_write_text(_bag_info_path(bag), json.dumps(info.__dict__))
     return info
 
