@@ -276,3 +276,11 @@ def test_cli_end_to_end_on_the_two_room_house(tmp_path: Path, two_room_map: Any)
     assert table.exit_code == 0 and "results.jsonl" in table.output
     assert "two_room_house" in table.output and "noise.png" in table.output
     assert wall < 60, f"the end-to-end run took {wall:.1f} s"
+
+
+def test_the_noise_curve_uses_only_scenes_measured_at_every_level() -> None:
+    rows = [{"scene": "a", "noise": 0.0}, {"scene": "a", "noise": 0.3},
+            {"scene": "b", "noise": 0.0}, {"scene": "b", "noise": 0.3, "error": "failed"},
+            {"scene": "c", "noise": 0.0}]
+    assert sweep.scenes_at_every_level(rows) == {"a"}
+    assert sweep.scenes_at_every_level(rows[:1] + rows[2:3]) == {"a", "b"}

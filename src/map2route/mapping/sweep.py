@@ -394,6 +394,16 @@ _PLOTTED = (("recall_tall", "recall_tall", "tab:blue"), ("room_accuracy", "room 
             ("precision", "precision", "tab:orange"), ("hcs_built", "HCS built map", "tab:red"))
 
 
+def scenes_at_every_level(rows: Sequence[dict[str, Any]]) -> set[str]:
+    """The scenes with a row at every noise level of ``rows`` (error rows left out)."""
+    ok = [r for r in rows if not r.get("error")]
+    levels = {float(r["noise"]) for r in ok}
+    by_scene: dict[str, set[float]] = {}
+    for r in ok:
+        by_scene.setdefault(str(r["scene"]), set()).add(float(r["noise"]))
+    return {s for s, lv in by_scene.items() if lv == levels}
+
+
 def write_plots(rows: Sequence[dict[str, Any]], out: Path) -> list[Path]:
     """``out/noise.png`` (means vs noise level, per-scene points faint) and ``out/scenes.png``
     (per-scene recall_tall and room accuracy at the lowest noise level, target line at 0.95).
@@ -403,13 +413,17 @@ def write_plots(rows: Sequence[dict[str, Any]], out: Path) -> list[Path]:
     ok = [r for r in rows if not r.get("error")]
     levels = sorted({float(r["noise"]) for r in ok})
     paths: list[Path] = []
+    # The curve compares levels, so it uses only the scenes measured at every level (a mean
+    # over 40 scenes at 0 against one over 8 at 0.3 would compare scene sets, not noise).
+    common = scenes_at_every_level(ok)
+    curve = [r for r in ok if r["scene"] in common]
 
     fig = Figure(figsize=(7, 4.5))
     ax = fig.add_subplot()
     for key, label, color in _PLOTTED:
         xs, ys, mx, my = [], [], [], []
         for lv in levels:
-            vals = _finite(r.get(key) for r in ok if float(r["noise"]) == lv)
+            vals = _finite(r.get(key) for r in curve if float(r["noise"]) == lv)
             xs += [lv] * len(vals)
             ys += vals
             if vals:
@@ -422,8 +436,7 @@ def write_plots(rows: Sequence[dict[str, Any]], out: Path) -> list[Path]:
     ax.set_xlabel("detector noise R (miss = false positive = label noise rate)")
     ax.set_ylabel("score")
     ax.set_ylim(-0.02, 1.02)
-    n_scenes = len({r["scene"] for r in ok})
-    ax.set_title(f"Built semantic maps vs detector noise ({n_scenes} scenes)")
+    ax.set_title(f"Built semantic maps vs detector noise ({len(common)} scenes at every level)")
     ax.legend(loc="lower left", fontsize="small")
     fig.tight_layout()
     paths.append(out / "noise.png")
