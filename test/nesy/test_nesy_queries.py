@@ -396,7 +396,7 @@ MECHANISMS_V16 = [
 @pytest.mark.parametrize(("query", "agent", "allowed"),
                          MECHANISMS_V16 + MECHANISMS_V10 + MECHANISMS_V11 + MECHANISMS_V12 + MECHANISMS_V13 + MECHANISMS_V14 + MECHANISMS_V15)
 def test_parser_mechanisms_v10_to_v16(query: str, agent: Agent, allowed: set[str]) -> None:
-    """General mechanisms added for held-out sets v9-v16, each on a hand-made query."""
+    """General mechanisms added for held-out sets v10-v16, each on a hand-made query."""
     p = parse_query(query)
     assert p.agent is agent
     assert p.allowed == frozenset(class_index(c) for c in allowed), query

@@ -35,8 +35,8 @@ AGENT_WORDS: dict[Agent, list[tuple[str, int]]] = {
         "police car", "patrol car", "police cruiser",
         "ground vehicle", "off roader", "utility vehicle", "rover", "wheeled rover",
         "land cruiser", "landcruiser", "hilux", "corolla", "prius", "golf cart", "tesla",
-        "rally car", "impreza"]] + [(w, 2) for w in ["rally"]] + [
-        (w, 2) for w in ["carsick", "wheeled"]] + [(w, 1) for w in [
+        "rally car", "impreza"]] + [(w, 2) for w in ["rally", "carsick", "wheeled"]] + [
+        (w, 1) for w in [
         "drive", "driving", "driven", "drove", "ride", "driver", "motor", "wheels"]] + [
         (w, 0) for w in ["car park", "parking lot", "parking"]],
     Agent.DRONE: [(w, 3) for w in [

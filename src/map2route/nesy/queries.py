@@ -245,7 +245,7 @@ _DEVELOPED = 2
 #: "grass yard"): the surface, not the use, is the land cover.
 _SURFACE_CLASSES = {0, 1}
 #: Heads that name a parcel, not a cover: the modifier says what grows there.
-_PARCEL_HEADS = {"paddock", "field", "plot", "patch", "block", "strip"}
+_PARCEL_HEADS = {"paddock", "field", "block"}
 _TREE = 4
 #: What may follow a route word that has no object of its own ("drive across if it helps").
 _STRANDED_NEXT = {"", ",", "if", "when", "whenever", "as", "freely", "there", "where", "(", ")",
@@ -327,8 +327,8 @@ _CLASS_SORTED = sorted(((_stem_phrase(p), c) for c, ps in CLASS_WORDS.items() fo
                        key=lambda pc: -len(pc[0]))
 _NEG_SORTED = sorted(set(NEGATIVE_CUES), key=lambda p: -len(p.split()))
 _POS_SORTED = sorted(set(POSITIVE_CUES), key=lambda p: -len(p.split()))
-_OBJECTIVE_SORTED = sorted(OBJECTIVE_WORDS, key=lambda pow_: -len(pow_[0].split()))
-_OBJECTIVE_STEMS = [(p, o, w, _stem_phrase(p)) for p, o, w in _OBJECTIVE_SORTED]
+_OBJECTIVE_STEMS = [(p, o, w, _stem_phrase(p))
+                    for p, o, w in sorted(OBJECTIVE_WORDS, key=lambda pow_: -len(pow_[0].split()))]
 _EXC_SORTED = sorted(EXCEPTION_WORDS, key=lambda p: -len(p.split()))
 _NEGATOR_SET = set(NEGATORS)
 _EXCEPTION_FIRST = {p.split()[0] for p in EXCEPTION_WORDS}
@@ -500,12 +500,15 @@ _REPLY_OPENERS = {"it", "they", "that", "those", "this", "these", "he", "she", "
                   "yes", "yeah", "yep", "sure", "absolutely", "certainly", "indeed", "also",
                   "of", "definitely", "correct", "affirmative", "negative"}
 _REPLY_NO = {"no", "nope", "negative", "never"}
+#: Restriction words before or after a list ("roads only", "only roads").
+_RESTRICTS = RESTRICT_AFTER + RESTRICT_BEFORE
 
 
 def _answer_sign(clause: list[str]) -> int:
     """Sign of a short reply to a question about terrain ("No.", "Yes, it may.", "It is.",
     "Also fine.", "Those are off limits."), 0 when the clause is no reply: a reply has at most
-    six words and no land-cover mention."""
+    six words and no land-cover mention, or opens with "no" and has at most eight words and
+    no positive cue ("No, stick to the road.")."""
     if clause and clause[0] in _REPLY_NO and len(clause) <= 8 and \
             not any(s > 0 for _, s in _cue_positions(clause)):
         return -1  # "No, stick to the road."
@@ -514,8 +517,6 @@ def _answer_sign(clause: list[str]) -> int:
     cues = _cue_positions(clause)
     if cues:
         return cues[0][1]
-    if clause[0] in _REPLY_NO:
-        return -1
     return 1 if clause[0] in _REPLY_OPENERS else 0
 
 
@@ -574,7 +575,7 @@ def _cue_positions(clause: list[str], *, everything: bool = False) -> list[tuple
     raw = [c for c in raw if not (c[3] in _DESCRIPTIVE_CUES and c[1] < len(clause) and
                                    clause[c[1]] in _TERRAIN_HEADS and
                                    set(clause[max(0, c[0] - 3):c[0]]) &
-                                   (_QUANTIFIERS | {"other", "conditionally", "no"}))]
+                                   _DESCRIBING_QUANTIFIERS)]
     composed: list[tuple[int, int, int, str]] = []
     i = 0
     while i < len(raw):
@@ -878,16 +879,17 @@ def _everything_self(clause: list[str], mentions: list[tuple[int, int, int]]) ->
 _LIMIT_NOUNS = {"restrictions", "restriction", "limits", "limitations", "constraints"}
 
 
-def _roam_everywhere(clause: list[str]) -> bool:
+def _roam_everywhere(clause: list[str], restricted: bool) -> bool:
     """"search everywhere", "roam anywhere": a verb of moving before "everywhere" permits all
-    conditional terrain, unless negated ("do not go anywhere near the woods")."""
+    conditional terrain, unless negated ("do not go anywhere near the woods") or the clause
+    restricts (``restricted``: "go whatever way, roads and sidewalks only")."""
+    if restricted:
+        return False
     for w in ("everywhere", "anywhere", "wherever", "anything", "whatever"):
         for i in _find(clause, w):
             # "anywhere near the woods"; "whatever way is fastest" is about the route
-            if i + 1 < len(clause) and clause[i + 1] in ("near", "close", *_JOURNEY_NOUNS):
+            if i + 1 < len(clause) and clause[i + 1] in _NEAR_OR_JOURNEY:
                 continue
-            if any(_find(clause, r) for r in RESTRICT_AFTER + RESTRICT_BEFORE):
-                continue  # "go whatever way, roads and sidewalks only"
             # "go through literally anything", "go over whatever"
             if set(clause[max(0, i - 3):i]) & (ROAM_VERBS | ROUTE_PREPOSITIONS) and \
                     not set(clause[max(0, i - 4):i]) & (_NEGATOR_SET | _DETERMINER_CUES):
@@ -973,21 +975,20 @@ def _permissions(tokens: list[str], agent: Agent) -> frozenset[int]:
             set(clause[max(0, every_at - 2):every_at]) & (ROAM_VERBS | ROUTE_PREPOSITIONS)) and \
             not set(clause[max(0, every_at - 4):every_at]) & (_NEGATOR_SET | _DETERMINER_CUES)
         # "no off-road driving on any conditionally traversable terrain is permitted"
-        negated_at = [k for k in range(max(0, every_at - 5), every_at)
-                      if clause[k] in ("no", "not", "never") and
-                      not set(clause[k:every_at]) & {",", ":", ";", "("}]
-        if every_at >= 0 and (negated_at or
-                _narrowed(clause, every_end, mentions)):
-            # "no other off-road terrain is opened"; "cross-country over the grassland"
+        negated_at = any(clause[k] in ("no", "not", "never") and
+                         not set(clause[k:every_at]) & {",", ":", ";", "("}
+                         for k in range(max(0, every_at - 5), every_at))
+        restricted = any(_find(clause, w) for w in _RESTRICTS)
+        # "no other off-road terrain is opened"; "cross-country over the grassland";
+        # "permitted off-road terrain: heathland only"
+        if every_at >= 0 and (negated_at or _narrowed(clause, every_end, mentions) or restricted):
             every_at, moving = -1, False
-        if every_at >= 0 and any(_find(clause, w) for w in RESTRICT_AFTER + RESTRICT_BEFORE):
-            every_at, moving = -1, False  # "permitted off-road terrain: heathland only"
         if _everything_self(clause, mentions) or moving or (every_at >= 0 and (
                 any(s > 0 and not every_at <= p < every_end and (
                     seg_of[p] == seg_of[every_at] or abs(p - every_at) <= 3) for p, s in cues) or
                 any(i > every_at for i in exceptions))) or \
                 _only_complement(clause, cues, mentions, conditional) or \
-                _roam_everywhere(clause) or _nothing_forbidden(clause):
+                _roam_everywhere(clause, restricted) or _nothing_forbidden(clause):
             allowed |= set(conditional)
         confined = _restricted_to(clause, mentions, {p for p, _ in cues})
         ellipsis_segs = {seg_of[i] for w in _ELLIPSIS for i in _find(clause, w)}
@@ -1071,6 +1072,10 @@ _BURDENS = {"bumpy", "bumps", "strain", "strenuous", "effort", "exertion", "tiri
 _AUXILIARIES = {"is", "are", "was", "were", "does", "do", "can", "may", "will", "could", "should",
                 "might"}
 _JOURNEY_NOUNS = {"route", "way", "path", "trip", "flight", "journey", "line", "run", "ride"}
+_NEAR_OR_JOURNEY = {"near", "close", *_JOURNEY_NOUNS}
+_MOTION_OR_JOURNEY = _MOTION_VERBS | _JOURNEY_NOUNS
+#: Words before "(conditionally) traversable classes" that make it a description.
+_DESCRIBING_QUANTIFIERS = _QUANTIFIERS | {"other", "conditionally", "no"}
 _BEFORE_LANDMARK = ["next to", "near", "beside", "opposite", "close to", "nearby", "near to",
                     "just past", "in front of", "across from", "adjacent to"]
 _SIDES = {"left", "right", "north", "south", "east", "west", "northeast", "northwest",
@@ -1087,7 +1092,7 @@ def _landmark(clause: list[str], pos: int, end: int) -> bool:
     a motion ("flight across the vineyard to the house")."""
     start = pos - 1 if pos and clause[pos - 1] in ("the", "a", "an", "some") else pos
     if start >= 2 and clause[start - 1] in ("to", "towards", "toward") and (
-            clause[start - 2] in _MOTION_VERBS | _JOURNEY_NOUNS or clause[start - 2].endswith("land")
+            clause[start - 2] in _MOTION_OR_JOURNEY or clause[start - 2].endswith("land")
             or any(t in ROUTE_PREPOSITIONS for t in clause[max(0, start - 6):start - 1])):
         return True
     for phrase in _BEFORE_LANDMARK:
@@ -1190,11 +1195,12 @@ def parse_query(text: str) -> ParsedQuery:
     # "no risks" = "no risk": phrases match on stems
     hits = [(ph, o, w, _find_stems(stems, st)) for ph, o, w, st in _OBJECTIVE_STEMS]
     last_hit = max((i for *_x, at in hits for i in at), default=-1)
-    superseded = [c for c in corrections if c < last_hit]
+    # a hit before the last self-correction that precedes the last hit is superseded
+    cutoff = max((c for c in corrections if c < last_hit), default=-1)
     for obj_phrase, objective, weight, at in hits:
         n = len(obj_phrase.split())
         for i in at:
-            if any(i < c for c in superseded):
+            if i < cutoff:
                 continue
             if not any(taken[i:i + n]):
                 for m in range(i, i + n):

@@ -34,8 +34,10 @@ def database_dir() -> Path | None:
 
 
 @functools.lru_cache(maxsize=1)
-def _database() -> tuple[dict[str, list[str]], dict[str, tuple[str, list[str]]]] | None:
-    """(lemma -> synset offsets by sense frequency, offset -> (first lemma, hypernym offsets))."""
+def _database() -> tuple[dict[str, list[str]], dict[str, tuple[str, list[str]]],
+                         frozenset[str]] | None:
+    """(lemma -> synset offsets by sense frequency, offset -> (first lemma, hypernym offsets),
+    the noun lemmas some synset writes in lower case)."""
     root = database_dir()
     if root is None:
         return None
@@ -48,6 +50,7 @@ def _database() -> tuple[dict[str, list[str]], dict[str, tuple[str, list[str]]]]
             pointer_count = int(fields[3])
             index[fields[0]] = fields[4 + pointer_count + 2:]
     synsets: dict[str, tuple[str, list[str]]] = {}
+    lower: set[str] = set()
     with (root / "data.noun").open(encoding="utf-8") as f:
         for line in f:
             fields = line.split("|", 1)[0].split()
@@ -55,11 +58,12 @@ def _database() -> tuple[dict[str, list[str]], dict[str, tuple[str, list[str]]]]
                 continue
             word_count = int(fields[3], 16)
             k = 4 + 2 * word_count
+            lower.update(w for w in fields[4:k:2] if w.islower())
             pointers = int(fields[k])
             hypernyms = [fields[k + 2 + 4 * i] for i in range(pointers)
                          if fields[k + 1 + 4 * i] in _HYPERNYM_POINTERS]
             synsets[fields[0]] = (fields[4].lower(), hypernyms)
-    return index, synsets
+    return index, synsets, frozenset(lower)
 
 
 def _ancestors(offset: str, synsets: dict[str, tuple[str, list[str]]]) -> list[str]:
@@ -102,7 +106,7 @@ def _sense_ancestors(word: str, senses: int) -> tuple[tuple[str, ...], ...]:
     db = _database()
     if db is None:
         return ()
-    index, synsets = db
+    index, synsets, _ = db
     return tuple(tuple(_ancestors(o, synsets)) for o in index.get(word, [])[:senses])
 
 
@@ -110,19 +114,13 @@ def _sense_ancestors(word: str, senses: int) -> tuple[tuple[str, ...], ...]:
 def _common_words() -> frozenset[str]:
     """Every lemma of the verb, adjective and adverb indexes and every noun written in lower
     case in some synset (so "follow" is a word, while "forrest", only a surname, is not)."""
-    root = database_dir()
-    if root is None:
+    root, db = database_dir(), _database()
+    if root is None or db is None:
         return frozenset()
-    words: set[str] = set()
+    words: set[str] = set(db[2])  # the nouns: read with the rest of data.noun
     for pos in ("verb", "adj", "adv"):
         with (root / f"index.{pos}").open(encoding="utf-8") as f:
             words.update(line.split(" ", 1)[0] for line in f if not line.startswith(" "))
-    with (root / "data.noun").open(encoding="utf-8") as f:
-        for line in f:
-            fields = line.split("|", 1)[0].split()
-            if line.startswith(" ") or len(fields) < 4:
-                continue
-            words.update(w for w in fields[4:4 + 2 * int(fields[3], 16):2] if w.islower())
     return frozenset(words)
 
 
