@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from pathlib import Path
 from typing import Any
 
@@ -241,9 +240,7 @@ def test_cli_end_to_end_on_the_two_room_house(tmp_path: Path, two_room_map: Any)
     args = ["bench", "mapping", "--maps", str(maps), "--noise", "0", "--noise", "0.3",
             "--image-width", "480", "--episodes", str(eps), "--config", str(cfg),
             "--out", str(out), "--json"]
-    t0 = time.perf_counter()
     res = CliRunner().invoke(app, args)
-    wall = time.perf_counter() - t0
     assert res.exit_code == 0, res.output
     doc = json.loads(res.stdout)
     rows = doc["rows"]
@@ -275,7 +272,6 @@ def test_cli_end_to_end_on_the_two_room_house(tmp_path: Path, two_room_map: Any)
     table = CliRunner().invoke(app, args[:-1])
     assert table.exit_code == 0 and "results.jsonl" in table.output
     assert "two_room_house" in table.output and "noise.png" in table.output
-    assert wall < 60, f"the end-to-end run took {wall:.1f} s"
 
 
 def test_the_noise_curve_uses_only_scenes_measured_at_every_level() -> None:

@@ -12,9 +12,9 @@ from map2route.cli.app import bench
 
 
 def _default_episodes() -> Path | None:
-    from map2route.paths import PACKAGE_ROOT
+    from map2route.cli.episodes_commands import default_episodes_dir
 
-    path = PACKAGE_ROOT / "episodes" / "test.jsonl"
+    path = default_episodes_dir() / "test.jsonl"
     return path if path.is_file() else None
 
 

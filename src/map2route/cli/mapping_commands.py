@@ -136,18 +136,14 @@ def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene:
 
     from map2route.mapping.errors import MappingError
     from map2route.mapping.score import score_map
+    from map2route.mapping.simulate import SimConfig
+    from map2route.mapping.sweep import shown_in_bag
     from map2route.semantic_map.io import load_scene
 
     b_map, t_map = load_scene(built), load_scene(truth)
-    shown = None
-    if bag is not None:
-        from map2route.mapping.bag import instance_pixels
-        from map2route.mapping.score import shown_objects
-        from map2route.mapping.simulate import SimConfig
-
-        ids, max_px, width = instance_pixels(bag)
-        shown = shown_objects(ids, max_px, width, SimConfig.from_yaml().seen_min_px)
-    s = score_map(b_map, t_map, shown=shown)
+    sim_cfg = SimConfig.from_yaml()
+    shown = shown_in_bag(bag, sim_cfg) if bag is not None else None
+    s = score_map(b_map, t_map, shown=shown, open_storage=frozenset(sim_cfg.open_storage))
     down = None
     margin = 0.0
     if episodes is not None:

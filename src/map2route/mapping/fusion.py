@@ -342,6 +342,17 @@ class Instance:
         self.first_seen = min(self.first_seen, other.first_seen)
         self.last_seen = max(self.last_seen, other.last_seen)
 
+    def subset(self, sel: NDArray[np.bool_], voxel_m: float, *, uid: int | None = None
+               ) -> Instance:
+        """A new instance of the voxels ``sel`` selects (copies), with this one's votes,
+        observation count and times, its box refreshed; ``uid`` defaults to this one's."""
+        part = Instance(uid=self.uid if uid is None else uid, votes=Counter(self.votes),
+                        n_obs=self.n_obs, first_seen=self.first_seen, last_seen=self.last_seen,
+                        voxel_keys=self.voxel_keys[sel], hits=self.hits[sel],
+                        misses=self.misses[sel])
+        part.refresh(voxel_m)
+        return part
+
     def _key_array(self) -> NDArray[np.int64]:
         keys = self.keys
         return keys if len(keys) else self.voxel_keys
@@ -465,8 +476,7 @@ class InstanceMap:
                     continue
                 shared = len(np.intersect1d(oa.keys, ob.keys, assume_unique=True))
                 if shared <= self.config.same_view_overlap * min(len(oa.keys), len(ob.keys)):
-                    self.apart.setdefault(ia.uid, set()).add(ib.uid)
-                    self.apart.setdefault(ib.uid, set()).add(ia.uid)
+                    self._keep_apart(ia.uid, ib.uid)
         if view is not None:
             self._record_misses(touched, view)
         for inst, _ in touched:
@@ -692,10 +702,7 @@ def merge_fragments(insts: list[Instance], config: FusionConfig,
                 long_m, short_m = prior[big.label]
                 if max(w, h) > long_m + 0.1 or min(w, h) > short_m + 0.1:
                     continue
-                joined = Instance(uid=big.uid, votes=Counter(big.votes), n_obs=big.n_obs,
-                                  first_seen=big.first_seen, last_seen=big.last_seen,
-                                  voxel_keys=big.voxel_keys.copy(), hits=big.hits.copy(),
-                                  misses=big.misses.copy())
+                joined = big.subset(np.ones(len(big.voxel_keys), dtype=bool), config.voxel_m)
                 joined.absorb(cur)
                 joined.refresh(config.voxel_m)
                 links[big.uid] = links.get(big.uid, set()) | links.get(cur.uid, set())
@@ -733,19 +740,15 @@ def trim_outliers(inst: Instance, config: FusionConfig) -> Instance:
     sel_keys = inst.hits > inst.misses
     hits = inst.hits[sel_keys].astype(np.float64)
     labels = floor_components(keys, config.voxel_m, config.outlier_gap_m)
-    share = np.bincount(labels, weights=hits) / max(float(hits.sum()), 1e-9)
-    mean_hits = np.bincount(labels, weights=hits) / np.bincount(labels)
+    cluster_hits = np.bincount(labels, weights=hits)
+    share = cluster_hits / max(float(hits.sum()), 1e-9)
+    mean_hits = cluster_hits / np.bincount(labels)
     weak = np.flatnonzero((share < config.outlier_hit_share)
                           & (mean_hits < config.outlier_mean_hits))
     if len(weak) == 0 or len(weak) == len(share):
         return inst
     drop = np.isin(inst.voxel_keys, keys[np.isin(labels, weak)])
-    part = Instance(uid=inst.uid, votes=Counter(inst.votes), n_obs=inst.n_obs,
-                    first_seen=inst.first_seen, last_seen=inst.last_seen,
-                    voxel_keys=inst.voxel_keys[~drop], hits=inst.hits[~drop],
-                    misses=inst.misses[~drop])
-    part.refresh(config.voxel_m)
-    return part
+    return inst.subset(~drop, config.voxel_m)
 
 
 def floor_components(keys: NDArray[np.int64], voxel_m: float, gap_m: float) -> NDArray[np.int64]:
@@ -811,12 +814,7 @@ def split_by_walls(inst: Instance, walls: NDArray[np.bool_], grid: GridSpec,
     behind = (walls[lr, lc] & inside).any(axis=1) & ok
     if not behind.any():
         return [inst]
-    sel = ~behind
-    part = Instance(uid=inst.uid, votes=Counter(inst.votes), n_obs=inst.n_obs,
-                    first_seen=inst.first_seen, last_seen=inst.last_seen, voxel_keys=keys[sel],
-                    hits=inst.hits[sel], misses=inst.misses[sel])
-    part.refresh(config.voxel_m)
-    return [part]
+    return [inst.subset(~behind, config.voxel_m)]
 
 
 def split_instance(inst: Instance, config: FusionConfig) -> list[Instance]:
@@ -837,10 +835,6 @@ def split_instance(inst: Instance, config: FusionConfig) -> list[Instance]:
     for lab in big:
         own = keys[(labels == lab) | ((int(lab) == main) & ~np.isin(labels, big))]
         sel = np.isin(inst.voxel_keys, own)
-        part = Instance(uid=inst.uid if int(lab) == main else -1 - len(out), votes=Counter(inst.votes),
-                        n_obs=inst.n_obs, first_seen=inst.first_seen, last_seen=inst.last_seen,
-                        voxel_keys=inst.voxel_keys[sel], hits=inst.hits[sel],
-                        misses=inst.misses[sel])
-        part.refresh(config.voxel_m)
-        out.append(part)
+        out.append(inst.subset(sel, config.voxel_m,
+                               uid=inst.uid if int(lab) == main else -1 - len(out)))
     return out

@@ -168,9 +168,11 @@ def build_layers(points: NDArray[np.floating], trajectory_xy: NDArray[np.floatin
     interior = np.isin(labels, ids)
     traversable = interior & ~obstacle
     # Lintels close doorways for the rooms (3x3 closing: one-cell pinholes, as for walls).
-    seg_walls = walls | lintels(h, flat, walls, top, cfg)
-    seg_walls = cv2.morphologyEx(seg_walls.astype(np.uint8), cv2.MORPH_CLOSE,
-                                 np.ones((3, 3), np.uint8)).astype(bool)
+    lintel = lintels(h, flat, walls, top, cfg)
+    seg_walls = walls  # already closed: closing it again would change nothing
+    if lintel.any():
+        seg_walls = cv2.morphologyEx((walls | lintel).astype(np.uint8), cv2.MORPH_CLOSE,
+                                     np.ones((3, 3), np.uint8)).astype(bool)
     room_ids, doors = segment_rooms(interior, seg_walls, grid, config=cfg)
     return Layers(grid=grid, ground_z=ground, ceiling_z=ceiling, walls=walls,
                   traversable=traversable, room_ids=room_ids, doors=doors)

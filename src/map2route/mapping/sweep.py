@@ -299,9 +299,8 @@ def run_sweep(scenes: Sequence[str], *, maps: Path, out: Path,
             _upsert(results, rows, row)
         if not keep_bags:
             _remove_bag(bag)
-    want = {(s, round(r, 6), width) for s in scenes for r in levels}
     order = {k: i for i, k in enumerate((s, round(r, 6), width) for s in scenes for r in levels)}
-    return sorted((r for r in rows if _key(r) in want), key=lambda r: order[_key(r)])
+    return sorted((r for r in rows if _key(r) in order), key=lambda r: order[_key(r)])
 
 
 def _save_built(m: SemanticMap, folder: Path) -> None:
