@@ -29,6 +29,11 @@ if TYPE_CHECKING:
     from map2route.semantic_map.model import SemanticMap
 
 
+#: Per-cell cost factor of the cells only ``squeeze_clearance_m`` clear (:func:`tour_plan`):
+#: a leg takes a detour up to this many times as long rather than squeeze.
+SQUEEZE_COST = 10.0
+
+
 @dataclass(frozen=True)
 class Drive:
     """Timed body poses of a drive.
@@ -215,7 +220,8 @@ def look_in_cells(m: SemanticMap, reach: NDArray[np.bool_], *, near_m: float = 1
 
 def tour_cells(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0,
                furniture_m2: float = 0.0, furniture_reach_m: float = 1.0,
-               look_in: bool = True) -> tuple[NDArray[np.int64], tuple[int, ...]]:
+               look_in: bool = True, squeeze_clearance_m: float | None = None
+               ) -> tuple[NDArray[np.int64], tuple[int, ...]]:
     """Grid cells of a path through every reachable room and the rooms it visits.
 
     Raises:
@@ -223,16 +229,21 @@ def tour_cells(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0,
     """
     cells, rooms, _ = tour_plan(m, clearance_m=clearance_m, part_m=part_m,
                                 furniture_m2=furniture_m2, furniture_reach_m=furniture_reach_m,
-                                look_in=look_in)
+                                look_in=look_in, squeeze_clearance_m=squeeze_clearance_m)
     return cells, rooms
 
 
 def tour_plan(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0,
               furniture_m2: float = 0.0, furniture_reach_m: float = 1.0,
-              look_in: bool = True
+              look_in: bool = True, squeeze_clearance_m: float | None = None
               ) -> tuple[NDArray[np.int64], tuple[int, ...], NDArray[np.bool_]]:
     """:func:`tour_cells`, and which of the cells are look-in viewpoints
     (:func:`look_in_cells`), where the drive pauses.
+
+    With ``squeeze_clearance_m`` (below ``clearance_m``) the robot also drives through
+    passages that leave only that much clearance, as an operator edges a mapping robot
+    between furniture into a room it could not enter otherwise; such cells cost
+    :data:`SQUEEZE_COST` times as much, so every leg keeps ``clearance_m`` where it can.
 
     Raises:
         MappingError: no room has free space for the robot.
@@ -242,12 +253,17 @@ def tour_plan(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0,
     from map2route.planning.errors import NoPathError
     from map2route.planning.grid_search import search
 
-    free = _free_space(m, clearance_m)
-    # Waypoints only where the robot can get: the largest connected part of the free space
-    # (a room's most open cell may sit in a pocket behind furniture the robot cannot reach).
+    roomy = _free_space(m, clearance_m)
+    squeeze = min(clearance_m, squeeze_clearance_m) if squeeze_clearance_m else clearance_m
+    free = _free_space(m, squeeze) | roomy
+    # Waypoints only where the robot can get: the connected part of the free space that holds
+    # most of the roomy cells (a room's most open cell may sit in a pocket behind furniture
+    # the robot cannot reach; a room behind a passage narrower than the roomy clearance is
+    # reached through it).
     n_parts, parts_lab = cv2.connectedComponents(free.astype(np.uint8), connectivity=8)
     if n_parts > 2:
-        free = parts_lab == int(np.argmax(np.bincount(parts_lab[free])))
+        weight = roomy if roomy.any() else free
+        free = parts_lab == int(np.argmax(np.bincount(parts_lab[weight], minlength=n_parts)[1:]) + 1)
     clear = cv2.distanceTransform(np.pad(m.traversable, 1).astype(np.uint8), cv2.DIST_L2, 5)[1:-1, 1:-1]
     # Per room: its most open cell, then the most open cell of each part of a grid over the
     # room (at least 2 x 2, parts at most ``part_m`` on a side), so the sensors see every wall,
@@ -294,6 +310,8 @@ def tour_plan(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0,
     # Cost on entering a cell: higher near obstacles, so the drive keeps to the middle.
     res_cells = clear * m.grid.resolution
     cost = np.where(free, 1.0 / np.maximum(res_cells, 0.05), np.inf)
+    # Squeezing is for where no roomy way leads: its cells cost SQUEEZE_COST times as much.
+    cost = np.where(free & ~roomy, SQUEEZE_COST * cost, cost)
     first_room, here_cell = targets[0]
     visited = [first_room]
     remaining = list(targets[1:])
@@ -327,7 +345,7 @@ def plan_drive(m: SemanticMap, *, speed_mps: float = 0.5, yaw_rate: float = 1.0,
                clearance_m: float = 0.3, minutes: float | None = None, dt: float = 0.05,
                part_m: float = 3.0, furniture_m2: float = 0.0,
                furniture_reach_m: float = 1.0, look_in: bool = True,
-               dwell_s: float = 3.0) -> Drive:
+               dwell_s: float = 3.0, squeeze_clearance_m: float | None = None) -> Drive:
     """Timed poses along :func:`tour_cells`, repeated back and forth to fill ``minutes``.
 
     At each look-in viewpoint the robot stops for ``dwell_s`` (the camera takes a few
@@ -336,7 +354,8 @@ def plan_drive(m: SemanticMap, *, speed_mps: float = 0.5, yaw_rate: float = 1.0,
     moving average, blended back to the unsmoothed path over that window around each stop."""
     cells, rooms, stops = tour_plan(m, clearance_m=clearance_m, part_m=part_m,
                                     furniture_m2=furniture_m2,
-                                    furniture_reach_m=furniture_reach_m, look_in=look_in)
+                                    furniture_reach_m=furniture_reach_m, look_in=look_in,
+                                    squeeze_clearance_m=squeeze_clearance_m)
     pts = m.grid.cells_to_worlds(cells)
     if minutes is not None:
         want = minutes * 60.0 * speed_mps

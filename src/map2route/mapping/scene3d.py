@@ -119,13 +119,61 @@ def object_box(footprint: tuple[tuple[float, float], ...]
                                     max(float(h), MIN_THICKNESS_M)), math.radians(angle)
 
 
+def wall_side(m: SemanticMap, center: tuple[float, float], size: tuple[float, float],
+              yaw: float) -> tuple[float, float] | None:
+    """The unit normal of the wall a box hangs on, pointing to the box's side of it.
+
+    ProcTHOR hangs a painting with its back on the wall's centre line and its face towards
+    its room, so the side is the sign of the box centre's offset from the centre line of the
+    nearest ``wall`` object parallel to the box's long side (exact, unlike the 5 cm wall
+    cells). A map without wall objects takes the side of the nearest traversable cell within
+    0.5 m (an outer wall has floor on one side only). ``None``: no side can be told.
+    """
+    long_dir = yaw if size[0] >= size[1] else yaw + math.pi / 2
+    best: tuple[float, tuple[float, float]] | None = None
+    for w in m.objects:
+        if w.category != "wall":
+            continue
+        (wx, wy), (wsx, wsy), wyaw = object_box(w.footprint)
+        along = wyaw if wsx >= wsy else wyaw + math.pi / 2
+        if abs(math.sin(along - long_dir)) > math.sin(math.radians(20.0)):
+            continue
+        ux, uy = math.cos(along), math.sin(along)
+        rx, ry = center[0] - wx, center[1] - wy
+        offset = -uy * rx + ux * ry  # signed distance from the centre line, normal (-uy, ux)
+        if abs(rx * ux + ry * uy) > max(wsx, wsy) / 2 + 0.05 or abs(offset) > 0.2:
+            continue
+        if abs(offset) > 1e-3 and (best is None or abs(offset) < best[0]):
+            sign = 1.0 if offset > 0 else -1.0
+            best = (abs(offset), (-uy * sign, ux * sign))
+    if best is not None:
+        return best[1]
+    if any(o.category == "wall" for o in m.objects):
+        return None
+    r, c = m.grid.worlds_to_cells(np.asarray([center], dtype=np.float64))[0]
+    reach = int(round(0.5 / m.grid.resolution))
+    r0, c0 = max(0, r - reach), max(0, c - reach)
+    window = m.traversable[r0:r + reach + 1, c0:c + reach + 1]
+    free = np.argwhere(window)
+    if not len(free):
+        return None
+    d = free + (r0, c0) - (r, c)
+    dr, dc = d[int(np.argmin(np.hypot(d[:, 0], d[:, 1])))]
+    norm = math.hypot(dr, dc)
+    return None if norm == 0 else (float(dc / norm), float(dr / norm))
+
+
 def push_out_of_walls(m: SemanticMap, center: tuple[float, float], size: tuple[float, float],
                       yaw: float) -> tuple[float, float]:
-    """The centre of the box moved off the wall cells by the smallest axis-aligned shift.
+    """The centre of the box moved off the wall cells by the smallest shift towards its side
+    of the wall (:func:`wall_side`).
 
-    Shifts of up to :data:`MAX_WALL_PUSH_M` along +-x and +-y in 1 cm steps are tried; the
-    box is sampled every centimetre. Returns ``center`` when it is free already or when no
-    shift frees it.
+    Shifts on a 1 cm lattice of up to :data:`MAX_WALL_PUSH_M` are tried, shortest first, the
+    ones along the wall's normal before oblique ones (a painting in a corner needs both: off
+    its wall and off the wall it touches); the box is sampled every centimetre. Shifts away
+    from the box's side are tried only when none towards it frees the box (pushed the wrong
+    way a painting ends up outside the house or in the next room, facing away from its own).
+    Returns ``center`` when it is free already or when no shift frees it.
     """
     c, s = math.cos(yaw), math.sin(yaw)
     nu, nv = max(2, int(size[0] / 0.01) + 1), max(2, int(size[1] / 0.01) + 1)
@@ -140,8 +188,21 @@ def push_out_of_walls(m: SemanticMap, center: tuple[float, float], size: tuple[f
 
     if hits(*center) == 0:
         return center
-    for step in np.arange(0.01, MAX_WALL_PUSH_M + 1e-9, 0.01):
-        for dx, dy in ((step, 0.0), (-step, 0.0), (0.0, step), (0.0, -step)):
+    n = int(round(MAX_WALL_PUSH_M / 0.01))
+    ii, jj = np.meshgrid(np.arange(-n, n + 1), np.arange(-n, n + 1), indexing="ij")
+    shifts = np.stack([ii.ravel(), jj.ravel()], axis=1).astype(np.float64) * 0.01
+    length = np.hypot(shifts[:, 0], shifts[:, 1])
+    keep = (length > 0) & (length <= MAX_WALL_PUSH_M + 1e-9)
+    shifts, length = shifts[keep], length[keep]
+    side = wall_side(m, center, size, yaw)
+    normal = np.asarray(side if side is not None else (0.0, 0.0))
+    toward = shifts @ normal
+    # Shortest first; at equal length the one most along the normal (axis-aligned when none).
+    order = np.lexsort((-np.abs(toward) if side is None else -toward / length, np.round(length, 6)))
+    passes = [order[toward[order] > 1e-9], order[toward[order] <= 1e-9]] if side is not None else [order]
+    for idx in passes:
+        for k in idx:
+            dx, dy = shifts[k]
             if hits(center[0] + dx, center[1] + dy) == 0:
                 return (float(center[0] + dx), float(center[1] + dy))
     return center

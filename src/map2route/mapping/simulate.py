@@ -33,7 +33,9 @@ class SimConfig:
         lidar_hz, odom_hz, camera_hz: message rates.
         body_height_m: height of the body (lidar) frame above the floor.
         speed_mps: driving speed; clearance_m: distance the drive keeps from walls and objects
-            (a map already eroded by its ``robot_radius_m`` is eroded by the rest only).
+            (a map already eroded by its ``robot_radius_m`` is eroded by the rest only);
+            squeeze_clearance_m: ... or this, where no way with ``clearance_m`` leads on
+            (:func:`~map2route.mapping.drive.tour_plan`; 0: never less than ``clearance_m``).
         tour_part_m: the drive visits the most open cell of each part of a grid over each
             room, parts at most this long on a side (:func:`~map2route.mapping.drive.tour_cells`).
         tour_furniture_m2, tour_furniture_reach_m: ... and a viewpoint on each of the four
@@ -80,6 +82,7 @@ class SimConfig:
     open_storage_board_gap_m: float
     seen_min_px: int
     door_lintels: bool
+    squeeze_clearance_m: float
 
     @classmethod
     def from_yaml(cls, path: str | Path | None = None, **overrides: Any) -> SimConfig:
@@ -144,7 +147,8 @@ def simulate(m: SemanticMap, out: str | Path, *, config: SimConfig | None = None
     drive = plan_drive(m, speed_mps=cfg.speed_mps, clearance_m=cfg.clearance_m, minutes=minutes,
                        part_m=cfg.tour_part_m, furniture_m2=cfg.tour_furniture_m2,
                        furniture_reach_m=cfg.tour_furniture_reach_m,
-                       look_in=cfg.tour_look_in, dwell_s=cfg.tour_look_in_dwell_s)
+                       look_in=cfg.tour_look_in, dwell_s=cfg.tour_look_in_dwell_s,
+                       squeeze_clearance_m=cfg.squeeze_clearance_m)
     camera = cfg.camera
     rng = np.random.default_rng(cfg.seed)
     events: list[tuple[float, int]] = []  # (time, kind) kind: 0 odom, 1 scan, 2 image
