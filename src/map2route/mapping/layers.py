@@ -5,7 +5,8 @@
 - Walls: the column-height histogram. A cell is wall when points fill at least
   ``wall_fill`` of the 0.1 m height bins between ``wall_band_m`` above the ground and just
   under the ceiling: only walls reach that high over their whole height (a fridge fills part
-  of the band, a shelf's top is open).
+  of the band, a shelf's top is open). With ``wall_thin`` a face cell whose points lie in its
+  half towards the wall is floor (:func:`thin_walls`).
 - Traversability: cells inside the walls (the free component the robot drove in, bounded by
   what was seen) with no obstacle points between ``obstacle_min_m`` and ``robot_height_m``
   over the ground.
@@ -65,6 +66,7 @@ class LayerConfig:
     robot_height_m: float
     wall_band_m: float
     wall_fill: float
+    wall_thin: bool
     ceiling_gap_m: float
     room_split_m: float
     min_room_m2: float
@@ -151,6 +153,9 @@ def build_layers(points: NDArray[np.floating], trajectory_xy: NDArray[np.floatin
     walls = fill >= cfg.wall_fill * n_bins
     # Close one-cell pinholes in walls so rooms do not leak through sparse columns.
     walls = cv2.morphologyEx(walls.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)).astype(bool)
+    if cfg.wall_thin and band.any():
+        band_xy = pts[inside][band, :2]
+        walls = thin_walls(walls, band_xy, grid)
     # Inside: the non-wall component(s) the robot drove through, within the hull of the walls
     # (the floor right around an upright Mid-360 is never hit, so "seen" cannot bound it).
     hull = np.zeros(grid.shape, dtype=np.uint8)
@@ -178,6 +183,49 @@ def build_layers(points: NDArray[np.floating], trajectory_xy: NDArray[np.floatin
     room_ids, doors = segment_rooms(interior, seg_walls, grid, config=cfg)
     return Layers(grid=grid, ground_z=ground, ceiling_z=ceiling, walls=walls,
                   traversable=traversable, room_ids=room_ids, doors=doors)
+
+
+def thin_walls(walls: NDArray[np.bool_], band_xy: NDArray[np.floating],
+               grid: GridSpec) -> NDArray[np.bool_]:
+    """Walls without the outer cells the wall's surface only touches.
+
+    A wall surface seen by the lidar sits on a cell border as often as not, and its points
+    (range noise, 3 cm voxels) fall on both sides of it: a 0.1 m wall became 0.2 m, a cell of
+    floor lost on each side (2 % of every house's floor, all of it outside every room). A cell
+    on a wall's face - free on one side, wall on the other - whose wall-band points lie on
+    average in its half towards the wall has its centre in front of the surface: it is floor,
+    as a cell belongs to the region holding its centre. Two facing candidates (a wall thinner
+    than a cell) both stay, so no wall gets a hole.
+    """
+    res = grid.resolution
+    cells = grid.worlds_to_cells(band_xy)
+    ok = (cells[:, 0] >= 0) & (cells[:, 0] < grid.rows) & (cells[:, 1] >= 0) & (cells[:, 1] < grid.cols)
+    cells, xy = cells[ok], band_xy[ok]
+    flat = cells[:, 0] * grid.cols + cells[:, 1]
+    n = grid.rows * grid.cols
+    count = np.bincount(flat, minlength=n).reshape(grid.shape)
+    # Mean position of the points inside their cell, 0..1 along x (columns) and y (rows).
+    fx = (xy[:, 0] - grid.origin_x) / res - cells[:, 1]
+    fy = (xy[:, 1] - grid.origin_y) / res - cells[:, 0]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mx = np.bincount(flat, weights=fx, minlength=n).reshape(grid.shape) / count
+        my = np.bincount(flat, weights=fy, minlength=n).reshape(grid.shape) / count
+    pad = np.pad(walls, 1)
+    left, right = pad[1:-1, :-2], pad[1:-1, 2:]
+    down, up = pad[:-2, 1:-1], pad[2:, 1:-1]
+    has = walls & (count > 0)
+    # (candidate, its wall-side neighbour offset (drow, dcol)).
+    sides = [(has & ~left & right & (mx > 0.5), (0, 1)), (has & left & ~right & (mx < 0.5), (0, -1)),
+             (has & ~down & up & (my > 0.5), (1, 0)), (has & down & ~up & (my < 0.5), (-1, 0))]
+    cand = np.zeros_like(walls)
+    for c, _ in sides:
+        cand |= c
+    drop = np.zeros_like(walls)
+    for c, (dr, dc) in sides:
+        # The wall-side neighbour must stay wall.
+        nb = np.pad(cand, 1)[1 + dr:1 + dr + walls.shape[0], 1 + dc:1 + dc + walls.shape[1]]
+        drop |= c & ~nb
+    return walls & ~drop
 
 
 def lintels(h: NDArray[np.floating], flat: NDArray[np.integer], walls: NDArray[np.bool_],
