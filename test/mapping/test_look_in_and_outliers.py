@@ -289,3 +289,10 @@ def test_voxels_behind_a_wall_are_cut_off() -> None:
     painting = inst_of([(1.52 + 0.03 * i, 1.0 + 0.03 * j) for i in range(3) for j in range(8)],
                        [5] * 24)
     assert split_by_walls(painting, walls, grid, cfg) == [painting]
+    # A TV on a wall's face, its body just off the wall cells, on a wall whose face row is
+    # ragged (thin walls, tenth round): the lines along the face touch wall cells, yet it is
+    # left whole.
+    ragged = walls.copy()
+    ragged[::3, 28] = True  # wall cells in the TV's own column, every third row
+    tv = inst_of([(1.36 + 0.03 * i, 0.3 + 0.03 * j) for i in range(3) for j in range(30)], [5] * 90)
+    assert split_by_walls(tv, ragged, grid, cfg) == [tv]

@@ -64,3 +64,17 @@ def test_a_wall_one_cell_thin_or_two_facing_candidates_keep_their_cells() -> Non
     mask = _wall_mask(two)
     assert _cols(mask) == [19, 20]
     assert _cols(thin_walls(mask, two, GRID)) == [19, 20]
+
+
+def test_a_thin_wall_blocks_the_line_of_sight_of_a_far_viewpoint() -> None:
+    from map2route.mapping.objects import _line_of_sight
+
+    grid = GridSpec(rows=40, cols=200, resolution=0.05, origin_x=0.0, origin_y=0.0)
+    walls = np.zeros(grid.shape, dtype=bool)
+    walls[:, 101:103] = True  # a 0.1 m wall at x = 5.05..5.15
+    target = np.array([8.0, 1.0])
+    # From 7.9 m away, on the wall's other side: blocked wherever the line crosses it.
+    origins = np.array([[0.1 + 0.013 * k, 1.0 + 0.01 * k] for k in range(30)])
+    assert not _line_of_sight(origins, target, walls, grid).any()
+    # On the target's side: seen.
+    assert _line_of_sight(np.array([[6.0, 0.5], [7.5, 1.8]]), target, walls, grid).all()

@@ -207,11 +207,18 @@ def nearest_room(room_ids: NDArray[np.integer], row: int, col: int, *, max_cells
 
 
 def _line_of_sight(origins: NDArray[np.floating], target: NDArray[np.floating],
-                   walls: NDArray[np.bool_], grid: Any, samples: int = 24) -> NDArray[np.bool_]:
-    """Which ``origins`` see ``target`` without a wall cell between (the last 0.05 m excluded)."""
+                   walls: NDArray[np.bool_], grid: Any) -> NDArray[np.bool_]:
+    """Which ``origins`` see ``target`` without a wall cell between (the last 0.05 m excluded).
+
+    The lines are sampled every half cell: a fixed 24 samples (0.35 m apart on an 8 m line)
+    stepped over a 0.1 m wall, and viewpoints in the next room counted as seeing an object's
+    back (its footprint then did not grow: procthor_00201's dresser and toilet, once the
+    walls were thinned to their true 0.1 m).
+    """
     d = target - origins
     length = np.linalg.norm(d, axis=1)
     keep = np.maximum(length - 0.05, 0.0) / np.maximum(length, 1e-9)
+    samples = max(2, int(np.ceil(float(length.max(initial=0.0)) / (grid.resolution / 2))) + 1)
     w = np.linspace(0.0, 1.0, samples)[None, :, None] * keep[:, None, None]
     pts = origins[:, None, :] + w * d[:, None, :]
     cells = grid.worlds_to_cells(pts.reshape(-1, 2)).reshape(len(origins), samples, 2)
