@@ -254,8 +254,8 @@ def tour_plan(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0,
     from map2route.planning.grid_search import search
 
     roomy = _free_space(m, clearance_m)
-    squeeze = min(clearance_m, squeeze_clearance_m) if squeeze_clearance_m else clearance_m
-    free = _free_space(m, squeeze) | roomy
+    squeeze = squeeze_clearance_m or 0.0
+    free = (_free_space(m, squeeze) | roomy) if 0.0 < squeeze < clearance_m else roomy.copy()
     # Waypoints only where the robot can get: the connected part of the free space that holds
     # most of the roomy cells (a room's most open cell may sit in a pocket behind furniture
     # the robot cannot reach; a room behind a passage narrower than the roomy clearance is

@@ -217,9 +217,7 @@ def thin_walls(walls: NDArray[np.bool_], band_xy: NDArray[np.floating],
     # (candidate, its wall-side neighbour offset (drow, dcol)).
     sides = [(has & ~left & right & (mx > 0.5), (0, 1)), (has & left & ~right & (mx < 0.5), (0, -1)),
              (has & ~down & up & (my > 0.5), (1, 0)), (has & down & ~up & (my < 0.5), (-1, 0))]
-    cand = np.zeros_like(walls)
-    for c, _ in sides:
-        cand |= c
+    cand = np.logical_or.reduce([c for c, _ in sides])
     drop = np.zeros_like(walls)
     for c, (dr, dc) in sides:
         # The wall-side neighbour must stay wall.

@@ -131,9 +131,11 @@ def wall_side(m: SemanticMap, center: tuple[float, float], size: tuple[float, fl
     """
     long_dir = yaw if size[0] >= size[1] else yaw + math.pi / 2
     best: tuple[float, tuple[float, float]] | None = None
+    has_walls = False
     for w in m.objects:
         if w.category != "wall":
             continue
+        has_walls = True
         (wx, wy), (wsx, wsy), wyaw = object_box(w.footprint)
         along = wyaw if wsx >= wsy else wyaw + math.pi / 2
         if abs(math.sin(along - long_dir)) > math.sin(math.radians(20.0)):
@@ -148,7 +150,7 @@ def wall_side(m: SemanticMap, center: tuple[float, float], size: tuple[float, fl
             best = (abs(offset), (-uy * sign, ux * sign))
     if best is not None:
         return best[1]
-    if any(o.category == "wall" for o in m.objects):
+    if has_walls:
         return None
     r, c = m.grid.worlds_to_cells(np.asarray([center], dtype=np.float64))[0]
     reach = int(round(0.5 / m.grid.resolution))
