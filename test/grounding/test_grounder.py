@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from map2route.bench.map2route.grounding_eval import evaluate_file, stage_descriptors
 from map2route.grounding.errors import GroundingError
-from map2route.grounding.evaluate import evaluate_file, stage_descriptors
 from map2route.grounding.grounder import Executor, OfflineGrounder, repair_loop
 from map2route.routeir.model import ConstraintKind
 
@@ -151,7 +151,7 @@ def test_refusal_names_the_word_and_suggests_names_in_the_map(house):
 def test_leg_scoped_preference_prefers_the_object_in_the_legs_room():
     """v4 (2026-12-03): "..., keeping away from the dining table" on a leg that ends in a room
     with one dining table means that one, not the one nearest the goal in the next room."""
-    from map2route.grounding.evaluate import constraint_descriptors
+    from map2route.bench.map2route.grounding_eval import constraint_descriptors
     from map2route.paths import maps_dir
     from map2route.semantic_map.io import load_scene
 

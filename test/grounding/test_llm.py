@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from map2route.bench.map2route.grounding_eval import stage_descriptors
 from map2route.grounding.errors import GroundingError
-from map2route.grounding.evaluate import stage_descriptors
 from map2route.grounding.grounder import Executor, LLMGrounder, extract_program, system_prompt
 from map2route.llm import ChatClient
 from map2route.llm.testing import ScriptedChatServer

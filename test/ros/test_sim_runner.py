@@ -37,7 +37,7 @@ def test_cli_drives_to_the_fridge_and_records_a_bag(two_room_scene, two_room_map
     assert set(counts) == {"/odom", "/route", "/cmd_vel", "/scan"}
     assert counts["/route"] >= 1 and counts["/odom"] > 10 and counts["/cmd_vel"] > 10
 
-    from map2route.bench.rosbag import read_bag_route
+    from map2route.bench.map2route.rosbag import read_bag_route
 
     route = read_bag_route(bag, topic="/odom")
     assert np.hypot(*(route.points[-1] - (x, y))) < 0.05
@@ -101,8 +101,8 @@ def test_bad_inputs_give_messages_not_tracebacks(two_room_scene, capsys, args, n
 
 def test_episode_is_scored_on_the_executed_trajectory(two_room_scene, two_room_map, tmp_path,
                                                       capsys) -> None:
-    from map2route.bench.episode import write_episodes
-    from map2route.bench.generate import generate_for_scene
+    from map2route.bench.map2route.episode import write_episodes
+    from map2route.bench.map2route.generate_all import generate_for_scene
 
     (ep,), _ = generate_for_scene(two_room_map, "test", ["easy"], seed=0)
     episodes = write_episodes(tmp_path / "episodes.jsonl", [ep])

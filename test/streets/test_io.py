@@ -104,7 +104,7 @@ def test_real_map2seq_loads() -> None:
 
 def test_core_does_not_import_rclpy() -> None:
     # A fresh interpreter: other tests in this process may have imported rclpy already.
-    code = ("import sys, map2route.streets.bench, map2route.streets.offline\n"
+    code = ("import sys, map2route.bench.groke.run, map2route.streets.offline\n"
             "print('rclpy' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

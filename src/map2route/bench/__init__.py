@@ -1,39 +1,22 @@
-"""The Map2Route benchmark: episodes, the paper's metrics, methods, runs and reports.
+"""Every benchmark of map2route, one subpackage each, over one shared runner and one registry.
 
-Public names: :class:`Episode` and :func:`load_episodes` (episode files),
-:func:`score_route` and :func:`summarize` (metrics), :class:`Method`, :class:`MethodResult`,
-:data:`METHODS` and :func:`make_method` (methods), :class:`BenchmarkError`.
+- :mod:`.map2route`: the Map2Route benchmark (episodes, Table II metrics, methods, runs).
+- :mod:`.groke`: GROKE street following on Map2Seq.
+- :mod:`.mapping`: the semantic-map builder over scenes and detector noise levels.
+- :mod:`.planner`: planner speed, and planner tuning on the dev episodes.
+- :mod:`.nesy`: NeSy-Route.
+
+Shared: :mod:`.runner` (resumable JSON Lines results, the progress bar), :mod:`.report` (JSON,
+CSV, PNG and markdown outputs), :mod:`.registry` (methods and agents by name), :mod:`.errors`.
+Domain packages (planning, grounding, mapping, streets, nesy, ...) never import this package;
+the CLI does.
+
+Public names here: :class:`BenchmarkError`, :class:`ResultsFile`, :func:`progress_bar`.
 """
 
 from __future__ import annotations
 
-from map2route.bench.episode import (
-    EPISODE_SCHEMA,
-    Episode,
-    ReferenceInfo,
-    ReferringExpression,
-    StartPose,
-    load_episodes,
-    write_episodes,
-)
 from map2route.bench.errors import BenchmarkError
-from map2route.bench.methods import METHODS, Method, MethodResult, make_method
-from map2route.bench.scoring import EpisodeScore, score_route, summarize
+from map2route.bench.runner import ResultsFile, progress_bar
 
-__all__ = [
-    "EPISODE_SCHEMA",
-    "METHODS",
-    "BenchmarkError",
-    "Episode",
-    "EpisodeScore",
-    "Method",
-    "MethodResult",
-    "ReferenceInfo",
-    "ReferringExpression",
-    "StartPose",
-    "load_episodes",
-    "make_method",
-    "score_route",
-    "summarize",
-    "write_episodes",
-]
+__all__ = ["BenchmarkError", "ResultsFile", "progress_bar"]

@@ -1,110 +1,58 @@
-"""Benchmark reports laid out like the paper's Table II: markdown, CSV, JSON and a bar chart."""
+"""The outputs every benchmark writes: JSON, CSV and PNG files (atomically), markdown tables.
+
+A reader never sees half a file: each writer renders to memory and hands the bytes to
+:func:`~map2route.semantic_map.io.atomic_write_bytes` (a temp file, then ``os.replace``).
+"""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from map2route.semantic_map.io import atomic_write_bytes, atomic_write_text
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-#: Table II columns: key, header, arrow, format.
-COLUMNS: tuple[tuple[str, str, str, str], ...] = (
-    ("hcs", "HCS", "↑", "{:.3f}"),
-    ("success", "Success", "↑", "{:.3f}"),
-    ("near", "Near", "↓", "{:.2f}"),
-    ("far", "Far", "↑", "{:.2f}"),
-    ("relative", "Relative", "↑", "{:.2f}"),
-    ("path_shape", "Path-Shape", "↑", "{:.2f}"),
-    ("clearance", "Clearance", "↑", "{:.2f}"),
-    ("pl", "PL", "", "{:.1f}"),
-    ("spl", "SPL", "↑", "{:.2f}"),
-)
-GROUPS = (("easy", "Easy"), ("hard", "Hard"), ("all", "All"))
+    from matplotlib.figure import Figure
 
 
-def _cell(value: Any, fmt: str) -> str:
-    return "–" if value is None else fmt.format(value)
-
-
-def table_markdown(summaries: dict[str, dict[str, dict[str, Any]]]) -> str:
-    """Table II in markdown: one block of rows per difficulty, one row per method.
-
-    Args:
-        summaries: method name -> :func:`map2route.bench.scoring.summarize` output.
-    """
-    header = "| Method | " + " | ".join(f"{h} {a}".strip() for _, h, a, _ in COLUMNS) + " | n |"
-    sep = "| --- |" + " --- |" * (len(COLUMNS) + 1)
-    lines = [header, sep]
-    for key, title in GROUPS:
-        rows = [(name, s[key]) for name, s in summaries.items() if key in s]
-        if not rows:
-            continue
-        lines.append(f"| **{title}** |" + " |" * (len(COLUMNS) + 1))
-        for name, row in rows:
-            cells = [_cell(row.get(k), fmt) for k, _, _, fmt in COLUMNS]
-            lines.append(f"| {name} | " + " | ".join(cells) + f" | {row['episodes']} |")
-    return "\n".join(lines) + "\n"
-
-
-def table_csv(summaries: dict[str, dict[str, dict[str, Any]]]) -> str:
-    """The same numbers as CSV, full precision: ``method,difficulty,episodes,hcs,...``."""
-    buf = io.StringIO()
-    writer = csv.writer(buf)
-    keys = [k for k, _, _, _ in COLUMNS]
-    writer.writerow(["method", "difficulty", "episodes", *keys])
-    for name, s in summaries.items():
-        for group, _ in GROUPS:
-            if group in s:
-                row = s[group]
-                writer.writerow([name, group, row["episodes"],
-                                 *["" if row.get(k) is None else f"{row[k]:.6g}" for k in keys]])
-    return buf.getvalue()
-
-
-def bar_chart_png(summaries: dict[str, dict[str, dict[str, Any]]], path: Path, *,
-                  title: str = "Map2Route") -> Path:
-    """One panel per metric, bars per method, Easy and Hard side by side; written atomically."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, axes = plt.subplots(1, len(COLUMNS), figsize=(2.1 * len(COLUMNS), 3.2))
-    methods = list(summaries)
-    width = 0.8 / max(1, len(methods))
-    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    for ax, (key, header, arrow, _) in zip(axes, COLUMNS, strict=True):
-        for mi, name in enumerate(methods):
-            vals = [summaries[name].get(g, {}).get(key) for g in ("easy", "hard")]
-            xs = [gi + mi * width for gi in range(2)]
-            ax.bar(xs, [0.0 if v is None else v for v in vals], width=width,
-                   color=colours[mi % len(colours)], label=name)
-        ax.set_xticks([gi + (len(methods) - 1) * width / 2 for gi in range(2)])
-        ax.set_xticklabels(["Easy", "Hard"])
-        ax.set_title(f"{header} {arrow}".strip(), fontsize=9)
-        ax.tick_params(labelsize=8)
-    axes[0].legend(fontsize=7, loc="upper right")
-    fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=120)
-    plt.close(fig)
-    atomic_write_bytes(path, buf.getvalue())
+def write_json(path: Path, data: Any, *, indent: int = 1) -> Path:
+    """``data`` as indented JSON at ``path``."""
+    atomic_write_text(path, json.dumps(data, indent=indent))
     return path
 
 
-def write_reports(out_dir: Path, summaries: dict[str, dict[str, dict[str, Any]]], *,
-                  title: str = "Map2Route") -> dict[str, Path]:
-    """Write ``summary.json``, ``table.md``, ``table.csv`` and ``metrics.png`` into ``out_dir``."""
-    paths = {"json": out_dir / "summary.json", "markdown": out_dir / "table.md",
-             "csv": out_dir / "table.csv", "png": out_dir / "metrics.png"}
-    atomic_write_text(paths["json"], json.dumps(summaries, indent=1))
-    atomic_write_text(paths["markdown"], table_markdown(summaries))
-    atomic_write_text(paths["csv"], table_csv(summaries))
-    bar_chart_png(summaries, paths["png"], title=title)
-    return paths
+def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """A CSV document (``csv`` module quoting, ``\\r\\n`` line ends) of ``header`` and ``rows``."""
+    buf = io.StringIO()
+    writer = csv.writer(buf)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buf.getvalue()
+
+
+def markdown_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """A GitHub markdown table: a header row, the ``---`` row, one row per item."""
+    lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def write_png(fig: Figure, path: Path, *, dpi: int = 120) -> Path:
+    """Render a matplotlib figure to PNG at ``path``.
+
+    The caller closes a pyplot figure; a bare :class:`~matplotlib.figure.Figure` gets an Agg
+    canvas here when it has none (no pyplot state, no display needed).
+    """
+    if type(fig.canvas).__name__ == "FigureCanvasBase":
+        FigureCanvasAgg(fig)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi)
+    atomic_write_bytes(path, buf.getvalue())
+    return path

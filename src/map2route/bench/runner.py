@@ -1,277 +1,157 @@
-"""Run a method over benchmark episodes: a process pool, per-episode JSON Lines, resumable.
+"""The runner every benchmark shares: a resumable JSON Lines results file and a progress bar.
 
-Layout of an output folder::
+A results file holds one JSON object per line, each with a key (an episode id; a scene, noise
+level and image width)::
 
-    OUT/
-      run.json        the method, episode file and planner config of this run
-      results.jsonl   one line per scored episode (appended one whole line at a time)
-      summary.json    Table II numbers per difficulty (written by the report step)
+    OUT/results.jsonl   one line per finished item, appended one whole line at a time
 
-Re-running with the same ``OUT`` skips the episodes already in ``results.jsonl``; a half-written
-last line (a killed run) is dropped and that episode runs again.
+- **Resumable.** :meth:`ResultsFile.rows` reads what an earlier run finished; a benchmark skips
+  those keys and runs the rest.
+- **No torn rows.** :meth:`ResultsFile.append` writes each row with one ``os.write`` on an
+  ``O_APPEND`` descriptor, so a killed run leaves at most one half-written last line. Reading
+  drops it (and any other line that is not JSON); the next append first cuts it off (atomically).
+- **No duplicate rows.** A key read twice keeps its last row; :meth:`ResultsFile.upsert` (a
+  failed item run again) rewrites the file atomically without the old row.
+
+:func:`progress_bar` is the one progress display (rich, on stderr so ``--json`` output on stdout
+stays clean). Tables, CSV, PNG and JSON outputs are in :mod:`map2route.bench.report`.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import time
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from map2route.bench.errors import BenchmarkError
-from map2route.errors import Map2RouteError
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
-if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+from map2route.semantic_map.io import atomic_write_bytes, atomic_write_text
 
-    from map2route.bench.methods import Method
-    from map2route.semantic_map import SemanticMap
+#: The file name every benchmark's results go to.
+RESULTS_NAME = "results.jsonl"
 
-RUN_SCHEMA = "map2route.bench_run/1"
+Row = dict[str, Any]
+
+
+def dumps_row(row: Row) -> str:
+    """One results line: compact JSON, non-ASCII text kept readable, newline-terminated."""
+    return json.dumps(row, separators=(",", ":"), ensure_ascii=False) + "\n"
 
 
 @dataclass(frozen=True)
-class RunSpec:
-    """What a run evaluates.
+class ResultsFile:
+    """A JSON Lines results file whose rows are told apart by ``key(row)``.
 
     Attributes:
-        method: registered method name.
-        episodes_path: the episode JSON Lines file.
-        maps_root: folder holding the scene folders.
-        planner_config: planner YAML override (``None``: ``config/planner.yaml``).
+        path: the ``.jsonl`` file (created, with its folder, on the first write).
+        key: the row's identity (an episode id, or a tuple).
     """
 
-    method: str
-    episodes_path: Path
-    maps_root: Path
-    planner_config: str | None = None
+    path: Path
+    key: Callable[[Row], Hashable]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"schema_version": RUN_SCHEMA, "method": self.method,
-                "episodes": str(self.episodes_path), "planner_config": self.planner_config}
+    def rows(self) -> list[Row]:
+        """The complete rows in file order, one per key (the last one written wins).
 
+        A missing file has none; a line that is not JSON (a torn last line) is skipped.
+        """
+        if not self.path.is_file():
+            return []
+        by_key: dict[Hashable, Row] = {}
+        for line in self.path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            k = self.key(row)
+            by_key.pop(k, None)  # a later row of the same key takes the later place
+            by_key[k] = row
+        return list(by_key.values())
 
-# --- worker side -------------------------------------------------------------------------------
-_WORKER: dict[str, Any] = {}
-
-
-def _init_worker(method: str, planner_config: str | None, maps_root: str) -> None:
-    from map2route.bench.methods import make_method
-
-    _WORKER["method"] = make_method(method, planner_config=planner_config)
-    _WORKER["planner_config"] = planner_config
-    _WORKER["maps_root"] = Path(maps_root)
-    _WORKER["scenes"] = {}
-
-
-def _scene(name: str) -> SemanticMap:
-    from map2route.semantic_map import load_scene
-
-    scenes: dict[str, SemanticMap] = _WORKER["scenes"]
-    if name not in scenes:
-        if len(scenes) >= 4:
-            scenes.clear()
-        scenes[name] = load_scene(_WORKER["maps_root"] / name)
-    return scenes[name]
-
-
-def _shortest_length(ep: Any, m: SemanticMap) -> float | None:
-    """L* when the episode does not carry it (official episodes): plan hard-only once."""
-    from map2route.bench.methods import hard_requirements
-    from map2route.planning import plan_route
-
-    try:
-        return float(plan_route(m, hard_requirements(ep.routeir), ep.start_xy,
-                                hard_only=True).length_m)
-    except Map2RouteError:
-        return None
-
-
-def run_one(line: str, method: Method | None = None,
-            scene: Callable[[str], SemanticMap] | None = None) -> dict[str, Any]:
-    """Solve and score one episode line; never raises for a method's failure."""
-    from map2route.bench.episode import episode_from_json
-    from map2route.bench.scoring import score_route
-
-    meth: Method = method if method is not None else _WORKER["method"]
-    get_scene = scene if scene is not None else _scene
-    ep = episode_from_json(json.loads(line))
-    m = get_scene(ep.scene)
-    t0 = time.perf_counter()
-    error: str | None = None
-    crashed = False
-    info: dict[str, Any] = {}
-    route = None
-    try:
-        result = meth.solve(ep, m)
-        route, error, info = result.route, result.error, dict(result.info)
-    except Map2RouteError as err:
-        error = str(err)
-    except Exception as err:  # a method's bug is recorded and counted, the run goes on
-        error, crashed = f"{type(err).__name__}: {err}", True
-    solve_s = time.perf_counter() - t0
-    lstar = ep.reference.shortest_length_m
-    if lstar is None:
-        lstar = _shortest_length(ep, m)
-    points = None if route is None else route.points
-    score = score_route(ep, m, points, shortest_length_m=lstar)
-    row = score.to_json()
-    row.update({"scene": ep.scene, "method": meth.name, "error": error, "crashed": crashed,
-                "solve_s": round(solve_s, 4), "info": _jsonable(info)})
-    return row
-
-
-def _run_chunk(lines: list[str]) -> list[dict[str, Any]]:
-    return [run_one(line) for line in lines]
-
-
-def _jsonable(info: dict[str, Any]) -> dict[str, Any]:
-    try:
-        json.dumps(info)
-        return info
-    except (TypeError, ValueError):
-        return {k: repr(v) for k, v in info.items()}
-
-
-# --- driver side -------------------------------------------------------------------------------
-def select_lines(path: Path, *, split: str | None = None, limit: int | None = None) -> list[str]:
-    """The episode lines to run: filtered by split/difficulty, the first ``limit`` of them."""
-    from map2route.bench.episode import EPISODE_SCHEMA
-
-    if not path.is_file():
-        msg = (f"Episode file {str(path)!r} does not exist; generate it with "
-               "`map2route episodes generate` or pass --episodes PATH")
-        raise BenchmarkError(msg)
-    out: list[str] = []
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
+    def append(self, row: Row) -> None:
+        """Add ``row`` as one whole line (after cutting off a torn last line, if any)."""
+        self.drop_torn_tail()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         try:
-            raw = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise BenchmarkError(f"{path}:{lineno}: not valid JSON ({err.msg})") from err
-        if raw.get("schema_version") != EPISODE_SCHEMA:
-            msg = (f"{path}:{lineno}: schema_version {raw.get('schema_version')!r}; this "
-                   f"map2route reads {EPISODE_SCHEMA!r}")
-            raise BenchmarkError(msg)
-        difficulty = raw.get("split")
-        if difficulty == "dev":
-            difficulty = (raw.get("metadata") or {}).get("difficulty", "easy")
-        if split is not None and split not in (raw.get("split"), difficulty):
-            continue
-        out.append(line)
-        if limit is not None and len(out) >= limit:
-            break
-    return out
+            # One os.write of the whole line: a crash leaves at most one torn line.
+            os.write(fd, dumps_row(row).encode("utf-8"))
+        finally:
+            os.close(fd)
 
+    def upsert(self, row: Row) -> list[Row]:
+        """Replace the row with ``row``'s key (moving it to the end) or append it.
 
-def read_results(path: Path) -> list[dict[str, Any]]:
-    """Every complete line of a ``results.jsonl`` (a torn last line is ignored)."""
-    if not path.is_file():
-        return []
-    rows = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            rows.append(json.loads(line))
-        except json.JSONDecodeError:
-            continue
-    return rows
+        Returns:
+            The rows now in the file, in file order.
+        """
+        rows = self.rows()
+        k = self.key(row)
+        if any(self.key(r) == k for r in rows):
+            rows = [r for r in rows if self.key(r) != k] + [row]
+            self.write_all(rows)
+        else:
+            self.append(row)
+            rows.append(row)
+        return rows
 
+    def write_all(self, rows: Iterable[Row]) -> None:
+        """Replace the file with ``rows`` atomically (temp file, then ``os.replace``)."""
+        atomic_write_text(self.path, "".join(dumps_row(r) for r in rows))
 
-def _append_line(fd: int, row: dict[str, Any]) -> None:
-    # One os.write of the whole line on an O_APPEND descriptor: a crash leaves at most one
-    # torn line, which read_results drops.
-    os.write(fd, (json.dumps(row, separators=(",", ":")) + "\n").encode("utf-8"))
-
-
-def run_benchmark(spec: RunSpec, out_dir: Path, *, split: str | None = None,
-                  limit: int | None = None, workers: int = 2, chunk_size: int = 4,
-                  progress: bool = True) -> list[dict[str, Any]]:
-    """Run ``spec.method`` over the selected episodes, resuming from ``out_dir``.
-
-    Returns:
-        All result rows of the selected episodes (earlier runs' rows included), file order.
-
-    Raises:
-        BenchmarkError: ``out_dir`` holds a run of another method or episode file.
-    """
-    from map2route.semantic_map.io import atomic_write_text
-
-    lines = select_lines(spec.episodes_path, split=split, limit=limit)
-    ids = [json.loads(line)["id"] for line in lines]
-    out_dir.mkdir(parents=True, exist_ok=True)
-    run_json = out_dir / "run.json"
-    if run_json.is_file():
-        old = json.loads(run_json.read_text())
-        if old.get("method") != spec.method or old.get("planner_config") != spec.planner_config:
-            msg = (f"{out_dir} holds a run of method {old.get('method')!r} (planner config "
-                   f"{old.get('planner_config')!r}); use another --out for {spec.method!r}")
-            raise BenchmarkError(msg)
-    atomic_write_text(run_json, json.dumps(spec.to_json(), indent=1))
-    results_path = out_dir / "results.jsonl"
-    _drop_torn_tail(results_path)
-    done = {r["episode_id"]: r for r in read_results(results_path)}
-    todo = [line for line, i in zip(lines, ids, strict=True) if i not in done]
-    # Scene order keeps each worker's scene cache warm.
-    todo.sort(key=lambda line: json.loads(line)["scene"])
-    fd = os.open(results_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    try:
-        if todo:
-            _execute(spec, todo, fd, done, workers=workers, chunk_size=chunk_size,
-                     progress=progress)
-    finally:
-        os.close(fd)
-    return [done[i] for i in ids if i in done]
-
-
-def _drop_torn_tail(path: Path) -> None:
-    if not path.is_file():
-        return
-    data = path.read_bytes()
-    if data and not data.endswith(b"\n"):
-        from map2route.semantic_map.io import atomic_write_bytes
-
-        atomic_write_bytes(path, data[: data.rfind(b"\n") + 1])
-
-
-def _execute(spec: RunSpec, todo: Sequence[str], fd: int, done: dict[str, dict[str, Any]], *,
-             workers: int, chunk_size: int, progress: bool) -> None:
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    columns = (TextColumn(f"[bold]{spec.method}"), BarColumn(), MofNCompleteColumn(),
-               TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns, disable=not progress, transient=False) as bar:
-        task = bar.add_task("episodes", total=len(todo))
-
-        def record(rows: list[dict[str, Any]]) -> None:
-            for row in rows:
-                _append_line(fd, row)
-                done[row["episode_id"]] = row
-            bar.advance(task, len(rows))
-
-        if workers <= 1:
-            _init_worker(spec.method, spec.planner_config, str(spec.maps_root))
-            for line in todo:
-                record([run_one(line)])
+    def drop_torn_tail(self) -> None:
+        """Cut a half-written last line off the file (rewritten atomically)."""
+        if not self.path.is_file():
             return
-        import multiprocessing as mp
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+        data = self.path.read_bytes()
+        if data and not data.endswith(b"\n"):
+            atomic_write_bytes(self.path, data[: data.rfind(b"\n") + 1])
 
-        chunks = [list(todo[i:i + chunk_size]) for i in range(0, len(todo), chunk_size)]
-        # spawn, not fork: the progress bar runs a thread, and forking a threaded process can hang.
-        ctx = mp.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker,
-                                 initargs=(spec.method, spec.planner_config,
-                                           str(spec.maps_root))) as pool:
-            futures = [pool.submit(_run_chunk, c) for c in chunks]
-            for fut in as_completed(futures):
-                record(fut.result())
+
+class Ticker:
+    """What :func:`progress_bar` yields: ``advance`` the bar, optionally with a new label."""
+
+    def __init__(self, progress: Progress | None, task: Any) -> None:
+        self._progress = progress
+        self._task = task
+
+    def advance(self, n: int = 1, *, label: str | None = None) -> None:
+        if self._progress is None:
+            return
+        if label is not None:
+            self._progress.update(self._task, description=label)
+        self._progress.advance(self._task, n)
+
+
+@contextmanager
+def progress_bar(label: str, total: int, *, enabled: bool = True,
+                 transient: bool = False) -> Iterator[Ticker]:
+    """A rich progress bar on stderr: label, bar, done/total, elapsed and remaining time.
+
+    Args:
+        label: the text left of the bar (``advance(label=...)`` changes it).
+        total: the number of steps.
+        enabled: ``False`` shows nothing (``--json`` runs).
+        transient: remove the bar when done.
+    """
+    if not enabled:
+        yield Ticker(None, None)
+        return
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=transient) as bar:
+        yield Ticker(bar, bar.add_task(label, total=total))

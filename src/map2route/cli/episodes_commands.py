@@ -32,7 +32,7 @@ def episodes() -> None:
 def generate_cmd(scenes_dir: Path | None, out_dir: Path | None, seed: int, workers: int,
                  only: tuple[str, ...]) -> None:
     """Generate 25 episodes per test scene (700 Easy, 300 Hard) and 50 dev episodes."""
-    from map2route.bench.generate import generate_benchmark
+    from map2route.bench.map2route.generate_all import generate_benchmark
     from map2route.paths import maps_dir
 
     scenes = scenes_dir or maps_dir()
@@ -58,8 +58,8 @@ def stats_cmd(paths: tuple[Path, ...], figure: Path | None, as_json: bool) -> No
     from rich.console import Console
     from rich.table import Table
 
-    from map2route.bench.episode import load_episodes
-    from map2route.bench.stats import QUANTITIES, split_statistics, statistics_figure
+    from map2route.bench.map2route.episode import load_episodes
+    from map2route.bench.map2route.stats import QUANTITIES, split_statistics, statistics_figure
 
     if not paths:
         base = default_episodes_dir()
@@ -99,7 +99,7 @@ def stats_cmd(paths: tuple[Path, ...], figure: Path | None, as_json: bool) -> No
 def show_cmd(episode_id: str, path: Path | None, png: Path | None, method: str,
              scenes_dir: Path | None) -> None:
     """Print one episode's instruction and annotation (and render it with --png)."""
-    from map2route.bench.episode import load_episodes
+    from map2route.bench.map2route.episode import load_episodes
 
     p = path or _file_for(episode_id)
     (ep,) = load_episodes(p, ids=[episode_id])
@@ -122,9 +122,9 @@ def show_cmd(episode_id: str, path: Path | None, png: Path | None, method: str,
 
 
 def _render_episode(ep: object, png: Path, method: str, scenes_dir: Path | None) -> None:
-    from map2route.bench.episode import Episode
-    from map2route.bench.methods import make_method
-    from map2route.bench.scoring import score_route
+    from map2route.bench.map2route.episode import Episode
+    from map2route.bench.map2route.scoring import score_route
+    from map2route.bench.registry import make_method
     from map2route.paths import maps_dir
     from map2route.render import render_scene
     from map2route.semantic_map import load_scene
@@ -159,8 +159,8 @@ def _file_for(episode_id: str) -> Path:
 def convert_official_cmd(inputs: tuple[Path, ...], scenes_dir: Path | None, out_path: Path,
                          row_origin: str) -> None:
     """Convert official Map2Route episode JSON files (or folders of them) to our format."""
-    from map2route.bench.episode import write_episodes
-    from map2route.bench.official import convert_official
+    from map2route.bench.map2route.episode import write_episodes
+    from map2route.bench.map2route.official import convert_official
     from map2route.paths import maps_dir
 
     files: list[Path] = []

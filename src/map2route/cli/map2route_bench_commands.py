@@ -40,10 +40,10 @@ def map2route_cmd(method: str, split: str | None, limit: int | None, workers: in
     """Run a method on the Map2Route benchmark and write Table II (md, csv), a PNG and JSON."""
     import time
 
-    from map2route.bench.methods import make_method
-    from map2route.bench.report import table_markdown, write_reports
-    from map2route.bench.runner import RunSpec, run_benchmark
-    from map2route.bench.scoring import EpisodeScore, ratios, summarize
+    from map2route.bench.map2route.report import table_markdown, write_reports
+    from map2route.bench.map2route.run import RunSpec, run_benchmark
+    from map2route.bench.map2route.scoring import EpisodeScore, ratios, summarize
+    from map2route.bench.registry import make_method
     from map2route.paths import maps_dir
 
     make_method(method, planner_config=planner_config)  # unknown names fail before any work
@@ -83,7 +83,7 @@ def map2route_cmd(method: str, split: str | None, limit: int | None, workers: in
 
 
 def _read(path: Path) -> list[dict[str, object]]:
-    from map2route.bench.runner import read_results
+    from map2route.bench.map2route.run import read_results
 
     return read_results(path)
 
@@ -102,9 +102,9 @@ def _read(path: Path) -> list[dict[str, object]]:
 def score_bag_cmd(episode_id: str, bag_path: Path, topic: str, episodes_path: Path | None,
                   scenes_dir: Path | None, as_json: bool) -> None:
     """Score a recorded robot route (a ROS 2 bag) on one episode with the benchmark metrics."""
-    from map2route.bench.episode import load_episodes
-    from map2route.bench.rosbag import read_bag_route
-    from map2route.bench.scoring import score_route
+    from map2route.bench.map2route.episode import load_episodes
+    from map2route.bench.map2route.rosbag import read_bag_route
+    from map2route.bench.map2route.scoring import score_route
     from map2route.paths import PACKAGE_ROOT, maps_dir
     from map2route.semantic_map import load_scene
 

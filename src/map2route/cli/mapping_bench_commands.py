@@ -78,14 +78,14 @@ def bench_mapping(scene_names: tuple[str, ...], limit: int | None, noises: tuple
     from rich.progress import Progress
     from rich.table import Table
 
-    from map2route.mapping.builder import BuildConfig
-    from map2route.mapping.sweep import (
+    from map2route.bench.mapping.sweep import (
         RESULTS_NAME,
         run_sweep,
         sim_config_for,
         summarize,
         write_plots,
     )
+    from map2route.mapping.builder import BuildConfig
     from map2route.paths import maps_dir
 
     if config_path is not None and not config_path.is_file():

@@ -134,10 +134,10 @@ def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene:
     from rich.console import Console
     from rich.table import Table
 
+    from map2route.bench.mapping.sweep import shown_in_bag
     from map2route.mapping.errors import MappingError
     from map2route.mapping.score import score_map
     from map2route.mapping.simulate import SimConfig
-    from map2route.mapping.sweep import shown_in_bag
     from map2route.semantic_map.io import load_scene
 
     b_map, t_map = load_scene(built), load_scene(truth)
@@ -147,15 +147,15 @@ def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene:
     down = None
     margin = 0.0
     if episodes is not None:
-        from map2route.bench.episode import load_episodes
-        from map2route.mapping.downstream import downstream_hcs
+        from map2route.bench.map2route.episode import load_episodes
+        from map2route.bench.mapping.downstream import downstream_hcs
 
         name = scene or truth.name
         eps = [e for e in load_episodes(episodes) if e.scene == name][:limit]
         if not eps:
             msg = f"{episodes} holds no episode of scene {name!r}; pass --scene NAME"
             raise MappingError(msg)
-        from map2route.mapping.downstream import BUILT_MAP_GOAL_MARGIN_M
+        from map2route.bench.mapping.downstream import BUILT_MAP_GOAL_MARGIN_M
 
         margin = BUILT_MAP_GOAL_MARGIN_M if goal_margin is None else goal_margin
         down = downstream_hcs(b_map, t_map, eps, goal_margin_m=margin)

@@ -38,8 +38,8 @@ def bench_planner(sizes: str, repeats: int, config_path: str | None, maps_path: 
     from rich.progress import Progress
     from rich.table import Table
 
+    from map2route.bench.planner.speed import run_benchmark
     from map2route.paths import maps_dir
-    from map2route.planning.benchmark import run_benchmark
     from map2route.planning.config import PlannerConfig
 
     size_list = _sizes(sizes)

@@ -102,7 +102,7 @@ def _fail_unless_arrived(run: Any) -> None:
 
 
 def _episode(episode_id: str, episodes_path: Path | None) -> Any:
-    from map2route.bench.episode import load_episodes
+    from map2route.bench.map2route.episode import load_episodes
     from map2route.paths import PACKAGE_ROOT
 
     if episodes_path is None:
@@ -114,7 +114,7 @@ def _episode(episode_id: str, episodes_path: Path | None) -> Any:
 
 def _score(ep: Any, scene: str, points: Any) -> dict[str, Any]:
     """Benchmark metrics of the executed trajectory (not the plan)."""
-    from map2route.bench.scoring import score_route
+    from map2route.bench.map2route.scoring import score_route
     from map2route.ros.semantic_map_server import resolve_scene
     from map2route.semantic_map.io import load_scene
 

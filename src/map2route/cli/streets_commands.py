@@ -36,7 +36,7 @@ def groke(data: Path | None, split: str, agent: str, limit: int | None, out: Pat
     from rich.console import Console
     from rich.table import Table
 
-    from map2route.streets.bench import run_bench, write_outputs
+    from map2route.bench.groke.run import run_bench, write_outputs
 
     llm_config = None
     if llm_url or llm_model:
@@ -114,7 +114,7 @@ def export(data: Path | None, osm: Path | None, network: str, out: Path) -> None
 def follow_cmd(instruction: str, data: Path | None, start: str, heading: float, agent: str,
                show_view: bool) -> None:
     """Follow one INSTRUCTION from --start facing --heading; print sub-goals and the path."""
-    from map2route.streets.bench import make_agent
+    from map2route.bench.registry import make_agent
     from map2route.streets.loaders import load_touchdown
     from map2route.streets.navigator import follow
     from map2route.streets.view import build_view

@@ -305,7 +305,7 @@ def _window(legs: Sequence[GridPath], active: NDArray[np.bool_]) -> NDArray[np.i
     return np.unique(cells[:, 0].astype(np.int64) * active.shape[1] + cells[:, 1])
 
 
-#: The Relative metric's ``eps`` in ``D_B / (D_A + eps)`` (map2route.bench.metrics, III-C2).
+#: The Relative metric's ``eps`` in ``D_B / (D_A + eps)`` (map2route.bench.map2route.metrics, III-C2).
 _RELATIVE_EPS_M = 0.05
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from map2route.bench.episode import dumps_episode
-from map2route.bench.generate import CONSTRAINT_RANGE, EpisodeGenerator, scene_plans
-from map2route.bench.scoring import score_route
+from map2route.bench.map2route.episode import dumps_episode
+from map2route.bench.map2route.generate import CONSTRAINT_RANGE, EpisodeGenerator
+from map2route.bench.map2route.generate_all import scene_plans
+from map2route.bench.map2route.scoring import score_route
 from map2route.routeir import validation_problems
 
 
@@ -56,7 +57,7 @@ def test_scene_plans_split_700_easy_over_40_scenes() -> None:
 def test_references_identify_one_object(two_room_map) -> None:
     import random
 
-    from map2route.bench.references import SceneRefs
+    from map2route.bench.map2route.references import SceneRefs
 
     refs = SceneRefs(two_room_map, (0.6, 2.0), random.Random(0))
     chair_refs = refs.object_refs(two_room_map.get_object("chair_2"))

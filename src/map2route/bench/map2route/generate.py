@@ -4,14 +4,14 @@ One episode is built in this order, and dropped at the first check that fails:
 
 1. a start pose: a random traversable cell with at least 0.3 m clearance;
 2. stages: target objects (or a conditional, or a must-pass room), each named by a referring
-   expression that identifies exactly one object (:mod:`map2route.bench.references`);
+   expression that identifies exactly one object (:mod:`map2route.bench.map2route.references`);
 3. a hard-only route through the stages, which tells which rooms each leg crosses;
 4. must-avoid regions and soft preferences (Near, Far, Relative, Path-Shape, Clearance) placed
    on what the route passes, each with a spatial scope ("while crossing the bedroom") or a
    route-stage scope ("on the way to the desk");
 5. the instruction text, written from the annotation so text and ground truth agree;
 6. the ground-truth RouteIR planned twice (``plan_route`` full and ``hard_only``); both routes
-   must meet every hard requirement under :func:`map2route.bench.scoring.score_route`.
+   must meet every hard requirement under :func:`map2route.bench.map2route.scoring.score_route`.
 
 Easy episodes carry 2-4 constraints, Hard 5-8 (stages + must-avoids + soft preferences; the
 global default Clearance is not counted). Everything is drawn from one ``random.Random`` seeded
@@ -26,11 +26,20 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from scipy.ndimage import distance_transform_edt
+from scipy.spatial import cKDTree
+from shapely.geometry import Polygon
+from shapely.geometry.polygon import orient
 
-from map2route.bench import language as lang
-from map2route.bench.episode import Episode, ReferenceInfo, ReferringExpression, StartPose
-from map2route.bench.references import Ref, SceneRefs
+from map2route.bench.map2route import language as lang
+from map2route.bench.map2route.episode import Episode, ReferenceInfo, ReferringExpression, StartPose
+from map2route.bench.map2route.methods import hard_requirements
+from map2route.bench.map2route.metrics import clearance_field_m, path_length_m
+from map2route.bench.map2route.references import Ref, SceneRefs
+from map2route.bench.map2route.scoring import score_route
 from map2route.errors import Map2RouteError
+from map2route.planning import plan_route
+from map2route.planning.walk import comfortable_walk
 from map2route.routeir import Constraint, ConstraintKind, Region, RouteIR, Stage
 
 if TYPE_CHECKING:
@@ -93,16 +102,8 @@ class _Draft:
 
 
 def default_planner() -> Planner:
-    """``map2route.planning.plan_route`` (raises a clear error until the planner exists)."""
-    try:
-        from map2route.planning import plan_route
-    except ImportError as err:
-        from map2route.bench.errors import BenchmarkError
-
-        msg = ("episode generation needs map2route.planning.plan_route to check feasibility, "
-               f"and it cannot be imported ({err})")
-        raise BenchmarkError(msg) from err
-    return plan_route  # type: ignore[no-any-return]
+    """The scope-aware planner, :func:`map2route.planning.plan_route`."""
+    return plan_route
 
 
 class EpisodeGenerator:
@@ -120,8 +121,6 @@ class EpisodeGenerator:
         self.plan = planner or default_planner()
         self.planner_config = planner_config
         self.grid = m.grid
-        from map2route.bench.metrics import clearance_field_m
-
         self.clearance = clearance_field_m(m.traversable, m.grid.resolution)
         self._free = np.asarray(m.traversable)
         #: Rejected draws by :attr:`GenerationFailed.kind`.
@@ -397,8 +396,6 @@ class EpisodeGenerator:
                             room_id: int | None = None) -> list[ObjectInstance]:
         if len(cells) == 0:
             return []
-        from scipy.spatial import cKDTree
-
         tree = cKDTree(self.grid.cells_to_worlds(cells))
         out = []
         for o in refs.objects:
@@ -554,8 +551,6 @@ class EpisodeGenerator:
         draft.refs.append(ref)
         # The active region is a band around tau_ref: approach and exit legs elsewhere in the
         # room are not part of the shape and must not enter W_R(tau).
-        from scipy.ndimage import distance_transform_edt
-
         on_ref = np.ones(self.grid.shape, dtype=bool)
         on_ref[ref_cells[:, 0], ref_cells[:, 1]] = False
         band = distance_transform_edt(on_ref) * self.grid.resolution <= PATH_SHAPE_BAND_M
@@ -623,8 +618,6 @@ class EpisodeGenerator:
 
     def _reference_loop(self, loop: list[tuple[int, int]]) -> NDArray[np.int32] | None:
         """tau_ref through the closed waypoint loop, or ``None`` if it is a detour."""
-        from map2route.planning.walk import comfortable_walk
-
         # tau_ref is how a person walks the loop: short, but clear of furniture.
         try:
             ref_cells = comfortable_walk(self._free, self.grid.resolution, loop,
@@ -657,9 +650,6 @@ class EpisodeGenerator:
 
     def _room_corners(self, room: Room, entry: NDArray[np.float64],
                       ccw: bool) -> list[tuple[int, int]] | None:
-        from shapely.geometry import Polygon
-        from shapely.geometry.polygon import orient
-
         poly = Polygon(room.polygon).buffer(-WALL_INSET_M, join_style=2)
         if poly.is_empty or poly.geom_type != "Polygon" or poly.area < 2.0:
             return None
@@ -751,10 +741,6 @@ class EpisodeGenerator:
 
     def _finish(self, draft: _Draft, rng: random.Random, start: StartPose, *, episode_id: str,
                 split: str, difficulty: str, seed: int, attempt: int) -> Episode:
-        from map2route.bench.methods import hard_requirements
-        from map2route.bench.metrics import path_length_m
-        from map2route.bench.scoring import score_route
-
         ir = self._routeir(draft, start)
         if ir.stages and any(s.target.is_empty for s in ir.stages):
             raise GenerationFailed("empty target")
@@ -792,159 +778,3 @@ class EpisodeGenerator:
             if not score_route(ep, self.m, route.points).success:
                 raise GenerationFailed("a planned route misses a hard requirement", "unverified")
         return ep
-
-
-# --- whole benchmark ---------------------------------------------------------------------------
-def difficulty_plan(n: int, n_easy: int) -> list[str]:
-    """``n`` difficulties with ``n_easy`` Easy first, then Hard (the paper annotates Hard after)."""
-    return ["easy"] * n_easy + ["hard"] * (n - n_easy)
-
-
-def scene_plans(index: dict[str, Any], *, per_scene: int = 25, easy_fraction: float = 0.7,
-                dev_total: int = 50) -> list[tuple[str, str, list[str]]]:
-    """(scene, split, difficulties) for every scene of ``maps/index.json``.
-
-    Test scenes get ``per_scene`` episodes each; ``easy_fraction`` of all of them are Easy,
-    spread as evenly as possible (40 scenes: 700 Easy as 18 and 17 per scene, 300 Hard).
-    Dev scenes share ``dev_total`` episodes, the same fraction Easy.
-    """
-    test = list(index.get("test", []))
-    dev = list(index.get("dev", []))
-    plans: list[tuple[str, str, list[str]]] = []
-    if test:
-        easy_total = int(round(easy_fraction * per_scene * len(test)))
-        base, extra = divmod(easy_total, len(test))
-        for i, scene in enumerate(test):
-            n_easy = min(per_scene, base + (1 if i < extra else 0))
-            plans.append((scene, "test", difficulty_plan(per_scene, n_easy)))
-    if dev:
-        base, extra = divmod(dev_total, len(dev))
-        for i, scene in enumerate(dev):
-            n = base + (1 if i < extra else 0)
-            plans.append((scene, "dev", difficulty_plan(n, int(round(easy_fraction * n)))))
-    return plans
-
-
-def generate_for_scene(m: SemanticMap, split: str, difficulties: list[str], *, seed: int,
-                       planner: Planner | None = None, planner_config: Any = None,
-                       ) -> tuple[list[Episode], dict[str, int]]:
-    """Episodes for one scene, and the rejected draws by reason (``missing``: episodes given up).
-
-    Episode ``i`` of the scene gets the id ``<scene>/<easy|hard|dev>/<i:03d>``.
-    """
-    gen = EpisodeGenerator(m, planner=planner, planner_config=planner_config)
-    out: list[Episode] = []
-    missing = 0
-    for i, difficulty in enumerate(difficulties):
-        ep_split = difficulty if split == "test" else "dev"
-        ep_seed = _stable_seed(seed, m.name, i)
-        ep = None
-        for retry in range(3):
-            ep = gen.generate(episode_id=f"{m.name}/{ep_split}/{i:03d}", split=ep_split,
-                              difficulty=difficulty, seed=ep_seed + retry * 7919)
-            if ep is not None:
-                break
-        if ep is not None:
-            out.append(ep)
-        else:
-            missing += 1
-    return out, {**gen.rejected, "missing": missing}
-
-
-def _stable_seed(seed: int, scene: str, i: int) -> int:
-    import zlib
-
-    return (seed * 1_000_003 + zlib.crc32(scene.encode()) + i * 7_919) % (2**31)
-
-
-def _scene_job(args: tuple[str, str, str, list[str], int]) -> tuple[str, list[str], dict[str, int]]:
-    """Worker: generate one scene's episodes; returns JSON lines (pickling arrays is slower)."""
-    from map2route.bench.episode import dumps_episode
-    from map2route.semantic_map import load_scene
-
-    maps_root, scene, split, difficulties, seed = args
-    m = load_scene(f"{maps_root}/{scene}")
-    episodes, dropped = generate_for_scene(m, split, difficulties, seed=seed)
-    return split, [dumps_episode(e) for e in episodes], dropped
-
-
-def generate_benchmark(maps_root: str, out_dir: str, *, seed: int = 0, workers: int = 2,
-                       scenes: list[str] | None = None, progress: bool = True) -> dict[str, Any]:
-    """Generate ``test.jsonl`` and ``dev.jsonl`` over the scenes of ``maps_root/index.json``.
-
-    Args:
-        maps_root: folder with ``index.json`` and the scene folders.
-        out_dir: where the two files go (written atomically when all scenes are done).
-        seed: benchmark seed; the same seed and scenes give byte-identical files.
-        workers: processes (one scene per task).
-        scenes: restrict to these scene names (for quick runs).
-
-    Returns:
-        Counts per split and the number of dropped draws.
-
-    Raises:
-        BenchmarkError: ``index.json`` is missing or malformed.
-    """
-    import json
-    from concurrent.futures import ProcessPoolExecutor
-    from multiprocessing import get_context
-    from pathlib import Path
-
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    from map2route.bench.errors import BenchmarkError
-    from map2route.semantic_map.io import atomic_write_text
-
-    index_path = Path(maps_root) / "index.json"
-    if not index_path.is_file():
-        msg = (f"{index_path} does not exist; episodes are generated over the shipped scenes "
-               "listed there (pass --scenes FOLDER)")
-        raise BenchmarkError(msg)
-    try:
-        index = json.loads(index_path.read_text())
-    except json.JSONDecodeError as err:
-        raise BenchmarkError(f"{index_path} is not valid JSON ({err.msg})") from err
-    plans = scene_plans(index)
-    if scenes is not None:
-        plans = [p for p in plans if p[0] in set(scenes)]
-    if not plans:
-        raise BenchmarkError(f"{index_path} lists no test or dev scenes to generate from")
-    missing = [scene for scene, _, _ in plans if not (Path(maps_root) / scene / "map.yaml").is_file()]
-    if missing:
-        msg = (f"{index_path} lists scene(s) with no scene folder under {maps_root}: "
-               f"{', '.join(missing)}; build them or fix index.json")
-        raise BenchmarkError(msg)
-    jobs = [(str(maps_root), scene, split, diffs, seed) for scene, split, diffs in plans]
-    results: dict[int, tuple[str, list[str], dict[str, int]]] = {}
-    columns = (TextColumn("[bold]episodes"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, disable=not progress) as bar:
-        task = bar.add_task("scenes", total=len(jobs))
-        if workers <= 1:
-            for i, job in enumerate(jobs):
-                results[i] = _scene_job(job)
-                bar.advance(task)
-        else:
-            with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-                futures = {pool.submit(_scene_job, job): i for i, job in enumerate(jobs)}
-                from concurrent.futures import as_completed
-
-                for fut in as_completed(futures):
-                    results[futures[fut]] = fut.result()
-                    bar.advance(task)
-    by_split: dict[str, list[str]] = {"test": [], "dev": []}
-    rejected: dict[str, int] = {}
-    for i in range(len(jobs)):  # scene order, not completion order: deterministic files
-        split, lines, d = results[i]
-        by_split[split].extend(lines)
-        for k, v in d.items():
-            rejected[k] = rejected.get(k, 0) + v
-    out = Path(out_dir)
-    counts: dict[str, Any] = {"rejected": rejected}
-    for split, lines in by_split.items():
-        if lines:
-            atomic_write_text(out / f"{split}.jsonl", "".join(line + "\n" for line in lines))
-        counts[split] = len(lines)
-        if split == "test":
-            counts["easy"] = sum('"split":"easy"' in line for line in lines)
-            counts["hard"] = sum('"split":"hard"' in line for line in lines)
-    return counts

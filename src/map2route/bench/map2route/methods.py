@@ -1,29 +1,32 @@
-"""Methods under evaluation: the ``Method`` protocol, its result, and the registry.
+"""Map2Route methods: the ``Method`` protocol, its result, and the three reference methods.
 
 A method turns an episode's instruction, start and scene into a route. It may read only
-``episode.instruction``, ``episode.start_xy`` and ``episode.scene`` (and the map); the two
+``episode.instruction``, ``episode.start_xy`` and ``episode.scene`` (and the map); the
 reference methods shipped here read the ground truth on purpose:
 
 - ``shortest``: the paper's "Shortest Feasible A*": the shortest route that meets the
   ground-truth hard requirements, soft preferences ignored (``plan_route(hard_only=True)``).
 - ``oracle``: the ground-truth RouteIR through the scope-aware planner (paper 000, Table IV).
+- ``human``: the human expert trajectory of a converted official episode.
 
-Other areas add methods by inserting a factory into :data:`METHODS` (the grounding engineer's
-``g2r``). A factory takes keyword options (``planner_config``: a YAML path or ``None``).
+Methods are looked up by name in :mod:`map2route.bench.registry`, which imports this module
+(and :mod:`map2route.bench.map2route.grounding_method`); nothing here imports the registry.
+A factory takes keyword options (``planner_config``: a YAML path or ``None``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from map2route.bench.errors import BenchmarkError
+import numpy as np
+
 from map2route.errors import Map2RouteError
+from map2route.planning import PlannerConfig, plan_route
+from map2route.routeir import Stage
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from map2route.bench.episode import Episode
+    from map2route.bench.map2route.episode import Episode
     from map2route.routeir import RouteIR
     from map2route.semantic_map import SemanticMap
 
@@ -57,9 +60,7 @@ class Method(Protocol):
         ...
 
 
-def _planner_config(path: str | None) -> Any:
-    from map2route.planning import PlannerConfig
-
+def _planner_config(path: str | None) -> PlannerConfig:
     return PlannerConfig.from_yaml(path)
 
 
@@ -69,10 +70,6 @@ def hard_requirements(ir: RouteIR) -> RouteIR:
     Path-Shape waypoints are a soft preference in the benchmark (paper 000, III-A2), so the
     shortest feasible route and L* do not pass them.
     """
-    from dataclasses import replace
-
-    from map2route.routeir import Stage
-
     stages = tuple(Stage(target=s.target, label=s.label) for s in ir.stages)
     return replace(ir, stages=stages, constraints=ir.must_avoid)
 
@@ -86,8 +83,6 @@ class ShortestFeasible:
         self._config = _planner_config(planner_config)
 
     def solve(self, episode: Episode, m: SemanticMap) -> MethodResult:
-        from map2route.planning import plan_route
-
         try:
             route = plan_route(m, hard_requirements(episode.routeir), episode.start_xy,
                                config=self._config, hard_only=True)
@@ -105,8 +100,6 @@ class OraclePlanner:
         self._config = _planner_config(planner_config)
 
     def solve(self, episode: Episode, m: SemanticMap) -> MethodResult:
-        from map2route.planning import plan_route
-
         try:
             route = plan_route(m, episode.routeir, episode.start_xy, config=self._config)
         except Map2RouteError as err:
@@ -123,8 +116,6 @@ class HumanDemonstration:
         pass
 
     def solve(self, episode: Episode, m: SemanticMap) -> MethodResult:
-        import numpy as np
-
         traj = episode.metadata.get("human_expert_trajectory")
         if not traj:
             return MethodResult(route=None, error=f"episode {episode.id!r} carries no human "
@@ -135,40 +126,3 @@ class HumanDemonstration:
 @dataclass(frozen=True)
 class _Points:
     points: Any
-
-
-#: Method name -> factory. Factories accept keyword options (``planner_config``).
-METHODS: dict[str, Callable[..., Method]] = {
-    "shortest": ShortestFeasible,
-    "oracle": OraclePlanner,
-    "human": HumanDemonstration,
-}
-
-
-def make_method(name: str, **options: Any) -> Method:
-    """Build the registered method ``name``.
-
-    Raises:
-        BenchmarkError: the name is unknown (with the nearest registered names).
-    """
-    _register_optional()
-    if name not in METHODS:
-        import difflib
-
-        close = difflib.get_close_matches(name, sorted(METHODS), n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        msg = f"Unknown method {name!r}{hint} Registered methods: {', '.join(sorted(METHODS))}"
-        raise BenchmarkError(msg)
-    return METHODS[name](**options)
-
-
-def _register_optional() -> None:
-    """Import modules of other areas that register methods on import, when they exist."""
-    import importlib
-
-    for module in ("map2route.grounding.methods",):
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as err:
-            if err.name is None or not module.startswith(err.name):
-                raise

@@ -19,7 +19,7 @@ true map then says whether that cost a requirement).
 
 :func:`downstream_hcs` plans each episode with the scope-aware planner (the ``oracle`` method)
 on the built map and on the true map and scores both routes on the true map with the
-benchmark's own :func:`map2route.bench.scoring.score_route`.
+benchmark's own :func:`map2route.bench.map2route.scoring.score_route`.
 """
 
 from __future__ import annotations
@@ -28,15 +28,19 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from scipy.ndimage import distance_transform_edt
 
+from map2route.bench.map2route.scoring import score_route
+from map2route.errors import Map2RouteError
 from map2route.mapping.errors import MappingError
+from map2route.mapping.score import match_objects, sample_layer, scored_objects
+from map2route.planning import PlannerConfig, plan_route
+from map2route.routeir import Region, RouteIR, Stage
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from map2route.bench.episode import Episode
-    from map2route.planning import PlannerConfig
-    from map2route.routeir import Region, RouteIR
+    from map2route.bench.map2route.episode import Episode
     from map2route.semantic_map.model import ObjectInstance, SemanticMap
 
 
@@ -53,8 +57,6 @@ class Correspondence:
 
     @classmethod
     def between(cls, built: SemanticMap, truth: SemanticMap) -> Correspondence:
-        from map2route.mapping.score import match_objects, sample_layer, scored_objects
-
         b_objs, t_objs = scored_objects(built), scored_objects(truth)
         objects = {t_objs[j].id: b_objs[i] for i, j, _ in match_objects(b_objs, t_objs)}
         b_rooms = sample_layer(built, built.room_ids, truth, -1)
@@ -92,8 +94,6 @@ def reground_region(region: Region, truth: SemanticMap, built: SemanticMap,
     Raises:
         MissingReference: its object or room has no counterpart, or it comes out empty.
     """
-    from map2route.routeir import Region
-
     op = dict(region.construction)
     kind = op.get("op")
     ids: tuple[str, ...] = region.object_ids
@@ -131,8 +131,6 @@ def reground_region(region: Region, truth: SemanticMap, built: SemanticMap,
 
 def _shrink(region: Region, grid: Any, margin_m: float) -> Region:
     """``region`` without the cells within ``margin_m`` of its edge (itself if none is left)."""
-    from scipy.ndimage import distance_transform_edt
-
     mask = region.mask(grid)
     inner = distance_transform_edt(np.pad(mask, 1))[1:-1, 1:-1] * grid.resolution > margin_m
     return replace(region, cells=np.argwhere(inner).astype(np.int32)) if inner.any() else region
@@ -159,8 +157,6 @@ def reground(ir: RouteIR, truth: SemanticMap, built: SemanticMap,
     Raises:
         MissingReference: a stage target cannot be resolved on the built map.
     """
-    from map2route.routeir import RouteIR, Stage
-
     corr = corr or Correspondence.between(built, truth)
     stages = []
     for k, st in enumerate(ir.stages):
@@ -241,10 +237,6 @@ def downstream_hcs(built: SemanticMap, truth: SemanticMap, episodes: list[Episod
     Raises:
         MappingError: an episode belongs to another scene (its grid is not ``truth``'s).
     """
-    from map2route.bench.scoring import score_route
-    from map2route.errors import Map2RouteError
-    from map2route.planning import PlannerConfig, plan_route
-
     cfg = config or PlannerConfig.from_yaml()
     corr = Correspondence.between(built, truth)
     out = []

@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from map2route.bench.episode import Episode, ReferenceInfo, StartPose
 from map2route.bench.errors import BenchmarkError
+from map2route.bench.map2route.episode import Episode, ReferenceInfo, StartPose
 from map2route.routeir import Constraint, ConstraintKind, Region, RouteIR, Stage
 
 if TYPE_CHECKING:

@@ -1,7 +1,6 @@
-"""The ``g2r`` benchmark method: Grounding2Route = grounding + scope-aware planning.
+"""The ``g2r`` Map2Route method: Grounding2Route = grounding + scope-aware planning.
 
-Imported by :func:`map2route.bench.methods.make_method`, which registers what this module
-adds to :data:`map2route.bench.methods.METHODS`. The method reads only the episode's
+Registered by name in :mod:`map2route.bench.registry`. The method reads only the episode's
 instruction, start and scene.
 """
 
@@ -10,11 +9,13 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from map2route.bench.methods import METHODS, MethodResult
+from map2route.bench.map2route.methods import MethodResult
 from map2route.errors import Map2RouteError
+from map2route.grounding.grounder import load_config, make_grounder
+from map2route.planning import PlannerConfig, plan_route
 
 if TYPE_CHECKING:
-    from map2route.bench.episode import Episode
+    from map2route.bench.map2route.episode import Episode
     from map2route.semantic_map.model import SemanticMap
 
 
@@ -31,15 +32,10 @@ class Grounding2Route:
 
     def __init__(self, *, grounder: str = "offline", planner_config: str | None = None,
                  grounding_config: str | None = None) -> None:
-        from map2route.grounding.grounder import load_config, make_grounder
-        from map2route.planning import PlannerConfig
-
         self._grounder = make_grounder(grounder, config=load_config(grounding_config))
         self._planner = PlannerConfig.from_yaml(planner_config)
 
     def solve(self, episode: Episode, m: SemanticMap) -> MethodResult:
-        from map2route.planning import plan_route
-
         start = episode.start_xy
         t0 = time.perf_counter()
         info: dict[str, Any] = {}
@@ -59,6 +55,3 @@ class Grounding2Route:
         info["planning_s"] = time.perf_counter() - t1
         info["total_s"] = time.perf_counter() - t0
         return MethodResult(route=route, routeir=g.routeir, info=info)
-
-
-METHODS.setdefault("g2r", Grounding2Route)

@@ -4,7 +4,7 @@ For each scene :func:`run_sweep` simulates one drive into ``OUT/bags/SCENE`` (a 
 simulation left there is reused), then for each detector noise level ``R`` (miss rate =
 false-positive rate = label noise = ``R``, fixed seed) builds ``OUT/built/SCENE_nR``, scores it
 against the true scene (:func:`~map2route.mapping.score.score_map`, with the objects the drive
-showed and, given episodes, the downstream HCS of :func:`~map2route.mapping.downstream.downstream_hcs`)
+showed and, given episodes, the downstream HCS of :func:`~map2route.bench.mapping.downstream.downstream_hcs`)
 and appends one row to ``OUT/results.jsonl``. Rows already there (same scene, noise and image
 width, no error) are not recomputed, so an interrupted sweep resumes; a failed scene is a row
 with an ``error`` and is tried again on the next run. :func:`summarize` reduces the rows per
@@ -23,12 +23,23 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from matplotlib.figure import Figure
+
+from map2route.bench.map2route.episode import load_episodes
+from map2route.bench.mapping.downstream import BUILT_MAP_GOAL_MARGIN_M, downstream_hcs
+from map2route.bench.report import write_png
+from map2route.bench.runner import RESULTS_NAME, ResultsFile
+from map2route.mapping.bag import instance_pixels
+from map2route.mapping.builder import build_from_bag
+from map2route.mapping.detectors import make_detector
 from map2route.mapping.errors import MappingError
+from map2route.mapping.score import score_map, shown_objects
+from map2route.mapping.simulate import SimConfig, simulate
+from map2route.semantic_map.io import atomic_write_text, load_scene, save_scene
 
 if TYPE_CHECKING:
-    from map2route.bench.episode import Episode
+    from map2route.bench.map2route.episode import Episode
     from map2route.mapping.builder import BuildConfig
-    from map2route.mapping.simulate import SimConfig
     from map2route.semantic_map.model import SemanticMap
 
 #: The issue's targets: recall of tall objects and room accuracy at least this, built faster
@@ -43,8 +54,6 @@ SCORE_KEYS = ("precision", "recall", "recall_tall", "recall_tall_observable", "r
 #: The numbers :func:`summarize` averages per noise level.
 METRIC_KEYS = (*SCORE_KEYS, "hcs_true", "hcs_built", "build_speed", "drive_s",
                "simulate_wall_s", "build_wall_s")
-
-RESULTS_NAME = "results.jsonl"
 
 
 @dataclass(frozen=True)
@@ -72,43 +81,37 @@ def _key(row: dict[str, Any]) -> tuple[str, float, int]:
     return (str(row["scene"]), round(float(row["noise"]), 6), int(row["image_width"]))
 
 
-# --- results.jsonl ----------------------------------------------------------------------------
+# --- results.jsonl (the shared runner's resumable results file) ------------------------------
+def results_file(path: Path) -> ResultsFile:
+    """The sweep's results file at ``path``: one row per (scene, noise level, image width)."""
+    return ResultsFile(path, key=_key)
+
+
+def _cleaned(row: dict[str, Any]) -> dict[str, Any]:
+    return {k: _clean(v) for k, v in row.items()}
+
+
 def read_rows(path: Path) -> list[dict[str, Any]]:
     """The rows of a results file (none when it is missing; a torn last line is dropped)."""
-    if not path.is_file():
-        return []
-    rows = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        try:
-            rows.append(json.loads(line))
-        except json.JSONDecodeError:
-            continue  # only a file written by something else can hold one: skip, recompute
-    return rows
+    return results_file(path).rows()
 
 
 def write_rows(path: Path, rows: Iterable[dict[str, Any]]) -> None:
     """Write all ``rows`` atomically (temp file in the same folder, then ``os.replace``), so an
     interrupted sweep never leaves a half-written results file."""
-    from map2route.semantic_map.io import atomic_write_text
-
-    text = "".join(json.dumps({k: _clean(v) for k, v in r.items()}) + "\n" for r in rows)
-    atomic_write_text(path, text)
+    results_file(path).write_all(_cleaned(r) for r in rows)
 
 
-def _upsert(path: Path, rows: list[dict[str, Any]], row: dict[str, Any]) -> None:
-    """Replace the row with ``row``'s key (an earlier error) or append it; rewrite the file."""
+def _upsert(results: ResultsFile, rows: list[dict[str, Any]], row: dict[str, Any]) -> None:
+    """Replace the row with ``row``'s key (an earlier error) or append it, here and on disk."""
     key = _key(row)
     rows[:] = [r for r in rows if _key(r) != key] + [row]
-    write_rows(path, rows)
+    results.upsert(_cleaned(row))
 
 
 # --- the pipeline steps (module functions so tests can stand in for them) ----------------------
 def simulate_scene(truth: SemanticMap, bag: Path, config: SimConfig) -> SimInfo:
     """Simulate a drive through ``truth`` into the bag folder ``bag``."""
-    from map2route.mapping.simulate import simulate
-
     t0 = time.perf_counter()
     res = simulate(truth, bag, config=config, progress=False)
     return SimInfo(drive_s=res.duration_s, wall_s=time.perf_counter() - t0,
@@ -119,9 +122,6 @@ def build_map(bag: Path, name: str, noise: float, *, seed: int,
               config: BuildConfig | None) -> tuple[SemanticMap, float, float]:
     """Build a map from ``bag`` with the ground-truth detector at noise level ``noise``;
     returns ``(map, drive seconds, build wall seconds)``."""
-    from map2route.mapping.builder import build_from_bag
-    from map2route.mapping.detectors import make_detector
-
     det = make_detector("ground_truth", miss_rate=noise, false_positive_rate=noise,
                         label_noise=noise, seed=seed)
     res = build_from_bag(bag, name=name, detector=det, config=config, progress=False)
@@ -130,9 +130,6 @@ def build_map(bag: Path, name: str, noise: float, *, seed: int,
 
 def shown_in_bag(bag: Path, config: SimConfig) -> set[str]:
     """The true object ids some panorama of the drive showed (for ``recall_tall_seen``)."""
-    from map2route.mapping.bag import instance_pixels
-    from map2route.mapping.score import shown_objects
-
     ids, max_px, width = instance_pixels(bag)
     return shown_objects(ids, max_px, width, config.seen_min_px)
 
@@ -141,15 +138,11 @@ def score_built(built: SemanticMap, truth: SemanticMap, *, shown: set[str] | Non
                 episodes: list[Episode] | None) -> dict[str, Any]:
     """The score numbers of a row: :data:`SCORE_KEYS`, ``unseen_tall`` (a count) and, with
     episodes, ``hcs_true``, ``hcs_built``, ``grounded`` and ``episodes``."""
-    from map2route.mapping.score import score_map
-
     s = score_map(built, truth, shown=shown)
     out: dict[str, Any] = {k: _clean(float(getattr(s, k))) for k in SCORE_KEYS}
     out["unseen_tall"] = len(s.unseen_tall) if shown is not None else None
     out.update(hcs_true=None, hcs_built=None, grounded=None, episodes=0)
     if episodes:
-        from map2route.mapping.downstream import BUILT_MAP_GOAL_MARGIN_M, downstream_hcs
-
         down = downstream_hcs(built, truth, episodes, goal_margin_m=BUILT_MAP_GOAL_MARGIN_M)
         out.update(hcs_true=_clean(down.hcs_true), hcs_built=_clean(down.hcs_built),
                    grounded=down.grounded, episodes=len(down.episodes))
@@ -178,8 +171,6 @@ def _complete_bag(bag: Path, image_width: int) -> SimInfo | None:
 def _simulate_bag(truth: SemanticMap, bag: Path, config: SimConfig) -> SimInfo:
     """Simulate into a temporary folder and rename it to ``bag`` only when done: a bag at
     ``bag`` with its info file is always complete (an interrupted one is simulated anew)."""
-    from map2route.semantic_map.io import atomic_write_text
-
     # The bag's files are named after its folder, so it is written as partial/SCENE and the
     # folder moved: the MCAP inside is SCENE.mcap, not a hidden partial name.
     partial = bag.with_name(f".{bag.name}.partial") / bag.name
@@ -205,8 +196,6 @@ def _remove_bag(bag: Path) -> None:
 def sim_config_for(image_width: int, config_path: str | Path | None = None) -> SimConfig:
     """The simulator settings of ``config/mapping.yaml`` (overlaid with ``config_path``) at
     panorama width ``image_width`` (crop to a third of it: 120 degrees, as on the robot)."""
-    from map2route.mapping.simulate import SimConfig
-
     cfg = SimConfig.from_yaml(config_path)
     return replace(cfg, image_width=image_width, crop_rows=image_width // 3)
 
@@ -231,8 +220,6 @@ def run_sweep(scenes: Sequence[str], *, maps: Path, out: Path,
     Raises:
         MappingError: a noise level is outside [0, 1].
     """
-    from map2route.semantic_map.io import load_scene
-
     bad = [r for r in noises if not 0.0 <= r <= 1.0]
     if bad:
         msg = f"noise levels must be in [0, 1], got {bad}"
@@ -241,12 +228,10 @@ def run_sweep(scenes: Sequence[str], *, maps: Path, out: Path,
     sim_cfg = sim_config or sim_config_for(image_width)
     width = sim_cfg.image_width
     tick = on_step or (lambda _what: None)
-    results = out / RESULTS_NAME
-    rows = read_rows(results)
+    results = results_file(out / RESULTS_NAME)
+    rows = results.rows()
     by_scene: dict[str, list[Episode]] | None = None
     if episodes is not None:
-        from map2route.bench.episode import load_episodes
-
         by_scene = {}
         for ep in load_episodes(episodes):
             by_scene.setdefault(ep.scene, []).append(ep)
@@ -304,8 +289,6 @@ def run_sweep(scenes: Sequence[str], *, maps: Path, out: Path,
 
 
 def _save_built(m: SemanticMap, folder: Path) -> None:
-    from map2route.semantic_map.io import save_scene
-
     if folder.exists():
         shutil.rmtree(folder)  # a rebuilt map replaces the old one whole (no stale files)
     save_scene(m, folder)
@@ -375,20 +358,6 @@ def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 # --- plots ------------------------------------------------------------------------------------
-def _png(fig: Any, path: Path) -> None:
-    """Render ``fig`` and write it atomically (a reader never sees half a PNG)."""
-    import io
-
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    from map2route.semantic_map.io import atomic_write_bytes
-
-    FigureCanvasAgg(fig)
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110)
-    atomic_write_bytes(path, buf.getvalue())
-
-
 _PLOTTED = (("recall_tall", "recall_tall", "tab:blue"), ("room_accuracy", "room accuracy", "tab:green"),
             ("precision", "precision", "tab:orange"), ("hcs_built", "HCS built map", "tab:red"))
 
@@ -407,8 +376,6 @@ def write_plots(rows: Sequence[dict[str, Any]], out: Path) -> list[Path]:
     """``out/noise.png`` (means vs noise level, per-scene points faint) and ``out/scenes.png``
     (per-scene recall_tall and room accuracy at the lowest noise level, target line at 0.95).
     Uses the Agg canvas directly (no pyplot state, no display needed)."""
-    from matplotlib.figure import Figure
-
     ok = [r for r in rows if not r.get("error")]
     levels = sorted({float(r["noise"]) for r in ok})
     paths: list[Path] = []
@@ -439,7 +406,7 @@ def write_plots(rows: Sequence[dict[str, Any]], out: Path) -> list[Path]:
     ax.legend(loc="lower left", fontsize="small")
     fig.tight_layout()
     paths.append(out / "noise.png")
-    _png(fig, paths[-1])
+    write_png(fig, paths[-1], dpi=110)
 
     base = levels[0] if levels else 0.0
     at = sorted((r for r in ok if float(r["noise"]) == base), key=lambda r: str(r["scene"]))
@@ -463,5 +430,5 @@ def write_plots(rows: Sequence[dict[str, Any]], out: Path) -> list[Path]:
     ax.legend(loc="lower left", fontsize="small")
     fig.tight_layout()
     paths.append(out / "scenes.png")
-    _png(fig, paths[-1])
+    write_png(fig, paths[-1], dpi=110)
     return paths

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from map2route.bench.episode import Episode, StartPose
-from map2route.mapping.downstream import downstream_hcs, reground
+from map2route.bench.map2route.episode import Episode, StartPose
+from map2route.bench.mapping.downstream import downstream_hcs, reground
 from map2route.mapping.errors import MappingError
 from map2route.routeir import Constraint, ConstraintKind, Region, RouteIR, Stage
 from map2route.semantic_map.model import ObjectInstance, SemanticMap
@@ -80,7 +80,7 @@ def test_episodes_of_another_scene_are_refused(two_room_map) -> None:  # type: i
 def test_cli_score_reports_downstream_hcs(two_room_map, tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     import json
 
-    from map2route.bench.episode import write_episodes
+    from map2route.bench.map2route.episode import write_episodes
     from map2route.cli import main
     from map2route.semantic_map.io import save_scene
 

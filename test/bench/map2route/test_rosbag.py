@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from map2route.bench.errors import BenchmarkError
-from map2route.bench.rosbag import read_bag_route
+from map2route.bench.map2route.rosbag import read_bag_route
 from map2route.cli import main
 
 
@@ -68,7 +68,7 @@ def test_missing_topic_lists_the_topics(tmp_path) -> None:
 
 def test_score_bag_scores_the_planned_route(tmp_path, two_room_scene, two_room_episodes,
                                             seq_planner, capsys) -> None:
-    from map2route.bench.episode import load_episodes
+    from map2route.bench.map2route.episode import load_episodes
     from map2route.semantic_map import load_scene
 
     ep = load_episodes(two_room_episodes)[0]

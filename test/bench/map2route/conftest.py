@@ -80,8 +80,8 @@ def two_room_scene(tmp_path, two_room_map):
 @pytest.fixture
 def two_room_episodes(tmp_path, two_room_scene):
     """Six generated episodes (4 easy, 2 hard) on the two-room house, as a JSONL path."""
-    from map2route.bench.episode import write_episodes
-    from map2route.bench.generate import generate_for_scene
+    from map2route.bench.map2route.episode import write_episodes
+    from map2route.bench.map2route.generate_all import generate_for_scene
     from map2route.semantic_map import load_scene
 
     m = load_scene(two_room_scene / "two_room_house")
@@ -99,7 +99,7 @@ class GroundTruthShortest:
         pass
 
     def solve(self, episode, m):
-        from map2route.bench.methods import MethodResult, hard_requirements
+        from map2route.bench.map2route.methods import MethodResult, hard_requirements
 
         ir = hard_requirements(episode.routeir)
         return MethodResult(route=sequential_planner(m, ir, episode.start_xy))
@@ -108,7 +108,7 @@ class GroundTruthShortest:
 @pytest.fixture
 def gt_method():
     """Register :class:`GroundTruthShortest` as ``gt_sequential`` for the test."""
-    from map2route.bench.methods import METHODS
+    from map2route.bench.registry import METHODS
 
     METHODS["gt_sequential"] = GroundTruthShortest
     yield "gt_sequential"

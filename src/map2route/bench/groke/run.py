@@ -9,7 +9,6 @@ Every 5th instruction (index % 5 == 4) is the held-out part used while developin
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from collections.abc import Callable
@@ -17,14 +16,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from map2route.semantic_map.io import atomic_write_bytes, atomic_write_text
-from map2route.streets.errors import StreetError
+from matplotlib.figure import Figure
+
+from map2route.bench.registry import make_agent
+from map2route.bench.report import write_json, write_png
+from map2route.bench.runner import RESULTS_NAME, ResultsFile, progress_bar
+from map2route.errors import Map2RouteError
+from map2route.semantic_map.io import atomic_write_text
 from map2route.streets.graph import StreetGraph
 from map2route.streets.loaders import NavInstance, load_instances, load_touchdown
 from map2route.streets.metrics import TrajectoryScore, mean_scores, score_paths
 from map2route.streets.navigator import Agent, FollowConfig, follow
 
-AGENTS = ("heuristic", "offline", "llm")
 #: NE scale (m) of the instruction-quality score exp(-NE / scale).
 QUALITY_SCALE_M = 100.0
 
@@ -90,35 +93,10 @@ class BenchReport:
                 "held_out": part(lambda r: holdout(r.index))}
 
 
-def make_agent(name: str, *, llm_config: dict[str, Any] | None = None) -> Agent:
-    """Build an agent by name.
-
-    Raises:
-        StreetError: an unknown name, or ``llm`` without ``base_url``/``model``.
-    """
-    if name == "offline":
-        from map2route.streets.offline import OfflineAgent
-        return OfflineAgent()
-    if name == "heuristic":
-        from map2route.streets.heuristic import HeuristicAgent
-        return HeuristicAgent()
-    if name == "llm":
-        from map2route.llm import ChatClient
-        from map2route.streets.llm_agent import LLMAgent
-        if not llm_config or "base_url" not in llm_config or "model" not in llm_config:
-            msg = ("agent 'llm' needs --llm-url and --llm-model (an OpenAI-compatible "
-                   "server, e.g. http://localhost:8000/v1)")
-            raise StreetError(msg)
-        return LLMAgent(ChatClient.from_config(llm_config))
-    raise StreetError(f"unknown agent {name!r}; choose one of {', '.join(AGENTS)}")
-
-
 def run_instances(graph: StreetGraph, instances: list[NavInstance], agent: Agent, *,
                   config: FollowConfig | None = None,
                   progress: Callable[[int], None] | None = None) -> list[InstanceResult]:
     """Follow and score each instance; a domain error is recorded, not raised."""
-    from map2route.errors import Map2RouteError
-
     out: list[InstanceResult] = []
     for k, inst in enumerate(instances):
         ref = [graph.node(p) for p in inst.route]
@@ -141,21 +119,16 @@ def run_instances(graph: StreetGraph, instances: list[NavInstance], agent: Agent
 def run_bench(data: Path, *, split: str = "val", agent_name: str = "offline",
               limit: int | None = None, llm_config: dict[str, Any] | None = None,
               config: FollowConfig | None = None, show_progress: bool = True) -> BenchReport:
-    """Load the data, follow every instruction with a rich progress bar, return the report."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
+    """Load the data, follow every instruction with a progress bar, return the report."""
     t0 = time.perf_counter()
     graph = load_touchdown(data)
     instances = load_instances(data, split, graph=graph)
     if limit is not None:
         instances = instances[:limit]
     agent = make_agent(agent_name, llm_config=llm_config)
-    with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeElapsedColumn(), disable=not show_progress,
-                  transient=False) as bar:
-        task = bar.add_task(f"groke {agent_name} {split}", total=len(instances))
-        results = run_instances(graph, instances, agent, config=config,
-                                progress=lambda n: bar.advance(task, n))
+    with progress_bar(f"groke {agent_name} {split}", len(instances),
+                      enabled=show_progress) as bar:
+        results = run_instances(graph, instances, agent, config=config, progress=bar.advance)
     return BenchReport(agent_name, split, results, time.perf_counter() - t0, graph.summary())
 
 
@@ -164,9 +137,9 @@ def write_outputs(report: BenchReport, out: Path) -> list[Path]:
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    lines = "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in report.results)
-    atomic_write_text(out / "results.jsonl", lines)
-    written.append(out / "results.jsonl")
+    ResultsFile(out / RESULTS_NAME, key=lambda row: row["index"]).write_all(
+        r.to_dict() for r in report.results)
+    written.append(out / RESULTS_NAME)
     rows = ["index,id,held_out,ne_m,sr,sdtw,quality"]
     for r in report.results:
         ne = f"{r.score.ne_m:.1f}" if r.score else ""
@@ -176,22 +149,16 @@ def write_outputs(report: BenchReport, out: Path) -> list[Path]:
                     f"{r.quality:.4f}")
     atomic_write_text(out / "quality.csv", "\n".join(rows) + "\n")
     written.append(out / "quality.csv")
-    atomic_write_text(out / "summary.json", json.dumps(report.summary(), indent=2))
-    written.append(out / "summary.json")
+    written.append(write_json(out / "summary.json", report.summary(), indent=2))
     written.append(plot_errors(report, out / "ne_hist.png"))
     return written
 
 
 def plot_errors(report: BenchReport, path: Path) -> Path:
     """Histogram of navigation errors with the 25 m success radius marked."""
-    import io
-
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     ne = [min(r.score.ne_m, 600.0) for r in report.results if r.score is not None]
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig = Figure(figsize=(7, 4))  # no pyplot: no global figure state
+    ax = fig.subplots()
     ax.hist(ne, bins=[25.0 * k for k in range(25)], color="#4477aa", edgecolor="white")
     ax.axvline(25.0, color="#cc3311", linestyle="--", label="success radius 25 m")
     s = report.summary()["all"]
@@ -201,8 +168,4 @@ def plot_errors(report: BenchReport, path: Path) -> Path:
     ax.set_ylabel("instructions")
     ax.legend()
     fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=120)
-    plt.close(fig)
-    atomic_write_bytes(Path(path), buf.getvalue())
-    return Path(path)
+    return write_png(fig, Path(path), dpi=120)

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from matplotlib.figure import Figure
 
-from map2route.semantic_map.io import atomic_write_bytes
+from map2route.bench.report import write_png
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
 
-    from map2route.bench.episode import Episode
+    from map2route.bench.map2route.episode import Episode
 
 #: (key, title) of each Fig. 2 quantity.
 QUANTITIES: tuple[tuple[str, str], ...] = (
@@ -63,12 +63,8 @@ def split_statistics(episodes: Sequence[Episode]) -> dict[str, dict[str, dict[st
 
 def statistics_figure(episodes: Sequence[Episode], path: Path) -> Path:
     """Histograms of each quantity, Easy and Hard overlaid (Fig. 2 layout); PNG, atomic."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, axes = plt.subplots(2, 4, figsize=(14, 6))
+    fig = Figure(figsize=(14, 6))  # no pyplot: no global figure state
+    axes = fig.subplots(2, 4)
     data: dict[str, list[dict[str, float]]] = {}
     for ep in episodes:
         data.setdefault(ep.split, []).append(episode_quantities(ep))
@@ -89,8 +85,4 @@ def statistics_figure(episodes: Sequence[Episode], path: Path) -> Path:
     axes.ravel()[0].legend(fontsize=8)
     fig.suptitle("Map2Route episode statistics (cf. paper Fig. 2)", fontsize=10)
     fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110)
-    plt.close(fig)
-    atomic_write_bytes(path, buf.getvalue())
-    return path
+    return write_png(fig, path, dpi=110)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from map2route.bench.runner import RunSpec, read_results, run_benchmark
+from map2route.bench.map2route.run import RunSpec, read_results, run_benchmark
 from map2route.cli import main
 
 

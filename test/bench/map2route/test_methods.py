@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from map2route.bench.episode import load_episodes
-from map2route.bench.methods import METHODS, Method, make_method
-from map2route.bench.runner import RunSpec, run_benchmark
-from map2route.bench.scoring import score_route
+from map2route.bench.map2route.episode import load_episodes
+from map2route.bench.map2route.methods import Method
+from map2route.bench.map2route.run import RunSpec, run_benchmark
+from map2route.bench.map2route.scoring import score_route
+from map2route.bench.registry import METHODS, make_method
 from map2route.semantic_map import load_scene
 
 pytest.importorskip("map2route.planning", reason="needs the planner area")

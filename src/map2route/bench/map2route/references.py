@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from map2route.bench import language as lang
+from map2route.bench.map2route import language as lang
 
 if TYPE_CHECKING:
     from map2route.semantic_map import ObjectInstance, Room, SemanticMap

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 import yaml
 
+from map2route.bench.planner.tuning import parse_setting, settings
 from map2route.paths import config_dir
 from map2route.planning import PlanningError
-from map2route.planning.tuning import parse_setting, settings
 
 
 def test_parse_setting() -> None:

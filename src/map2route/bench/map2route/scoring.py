@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from map2route.bench import metrics as mt
+from map2route.bench.map2route import metrics as mt
 from map2route.routeir import ConstraintKind
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from numpy.typing import ArrayLike, NDArray
 
-    from map2route.bench.episode import Episode
+    from map2route.bench.map2route.episode import Episode
     from map2route.routeir import Constraint
     from map2route.semantic_map import SemanticMap
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from map2route.bench.episode import Episode, StartPose
-from map2route.bench.scoring import score_route, summarize
+from map2route.bench.map2route.episode import Episode, StartPose
+from map2route.bench.map2route.scoring import score_route, summarize
 from map2route.routeir import Constraint, ConstraintKind, Region, RouteIR, Stage
 
 # Along y = 2.025 (cell row 45) from the bedroom through the door to below the fridge.
@@ -22,7 +22,7 @@ def _episode(m, constraints, stages=None, refs=None, shortest=5.0) -> Episode:
     fridge = m.get_object("fridge_0")
     stages = stages or (Stage(target=Region.from_mask("fridge", m.goal_region_mask(fridge))),)
     ir = RouteIR(stages=tuple(stages), constraints=tuple(constraints), grid=m.grid)
-    from map2route.bench.episode import ReferenceInfo
+    from map2route.bench.map2route.episode import ReferenceInfo
 
     r, c = m.grid.world_to_cell(*ROUTE[0])
     return Episode(id="t/easy/0", scene=m.name, split="easy",

@@ -4,7 +4,7 @@ The paper tunes its lambdas on the development set and fixes them for every benc
 000, V-A); this script is how ``config/planner.yaml`` was chosen (docs/planner.md, "Tuning on
 the dev split")::
 
-    python -m map2route.planning.tuning --set lambdas.near=8,64 --set scales_m.near=1,3 \\
+    python -m map2route.bench.planner.tuning --set lambdas.near=8,64 --set scales_m.near=1,3 \\
         [--episodes episodes/dev.jsonl] [--out out/tuning] [--workers 2]
 
 Each ``--set KEY=V1,V2,...`` overrides one key of ``config/planner.yaml``; the sweep runs the
@@ -25,9 +25,13 @@ from typing import TYPE_CHECKING, Any
 import click
 import yaml
 
-from map2route.paths import config_dir
+from map2route.bench.map2route.run import RunSpec, run_benchmark
+from map2route.bench.map2route.scoring import EpisodeScore, ratios, summarize
+from map2route.errors import Map2RouteError
+from map2route.paths import config_dir, maps_dir
 from map2route.planning.config import PlannerConfig
 from map2route.planning.errors import PlanningError
+from map2route.semantic_map.io import atomic_write_text
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -71,8 +75,6 @@ def settings(base: dict[str, Any], sweep: Sequence[tuple[tuple[str, str], list[f
 
 
 def _ratio_cells(ours: dict[str, Any], base: dict[str, Any]) -> list[str]:
-    from map2route.bench.scoring import ratios
-
     cells = []
     for group in ("easy", "hard", "all"):
         if group not in ours or group not in base:
@@ -86,10 +88,6 @@ def _ratio_cells(ours: dict[str, Any], base: dict[str, Any]) -> list[str]:
 
 def _run(method: str, episodes: Path, out_dir: Path, config_path: str | None,
          workers: int) -> dict[str, Any]:
-    from map2route.bench.runner import RunSpec, run_benchmark
-    from map2route.bench.scoring import EpisodeScore, summarize
-    from map2route.paths import maps_dir
-
     spec = RunSpec(method=method, episodes_path=episodes, maps_root=maps_dir(),
                    planner_config=config_path)
     rows = run_benchmark(spec, out_dir, workers=workers)
@@ -106,9 +104,6 @@ def _run(method: str, episodes: Path, out_dir: Path, config_path: str | None,
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True)
 def main(sets: tuple[str, ...], episodes: Path, out_dir: Path, workers: int) -> None:
     """Sweep planner YAML keys over the dev episodes; print ratios to shortest A*."""
-    from map2route.errors import Map2RouteError
-    from map2route.semantic_map.io import atomic_write_text
-
     try:
         base = yaml.safe_load((config_dir() / "planner.yaml").read_text(encoding="utf-8"))
         grid = settings(base, [parse_setting(s) for s in sets])

@@ -25,6 +25,13 @@ import numpy as np
 
 from map2route.planning.costmap import distance_to, forget_distance_fields, j_clear
 from map2route.planning.grid_search import goal_field, path_cost, search, warm_up
+from map2route.planning.indoor_grid import indoor_grid
+from map2route.planning.planner import plan_route
+from map2route.routeir.model import Constraint, ConstraintKind, RouteIR, Stage
+from map2route.routeir.regions import disk_region, footprint_region, object_goal_region
+from map2route.semantic_map import load_scene
+from map2route.semantic_map.model import RoomType
+from map2route.semantic_map.synthetic import RectObject, RectRoom, rect_house
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -33,7 +40,6 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from map2route.planning.config import PlannerConfig
-    from map2route.routeir.model import RouteIR
     from map2route.semantic_map.model import SemanticMap
 
 
@@ -86,8 +92,6 @@ def clearance_grid(size: int, config: PlannerConfig, *, seed: int = 1,
                    resolution: float = 0.05) -> tuple[NDArray[np.float64], tuple[int, int],
                                                       tuple[int, int]]:
     """An indoor-like grid's cell costs in cell units (``lambda_clear * J_clear``), start, goal."""
-    from map2route.planning.indoor_grid import indoor_grid
-
     free = indoor_grid(size, seed=seed)
     d_obs = distance_to(~free, resolution)
     cost = np.where(free, config.lambda_clear * j_clear(d_obs, config.clear_scale_m), np.inf)
@@ -150,7 +154,7 @@ def _mcp_row(cost: NDArray[np.float64], start: tuple[int, int], goal_rc: tuple[i
                  note="scikit-image MCP_Geometric: a step costs its length times the mean of the "
                       "two cells' weights; path re-scored under our model; at most 3 runs")
     try:
-        from skimage.graph import MCP_Geometric
+        from skimage.graph import MCP_Geometric  # a benchmark-only dependency (extra "bench")
     except ImportError:
         row.note = "scikit-image not installed: pip install 'map2route[bench]'"
         for _ in range(repeats):
@@ -172,8 +176,6 @@ def _mcp_row(cost: NDArray[np.float64], start: tuple[int, int], goal_rc: tuple[i
 # --- the 5-stage route -----------------------------------------------------------------------
 def largest_scene(maps: Path) -> SemanticMap | None:
     """The shipped scene with the most cells (``maps/index.json``), or ``None`` if none ship."""
-    from map2route.semantic_map import load_scene
-
     index = maps / "index.json"
     if not index.is_file():
         return None
@@ -194,9 +196,6 @@ def largest_scene(maps: Path) -> SemanticMap | None:
 
 def generated_house() -> SemanticMap:
     """A 4 x 3 grid of 5 m rooms with doors and furniture (used until scenes ship)."""
-    from map2route.semantic_map.model import RoomType
-    from map2route.semantic_map.synthetic import RectObject, RectRoom, rect_house
-
     types = list(RoomType)
     rooms, objects, doors = [], [], []
     for i in range(4):
@@ -220,9 +219,6 @@ def five_stage_routeir(m: SemanticMap) -> tuple[RouteIR, tuple[float, float]]:
     Each stage goes to the floor object farthest from the previous stop (a stress test: the
     route crosses the house five times).
     """
-    from map2route.routeir.model import Constraint, ConstraintKind, RouteIR, Stage
-    from map2route.routeir.regions import disk_region, footprint_region, object_goal_region
-
     structural = {"wall", "window", "doorway", "door"}
     objs = [o for o in sorted(m.objects, key=lambda o: o.id)
             if o.category not in structural and o.parent_id is None and o.room_id is not None
@@ -258,8 +254,6 @@ def five_stage_routeir(m: SemanticMap) -> tuple[RouteIR, tuple[float, float]]:
 def route_rows(m: SemanticMap, repeats: int, config: PlannerConfig,
                advance: Callable[[], None]) -> list[Timing]:
     """Time the 5-stage route cold (distance fields rebuilt) and warm (cached)."""
-    from map2route.planning.planner import plan_route
-
     ir, start = five_stage_routeir(m)
     label = f"{m.name} {m.grid.rows}x{m.grid.cols}"
     cold = Timing("route5", "plan_route cold", label,

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from map2route.bench.errors import BenchmarkError
-from map2route.bench.official import read_official_episode
-from map2route.bench.scoring import score_route
+from map2route.bench.map2route.official import read_official_episode
+from map2route.bench.map2route.scoring import score_route
 from map2route.cli import main
 
 

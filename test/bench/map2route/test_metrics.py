@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from map2route.bench import metrics as mt
+from map2route.bench.map2route import metrics as mt
 from map2route.semantic_map.grid import GridSpec
 
 GRID = GridSpec(rows=10, cols=10, resolution=1.0)

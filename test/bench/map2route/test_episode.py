@@ -7,13 +7,13 @@ import json
 import numpy as np
 import pytest
 
-from map2route.bench.episode import (
+from map2route.bench.errors import BenchmarkError
+from map2route.bench.map2route.episode import (
     EPISODE_SCHEMA,
     dumps_episode,
     episode_from_json,
     load_episodes,
 )
-from map2route.bench.errors import BenchmarkError
 
 
 def test_round_trip_keeps_every_field(two_room_episodes) -> None:

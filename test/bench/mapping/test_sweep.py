@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 import map2route.cli.mapping_bench_commands  # noqa: F401 - registers `bench mapping`
+from map2route.bench.mapping import sweep
 from map2route.cli.app import app
-from map2route.mapping import sweep
 from map2route.semantic_map.io import save_scene
 
 
@@ -209,7 +209,7 @@ def test_cli_bad_input_is_one_line(maps: Path, tmp_path: Path) -> None:
 # --- one real run -------------------------------------------------------------------------------
 def _fridge_episodes(m: Any, path: Path) -> Path:
     """Two oracle episodes on the two-room house: to the fridge, and to the bed."""
-    from map2route.bench.episode import Episode, StartPose, write_episodes
+    from map2route.bench.map2route.episode import Episode, StartPose, write_episodes
     from map2route.routeir import Region, RouteIR, Stage
 
     eps = []

@@ -1,0 +1,239 @@
+"""Run a Map2Route method over episodes: a process pool over the shared resumable runner.
+
+Layout of an output folder::
+
+    OUT/
+      run.json        the method, episode file and planner config of this run
+      results.jsonl   one line per scored episode (appended one whole line at a time)
+      summary.json    Table II numbers per difficulty (written by the report step)
+
+Re-running with the same ``OUT`` skips the episodes already in ``results.jsonl``; a half-written
+last line (a killed run) is dropped and that episode runs again (:mod:`map2route.bench.runner`).
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from map2route.bench.errors import BenchmarkError
+from map2route.bench.map2route.episode import EPISODE_SCHEMA, episode_from_json
+from map2route.bench.map2route.methods import hard_requirements
+from map2route.bench.map2route.scoring import score_route
+from map2route.bench.registry import make_method
+from map2route.bench.runner import RESULTS_NAME, ResultsFile, Row, progress_bar
+from map2route.errors import Map2RouteError
+from map2route.planning import plan_route
+from map2route.semantic_map import load_scene
+from map2route.semantic_map.io import atomic_write_text
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from map2route.bench.map2route.methods import Method
+    from map2route.semantic_map import SemanticMap
+
+RUN_SCHEMA = "map2route.bench_run/1"
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """What a run evaluates.
+
+    Attributes:
+        method: registered method name.
+        episodes_path: the episode JSON Lines file.
+        maps_root: folder holding the scene folders.
+        planner_config: planner YAML override (``None``: ``config/planner.yaml``).
+    """
+
+    method: str
+    episodes_path: Path
+    maps_root: Path
+    planner_config: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"schema_version": RUN_SCHEMA, "method": self.method,
+                "episodes": str(self.episodes_path), "planner_config": self.planner_config}
+
+
+# --- worker side -------------------------------------------------------------------------------
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(method: str, planner_config: str | None, maps_root: str) -> None:
+    _WORKER["method"] = make_method(method, planner_config=planner_config)
+    _WORKER["planner_config"] = planner_config
+    _WORKER["maps_root"] = Path(maps_root)
+    _WORKER["scenes"] = {}
+
+
+def _scene(name: str) -> SemanticMap:
+    scenes: dict[str, SemanticMap] = _WORKER["scenes"]
+    if name not in scenes:
+        if len(scenes) >= 4:
+            scenes.clear()
+        scenes[name] = load_scene(_WORKER["maps_root"] / name)
+    return scenes[name]
+
+
+def _shortest_length(ep: Any, m: SemanticMap) -> float | None:
+    """L* when the episode does not carry it (official episodes): plan hard-only once."""
+    try:
+        return float(plan_route(m, hard_requirements(ep.routeir), ep.start_xy,
+                                hard_only=True).length_m)
+    except Map2RouteError:
+        return None
+
+
+def run_one(line: str, method: Method | None = None,
+            scene: Callable[[str], SemanticMap] | None = None) -> dict[str, Any]:
+    """Solve and score one episode line; never raises for a method's failure."""
+    meth: Method = method if method is not None else _WORKER["method"]
+    get_scene = scene if scene is not None else _scene
+    ep = episode_from_json(json.loads(line))
+    m = get_scene(ep.scene)
+    t0 = time.perf_counter()
+    error: str | None = None
+    crashed = False
+    info: dict[str, Any] = {}
+    route = None
+    try:
+        result = meth.solve(ep, m)
+        route, error, info = result.route, result.error, dict(result.info)
+    except Map2RouteError as err:
+        error = str(err)
+    except Exception as err:  # a method's bug is recorded and counted, the run goes on
+        error, crashed = f"{type(err).__name__}: {err}", True
+    solve_s = time.perf_counter() - t0
+    lstar = ep.reference.shortest_length_m
+    if lstar is None:
+        lstar = _shortest_length(ep, m)
+    points = None if route is None else route.points
+    score = score_route(ep, m, points, shortest_length_m=lstar)
+    row = score.to_json()
+    row.update({"scene": ep.scene, "method": meth.name, "error": error, "crashed": crashed,
+                "solve_s": round(solve_s, 4), "info": _jsonable(info)})
+    return row
+
+
+def _run_chunk(lines: list[str]) -> list[dict[str, Any]]:
+    return [run_one(line) for line in lines]
+
+
+def _jsonable(info: dict[str, Any]) -> dict[str, Any]:
+    try:
+        json.dumps(info)
+        return info
+    except (TypeError, ValueError):
+        return {k: repr(v) for k, v in info.items()}
+
+
+# --- driver side -------------------------------------------------------------------------------
+def select_lines(path: Path, *, split: str | None = None, limit: int | None = None) -> list[str]:
+    """The episode lines to run: filtered by split/difficulty, the first ``limit`` of them."""
+    if not path.is_file():
+        msg = (f"Episode file {str(path)!r} does not exist; generate it with "
+               "`map2route episodes generate` or pass --episodes PATH")
+        raise BenchmarkError(msg)
+    out: list[str] = []
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            raw = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise BenchmarkError(f"{path}:{lineno}: not valid JSON ({err.msg})") from err
+        if raw.get("schema_version") != EPISODE_SCHEMA:
+            msg = (f"{path}:{lineno}: schema_version {raw.get('schema_version')!r}; this "
+                   f"map2route reads {EPISODE_SCHEMA!r}")
+            raise BenchmarkError(msg)
+        difficulty = raw.get("split")
+        if difficulty == "dev":
+            difficulty = (raw.get("metadata") or {}).get("difficulty", "easy")
+        if split is not None and split not in (raw.get("split"), difficulty):
+            continue
+        out.append(line)
+        if limit is not None and len(out) >= limit:
+            break
+    return out
+
+
+def _episode_key(row: Row) -> str:
+    return str(row["episode_id"])
+
+
+def results_file(out_dir: Path) -> ResultsFile:
+    """The ``results.jsonl`` of a run folder, one row per episode id."""
+    return ResultsFile(out_dir / RESULTS_NAME, key=_episode_key)
+
+
+def read_results(path: Path) -> list[dict[str, Any]]:
+    """Every complete row of a ``results.jsonl``, one per episode (a torn last line is ignored)."""
+    return ResultsFile(path, key=_episode_key).rows()
+
+
+def run_benchmark(spec: RunSpec, out_dir: Path, *, split: str | None = None,
+                  limit: int | None = None, workers: int = 2, chunk_size: int = 4,
+                  progress: bool = True) -> list[dict[str, Any]]:
+    """Run ``spec.method`` over the selected episodes, resuming from ``out_dir``.
+
+    Returns:
+        All result rows of the selected episodes (earlier runs' rows included), file order.
+
+    Raises:
+        BenchmarkError: ``out_dir`` holds a run of another method or episode file.
+    """
+    lines = select_lines(spec.episodes_path, split=split, limit=limit)
+    ids = [json.loads(line)["id"] for line in lines]
+    out_dir.mkdir(parents=True, exist_ok=True)
+    run_json = out_dir / "run.json"
+    if run_json.is_file():
+        old = json.loads(run_json.read_text())
+        if old.get("method") != spec.method or old.get("planner_config") != spec.planner_config:
+            msg = (f"{out_dir} holds a run of method {old.get('method')!r} (planner config "
+                   f"{old.get('planner_config')!r}); use another --out for {spec.method!r}")
+            raise BenchmarkError(msg)
+    atomic_write_text(run_json, json.dumps(spec.to_json(), indent=1))
+    results = results_file(out_dir)
+    results.drop_torn_tail()
+    done = {_episode_key(r): r for r in results.rows()}
+    todo = [line for line, i in zip(lines, ids, strict=True) if i not in done]
+    # Scene order keeps each worker's scene cache warm.
+    todo.sort(key=lambda line: json.loads(line)["scene"])
+    if todo:
+        _execute(spec, todo, results, done, workers=workers, chunk_size=chunk_size,
+                 progress=progress)
+    return [done[i] for i in ids if i in done]
+
+
+def _execute(spec: RunSpec, todo: Sequence[str], results: ResultsFile,
+             done: dict[str, dict[str, Any]], *, workers: int, chunk_size: int,
+             progress: bool) -> None:
+    with progress_bar(spec.method, len(todo), enabled=progress) as bar:
+
+        def record(rows: list[dict[str, Any]]) -> None:
+            for row in rows:
+                results.append(row)
+                done[row["episode_id"]] = row
+            bar.advance(len(rows))
+
+        if workers <= 1:
+            _init_worker(spec.method, spec.planner_config, str(spec.maps_root))
+            for line in todo:
+                record([run_one(line)])
+            return
+        chunks = [list(todo[i:i + chunk_size]) for i in range(0, len(todo), chunk_size)]
+        # spawn, not fork: the progress bar runs a thread, and forking a threaded process can hang.
+        ctx = mp.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker,
+                                 initargs=(spec.method, spec.planner_config,
+                                           str(spec.maps_root))) as pool:
+            futures = [pool.submit(_run_chunk, c) for c in chunks]
+            for fut in as_completed(futures):
+                record(fut.result())
