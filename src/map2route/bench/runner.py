@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -133,7 +134,7 @@ class Ticker:
         if self._progress is None:
             return
         if label is not None:
-            self._progress.update(self._task, description=label)
+            self._progress.update(self._task, description=escape(label))
         self._progress.advance(self._task, n)
 
 
@@ -154,4 +155,4 @@ def progress_bar(label: str, total: int, *, enabled: bool = True,
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=transient) as bar:
-        yield Ticker(bar, bar.add_task(label, total=total))
+        yield Ticker(bar, bar.add_task(escape(label), total=total))

@@ -75,16 +75,10 @@ def bench_mapping(scene_names: tuple[str, ...], limit: int | None, noises: tuple
 
     from rich.console import Console
     from rich.markup import escape
-    from rich.progress import Progress
     from rich.table import Table
 
-    from map2route.bench.mapping.sweep import (
-        RESULTS_NAME,
-        run_sweep,
-        sim_config_for,
-        summarize,
-        write_plots,
-    )
+    from map2route.bench.mapping.sweep import run_sweep, sim_config_for, summarize, write_plots
+    from map2route.bench.runner import RESULTS_NAME, progress_bar
     from map2route.mapping.builder import BuildConfig
     from map2route.paths import maps_dir
 
@@ -100,12 +94,11 @@ def bench_mapping(scene_names: tuple[str, ...], limit: int | None, noises: tuple
     build_cfg = BuildConfig.from_yaml(config_path)
 
     t0 = time.perf_counter()
-    with Progress(console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("mapping benchmark", total=len(scenes) * (1 + 2 * len(levels)))
+    with progress_bar("mapping benchmark", len(scenes) * (1 + 2 * len(levels)),
+                      transient=True) as bar:
 
         def step(what: str) -> None:
-            progress.update(task, description=what)
-            progress.advance(task)
+            bar.advance(label=what)
 
         rows = run_sweep(scenes, maps=maps, out=out_dir, noises=levels, episodes=episodes,
                          keep_bags=keep_bags, sim_config=sim_cfg, build_config=build_cfg,

@@ -35,22 +35,20 @@ def bench_planner(sizes: str, repeats: int, config_path: str | None, maps_path: 
                   as_json: bool) -> None:
     """Planner speed: our A* vs pyastar2d on 1000x1000 indoor grids; a 5-stage route."""
     from rich.console import Console
-    from rich.progress import Progress
     from rich.table import Table
 
     from map2route.bench.planner.speed import run_benchmark
+    from map2route.bench.runner import progress_bar
     from map2route.paths import maps_dir
     from map2route.planning.config import PlannerConfig
 
     size_list = _sizes(sizes)
     config = PlannerConfig.from_yaml(config_path)
     maps = Path(maps_path) if maps_path else maps_dir()
-    err = Console(stderr=True)
     total = repeats * (3 * len(size_list) + 1) + min(repeats, 3) * len(size_list)
-    with Progress(console=err, transient=True) as progress:
-        task = progress.add_task("benchmarking the planner", total=total)
+    with progress_bar("benchmarking the planner", total, transient=True) as bar:
         rows, summary = run_benchmark(sizes=size_list, repeats=repeats, config=config, maps=maps,
-                                      advance=lambda: progress.advance(task))
+                                      advance=bar.advance)
     if as_json:
         click.echo(json.dumps(summary, indent=2))
         return
