@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from rosbags.highlevel import AnyReader
 
 from map2route.bench.errors import BenchmarkError
 
@@ -51,8 +52,6 @@ def read_bag_route(path: str | Path, *, topic: str = "/odom",
         BenchmarkError: the bag cannot be opened, the topic is missing (the message lists the
             bag's topics), its type is not a pose type, or it holds no messages.
     """
-    from rosbags.highlevel import AnyReader
-
     p = Path(path)
     if not p.exists():
         raise BenchmarkError(f"Bag {str(p)!r} does not exist")
