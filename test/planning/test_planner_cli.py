@@ -1,4 +1,4 @@
-"""End to end: ``map2route plan`` and ``map2route bench planner``."""
+"""End to end: ``map2route plan`` (``bench planner``: test/bench/planner/test_speed.py)."""
 
 from __future__ import annotations
 
@@ -59,24 +59,6 @@ def test_plan_infeasible_names_the_stage(scene_and_ir, tmp_path, capsys) -> None
     assert main(["plan", str(scene), str(ir_path), "--start", "50", "50"]) == 1
     err = capsys.readouterr().err
     assert "Error:" in err and "outside the map" in err
-
-
-def test_bench_planner_json_has_the_summary_keys(tmp_path, capsys) -> None:
-    code = main(["bench", "planner", "--sizes", "96", "--repeats", "1", "--json",
-                 "--maps", str(tmp_path)])
-    assert code == 0
-    doc = json.loads(capsys.readouterr().out)
-    for key in ("segment_1000_median_ms", "route5_largest_median_ms", "ratio_vs_pyastar2d"):
-        assert key in doc
-    assert doc["route5_largest_median_ms"] > 0
-    assert doc["route5_scene"] == "generated_12_rooms"
-    ours = [r for r in doc["rows"] if r["method"] == "map2route A*"]
-    replan = [r for r in doc["rows"] if r["method"] == "map2route replan from field"]
-    assert ours and replan and ours[0]["cost"] == pytest.approx(replan[0]["cost"])
-
-
-def test_bench_planner_rejects_bad_sizes(capsys) -> None:
-    assert main(["bench", "planner", "--sizes", "ten"]) == 2
 
 
 def test_plan_draws_the_route_over_the_scene(scene_and_ir, tmp_path) -> None:

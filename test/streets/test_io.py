@@ -1,4 +1,5 @@
-"""Loaders (Touchdown files, Map2Seq splits, pyrosm), Nav2 GeoJSON export, CLI end to end."""
+"""Loaders (Touchdown files, Map2Seq splits, pyrosm), Nav2 GeoJSON export, CLI end to end
+(``bench groke``: test/bench/groke/test_run.py)."""
 
 from __future__ import annotations
 
@@ -69,30 +70,6 @@ def test_osm_pbf_through_pyrosm(tmp_path: Path) -> None:
     assert main(["streets", "export", "--osm", str(pyrosm.get_data("test_pbf")),
                  "--out", str(out)]) == 0
     assert json.loads(out.read_text())["type"] == "FeatureCollection"
-
-
-def test_bench_groke_end_to_end(city_folder, tmp_path: Path, capsys) -> None:
-    route = [f"x{x}y50" for x in range(0, 101, 10)] + ["x100y60", "x100y70"]
-    folder = city_folder(_instances(route))
-    out = tmp_path / "out"
-    assert main(["bench", "groke", "--data", str(folder), "--out", str(out), "--json"]) == 0
-    summary = json.loads(capsys.readouterr().out)
-    assert summary["all"]["n"] == 1 and summary["all"]["sr"] == 1.0
-    line = json.loads((out / "results.jsonl").read_text().splitlines()[0])
-    assert line["metrics"]["ne_m"] == pytest.approx(0.0, abs=0.01) and line["quality"] > 0.99
-    assert (out / "ne_hist.png").stat().st_size > 1000
-    assert (out / "quality.csv").read_text().startswith("index,id,held_out,ne_m")
-
-
-def test_bench_groke_errors(city_folder, tmp_path: Path, capsys) -> None:
-    folder = city_folder(_instances(["x0y50", "x10y50"]))
-    assert main(["bench", "groke", "--data", str(folder), "--split", "test",
-                 "--out", str(tmp_path / "o")]) == 1
-    assert "split 'test' not found" in capsys.readouterr().err
-    assert main(["bench", "groke", "--agent", "llm", "--data", str(folder),
-                 "--out", str(tmp_path / "o")]) == 1
-    assert "--llm-url" in capsys.readouterr().err
-    assert main(["bench", "groke", "--agent", "nope"]) == 2
 
 
 @pytest.mark.skipif(not (REAL / "val.json").is_file(), reason="shared Map2Seq data not present")
