@@ -2,11 +2,14 @@
 
 The benchmark drivers (:mod:`map2route.bench.map2route.run`, :mod:`map2route.bench.groke.run`,
 :mod:`map2route.bench.planner.tuning`) and the CLI look methods up here. The registry imports
-the implementations; no implementation imports the registry, and no domain package (grounding,
-planning, streets, ...) imports :mod:`map2route.bench` at all, so the graph has no cycle:
+the implementations; no implementation imports the registry (a method does not register
+itself: a new one is one line in :data:`METHODS`), and no domain package (grounding, planning,
+streets, ...) imports :mod:`map2route.bench` at all. Module by module the graph is one way::
 
-    drivers, cli  ->  registry  ->  bench.map2route.methods, bench.map2route.grounding_method,
-                                    streets agents  ->  grounding, planning, streets
+    cli  ->  drivers (map2route.run, groke.run, planner.tuning)  ->  registry
+         ->  methods (map2route.methods, map2route.grounding_method), streets agents
+         ->  Map2Route episodes and metrics, bench.runner / report / errors
+         ->  domain packages (grounding, planning, streets, routeir, semantic_map)
 """
 
 from __future__ import annotations
