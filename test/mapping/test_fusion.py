@@ -6,12 +6,8 @@ import numpy as np
 
 from map2route.mapping.builder import BuildConfig
 from map2route.mapping.camera import EquirectCamera, Pose
-from map2route.mapping.fusion import (
-    box_overlap,
-    cut_at_depth_jump,
-    should_merge,
-    visible_points,
-)
+from map2route.mapping.fusion import cut_at_depth_jump, visible_points
+from map2route.mapping.instances import box_overlap, should_merge
 from map2route.mapping.voxels import VoxelCloud, decode, encode
 
 

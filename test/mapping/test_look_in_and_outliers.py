@@ -9,7 +9,8 @@ from dataclasses import replace
 import numpy as np
 
 from map2route.mapping.builder import BuildConfig
-from map2route.mapping.fusion import Instance, InstanceMap, trim_outliers, voxel_share_near
+from map2route.mapping.fusion import InstanceMap
+from map2route.mapping.instances import Instance, trim_outliers, voxel_share_near
 from map2route.mapping.voxels import encode
 from map2route.semantic_map.model import RoomType
 from map2route.semantic_map.synthetic import RectObject, RectRoom, rect_house
@@ -148,7 +149,7 @@ def _rect(x0: float, y0: float, sx: float, sy: float, z1: float = 0.7) -> np.nda
 def test_touching_pieces_of_one_table_join_two_beds_side_by_side_do_not() -> None:
     import pytest
 
-    from map2route.mapping.fusion import merge_fragments
+    from map2route.mapping.instances import merge_fragments
     from map2route.mapping.objects import size_prior
 
     if not size_prior(0.9):
@@ -252,7 +253,7 @@ def test_drive_clearance_counts_the_erosion_already_in_the_map() -> None:
 
 
 def test_voxels_behind_a_wall_are_cut_off() -> None:
-    from map2route.mapping.fusion import split_by_walls
+    from map2route.mapping.instances import split_by_walls
     from map2route.semantic_map.grid import GridSpec
 
     cfg = replace(BuildConfig.from_yaml().fusion, min_voxels=15, voxel_m=0.03)

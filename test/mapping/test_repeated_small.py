@@ -14,10 +14,9 @@ from map2route.mapping.detectors import Detection
 from map2route.mapping.fusion import (
     InstanceMap,
     Observation,
-    kept,
     observe_view,
-    small_categories,
 )
+from map2route.mapping.instances import kept, small_categories
 from map2route.mapping.voxels import encode
 
 ON = {"repeated_min_points": 3, "repeated_min_observations": 4, "repeated_min_voxels": 6,

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from map2route.mapping.builder import BuildConfig
-from map2route.mapping.fusion import Instance
+from map2route.mapping.instances import Instance
 from map2route.mapping.layers import segment_rooms
 from map2route.mapping.objects import oriented_rectangle
 from map2route.mapping.voxels import encode

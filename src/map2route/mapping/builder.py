@@ -20,7 +20,8 @@ import numpy as np
 from map2route.mapping.camera import EquirectCamera, Pose
 from map2route.mapping.detectors import Frame, GroundTruthDetector
 from map2route.mapping.errors import MappingError
-from map2route.mapping.fusion import FusionConfig, InstanceMap, observe_view, small_categories
+from map2route.mapping.fusion import FusionConfig, InstanceMap, observe_view
+from map2route.mapping.instances import small_categories
 from map2route.mapping.layers import (
     LayerConfig,
     build_layers,

@@ -18,7 +18,7 @@ from map2route.semantic_map.model import ObjectInstance
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from map2route.mapping.fusion import Instance
+    from map2route.mapping.instances import Instance
     from map2route.mapping.layers import Layers
 
 
