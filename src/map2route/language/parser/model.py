@@ -35,6 +35,11 @@ class Modifier:
     span: tuple[int, int] = (0, 0)
     floating: bool = False
 
+    def clone(self) -> Modifier:
+        """A deep copy (faster than ``copy.deepcopy`` for the parser's chart)."""
+        return Modifier(self.kind, [r.clone() for r in self.refs], self.rank, self.k, self.count,
+                        self.negated, self.span, self.floating)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "span": list(self.span)}
         if self.floating:
@@ -74,6 +79,11 @@ class RefExpr:
     plural: bool = False
     modifiers: list[Modifier] = field(default_factory=list)
     fuzzy: str = ""
+
+    def clone(self) -> RefExpr:
+        """A deep copy (faster than ``copy.deepcopy`` for the parser's chart)."""
+        return RefExpr(self.text, self.span, self.head, self.head_kind, self.definite,
+                       self.plural, [m.clone() for m in self.modifiers], self.fuzzy)
 
     def depth(self) -> int:
         """Nesting depth: 1 for a bare head, plus one per level of nested references."""

@@ -14,7 +14,6 @@ need the same decisions as callbacks, and Earley parsing of every span costs mor
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 
 from map2route.language.parser import words as W
@@ -58,7 +57,7 @@ class ReferenceReader(ModifierReader):
         if hit is not None:
             result, effects = hit
             self.replay(effects)
-            return None if result is None else (copy.deepcopy(result[0]), result[1])
+            return None if result is None else (result[0].clone(), result[1])
         self._effects.append(Effects())
         try:
             got = self._read_np(i, end, nested, under_rank)
@@ -66,7 +65,7 @@ class ReferenceReader(ModifierReader):
             effects = self._effects.pop()
             if self._effects:
                 self._effects[-1].merge(effects)
-        self.chart[key] = (None if got is None else (copy.deepcopy(got[0]), got[1]), effects)
+        self.chart[key] = (None if got is None else (got[0].clone(), got[1]), effects)
         return got
 
     def _read_np(self, i: int, end: int, nested: int,
