@@ -23,7 +23,7 @@ def singular_word(word: str) -> str:
     """The singular of one lower-case word (``benches`` -> ``bench``); itself when not plural."""
     if len(word) < MIN_PLURAL_LENGTH or not word.isalpha():
         return word
-    got = _ENGINE.singular_noun(word)  # type: ignore[arg-type]
+    got = _ENGINE.singular_noun(word)
     return got if isinstance(got, str) and got else word
 
 
@@ -42,4 +42,4 @@ def is_plural(word: str) -> bool:
 @lru_cache(maxsize=4096)
 def plural(word: str) -> str:
     """The plural of a singular noun or noun phrase (``window`` -> ``windows``)."""
-    return str(_ENGINE.plural_noun(word))  # type: ignore[arg-type]
+    return str(_ENGINE.plural_noun(word))

@@ -8,7 +8,7 @@ a synonym or a phrasing is an edit of the YAML file only.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -19,7 +19,7 @@ from map2route.language.errors import LexiconError
 Phrase = tuple[str, ...]
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> dict[str, Any]:
     """The lexicon ``language/lexicons/<name>.yaml`` as a dict (cached).
 

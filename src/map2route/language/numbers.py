@@ -16,7 +16,7 @@ _ENGINE = inflect.engine()
 @lru_cache(maxsize=16)
 def cardinals(upto: int = 10) -> dict[str, int]:
     """``{"zero": 0, "one": 1, ..., "ten": 10}`` up to ``upto``."""
-    return {str(_ENGINE.number_to_words(n)): n for n in range(upto + 1)}
+    return {number_word(n): n for n in range(upto + 1)}
 
 
 @lru_cache(maxsize=16)
@@ -24,11 +24,13 @@ def ordinals(upto: int = 10) -> dict[str, int]:
     """``{"first": 1, "1st": 1, "second": 2, "2nd": 2, ...}`` up to ``upto``."""
     out: dict[str, int] = {}
     for n in range(1, upto + 1):
-        out[str(_ENGINE.ordinal(str(_ENGINE.number_to_words(n))))] = n  # type: ignore[arg-type]
-        out[str(_ENGINE.ordinal(n))] = n  # type: ignore[arg-type]
+        out[str(_ENGINE.ordinal(number_word(n)))] = n
+        out[str(_ENGINE.ordinal(str(n)))] = n
     return out
 
 
 def number_word(n: int) -> str:
     """``3`` -> ``three``."""
-    return str(_ENGINE.number_to_words(n))  # type: ignore[arg-type]
+    # inflect reads digits from a string; its int parameter type is numbers.Number, which
+    # mypy does not check against int
+    return str(_ENGINE.number_to_words(str(n)))
