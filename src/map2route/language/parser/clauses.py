@@ -1,4 +1,4 @@
-"""Stage 1 of the parser: split the instruction into clause spans and put the clauses in route order.
+"""Stage 1 of the parser: split the instruction into clause spans, put clauses in route order.
 
 Spans are cut at sentence punctuation, ``then`` and at a comma, ``and``, ``but`` or
 ``while`` followed by a clause opener (a movement or preference verb); a gerund cut off a goal

@@ -141,7 +141,8 @@ class ConstraintReader(ReferenceReader):
             return None
         near_words = self.w(i + n - 1) in ("near", "to") or self.at(i, "do", "not", "go", "past")
         if self.w(i) in ("avoid", "avoiding") and self.w(i + 1) in (
-                "getting", "going", "coming", "being") and self.w(i + 2) in ("close", "near", "too"):
+                "getting", "going", "coming", "being") and \
+                self.w(i + 2) in ("close", "near", "too"):
             k = i + 2
             while self.w(k) in ("close", "near", "too", "to"):
                 k += 1

@@ -75,7 +75,7 @@ def normalise(toks: list[Token]) -> list[Token]:
 
 
 def _label_length(words: list[str], i: int) -> int:
-    """Tokens of a field label ``Goal:`` / ``First stop:`` / ``Waypoint 2:`` at ``i`` (0 if none)."""
+    """Tokens of a field label ``Goal:`` / ``First stop:`` / ``Waypoint 2:`` at ``i`` (0: none)."""
     for n in range(1, 4):
         if i + n < len(words) and words[i + n] == ":":
             label = words[i:i + n]
