@@ -329,6 +329,9 @@ def _fraction(clause: str) -> float:
     return 0.0
 
 
+Feature = tuple[int, int, str, int, bool]
+
+
 def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool,
                nearest_last: bool = False) -> Condition:
     """Read the condition of an action whose verb ends at ``after`` in ``clause``.
@@ -342,22 +345,12 @@ def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool,
         feats = [f for f in feats if f[2] != "block" or f[3]]
     if nearest_last:
         feats = feats[::-1]
-    steps = _STEPS_RE.search(tail) if for_stop else None
-    if steps:
-        word = steps.group("n") or "few"
-        n = int(word) if word.isdigit() else NUMBER_WORDS.get(word, 2)
-        rel_feats = [f for f in feats if f[4] and f[2] in ("light", "intersection")]
-        if rel_feats and _PAST_RE.search(tail):
-            _s, _e, feat, count, _r = rel_feats[0]
-            return Condition(feature=feat, count=count, relative=True, passing=True,
-                             relation="few", fraction=float(n), side=_side(tail))
-        if not _BEFORE_RE.search(tail):
-            return Condition(relation="few", fraction=float(n), landmark=_landmark_text(tail),
-                             side=_side(tail))
-    if for_stop and (m_in := _IN_INTERSECTION_RE.search(tail)):
-        return Condition(feature="intersection", count=1,
-                         relative=bool(re.search(r"\b(?:next|following)\b", m_in.group(0))),
-                         side=_side(tail))
+    if for_stop:
+        early = _few_steps(tail, feats)
+        if early is None:
+            early = _in_intersection(tail)
+        if early is not None:
+            return early
     side = _side(tail)
     landmark = _landmark_text(tail)
     if _END_OF_BLOCK_RE.search(tail) and all(f[2] == "block" for f in feats):
@@ -366,44 +359,94 @@ def _condition(clause: str, *, after: int, last_feature: str, for_stop: bool,
     if _T_RE.search(tail) and not any(f[2] == "t" for f in feats):
         return Condition(feature="t", count=1, relative=False, landmark=landmark, side=side)
     if for_stop:
-        m = _BLOCKS_RE.search(tail)
-        if m:
-            word = m.group("n")
-            blocks = float(word) if word[0].isdigit() else float(NUMBER_WORDS.get(word, 1))
-            if m.group("half"):
-                blocks += 0.5
-            return Condition(feature="block", count=int(blocks), relation="fraction",
-                             fraction=blocks - int(blocks), side=side)
-        frac = _fraction(tail)
-        if frac and re.search(r"\b(?:block|way|light|intersection|street|down|between|next|corner)\b",
-                             tail):
-            return Condition(feature="block", relation="fraction", fraction=frac,
-                             landmark=landmark, side=side)
+        in_block = _stop_in_block(tail, landmark, side)
+        if in_block is not None:
+            return in_block
     if feats:
-        start, _end, feat, count, relative = feats[0]
-        if feat == "block":
-            if for_stop:
-                return Condition(feature="block", relation="fraction", fraction=0.5,
-                                 landmark=landmark, side=side)
-            if not count:
-                return Condition(landmark=landmark, side=side)
-            feat, relative = "intersection", True
-        prefix = tail[:start]
-        # Passed or reached: whichever word comes last before the feature decides.
-        last_pass = max((m.end() for m in _PASS_RE.finditer(prefix)), default=-1)
-        last_to = max((m.end() for m in _TO_RE.finditer(prefix)), default=-1)
-        passing = last_pass > last_to and last_pass >= len(prefix) - 40
-        double = bool(re.search(r"\bdouble\b", tail))
-        branch = _branch(tail, start, _end) if feat == "intersection" else ""
+        return _feature_condition(tail, feats[0], for_stop=for_stop, landmark=landmark,
+                                  side=side)
+    return _featureless_condition(tail, last_feature, for_stop=for_stop, landmark=landmark,
+                                  side=side)
+
+
+def _few_steps(tail: str, feats: list[Feature]) -> Condition | None:
+    """A stop "a few steps" on (past a crossing when one is passed), else None."""
+    steps = _STEPS_RE.search(tail)
+    if not steps:
+        return None
+    word = steps.group("n") or "few"
+    n = int(word) if word.isdigit() else NUMBER_WORDS.get(word, 2)
+    rel_feats = [f for f in feats if f[4] and f[2] in ("light", "intersection")]
+    if rel_feats and _PAST_RE.search(tail):
+        _s, _e, feat, count, _r = rel_feats[0]
+        return Condition(feature=feat, count=count, relative=True, passing=True,
+                         relation="few", fraction=float(n), side=_side(tail))
+    if not _BEFORE_RE.search(tail):
+        return Condition(relation="few", fraction=float(n), landmark=_landmark_text(tail),
+                         side=_side(tail))
+    return None
+
+
+def _in_intersection(tail: str) -> Condition | None:
+    """A stop "in the middle of the (next) intersection", else None."""
+    m_in = _IN_INTERSECTION_RE.search(tail)
+    if not m_in:
+        return None
+    return Condition(feature="intersection", count=1,
+                     relative=bool(re.search(r"\b(?:next|following)\b", m_in.group(0))),
+                     side=_side(tail))
+
+
+def _stop_in_block(tail: str, landmark: str, side: str) -> Condition | None:
+    """A stop "two and a half blocks" on or "halfway down the block", else None."""
+    m = _BLOCKS_RE.search(tail)
+    if m:
+        word = m.group("n")
+        blocks = float(word) if word[0].isdigit() else float(NUMBER_WORDS.get(word, 1))
+        if m.group("half"):
+            blocks += 0.5
+        return Condition(feature="block", count=int(blocks), relation="fraction",
+                         fraction=blocks - int(blocks), side=side)
+    frac = _fraction(tail)
+    if frac and re.search(r"\b(?:block|way|light|intersection|street|down|between|next|corner)\b",
+                          tail):
+        return Condition(feature="block", relation="fraction", fraction=frac,
+                         landmark=landmark, side=side)
+    return None
+
+
+def _feature_condition(tail: str, feature: Feature, *, for_stop: bool, landmark: str,
+                       side: str) -> Condition:
+    """The condition at the first feature mentioned: passed or reached, counted how."""
+    start, _end, feat, count, relative = feature
+    if feat == "block":
+        if for_stop:
+            return Condition(feature="block", relation="fraction", fraction=0.5,
+                             landmark=landmark, side=side)
         if not count:
-            count, relative = 1, False
-        if feat == "t" and passing:
-            feat = "intersection"  # passing T-intersections = passing side streets
-        if for_stop and _BEFORE_RE.search(prefix):
-            return Condition(feature=feat, count=count, relative=relative, relation="before",
-                             landmark="", side=side)
-        return Condition(feature=feat, count=count, relative=relative, passing=passing,
-                         landmark=landmark, side=side, double=double, branch=branch)
+            return Condition(landmark=landmark, side=side)
+        feat, relative = "intersection", True
+    prefix = tail[:start]
+    # Passed or reached: whichever word comes last before the feature decides.
+    last_pass = max((m.end() for m in _PASS_RE.finditer(prefix)), default=-1)
+    last_to = max((m.end() for m in _TO_RE.finditer(prefix)), default=-1)
+    passing = last_pass > last_to and last_pass >= len(prefix) - 40
+    double = bool(re.search(r"\bdouble\b", tail))
+    branch = _branch(tail, start, _end) if feat == "intersection" else ""
+    if not count:
+        count, relative = 1, False
+    if feat == "t" and passing:
+        feat = "intersection"  # passing T-intersections = passing side streets
+    if for_stop and _BEFORE_RE.search(prefix):
+        return Condition(feature=feat, count=count, relative=relative, relation="before",
+                         landmark="", side=side)
+    return Condition(feature=feat, count=count, relative=relative, passing=passing,
+                     landmark=landmark, side=side, double=double, branch=branch)
+
+
+def _featureless_condition(tail: str, last_feature: str, *, for_stop: bool, landmark: str,
+                           side: str) -> Condition:
+    """No feature named: "the next one" (the last feature), a bend, a landmark, a few steps."""
     m = re.search(r"\b(?:the\s+)?(?P<cnt>next|following|second|third|2nd|3rd|first|1st)\s*"
                   r"(?:one)?\s*(?:$|,(?=\s*(?:just|right|with|where|which|past|after|before)))",
                   tail)
@@ -518,7 +561,6 @@ def decompose(instruction: str) -> list[SubGoal]:
     count_from_here = False
     clauses = split_clauses(instruction)
     for k, clause in enumerate(clauses):
-        previous = clauses[k - 1] if k else ""
         if _IF_RE.search(clause) or _TOO_FAR_RE.search(clause):
             # "If you reach a park, you went too far": a check, not an action; it bounds
             # where the final STOP may be.
@@ -527,7 +569,6 @@ def decompose(instruction: str) -> list[SubGoal]:
             continue
         direction, pos = _turn_direction(clause)
         stop = _STOP_RE.search(clause)
-        first_new = len(goals)
         if not direction and not stop and _DESCRIPTION_RE.search(clause):
             # "The following 2 sets of lights will be very close together": a check, not a
             # move; a relative count in it makes the next ordinal count from here ("turn
@@ -538,67 +579,91 @@ def decompose(instruction: str) -> list[SubGoal]:
             for _s, _e, feat, _c, _r in feats:
                 last_feature = feat
             continue
-        if direction and (not stop or pos < stop.start()):
-            action = Action.TURN_LEFT if direction == "left" else Action.TURN_RIGHT
-            cond = _condition(clause, after=pos, last_feature=last_feature, for_stop=False)
-            before = _condition(clause[:pos], after=0, last_feature=last_feature,
-                                for_stop=False) if pos > 0 else Condition()
-            if cond.feature and before.passing and before.feature in ("light", "intersection"):
-                # "going through the light ... before making a left at the light": the
-                # crossing passed first comes before the one turned at.
-                goals.append(SubGoal(Action.MOVE_FORWARD, clause[:pos], before))
-            if cond.feature == "" and not cond.landmark:
-                # "At the second light, turn left": the condition precedes the verb.
-                cond = _condition(clause[:pos], after=0, last_feature=last_feature,
-                                  for_stop=False, nearest_last=True)
-            if cond.passing:
-                cond = replace(cond, passing=False)
-            if not cond.feature and not cond.landmark and (
-                    _FORK_RE.search(clause) or _FORK_RE.search(previous)):
-                # "There will be a fork in the road. Go to the left.": bear, not turn.
-                cond = replace(cond, feature="veer", count=1, relative=True)
-            goals.append(SubGoal(action, clause, cond))
-            if stop:
-                goals.append(SubGoal(Action.STOP, clause[stop.start():],
-                                     _condition(clause, after=stop.end(),
-                                                last_feature=last_feature, for_stop=True)))
-        elif stop:
-            prefix = clause[:stop.start()]
-            crossed = _crossing_passed_first(prefix, last_feature)
-            if crossed is not None:
-                # "Go through the light and stop halfway down the block": the crossing is
-                # passed first; the stop is read from what follows it.
-                goals.append(SubGoal(Action.MOVE_FORWARD, prefix[:crossed[0]], crossed[1]))
-                prefix = prefix[crossed[0]:]
-            cond = _condition(clause, after=stop.end(), last_feature=last_feature, for_stop=True)
-            if cond.feature == "" and not cond.landmark and cond.relation != "few":
-                pre = _condition(prefix, after=0, last_feature=last_feature, for_stop=True)
-                if pre.feature or pre.landmark or pre.relation == "fraction":
-                    cond = pre
-            goals.append(SubGoal(Action.STOP, clause, cond))
-        elif (partial := _partial_block(clause)) is not None:
-            # "Go about 3/4 of the way down the block": a move that ends inside the block.
-            goals.append(SubGoal(Action.MOVE_FORWARD, clause, partial))
-        else:
-            cond = _condition(clause, after=0, last_feature=last_feature, for_stop=False)
-            if cond.feature in ("light", "intersection", "t") or (
-                    cond.landmark and _MOTION_RE.search(clause)):
-                goals.append(SubGoal(Action.MOVE_FORWARD, clause, cond))
-        for k_new in range(first_new, len(goals)):
-            g = goals[k_new]
+        previous = clauses[k - 1] if k else ""
+        new = _clause_goals(clause, previous, direction, pos, stop, last_feature)
+        for k_new, g in enumerate(new):
             adjusted = _count_here(g.condition, g.text, last_feature,
-                                   from_here=count_from_here and k_new == first_new)
-            goals[k_new] = replace(g, condition=adjusted)
-        if len(goals) > first_new:
+                                   from_here=count_from_here and k_new == 0)
+            goals.append(replace(g, condition=adjusted))
+        if new:
             count_from_here = False
         for _s, _e, feat, _c, _r in _features(clause):
             if feat in ("light", "intersection"):
                 last_feature = feat
-    if goals and goals[-1].action == Action.STOP:
-        # Keep only the first STOP's position semantics: later STOPs are descriptions.
-        first = next(i for i, g in enumerate(goals) if g.action == Action.STOP)
-        goals = goals[:first + 1]
-    elif Action.STOP in {g.action for g in goals}:
+    return _end_with_stop(goals, too_far)
+
+
+def _clause_goals(clause: str, previous: str, direction: str, pos: int,
+                  stop: re.Match[str] | None, last_feature: str) -> list[SubGoal]:
+    """The sub-goals of one action clause (a turn, a stop, a move, or none)."""
+    if direction and (not stop or pos < stop.start()):
+        return _turn_goals(clause, previous, direction, pos, stop, last_feature)
+    if stop:
+        return _stop_goals(clause, stop, last_feature)
+    partial = _partial_block(clause)
+    if partial is not None:
+        # "Go about 3/4 of the way down the block": a move that ends inside the block.
+        return [SubGoal(Action.MOVE_FORWARD, clause, partial)]
+    cond = _condition(clause, after=0, last_feature=last_feature, for_stop=False)
+    if cond.feature in ("light", "intersection", "t") or (
+            cond.landmark and _MOTION_RE.search(clause)):
+        return [SubGoal(Action.MOVE_FORWARD, clause, cond)]
+    return []
+
+
+def _turn_goals(clause: str, previous: str, direction: str, pos: int,
+                stop: re.Match[str] | None, last_feature: str) -> list[SubGoal]:
+    """A turn at ``pos`` (with a crossing passed before it and a stop after it, if said)."""
+    goals: list[SubGoal] = []
+    action = Action.TURN_LEFT if direction == "left" else Action.TURN_RIGHT
+    cond = _condition(clause, after=pos, last_feature=last_feature, for_stop=False)
+    before = _condition(clause[:pos], after=0, last_feature=last_feature,
+                        for_stop=False) if pos > 0 else Condition()
+    if cond.feature and before.passing and before.feature in ("light", "intersection"):
+        # "going through the light ... before making a left at the light": the
+        # crossing passed first comes before the one turned at.
+        goals.append(SubGoal(Action.MOVE_FORWARD, clause[:pos], before))
+    if cond.feature == "" and not cond.landmark:
+        # "At the second light, turn left": the condition precedes the verb.
+        cond = _condition(clause[:pos], after=0, last_feature=last_feature,
+                          for_stop=False, nearest_last=True)
+    if cond.passing:
+        cond = replace(cond, passing=False)
+    if not cond.feature and not cond.landmark and (
+            _FORK_RE.search(clause) or _FORK_RE.search(previous)):
+        # "There will be a fork in the road. Go to the left.": bear, not turn.
+        cond = replace(cond, feature="veer", count=1, relative=True)
+    goals.append(SubGoal(action, clause, cond))
+    if stop:
+        goals.append(SubGoal(Action.STOP, clause[stop.start():],
+                             _condition(clause, after=stop.end(),
+                                        last_feature=last_feature, for_stop=True)))
+    return goals
+
+
+def _stop_goals(clause: str, stop: re.Match[str], last_feature: str) -> list[SubGoal]:
+    """A stop (with a crossing passed before it in the same clause, if said)."""
+    goals: list[SubGoal] = []
+    prefix = clause[:stop.start()]
+    crossed = _crossing_passed_first(prefix, last_feature)
+    if crossed is not None:
+        # "Go through the light and stop halfway down the block": the crossing is
+        # passed first; the stop is read from what follows it.
+        goals.append(SubGoal(Action.MOVE_FORWARD, prefix[:crossed[0]], crossed[1]))
+        prefix = prefix[crossed[0]:]
+    cond = _condition(clause, after=stop.end(), last_feature=last_feature, for_stop=True)
+    if cond.feature == "" and not cond.landmark and cond.relation != "few":
+        pre = _condition(prefix, after=0, last_feature=last_feature, for_stop=True)
+        if pre.feature or pre.landmark or pre.relation == "fraction":
+            cond = pre
+    goals.append(SubGoal(Action.STOP, clause, cond))
+    return goals
+
+
+def _end_with_stop(goals: list[SubGoal], too_far: str) -> list[SubGoal]:
+    """Keep the goals up to the first STOP (later STOPs are descriptions), or add one; a
+    "you went too far" check bounds the final STOP."""
+    if Action.STOP in {g.action for g in goals}:
         first = next(i for i, g in enumerate(goals) if g.action == Action.STOP)
         goals = goals[:first + 1]
     else:
