@@ -50,25 +50,34 @@ def normalise(toks: list[Token]) -> list[Token]:
             out.append(Token(",", t.start, t.end))
             i += 1
             continue
-        for pat in (("if", "it", "does", "not"), ("if", "it", "does", "n't"), ("if", "not"),
-                    ("if", "there", "is", "not"), ("if", "there", "is", "none"),
-                    ("if", "there", "are", "none"), ("if", "it", "has", "not"),
-                    ("if", "it", "is", "not")):
-            if at(i, *pat):
-                out.append(Token("otherwise", t.start, toks[i + len(pat) - 1].end))
-                i += len(pat)
-                break
+        answer = _answer(toks, words, i)
+        if answer is not None:
+            out.append(answer[0])
+            i += answer[1]
         else:
-            for yes in (("if", "it", "does"), ("if", "so"), ("if", "yes"), ("if", "there", "is"),
-                        ("if", "it", "has"), ("if", "it", "is")):
-                if at(i, *yes) and (i + len(yes) >= len(toks) or words[i + len(yes)] == ","):
-                    out.append(Token("then", t.start, toks[i + len(yes) - 1].end))
-                    i += len(yes)
-                    break
-            else:
-                out.append(t)
-                i += 1
+            out.append(t)
+            i += 1
     return out
+
+
+#: Answers to a check ("check whether X has Y: if it does, A, if not, B").
+_NO_ANSWERS = (("if", "it", "does", "not"), ("if", "it", "does", "n't"), ("if", "not"),
+               ("if", "there", "is", "not"), ("if", "there", "is", "none"),
+               ("if", "there", "are", "none"), ("if", "it", "has", "not"), ("if", "it", "is", "not"))
+_YES_ANSWERS = (("if", "it", "does"), ("if", "so"), ("if", "yes"), ("if", "there", "is"),
+                ("if", "it", "has"), ("if", "it", "is"))
+
+
+def _answer(toks: list[Token], words: list[str], i: int) -> tuple[Token, int] | None:
+    """``if not`` -> ``otherwise``, a bare ``if it does,`` -> ``then``: (token, length)."""
+    for pat in _NO_ANSWERS:
+        if tuple(words[i:i + len(pat)]) == pat:
+            return Token("otherwise", toks[i].start, toks[i + len(pat) - 1].end), len(pat)
+    for yes in _YES_ANSWERS:
+        if tuple(words[i:i + len(yes)]) == yes and (
+                i + len(yes) >= len(toks) or words[i + len(yes)] == ","):
+            return Token("then", toks[i].start, toks[i + len(yes) - 1].end), len(yes)
+    return None
 
 
 #: Field names of operator-style instructions ("Goal: the fridge", "Waypoint 2: the sofa").
