@@ -40,3 +40,10 @@ def test_route_plans_and_reports(capsys):
 def test_route_bad_start_is_a_usage_error(capsys):
     assert main(["route", "two_room_house", "go to the fridge", "--start", "nope"]) == 2
     assert "x,y" in capsys.readouterr().err
+
+
+def test_parse_refuses_an_overlong_instruction_by_name(capsys):
+    assert main(["parse", "go to the sofa. " * 200]) == 1
+    err = capsys.readouterr().err
+    assert "Error:" in err and "3,200 characters" in err
+    assert "offline.max_instruction_chars" in err

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from map2route.language.directions import Action, Condition, SubGoal
 from map2route.streets.errors import StreetError
 from map2route.streets.graph import StreetGraph
 from map2route.streets.heuristic import HeuristicAgent
 from map2route.streets.navigator import Decision, FollowConfig, follow
 from map2route.streets.offline import OfflineAgent
-from map2route.streets.subgoals import Action, Condition, SubGoal
 
 
 def end(city: StreetGraph, text: str, start: str = "x0y0", heading: float = 90.0) -> str:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
+from map2route.language.directions import Action, decompose
 from map2route.streets.graph import StreetGraph
 from map2route.streets.navigator import follow
 from map2route.streets.offline import OfflineAgent
-from map2route.streets.subgoals import Action, decompose
 
 
 def end(graph: StreetGraph, text: str, start: str = "s0", heading: float = 90.0) -> str:

@@ -151,10 +151,11 @@ def route_cmd(scene: str, instruction: str, start_text: str | None, grounder: st
               help="Also print the grounding program the offline grounder writes.")
 def parse_cmd(instruction: str, as_json: bool, show_program: bool) -> None:
     """Show how INSTRUCTION is understood, without a map: stages, constraints, references."""
-    from map2route.grounding.grounder import OfflineGrounder
+    from map2route.grounding.grounder import OfflineGrounder, load_config, max_instruction_chars
     from map2route.grounding.writer import write_program
 
-    parse = OfflineGrounder(executor=None).parse(instruction)
+    parse = OfflineGrounder(executor=None,
+                            max_chars=max_instruction_chars(load_config())).parse(instruction)
     doc = parse.to_json()
     if show_program or as_json:
         doc["program"] = write_program(parse)

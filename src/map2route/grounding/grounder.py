@@ -4,7 +4,7 @@ A grounder proposes a program for an instruction; the loop runs it in the sandbo
 the RouteIR, and on failure asks the grounder for a new program given the old one and its
 structured issues: ``P(r+1) = f(I, P(r), E(r))`` for at most ``R`` rounds (3 by default).
 
-- :class:`OfflineGrounder`: :mod:`~map2route.grounding.parser` +
+- :class:`OfflineGrounder`: :mod:`~map2route.language.parser` +
   :mod:`~map2route.grounding.writer`; its repair tries other readings in turn: group words as
   their main category, low attachment, lenient definite references, high attachment.
 - :class:`LLMGrounder`: any OpenAI-compatible chat endpoint through
@@ -23,9 +23,16 @@ from typing import TYPE_CHECKING, Any, Protocol
 from map2route.grounding.errors import GroundingError, GroundingIssue
 from map2route.grounding.sandbox import ProgramResult, SandboxRunner, run_in_process, shared_runner
 from map2route.grounding.verifier import verify
+from map2route.language.parser import (
+    ATTACHMENTS,
+    MAX_INSTRUCTION_CHARS,
+    InstructionParse,
+    InstructionTooLongError,
+    ParseError,
+    parse_instruction,
+)
 
 if TYPE_CHECKING:
-    from map2route.grounding.parser import InstructionParse
     from map2route.routeir.model import RouteIR
     from map2route.semantic_map.model import SemanticMap
 
@@ -90,6 +97,20 @@ def load_config(path: str | Path | None = None) -> dict[str, Any]:
     return data
 
 
+def max_instruction_chars(cfg: dict[str, Any]) -> int:
+    """``offline.max_instruction_chars`` of a grounding config (the parser's default if unset).
+
+    Raises:
+        GroundingError: the value is not a positive whole number.
+    """
+    value = cfg.get("offline", {}).get("max_instruction_chars", MAX_INSTRUCTION_CHARS)
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        msg = (f"offline.max_instruction_chars in the grounding config must be a positive "
+               f"whole number, got {value!r}")
+        raise GroundingError(msg)
+    return value
+
+
 class Executor:
     """Runs programs: the warm sandbox process (default) or, for trusted programs, in process."""
 
@@ -151,13 +172,16 @@ class OfflineGrounder:
     Args:
         rounds: repair rounds R.
         executor: where programs run (the warm sandbox by default).
+        max_chars: the longest instruction the parser reads (longer ones are refused).
     """
 
     name = "offline"
 
-    def __init__(self, *, rounds: int = 3, executor: Executor | None = None) -> None:
+    def __init__(self, *, rounds: int = 3, executor: Executor | None = None,
+                 max_chars: int = MAX_INSTRUCTION_CHARS) -> None:
         self.rounds = rounds
         self.executor = executor or Executor("process")
+        self.max_chars = max_chars
 
     @classmethod
     def from_config(cls, cfg: dict[str, Any]) -> OfflineGrounder:
@@ -165,7 +189,8 @@ class OfflineGrounder:
         mode = str(cfg.get("offline", {}).get("executor", "process"))
         runner = SandboxRunner(cpu_s=float(sb.get("cpu_s", 2.0)), wall_s=float(sb.get("wall_s", 5.0)),
                                memory_mb=int(sb.get("memory_mb", 512))) if mode == "process" else None
-        return cls(rounds=int(cfg.get("repair_rounds", 3)), executor=Executor(mode, runner))
+        return cls(rounds=int(cfg.get("repair_rounds", 3)), executor=Executor(mode, runner),
+                   max_chars=max_instruction_chars(cfg))
 
     def _candidates(self, instruction: str) -> Iterator[tuple[str, InstructionParse, str]]:
         """Programs in the order the repair loop tries them, built lazily: (note, parse, program).
@@ -173,7 +198,6 @@ class OfflineGrounder:
         Raises:
             GroundingError: no attachment policy could parse the instruction (names the word).
         """
-        from map2route.grounding.parser import ATTACHMENTS, ParseError, parse_instruction
         from map2route.grounding.writer import write_program
 
         first: InstructionParse | None = None
@@ -189,7 +213,10 @@ class OfflineGrounder:
         parses: dict[str, InstructionParse] = {}
         for policy in ATTACHMENTS:
             try:
-                parses[policy] = parse_instruction(instruction, attachment=policy)
+                parses[policy] = parse_instruction(instruction, attachment=policy,
+                                                   max_chars=self.max_chars)
+            except InstructionTooLongError as err:
+                raise GroundingError(str(err)) from err
             except ParseError as err:
                 first_error = first_error or err
                 continue
@@ -220,10 +247,10 @@ class OfflineGrounder:
 
     def parse(self, instruction: str) -> InstructionParse:
         """The primary parse (what ``map2route parse`` shows)."""
-        from map2route.grounding.parser import ParseError, parse_instruction
-
         try:
-            return parse_instruction(instruction)
+            return parse_instruction(instruction, max_chars=self.max_chars)
+        except InstructionTooLongError as err:
+            raise GroundingError(str(err)) from err
         except ParseError as err:
             msg = f"could not understand {instruction!r}: {err}"
             raise GroundingError(msg) from err

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from map2route.grounding.parser import (
+from map2route.language.parser import (
     Clause,
     InstructionParse,
     Modifier,
@@ -18,7 +18,7 @@ from map2route.grounding.parser import (
     match_stage,
     norm_text,
 )
-from map2route.grounding.vocabulary import GROUPS
+from map2route.language.vocabulary import GROUPS
 
 _PRED = {"near": "near_to", "next_to": "next_to", "far_from": "far_from"}
 

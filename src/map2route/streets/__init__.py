@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from map2route.language.directions import Action, Condition, SubGoal, decompose
 from map2route.streets.errors import StreetError
 from map2route.streets.graph import Link, Poi, PoiAttachment, StreetGraph
 from map2route.streets.loaders import NavInstance, load_instances, load_osm_pbf, load_touchdown
 from map2route.streets.metrics import TrajectoryScore, score_paths
 from map2route.streets.navigator import Agent, Decision, FollowConfig, FollowResult, follow
-from map2route.streets.subgoals import Action, Condition, SubGoal, decompose
 from map2route.streets.view import LocalView, build_view
 
 __all__ = [

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 
+from map2route.language.directions import ORDINAL_WORDS, Action, Condition, SubGoal, normalise
 from map2route.streets.geo import heading_delta
 from map2route.streets.navigator import COMPLETED, IN_PROGRESS, Decision, Observation
-from map2route.streets.subgoals import ORDINAL_WORDS, Action, Condition, SubGoal, normalise
 
 _TURN_WORD_RE = re.compile(r"\b(?:turn|make a|take a|hang a|go)\s+(left|right)\b")
 _ORDINAL_RE = re.compile(

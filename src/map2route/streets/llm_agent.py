@@ -13,10 +13,10 @@ import json
 import re
 from typing import Any
 
+from map2route.language.directions import Action, Condition, SubGoal
 from map2route.llm import ChatClient
 from map2route.streets.errors import StreetError
 from map2route.streets.navigator import COMPLETED, IN_PROGRESS, Decision, Observation
-from map2route.streets.subgoals import Action, Condition, SubGoal
 
 DECOMPOSE_PROMPT = (
     "Split this outdoor navigation instruction into atomic sub-goals. Each sub-goal has an "

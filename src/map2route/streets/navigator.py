@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from map2route.language.directions import SubGoal
 from map2route.streets.errors import StreetError
 from map2route.streets.graph import StreetGraph
-from map2route.streets.subgoals import SubGoal
 from map2route.streets.view import LIGHT_RADIUS_M, LocalView, build_view
 
 COMPLETED = "COMPLETED"

@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from map2route.language.directions import Action, Condition, SubGoal, decompose
 from map2route.streets.geo import bearing_deg, heading_delta
 from map2route.streets.graph import StreetGraph
 from map2route.streets.landmarks import NAME_MATCH_MIN, poi_match_score
 from map2route.streets.navigator import COMPLETED, IN_PROGRESS, Decision, Observation
-from map2route.streets.subgoals import Action, Condition, SubGoal, decompose
 from map2route.streets.view import straight_next, street_heading
 
 #: Intersection nodes this close (m, adjacent panoramas) belong to one crossing event.

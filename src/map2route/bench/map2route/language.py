@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+from map2route.language import inflection
+
 #: How people name a category; the first entry is the plain name.
 SYNONYMS: dict[str, tuple[str, ...]] = {
     "sofa": ("sofa", "couch"),
@@ -58,11 +60,8 @@ def noun(category: str, rng: random.Random) -> str:
 
 
 def plural(word: str) -> str:
-    if word.endswith(("s", "sh", "ch", "x")):
-        return word + "es"
-    if word.endswith("y") and word[-2:-1] not in "aeiou":
-        return word[:-1] + "ies"
-    return word + "s"
+    """The plural of a noun (``window`` -> ``windows``), from :mod:`map2route.language.inflection`."""
+    return inflection.plural(word)
 
 
 def article(word: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from map2route.grounding.parser import ParseError, parse_instruction
+from map2route.language.parser import ParseError, parse_instruction
 
 
 def kinds(text: str) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from map2route.streets.subgoals import Action, decompose, split_clauses
+from map2route.language.directions import Action, decompose, split_clauses
 
 
 def actions(text: str) -> list[tuple[str, str, int, bool]]:

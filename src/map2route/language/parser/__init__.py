@@ -1,0 +1,46 @@
+"""A compositional parser of English route instructions (the offline grounder's front end).
+
+No map is needed: the parser turns an instruction into an :class:`InstructionParse` of clauses
+(goals, must-pass rooms, must-avoids, soft preferences, path shapes, conditionals) whose
+arguments are :class:`RefExpr` referring expressions, nested as they nest in the sentence.
+:mod:`map2route.grounding.writer` then writes a grounding program from it.
+
+The stages, one module each (a class each over :class:`~.state.ParserState`, composed into
+:class:`~.parse.Parser`):
+
+0. :mod:`.normalise` and :mod:`.discourse`: tokens (:mod:`map2route.language.tokens`) with
+   shorthand, fillers, form labels and self-corrections rewritten.
+1. :mod:`.clauses`: split into clause spans and put the clauses in route order;
+   :mod:`.conditions` reads ``if ... otherwise ...``.
+2. :mod:`.scopes`: "while in the kitchen", "on the way to X", "after visiting X".
+3. :mod:`.references` and :mod:`.modifiers`: noun phrases ``[det] [ordinal] [superlative]
+   [adjectives] HEAD [post-modifiers]``, heads from :mod:`.heads`, read through a chart so
+   that attachment is polynomial.
+4. :mod:`.constraints`: a clause body as a goal, pass, avoid, near/far, relative, clearance or
+   path-shape clause.
+
+The words are data (``language/lexicons/instructions.yaml``, read by :mod:`.words`).
+Attachment of post-modifiers inside nested phrases is ambiguous in English ("the chair
+nearest to the bed in the bedroom"); :data:`ATTACHMENTS` lists the policies the grounder's
+repair loop tries in turn.
+"""
+
+from __future__ import annotations
+
+from map2route.language.errors import InstructionTooLongError, ParseError
+from map2route.language.parser.model import (
+    Clause,
+    InstructionParse,
+    Modifier,
+    RefExpr,
+    all_stages,
+    match_stage,
+    norm_text,
+)
+from map2route.language.parser.parse import MAX_INSTRUCTION_CHARS, Parser, parse_instruction
+from map2route.language.parser.state import ATTACHMENTS
+from map2route.language.tokens import Token, tokenize
+
+__all__ = ["ATTACHMENTS", "MAX_INSTRUCTION_CHARS", "Clause", "InstructionParse",
+           "InstructionTooLongError", "Modifier", "ParseError", "Parser", "RefExpr", "Token",
+           "all_stages", "match_stage", "norm_text", "parse_instruction", "tokenize"]

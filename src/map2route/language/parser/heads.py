@@ -1,0 +1,70 @@
+"""The lexicon of noun-phrase heads: categories, synonyms, group, room and structure words.
+
+``match`` finds the longest head at the start of a word list (plurals through
+:mod:`map2route.language.inflection`); ``fuzzy`` reads a misspelt head with rapidfuzz.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rapidfuzz import fuzz, process
+
+from map2route.language.inflection import is_plural, singular_word
+from map2route.language.parser import words as W
+from map2route.language.vocabulary import (
+    GROUPS,
+    ROOM_WORD_TYPES,
+    STRUCTURE_WORDS,
+    category_phrases,
+)
+
+
+class HeadLexicon:
+    """Every phrase that can head a noun phrase, to its (head, kind)."""
+
+    def __init__(self) -> None:
+        self.phrases: dict[tuple[str, ...], tuple[str, str]] = {}
+        for phrase, cat in category_phrases().items():
+            kind = "window" if cat == "window" else "object"
+            self.phrases[tuple(phrase.split())] = (cat, kind)
+        for word in GROUPS:
+            self.phrases[(word,)] = (word, "group")
+        for word, snake in ROOM_WORD_TYPES.items():
+            self.phrases[tuple(word.split())] = (snake, "room")
+        for word, what in STRUCTURE_WORDS.items():
+            self.phrases[(word,)] = (what, what)
+        for word in W.ROOM_HEADS:
+            self.phrases[(word,)] = ("room", "room")
+        self.max_len = max(len(k) for k in self.phrases)
+        self.singles = sorted({" ".join(k) for k in self.phrases})
+
+    def match(self, words: list[str]) -> tuple[int, str, str, bool] | None:
+        """Longest head at the start of ``words``: (length, head, kind, plural)."""
+        for n in range(min(self.max_len, len(words)), 0, -1):
+            key = tuple(words[:n])
+            if key in self.phrases:
+                head, kind = self.phrases[key]
+                plural = is_plural(key[-1]) and \
+                    tuple(words[:n - 1]) + (singular_word(key[-1]),) in self.phrases
+                return n, head, kind, plural
+            sing = tuple(words[:n - 1]) + (singular_word(words[n - 1]),)
+            if sing != key and sing in self.phrases:
+                head, kind = self.phrases[sing]
+                return n, head, kind, True
+        return None
+
+    def fuzzy(self, word: str) -> tuple[str, str] | None:
+        """The (head, kind) of the phrase closest to ``word`` (ratio >= 82), if any."""
+        if len(word) < 4:
+            return None
+        best = process.extractOne(word, self.singles, scorer=fuzz.ratio, score_cutoff=82)
+        if best is None:
+            return None
+        return self.phrases[tuple(best[0].split())]
+
+
+@lru_cache(maxsize=1)
+def head_lexicon() -> HeadLexicon:
+    """The head lexicon, built once."""
+    return HeadLexicon()

@@ -1,0 +1,57 @@
+"""``parse_instruction``: the parser's entry point, with its input limit."""
+
+from __future__ import annotations
+
+from map2route.language.errors import InstructionTooLongError, ParseError
+from map2route.language.parser.clauses import ClauseReader
+from map2route.language.parser.model import InstructionParse
+from map2route.language.parser.state import ATTACHMENTS
+
+#: The longest instruction :func:`parse_instruction` reads by default, in characters. The
+#: parser is polynomial (see :mod:`.state`), so this bounds its time: about 0.1 s for a
+#: 2,000-character instruction of clauses, well under 1 s for one long noun-phrase chain. The
+#: longest instruction of the shipped episodes and human sets has 1,108 characters. Change it
+#: with ``max_chars=`` or ``offline.max_instruction_chars`` in ``config/grounding.yaml``.
+MAX_INSTRUCTION_CHARS = 2000
+
+
+class Parser(ClauseReader):
+    """The instruction parser: every stage over one instruction's state."""
+
+
+def parse_instruction(text: str, *, attachment: str = "local",
+                      max_chars: int = MAX_INSTRUCTION_CHARS) -> InstructionParse:
+    """Parse ``text`` into clauses and referring expressions (no map needed).
+
+    Args:
+        text: the instruction.
+        attachment: a key of :data:`~map2route.language.parser.state.ATTACHMENTS`.
+        max_chars: refuse instructions longer than this many characters.
+
+    Raises:
+        ParseError: a clause could not be understood; its ``word`` names the culprit.
+        InstructionTooLongError: ``text`` is longer than ``max_chars`` (nothing is cut off).
+    """
+    if attachment not in ATTACHMENTS:
+        msg = f"unknown attachment policy {attachment!r}; use one of {sorted(ATTACHMENTS)}"
+        raise ValueError(msg)
+    if len(text) > max_chars:
+        msg = (f"the instruction has {len(text):,} characters, more than the parser's limit "
+               f"of {max_chars:,}; shorten it or split it into several routes, or raise the "
+               "limit (offline.max_instruction_chars in config/grounding.yaml, or "
+               "parse_instruction(..., max_chars=N))")
+        raise InstructionTooLongError(msg)
+    if not text.strip():
+        raise ParseError("the instruction is empty")
+    p = Parser(text, attachment)
+    clauses = p.clauses()
+    for place, t in p.absent:
+        if t not in p.used:
+            # "the laptop in the dining room": never drop a place silently
+            raise ParseError(f"did not understand {place!r} in {text!r}: the map has no "
+                             f"{place}; its rooms are kitchens, living rooms, bedrooms and "
+                             "bathrooms", place, p.span(t, t + len(place.split())))
+    if not clauses:
+        raise ParseError(f"found no route clause in {text!r}: say where to go, e.g. "
+                         "'go to the sofa'")
+    return InstructionParse(text, clauses, p.unused_words(), attachment)
