@@ -79,6 +79,6 @@ def bridge_yaml() -> str:
                 "ros_type_name": t.ros_type, "gz_type_name": t.gz_type,
                 "direction": t.direction} for t in BRIDGE]
     head = ("# ros_gz_bridge parameter_bridge topics for launch/gazebo.launch.xml.\n"
-            "# Generated from map2route.gazebo.bridge.BRIDGE (`map2route gazebo export`);\n"
-            "# test/gazebo/test_bridge.py checks this file equals it. Do not edit by hand.\n")
+            "# Generated from map2route.gazebo.bridge.BRIDGE by bridge_yaml(); edit that table\n"
+            "# and regenerate (test/gazebo/test_bridge.py checks this file equals it).\n")
     return head + yaml.safe_dump(entries, sort_keys=False)
