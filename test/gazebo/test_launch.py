@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 from typing import Any
 
 import pytest
