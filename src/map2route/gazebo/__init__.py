@@ -5,6 +5,7 @@
 - :mod:`~map2route.gazebo.bridge`: the ros_gz_bridge topics and their YAML.
 - :mod:`~map2route.gazebo.export`: writing them to a folder.
 - :mod:`~map2route.gazebo.check`: loading SDF files with the real SDFormat library.
+- :mod:`~map2route.gazebo.config`, :mod:`~map2route.gazebo.xml`: settings files, SDF helpers.
 """
 
 from map2route.gazebo.bridge import BRIDGE, BridgeTopic, bridge_yaml

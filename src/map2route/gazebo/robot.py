@@ -20,11 +20,9 @@ import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import yaml
 
 from map2route.gazebo.bridge import gz_topic
+from map2route.gazebo.config import read_yaml, section
 from map2route.gazebo.errors import GazeboError
 from map2route.gazebo.xml import box_geometry, document, material, nums, sdf_root, sub
 from map2route.paths import config_dir
@@ -41,25 +39,6 @@ IMU_FRAME = "imu_link"
 #: friction's first direction runs along each wheel's rollers' free axis crosswise, X layout.
 WHEELS = (("front_left", 1, 1, (1.0, -1.0, 0.0)), ("front_right", 1, -1, (1.0, 1.0, 0.0)),
           ("back_left", -1, 1, (1.0, 1.0, 0.0)), ("back_right", -1, -1, (1.0, -1.0, 0.0)))
-
-
-def _read_yaml(path: Path) -> dict[str, Any]:
-    try:
-        data = yaml.safe_load(path.read_text())
-    except (OSError, yaml.YAMLError) as err:
-        raise GazeboError(f"cannot read {path}: {err}") from err
-    if not isinstance(data, dict):
-        raise GazeboError(f"{path} is not a YAML mapping")
-    return data
-
-
-def _section(data: dict[str, Any], path: Path, *keys: str) -> dict[str, Any]:
-    node: Any = data
-    for k in keys:
-        if not isinstance(node, dict) or k not in node:
-            raise GazeboError(f"{path} has no '{'.'.join(keys)}' section")
-        node = node[k]
-    return dict(node)
 
 
 @dataclass(frozen=True)
@@ -113,12 +92,12 @@ class RobotSpec:
         """
         folder = folder or config_dir()
         paths = {n: folder / n for n in ("gazebo.yaml", "sim_node.yaml", "mapping.yaml")}
-        gz = _section(_read_yaml(paths["gazebo.yaml"]), paths["gazebo.yaml"], "robot")
-        sim = _section(_read_yaml(paths["sim_node.yaml"]), paths["sim_node.yaml"],
+        gz = section(read_yaml(paths["gazebo.yaml"]), paths["gazebo.yaml"], "robot")
+        sim = section(read_yaml(paths["sim_node.yaml"]), paths["sim_node.yaml"],
                        "sim_node", "ros__parameters")
-        mapping = _read_yaml(paths["mapping.yaml"])
-        rig = _section(mapping, paths["mapping.yaml"], "simulate")
-        build = _section(mapping, paths["mapping.yaml"], "build")
+        mapping = read_yaml(paths["mapping.yaml"])
+        rig = section(mapping, paths["mapping.yaml"], "simulate")
+        build = section(mapping, paths["mapping.yaml"], "build")
         try:
             lidar, camera = gz["lidar"], gz["camera"]
             elev = rig["lidar"]["elevation_deg"]

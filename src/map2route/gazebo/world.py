@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from map2route.gazebo.config import read_yaml, section
 from map2route.gazebo.errors import GazeboError
-from map2route.gazebo.robot import _read_yaml, _section
 from map2route.gazebo.xml import box_geometry, document, material, nums, sdf_root, sub
 from map2route.mapping.detectors import STRUCTURE_CATEGORIES
 from map2route.mapping.scene3d import (
@@ -69,7 +69,7 @@ class WorldSpec:
             GazeboError: the file or a key is missing.
         """
         path = (folder or config_dir()) / "gazebo.yaml"
-        w = _section(_read_yaml(path), path, "world")
+        w = section(read_yaml(path), path, "world")
         try:
             return cls(**{k: float(w[k]) for k in (
                 "wall_height_m", "physics_step_s", "real_time_factor", "room_light_height_m",
