@@ -53,24 +53,29 @@ def _broken(tmp_path: Path, robot_file: Path, old: str, new: str) -> Path:
     return path
 
 
-def test_broken_files_fail(checker: Path, robot_file: Path, tmp_path: Path) -> None:
+def test_broken_files_fail(checker: Path, robot_file: Path, tmp_path: Path,
+                           two_room_map) -> None:
+    world = export_world(two_room_map, tmp_path / "ok").path
+    twin_models = tmp_path / "twin_models.sdf"
+    twin_models.write_text(world.read_text().replace('name="obj_chair_1"', 'name="obj_chair_0"'))
     bad_joint = _broken(tmp_path, robot_file, "<child>front_left_wheel</child>",
                         "<child>no_such_link</child>")
     bad_value = _broken(tmp_path, robot_file, "<cutoff_angle>3.141592</cutoff_angle>",
                         "<cutoff_angle>4</cutoff_angle>")
-    bad_tag = _broken(tmp_path, robot_file, "<static>", "<statik>") if "<static>" in \
-        robot_file.read_text() else _broken(tmp_path, robot_file, "<mass>", "<mas>")
+    bad_tag = _broken(tmp_path, robot_file, "<mass>20</mass>", "<weight>20</weight>")
     needs_lookup = tmp_path / "needs_lookup.sdf"
     needs_lookup.write_text('<?xml version="1.0"?><sdf version="1.9"><world name="w"><include>'
                             "<uri>model://sun</uri></include></world></sdf>")
     not_xml = tmp_path / "not_xml.sdf"
     not_xml.write_text("<sdf version='1.9'><world name='w'>")
-    errors = check_sdf([robot_file, bad_joint, bad_value, bad_tag, needs_lookup, not_xml],
-                       checker=checker)
-    assert set(errors) == {bad_joint, bad_value, bad_tag, needs_lookup, not_xml}
+    errors = check_sdf([world, robot_file, twin_models, bad_joint, bad_value, bad_tag,
+                        needs_lookup, not_xml], checker=checker)
+    assert set(errors) == {twin_models, bad_joint, bad_value, bad_tag, needs_lookup, not_xml}
+    assert any("obj_chair_0" in line for line in errors[twin_models])
     assert any("no_such_link" in line for line in errors[bad_joint])
     assert any("cutoff_angle" in line for line in errors[bad_value])
     assert any("model://sun" in line for line in errors[needs_lookup])
+    assert any("weight" in line for line in errors[bad_tag])
 
 
 def test_export_command_checks_and_prints_the_launch_line(tmp_path: Path, capsys) -> None:
