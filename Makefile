@@ -15,14 +15,17 @@ IFACE_SRC := $(wildcard interfaces/map2route_interfaces/*.txt interfaces/map2rou
 install: $(STAMP) $(IFACE_STAMP)
 
 # Debian packages the wheels need at run time (open3d imports libusb) or to build the
-# interface package (cmake, a C++ compiler); installed only when missing.
-DEBIAN_PKGS := libusb-1.0-0 cmake build-essential
+# interface package (cmake, a C++ compiler), and the SDFormat library the Gazebo world checker
+# is compiled against (libsdformat-dev, found with pkg-config); installed only when missing.
+DEBIAN_PKGS := libusb-1.0-0 cmake build-essential libsdformat-dev pkg-config
 
 debian-deps:
 	@missing=""; \
 	ldconfig -p | grep -q 'libusb-1.0.so' || missing="$$missing libusb-1.0-0"; \
 	command -v cmake >/dev/null || missing="$$missing cmake"; \
 	command -v c++ >/dev/null || missing="$$missing build-essential"; \
+	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
+	ls /usr/lib/*/pkgconfig/sdformat*.pc >/dev/null 2>&1 || missing="$$missing libsdformat-dev"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages:$$missing"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

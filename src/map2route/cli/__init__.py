@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "map2route.cli.mapping_bench_commands",
     "map2route.cli.nesy_commands",
     "map2route.cli.sim_commands",
+    "map2route.cli.gazebo_commands",
 )
 
 

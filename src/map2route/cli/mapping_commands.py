@@ -200,7 +200,7 @@ def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene:
 @click.option("-o", "--out", "out", required=True, type=click.Path(path_type=Path))
 @click.option("--wall-height", type=float, default=2.5, show_default=True)
 def export_sdf_cmd(scene: Path, out: Path, wall_height: float) -> None:
-    """Export SCENE as a Gazebo SDF world (walls and object boxes)."""
+    """Export SCENE as a Gazebo world (`map2route gazebo export` also writes the robot)."""
     from map2route.mapping.sdf import export_sdf
     from map2route.semantic_map.io import load_scene
 

@@ -22,6 +22,8 @@ import yaml
 
 from map2route.errors import Map2RouteError
 from map2route.ros.params import config_file
+from map2route.sim.errors import SimError
+from map2route.sim.start import default_start as free_start
 
 #: (executable = node name, module, parameter file): what both launch files start.
 NODES: tuple[tuple[str, str, str], ...] = (
@@ -93,27 +95,15 @@ def file_parameters(node_name: str, file_name: str) -> dict[str, Any]:
 
 
 def default_start(m: Any, clearance_m: float = 0.4) -> tuple[float, float]:
-    """A free start: the cell with ``clearance_m`` to obstacles nearest the largest room's centre.
+    """:func:`map2route.sim.start.default_start` (Gazebo's spawn uses it too).
 
     Raises:
         SimRunError: no cell of the map has that clearance.
     """
-    from map2route.control import inflate_for_robot
-    from map2route.sim import Pose2D, World
-
-    free = inflate_for_robot(m, clearance_m).traversable
-    rows, cols = np.nonzero(free)
-    if rows.size == 0:
-        raise SimRunError(f"scene {m.name!r} has no cell with {clearance_m} m clearance to start")
-    room = max(m.rooms, key=lambda r: r.area_m2) if m.rooms else None
-    cx, cy = room.centroid if room else m.grid.cell_to_world(m.grid.rows / 2, m.grid.cols / 2)
-    xy = m.grid.cells_to_worlds(np.stack([rows, cols], axis=1))
-    order = np.argsort(np.hypot(xy[:, 0] - cx, xy[:, 1] - cy))
-    world = World.from_map(m)
-    for i in order[:200]:
-        if not world.collides(Pose2D(float(xy[i, 0]), float(xy[i, 1]), 0.0), 0.25, 0.25):
-            return float(xy[i, 0]), float(xy[i, 1])
-    return float(xy[order[0], 0]), float(xy[order[0], 1])
+    try:
+        return free_start(m, clearance_m)
+    except SimError as err:
+        raise SimRunError(str(err)) from err
 
 
 class BagRecorder:
