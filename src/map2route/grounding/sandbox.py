@@ -428,8 +428,13 @@ class SandboxRunner:
         return f"{m.name}|{id(m)}|{len(m.objects)}|{m.grid}"
 
     def run(self, m: SemanticMap, source: str, start_xy: tuple[float, float] | None = None, *,
-            instruction: str = "", grounder: str = "") -> ProgramResult:
+            instruction: str = "", grounder: str = "",
+            wall_s: float | None = None) -> ProgramResult:
         """Check ``source`` here, run it in the worker, return the RouteIR or the issues.
+
+        Args:
+            wall_s: a tighter wall limit for this run (what is left of a grounding deadline);
+                the runner's own ``wall_s`` bounds it either way.
 
         Raises:
             GroundingError: the worker could not load the map at all.
@@ -448,6 +453,7 @@ class SandboxRunner:
             assert self._proc is not None and self._proc.stdin is not None
             key = self._map_key_of(m)
             timed_out = False
+            limit = self.wall_s
             raw: bytes | None = None
             try:
                 if self._map_key != key:
@@ -459,13 +465,14 @@ class SandboxRunner:
                     self._map_key = key
                 _send(self._proc.stdin, pickle.dumps(("run", key, source, start_xy,
                                                       instruction, grounder, self.cpu_s)))
-                raw = self._read(self.wall_s)
+                limit = self.wall_s if wall_s is None else max(0.0, min(wall_s, self.wall_s))
+                raw = self._read(limit)
                 timed_out = raw is None
             except (EOFError, OSError):
                 raw = None
             if raw is None:
                 code = self._kill()
-                return ProgramResult(None, [], (self._limit_issue(timed_out, code),),
+                return ProgramResult(None, [], (self._limit_issue(timed_out, code, limit),),
                                      time.perf_counter() - t0)
         try:
             data = json.loads(raw.decode("utf-8"))
@@ -478,9 +485,9 @@ class SandboxRunner:
             ir, trace = None, []
         return ProgramResult(ir, trace, found, time.perf_counter() - t0)
 
-    def _limit_issue(self, timed_out: bool, exitcode: int | None) -> GroundingIssue:
+    def _limit_issue(self, timed_out: bool, exitcode: int | None, limit: float) -> GroundingIssue:
         if timed_out:
-            return GroundingIssue("wall_timeout", f"the program ran longer than {self.wall_s:g} s "
+            return GroundingIssue("wall_timeout", f"the program ran longer than {limit:g} s "
                                   "and was stopped; avoid large nested loops")
         if exitcode in (-signal.SIGXCPU, -signal.SIGKILL):
             return GroundingIssue("cpu_limit", f"the program used more than {self.cpu_s:g} s of "
