@@ -264,6 +264,7 @@ def repair_loop(instruction: str, m: SemanticMap, start_xy: tuple[float, float] 
         if not issues and result.routeir is not None:
             ir = result.routeir
             ir.metadata["repairs"] = len(attempts) - 1
+            ir.metadata["scene_fingerprint"] = m.fingerprint
             return Grounding(ir, program, attempts, grounder, time.perf_counter() - t0)
     lines = _round_lines(attempts)
     if failure:
