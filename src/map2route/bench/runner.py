@@ -138,16 +138,16 @@ def _jsonable(info: dict[str, Any]) -> dict[str, Any]:
 # --- driver side -------------------------------------------------------------------------------
 def select_lines(path: Path, *, split: str | None = None, limit: int | None = None) -> list[str]:
     """The episode lines to run: filtered by split/difficulty, the first ``limit`` of them."""
-    from map2route.bench.episode import EPISODE_SCHEMA
+    from map2route.bench.episode import EPISODE_SCHEMA, check_episode_lines, read_lines
 
     if not path.is_file():
         msg = (f"Episode file {str(path)!r} does not exist; generate it with "
                "`map2route episodes generate` or pass --episodes PATH")
         raise BenchmarkError(msg)
+    numbered = read_lines(path)
+    check_episode_lines(path, numbered)
     out: list[str] = []
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
+    for lineno, line in numbered:
         try:
             raw = json.loads(line)
         except json.JSONDecodeError as err:
