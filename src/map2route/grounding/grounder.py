@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     from map2route.semantic_map.model import SemanticMap
 
 Proposer = Callable[[str, str | None, Sequence[GroundingIssue]], str]
+#: The top-level keys of ``config/grounding.yaml``.
+CONFIG_KEYS = frozenset({"grounder", "repair_rounds", "deadline_s", "limits", "sandbox",
+                         "offline", "llm"})
 #: A grounding call's wall-clock budget when the config does not set ``deadline_s``.
 DEFAULT_DEADLINE_S = 60.0
 
@@ -88,11 +91,18 @@ def load_config(path: str | Path | None = None) -> dict[str, Any]:
     p = Path(path) if path is not None else config_dir() / "grounding.yaml"
     try:
         data = yaml.safe_load(p.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as err:
+        msg = f"grounding config {p} is not UTF-8 text (byte {err.start}: {err.reason})"
+        raise GroundingError(msg) from None
     except (OSError, yaml.YAMLError) as err:
         msg = f"cannot read grounding config {p}: {err}"
         raise GroundingError(msg) from err
     if not isinstance(data, dict):
         msg = f"grounding config {p} must be a mapping, got {type(data).__name__}"
+        raise GroundingError(msg)
+    unknown = sorted(set(data) - CONFIG_KEYS)
+    if unknown:
+        msg = f"grounding config {p} has unknown keys {unknown}; known: {sorted(CONFIG_KEYS)}"
         raise GroundingError(msg)
     return data
 
