@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from mcap.exceptions import McapError
 from mcap.records import Chunk, DataEnd
-from mcap.stream_reader import StreamReader
+from mcap.stream_reader import CRCValidationError, StreamReader, breakup_chunk
 
 from map2route.bench.errors import BenchmarkError
 
@@ -70,16 +70,19 @@ def check_mcap_crcs(path: Path) -> bool:
     present = False
     try:
         with path.open("rb") as fh:
-            for record in StreamReader(fh, validate_crcs=True).records:
-                if isinstance(record, Chunk) and record.uncompressed_crc:
-                    present = True
+            # Chunks are emitted whole so that whether they carry a CRC is visible; the reader
+            # itself checks the data-section CRC at DataEnd.
+            for record in StreamReader(fh, validate_crcs=True, emit_chunks=True).records:
+                if isinstance(record, Chunk):
+                    present = present or record.uncompressed_crc != 0
+                    breakup_chunk(record, validate_crc=True)
                 elif isinstance(record, DataEnd) and record.data_section_crc:
                     present = True
-    except McapError as err:
+    except CRCValidationError as err:
         msg = (f"Bag file {str(path)!r} is corrupt ({err}); re-copy or re-record it (a "
                "damaged bag would be scored on wrong poses)")
         raise BenchmarkError(msg) from None
-    except (OSError, ValueError, EOFError) as err:
+    except (McapError, OSError, ValueError, EOFError) as err:
         msg = f"Bag file {str(path)!r} is not a readable MCAP file ({type(err).__name__}: {err})"
         raise BenchmarkError(msg) from None
     return present
