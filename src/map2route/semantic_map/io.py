@@ -219,7 +219,9 @@ def load_scene(folder: str | os.PathLike[str]) -> SemanticMap:
                         f"{1 if rooms_img.ndim == 2 else rooms_img.shape[2]} channel(s); it must "
                         "be a 16-bit grey image (room id + 1 per cell), as save_scene writes it")
     elif rooms_img is not None:
-        known = {r.get("id") for r in sem.get("rooms", []) if isinstance(r, dict)}
+        listed = sem.get("rooms")
+        known = {r.get("id") for r in (listed if isinstance(listed, list) else [])
+                 if isinstance(r, dict)}
         stray = sorted(int(v) - 1 for v in np.unique(rooms_img) if v and int(v) - 1 not in known)
         if stray:
             problems.append(f"rooms.png has cells of room id(s) {stray[:10]} that semantics.json "

@@ -43,6 +43,10 @@ def semantics_problems(sem: dict[str, Any], grid: GridSpec | None = None) -> lis
     for key in ("doors", "windows"):
         if not isinstance(sem.get(key, []), list):
             problems.append(f"'{key}' must be a list")
+    if not isinstance(sem.get("metadata", {}), dict):
+        problems.append("'metadata' must be an object")
+    if not isinstance(sem.get("name", ""), str):
+        problems.append("'name' must be a string")
     if problems:
         return problems
     room_ids = _rooms(sem["rooms"], problems)
@@ -59,7 +63,7 @@ def semantics_problems(sem: dict[str, Any], grid: GridSpec | None = None) -> lis
             problems.append(f"{where} needs 'room_ids': two room ids (-1 for outside)")
         else:
             for rid in ids:
-                if rid != -1 and rid not in room_ids:
+                if rid != -1 and not _is_one_of(rid, room_ids):
                     problems.append(f"{where} joins room {rid!r}, which is not in 'rooms'")
     for i, w in enumerate(sem.get("windows", [])):
         where = f"windows[{i}] ({_name(w)})"
@@ -67,7 +71,7 @@ def semantics_problems(sem: dict[str, Any], grid: GridSpec | None = None) -> lis
             problems.append(f"{where} must be an object")
             continue
         _segment(w.get("segment"), where, problems)
-        if w.get("room_id") not in room_ids:
+        if not _is_one_of(w.get("room_id"), room_ids):
             problems.append(f"{where} is in room {w.get('room_id')!r}, which is not in 'rooms'")
     return problems
 
@@ -85,6 +89,11 @@ def problem_list(what: str, problems: list[str]) -> str:
     more = len(problems) - len(shown)
     tail = f"\n  - ... and {more} more" if more else ""
     return f"{what} has {len(problems)} problem(s):\n  - " + "\n  - ".join(shown) + tail
+
+
+def _is_one_of(value: Any, ids: set[int]) -> bool:
+    """Whether ``value`` is one of the room ids (a list or a float is not, and is no crash)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value in ids
 
 
 def _name(entry: Any) -> str:
@@ -171,7 +180,7 @@ def _objects(objects: list[Any], room_ids: set[int], problems: list[str],
             if key in o and not _finite(o[key]):
                 problems.append(f"{where} has {key} {o[key]!r}; it must be a finite number")
         rid = o.get("room_id")
-        if rid is not None and rid not in room_ids:
+        if rid is not None and not _is_one_of(rid, room_ids):
             problems.append(f"{where} names unknown room {rid!r} (not in 'rooms')")
     return ids
 
