@@ -9,11 +9,11 @@ from __future__ import annotations
 import time
 
 import pytest
-from map2route.llm.testing import completion, send, trickle
 
 from map2route.grounding.errors import GroundingError
 from map2route.grounding.grounder import Executor, LLMGrounder
 from map2route.llm import ChatClient, LLMError
+from map2route.llm.testing import completion, send, trickle
 
 HI = [{"role": "user", "content": "hi"}]
 

@@ -314,7 +314,6 @@ def worker_main(memory_mb: int) -> None:
         if hard_cpu == resource.RLIM_INFINITY or soft_cpu <= hard_cpu:
             resource.setrlimit(resource.RLIMIT_CPU, (soft_cpu, hard_cpu))
         t0 = time.perf_counter()
-        out: dict[str, Any]
         too_big = {"routeir": None, "trace": [], "issues": [GroundingIssue(
             "memory_limit", f"the program's result is larger than its memory budget "
             f"({memory_mb} MB) or the {MAX_ANSWER_BYTES // 2**20} MB answer limit; build "

@@ -164,7 +164,8 @@ def _tour_length_m(m: SemanticMap, ir: RouteIR, start_xy: tuple[float, float] | 
             if region.size:
                 centre = region.cells.mean(axis=0)
                 points.append((float(centre[0]), float(centre[1])))
-    return sum(math.hypot(a[0] - b[0], a[1] - b[1]) for a, b in zip(points, points[1:])) * res
+    legs = zip(points[:-1], points[1:], strict=True)
+    return sum(math.hypot(a[0] - b[0], a[1] - b[1]) for a, b in legs) * res
 
 
 def verify(m: SemanticMap, ir: RouteIR, trace: list[dict[str, Any]],

@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from map2route.semantic_map.categories import vocabulary
@@ -29,7 +30,7 @@ _CATEGORY = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 MAX_LISTED = 40
 
 
-def semantics_problems(sem: dict[str, Any], grid: GridSpec | None = None) -> list[str]:
+def semantics_problems(sem: Mapping[str, Any], grid: GridSpec | None = None) -> list[str]:
     """Every problem of a ``semantics.json`` document (an empty list: it is valid).
 
     Args:
@@ -76,7 +77,7 @@ def semantics_problems(sem: dict[str, Any], grid: GridSpec | None = None) -> lis
     return problems
 
 
-def check_semantics(sem: dict[str, Any]) -> None:
+def check_semantics(sem: Mapping[str, Any]) -> None:
     """Raise :class:`MapError` listing every problem of ``sem``."""
     problems = semantics_problems(sem)
     if problems:
