@@ -555,3 +555,22 @@ def test_cli_prints_no_traceback_for_an_internal_error(monkeypatch, capsys) -> N
     err = capsys.readouterr().err
     assert err.startswith("Error: internal error (ZeroDivisionError: boom)")
     assert "MAP2ROUTE_DEBUG=1" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("value", "expected"), [(".nan", "finite"), (".inf", "finite"),
+                                                 ("fast", "must be a number")])
+def test_bad_planner_config_is_refused(tmp_path, value, expected) -> None:
+    from map2route.paths import config_dir
+    from map2route.planning.config import PlannerConfig
+    from map2route.planning.errors import PlanningError
+
+    doc = yaml.safe_load((config_dir() / "planner.yaml").read_text())
+    term = next(iter(doc["lambdas"]))
+    p = tmp_path / "planner.yaml"
+    p.write_text(yaml.safe_dump(doc).replace(f"{term}: {doc['lambdas'][term]}",
+                                             f"{term}: {value}", 1))
+    with pytest.raises(PlanningError, match=expected):
+        PlannerConfig.from_yaml(p)
+    p.write_bytes(b"lambdas: \xff\n")
+    with pytest.raises(PlanningError, match="not UTF-8"):
+        PlannerConfig.from_yaml(p)
