@@ -15,13 +15,14 @@ import time
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from map2route.bench.episode import load_episodes
 from map2route.bench.errors import BenchmarkError
 from map2route.paths import PACKAGE_ROOT
-from map2route.routeir import RouteIRError, routeir_from_json, routeir_to_json
+from map2route.routeir import RouteIR, RouteIRError, Stage, routeir_from_json, routeir_to_json
 from map2route.routeir.regions import object_goal_region
 from map2route.semantic_map import MapError, load_scene, save_scene
 from map2route.semantic_map.synthetic import two_room_house
@@ -66,9 +67,8 @@ PATHS = st.lists(st.integers(min_value=0, max_value=50), min_size=1, max_size=6)
 
 # --- RouteIR -----------------------------------------------------------------------------------
 _M = two_room_house()
-_IR_DOC = routeir_to_json(__import__("map2route.routeir", fromlist=["RouteIR"]).RouteIR(
-    stages=(__import__("map2route.routeir", fromlist=["Stage"]).Stage(
-        target=object_goal_region(_M, _M.get_object("fridge_0")), label="the fridge"),),
+_IR_DOC = routeir_to_json(RouteIR(
+    stages=(Stage(target=object_goal_region(_M, _M.get_object("fridge_0")), label="the fridge"),),
     constraints=(), grid=_M.grid, start=(0.5, 0.3), scene=_M.name))
 
 
@@ -134,8 +134,6 @@ def test_fuzzed_semantics_loads_or_is_refused(saved_scene, tmp_path_factory, mut
 @given(value=ODD, key=st.sampled_from(["resolution", "origin", "negate", "free_thresh",
                                        "image"]))
 def test_fuzzed_map_yaml_loads_or_is_refused(saved_scene, tmp_path_factory, value, key) -> None:
-    import yaml
-
     folder = tmp_path_factory.mktemp("y")
     for f in saved_scene.iterdir():
         (folder / f.name).write_bytes(f.read_bytes())

@@ -249,6 +249,10 @@ def repair_loop(instruction: str, m: SemanticMap, start_xy: tuple[float, float] 
             issues = tuple(err.issues) or issues
             break
         except Map2RouteError as err:
+            left = deadline.remaining()
+            if left is not None and left < 0.05:  # the LLM request ran out of the call's budget
+                raise _with_rounds(deadline.error(instruction, f"proposing a program ({err})",
+                                                  issues), attempts) from err
             if not attempts:
                 raise
             failure = f"round {len(attempts) + 1} could not propose a program: {err}"
