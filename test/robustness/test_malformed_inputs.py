@@ -574,3 +574,21 @@ def test_bad_planner_config_is_refused(tmp_path, value, expected) -> None:
     p.write_bytes(b"lambdas: \xff\n")
     with pytest.raises(PlanningError, match="not UTF-8"):
         PlannerConfig.from_yaml(p)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("simulate: {lidar_hz: .nan}\n", "lidar_hz"),
+    ("build: {cloud_voxel_m: .inf}\n", "cloud_voxel_m"),
+], ids=["nan-rate", "inf-voxel"])
+def test_bad_mapping_config_is_refused(tmp_path, text, expected) -> None:
+    from map2route.mapping.builder import BuildConfig
+    from map2route.mapping.errors import MappingError
+    from map2route.mapping.simulate import SimConfig
+
+    p = tmp_path / "mapping.yaml"
+    p.write_text(text)
+    with pytest.raises(MappingError, match=f"{expected}.*must be finite"):
+        (SimConfig if text.startswith("simulate") else BuildConfig).from_yaml(p)
+    p.write_bytes(b"build: \xff\n")
+    with pytest.raises(MappingError, match="not UTF-8"):
+        BuildConfig.from_yaml(p)
