@@ -179,3 +179,13 @@ def test_grounding_deadline_bounds_a_trickling_llm(fault_server, two_room_map, r
     assert time.monotonic() - t0 < 2.5
     assert isinstance(box.get("err"), DeadlineExceeded), box
     assert "deadline_s=1 s" in str(box["err"])
+
+
+def test_http_proxy_from_the_environment_is_used(fault_server, monkeypatch) -> None:
+    proxy = fault_server(lambda h, s: send(h, 200, completion("via proxy")))
+    monkeypatch.setenv("http_proxy", proxy.origin)
+    monkeypatch.setenv("no_proxy", "")
+    client = ChatClient("http://llm.example.invalid:8000/v1", "m", timeout_s=5, retries=0)
+    assert client.complete(HI) == "via proxy"
+    method, path, headers, _ = proxy.requests[0]
+    assert (method, path) == ("POST", "http://llm.example.invalid:8000/v1/chat/completions")

@@ -12,7 +12,9 @@ the ``Authorization`` header and turns the POST into a GET, and it reads a reply
 - a reply (or an error body) longer than ``max_response_bytes`` is refused while reading;
 - only a same-origin 307/308 is followed (it re-sends the POST); any other redirect is an error
   naming where it pointed, so the key never travels to another origin and a GET reply is never
-  taken for the completion.
+  taken for the completion;
+- ``http_proxy`` / ``https_proxy`` / ``no_proxy`` are honoured as urllib does (an HTTPS request
+  goes through a CONNECT tunnel).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import os
 import socket
 import threading
 import time
+import urllib.request
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -210,17 +213,27 @@ class ChatClient:
         if remaining <= 0:
             raise _Deadline
         parts = urlsplit(url)
-        conn_cls = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
-        conn = conn_cls(parts.hostname or "", parts.port, timeout=remaining)
+        path = parts.path or "/"
+        if parts.query:
+            path += "?" + parts.query
+        conn: http.client.HTTPConnection
+        proxy = _proxy_for(parts.scheme, parts.hostname or "")
+        if proxy is None and parts.scheme == "https":
+            conn = http.client.HTTPSConnection(parts.hostname or "", parts.port, timeout=remaining)
+        elif proxy is None:
+            conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=remaining)
+        elif parts.scheme == "https":  # a CONNECT tunnel: the proxy never sees the key
+            conn = http.client.HTTPSConnection(proxy[0], proxy[1], timeout=remaining)
+            conn.set_tunnel(parts.hostname or "", parts.port or 443)
+        else:  # plain HTTP through a proxy: the request line holds the absolute URL
+            conn = http.client.HTTPConnection(proxy[0], proxy[1], timeout=remaining)
+            path = url
         fired = threading.Event()
         # The watchdog makes the deadline total: a socket timeout only bounds each read.
         watchdog = threading.Timer(remaining, _abort, args=(conn, fired))
         watchdog.daemon = True
         watchdog.start()
         try:
-            path = parts.path or "/"
-            if parts.query:
-                path += "?" + parts.query
             conn.request("POST", path, body=data, headers=headers)
             resp = conn.getresponse()
             cap = self.config.max_response_bytes
@@ -266,6 +279,16 @@ def _abort(conn: http.client.HTTPConnection, fired: threading.Event) -> None:
             sock.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
+
+
+def _proxy_for(scheme: str, host: str) -> tuple[str, int] | None:
+    """The ``(host, port)`` of the proxy the environment names for ``scheme`` (``http_proxy``,
+    ``https_proxy``, ``no_proxy``, as urllib reads them), or None."""
+    proxy = urllib.request.getproxies().get(scheme)
+    if not proxy or urllib.request.proxy_bypass(host):
+        return None
+    parts = urlsplit(proxy if "://" in proxy else "http://" + proxy)
+    return parts.hostname or "", parts.port or 8080
 
 
 def _origin(url: str) -> tuple[str, str, int | None]:
