@@ -154,7 +154,7 @@ _EPISODE = json.loads((PACKAGE_ROOT / "episodes" / "dev.jsonl").read_text(
 
 @FUZZ
 @given(mutations=st.lists(st.tuples(PATHS, ODD), min_size=1, max_size=3),
-       raw=st.binary(max_size=12))
+       raw=st.one_of(st.just(b""), st.binary(max_size=12)))
 def test_fuzzed_episode_lines_load_or_are_refused(tmp_path_factory, mutations, raw) -> None:
     doc = json.loads(json.dumps(_EPISODE))
     for path, value in mutations:

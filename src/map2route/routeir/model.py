@@ -120,6 +120,18 @@ def run_problems(runs: Any, grid: GridSpec) -> list[str]:
     if not isinstance(runs, list):
         return [f"'runs' must be a list of [start, length], got {type(runs).__name__}"]
     total = grid.rows * grid.cols
+    if not runs:
+        return []
+    if all(type(r) is list for r in runs):  # the fast path: a well-formed int64 (N, 2) table
+        try:
+            table = np.array(runs)
+        except ValueError:  # ragged
+            table = np.zeros((0,))
+        if table.dtype.kind == "i" and table.ndim == 2 and table.shape[1] == 2 and \
+                bool(((table[:, 0] >= 0) & (table[:, 0] < total) & (table[:, 1] >= 1)
+                      & (table[:, 1] <= total)  # both bounded first: the sum cannot overflow
+                      & (table[:, 0] + table[:, 1] <= total)).all()):
+            return []
     problems: list[str] = []
     for i, run in enumerate(runs):
         ok = (isinstance(run, (list, tuple)) and len(run) == 2
