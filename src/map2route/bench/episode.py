@@ -190,6 +190,13 @@ def episode_from_json(data: Any, *, where: str = "episode") -> Episode:
         raise BenchmarkError(f"{where}: missing field(s) {missing}")
     if data["split"] not in SPLITS:
         raise BenchmarkError(f"{where}: split {data['split']!r} is not one of {list(SPLITS)}")
+    wrong = [f"{k!r} must be {what}" for k, kind, what in (
+        ("start", dict, "an object"), ("reference", dict, "an object"),
+        ("metadata", dict, "an object"), ("path_shape_references", list, "a list"),
+        ("instruction", str, "a string"), ("id", str, "a string"))
+        if data.get(k) is not None and not isinstance(data[k], kind)]
+    if wrong:
+        raise BenchmarkError(f"{where} ({str(data.get('id'))[:80]!r}): " + "; ".join(wrong))
     try:
         s = data["start"]
         start = StartPose(x=float(s["x"]), y=float(s["y"]), yaw=float(s.get("yaw", 0.0)),
