@@ -128,14 +128,29 @@ def test_every_scene_problem_is_listed_at_once(scene_dir) -> None:
 @pytest.mark.parametrize(("resolution", "expected"), [("0", "resolution must be > 0"),
                                                       (".nan", "finite number"),
                                                       ("-.inf", "finite number"),
-                                                      ("abc", "numeric 'resolution'")],
-                         ids=["zero", "nan", "minus-inf", "text"])
+                                                      ("abc", "numeric 'resolution'"),
+                                                      ("2.2e-309", "between 0.0001 and 1000")],
+                         ids=["zero", "nan", "minus-inf", "text", "subnormal"])
 def test_bad_resolution_is_refused(scene_dir, resolution, expected) -> None:
     p = scene_dir / "map.yaml"
     meta = yaml.safe_load(p.read_text())
     text = yaml.safe_dump(meta).replace(f"resolution: {meta['resolution']}",
                                         f"resolution: {resolution}")
     p.write_text(text)
+    with pytest.raises(MapError, match=expected):
+        load_scene(scene_dir)
+
+
+@pytest.mark.parametrize(("key", "value", "expected"), [
+    ("negate", ".inf", "'negate' and 'free_thresh' must be numbers"),
+    ("free_thresh", ".nan", "'negate' and 'free_thresh' must be numbers"),
+    ("origin", "[1.0e+300, 0.0, 0.0]", "a map origin lies within"),
+], ids=["inf-negate", "nan-free-thresh", "far-origin"])
+def test_bad_map_yaml_numbers_are_refused(scene_dir, key, value, expected) -> None:
+    p = scene_dir / "map.yaml"
+    meta = yaml.safe_load(p.read_text())
+    meta.pop(key, None)
+    p.write_text(yaml.safe_dump(meta) + f"{key}: {value}\n")
     with pytest.raises(MapError, match=expected):
         load_scene(scene_dir)
 

@@ -99,6 +99,11 @@ class GridSpec:
 
 #: The largest grid a file may declare (cells); 10^8 cells is a 500 m square at 5 cm.
 MAX_GRID_CELLS = 100_000_000
+#: Resolutions a file may declare (metres per cell): beyond these, metre-to-cell arithmetic
+#: overflows or the map is not a map.
+MIN_RESOLUTION_M, MAX_RESOLUTION_M = 1e-4, 1e3
+#: How far from 0 a map origin may lie (metres; 10,000 km).
+MAX_ORIGIN_M = 1e7
 
 
 def grid_problems(rows: object, cols: object, resolution: object, origin_x: object,
@@ -119,6 +124,14 @@ def grid_problems(rows: object, cols: object, resolution: object, origin_x: obje
         if isinstance(value, bool) or not isinstance(value, (int, float, np.floating, np.integer)) \
                 or not np.isfinite(value):
             problems.append(f"{name} must be a finite number, got {value!r}")
-    if isinstance(resolution, (int, float)) and np.isfinite(resolution) and resolution <= 0:
-        problems.append(f"resolution must be > 0 metres per cell, got {resolution!r}")
+    if isinstance(resolution, (int, float)) and np.isfinite(resolution):
+        if resolution <= 0:
+            problems.append(f"resolution must be > 0 metres per cell, got {resolution!r}")
+        elif not MIN_RESOLUTION_M <= resolution <= MAX_RESOLUTION_M:
+            problems.append(f"resolution must be between {MIN_RESOLUTION_M:g} and "
+                            f"{MAX_RESOLUTION_M:g} metres per cell, got {resolution!r}")
+    for name, value in (("origin x", origin_x), ("origin y", origin_y)):
+        if isinstance(value, (int, float)) and np.isfinite(value) and abs(value) > MAX_ORIGIN_M:
+            problems.append(f"{name} is {value!r} m; a map origin lies within "
+                            f"{MAX_ORIGIN_M:g} m of 0")
     return problems

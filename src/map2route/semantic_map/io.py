@@ -17,6 +17,7 @@ never leaves a half-written scene.
 from __future__ import annotations
 
 import json
+import math
 import os
 import tempfile
 from pathlib import Path
@@ -221,7 +222,7 @@ def load_scene(folder: str | os.PathLike[str]) -> SemanticMap:
     elif rooms_img is not None:
         listed = sem.get("rooms")
         known = {r.get("id") for r in (listed if isinstance(listed, list) else [])
-                 if isinstance(r, dict)}
+                 if isinstance(r, dict) and isinstance(r.get("id"), int)}
         stray = sorted(int(v) - 1 for v in np.unique(rooms_img) if v and int(v) - 1 not in known)
         if stray:
             problems.append(f"rooms.png has cells of room id(s) {stray[:10]} that semantics.json "
@@ -234,7 +235,9 @@ def load_scene(folder: str | os.PathLike[str]) -> SemanticMap:
     try:
         negate = int(meta.get("negate", 0))
         free_thresh = float(meta.get("free_thresh", FREE_THRESH))
-    except (TypeError, ValueError) as err:
+        if not math.isfinite(free_thresh):
+            raise ValueError(f"free_thresh is {free_thresh}")
+    except (TypeError, ValueError, OverflowError) as err:
         raise MapError(_problem_message(root, [f"map.yaml 'negate' and 'free_thresh' must be "
                                                f"numbers ({err})"])) from None
     p_occ = (occ.astype(np.float64) / 255.0) if negate else (255.0 - occ) / 255.0
