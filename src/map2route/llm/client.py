@@ -238,7 +238,8 @@ class ChatClient:
             resp = conn.getresponse()
             cap = self.config.max_response_bytes
             length = resp.getheader("Content-Length")
-            if length is not None and length.strip().isdigit() and int(length) > cap:
+            if resp.status == 200 and length is not None and length.strip().isdigit() \
+                    and int(length) > cap:
                 msg = (f"{url} announced a {int(length)}-byte reply, over max_response_bytes="
                        f"{cap}; raise llm.max_response_bytes in the config if that is expected")
                 raise _Fatal(msg)
