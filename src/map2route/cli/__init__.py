@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import click
@@ -50,6 +51,17 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         click.echo("Interrupted.", err=True)
         return 130
+    except UnicodeDecodeError as err:
+        click.echo(f"Error: an input file is not UTF-8 text (byte {err.start}: {err.reason}); "
+                   "save it as UTF-8 and try again.", err=True)
+        return 1
+    except Exception as err:  # noqa: BLE001 - the last guard: no traceback reaches a user
+        if os.environ.get("MAP2ROUTE_DEBUG"):
+            raise
+        click.echo(f"Error: internal error ({type(err).__name__}: {str(err)[:300]}). This is a "
+                   "bug in map2route: please report it with the command you ran; set "
+                   "MAP2ROUTE_DEBUG=1 to see the traceback.", err=True)
+        return 1
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,10 +43,14 @@ def _parse_start(text: str | None, m: SemanticMap) -> tuple[float, float]:
         return m.grid.cell_to_world(int(rows[k]), int(cols[k]))
     try:
         xs, ys = text.split(",")
-        return float(xs), float(ys)
+        x, y = float(xs), float(ys)
     except ValueError:
         msg = f"expected 'x,y' in metres (e.g. 1.5,2.0), got {text!r}"
         raise click.BadParameter(msg, param_hint="--start") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        msg = f"expected finite metres 'x,y' (e.g. 1.5,2.0), got {text!r}"
+        raise click.BadParameter(msg, param_hint="--start")
+    return x, y
 
 
 def _ir_lines(ir: RouteIR) -> list[str]:

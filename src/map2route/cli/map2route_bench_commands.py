@@ -117,7 +117,8 @@ def score_bag_cmd(episode_id: str, bag_path: Path, topic: str, episodes_path: Pa
     score = score_route(ep, m, route.points)
     data = score.to_json()
     data.update({"bag": str(bag_path), "topic": topic, "msgtype": route.msgtype,
-                 "frame_id": route.frame_id, "poses": int(len(route.points))})
+                 "frame_id": route.frame_id, "poses": int(len(route.points)),
+                 "checksums": route.checksums})
     if as_json:
         click.echo(json.dumps(data, indent=1))
         return
@@ -128,3 +129,5 @@ def score_bag_cmd(episode_id: str, bag_path: Path, topic: str, episodes_path: Pa
         click.echo(f"  {key:<11} {'–' if v is None else (f'{v:.3f}' if isinstance(v, float) else v)}")
     if score.details.get("blocked_cells"):
         click.echo(f"  note: {score.details['blocked_cells']} route cells are not traversable")
+    if route.checksums != "verified":
+        click.echo("  note: the bag records no checksums, so its integrity was not verified")

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from map2route.cli.app import app, bench
+from map2route.cli.app import FINITE_FLOAT, app, bench
 
 
 def _sizes(text: str) -> list[int]:
@@ -85,7 +85,7 @@ def bench_planner(sizes: str, repeats: int, config_path: str | None, maps_path: 
 @app.command("plan")
 @click.argument("scene", type=click.Path(exists=True, file_okay=False))
 @click.argument("routeir_file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--start", nargs=2, type=float, default=None, metavar="X Y",
+@click.option("--start", nargs=2, type=FINITE_FLOAT, default=None, metavar="X Y",
               help="Start in map metres (default: the RouteIR's start).")
 @click.option("--hard-only", is_flag=True, help="Shortest feasible route: soft terms off.")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
@@ -100,17 +100,22 @@ def plan(scene: str, routeir_file: str, start: tuple[float, float] | None, hard_
          as_json: bool) -> None:
     """Plan the route of a grounded RouteIR JSON file on SCENE."""
     from map2route.planning import PlannerConfig, plan_route, warm_up
-    from map2route.routeir import RouteIRError, routeir_from_json
+    from map2route.routeir import RouteIRError, check_scene, routeir_from_json
     from map2route.semantic_map import load_scene
     from map2route.semantic_map.io import atomic_write_text
 
     warm_up()
     m = load_scene(scene)
     try:
-        ir = routeir_from_json(json.loads(Path(routeir_file).read_text(encoding="utf-8")))
+        ir = routeir_from_json(json.loads(Path(routeir_file).read_bytes().decode("utf-8")))
+    except UnicodeDecodeError as err:
+        msg = (f"{routeir_file} is not UTF-8 text (byte {err.start}: {err.reason}); pass a "
+               "RouteIR JSON file")
+        raise RouteIRError(msg) from None
     except json.JSONDecodeError as err:
         msg = f"{routeir_file} is not JSON ({err.msg} at line {err.lineno}); pass a RouteIR file"
         raise RouteIRError(msg) from err
+    check_scene(ir, m)
     start_xy = start if start is not None else ir.start
     if start_xy is None:
         raise click.UsageError("the RouteIR has no start; pass --start X Y")

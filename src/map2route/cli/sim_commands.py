@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from map2route.cli.app import app
+from map2route.cli.app import FINITE_FLOAT, app
 
 
 @app.command("sim")
@@ -19,7 +19,7 @@ from map2route.cli.app import app
               help="Run a benchmark episode (its scene, start and instruction), e.g. SCENE/easy/003.")
 @click.option("--episodes", "episodes_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Episode file [episodes/test.jsonl, dev.jsonl for dev ids].")
-@click.option("--start", nargs=2, type=float, default=None, metavar="X Y",
+@click.option("--start", nargs=2, type=FINITE_FLOAT, default=None, metavar="X Y",
               help="Start position in the map frame [a free spot in the largest room].")
 @click.option("--obstacle", "obstacles", multiple=True, metavar="X,Y,R",
               help="An obstacle that is not on the map (repeatable); X0,Y0,R,X1,Y1,SPEED moves.")

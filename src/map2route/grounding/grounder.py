@@ -13,16 +13,21 @@ structured issues: ``P(r+1) = f(I, P(r), E(r))`` for at most ``R`` rounds (3 by 
 
 from __future__ import annotations
 
+import contextlib
+import math
 import re
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from map2route.errors import Map2RouteError
 from map2route.grounding.errors import GroundingError, GroundingIssue
 from map2route.grounding.sandbox import ProgramResult, SandboxRunner, run_in_process, shared_runner
-from map2route.grounding.verifier import verify
+from map2route.grounding.verifier import VerifierLimits, program_limit_issues, verify
 from map2route.language.parser import (
     ATTACHMENTS,
     MAX_INSTRUCTION_CHARS,
@@ -37,6 +42,11 @@ if TYPE_CHECKING:
     from map2route.semantic_map.model import SemanticMap
 
 Proposer = Callable[[str, str | None, Sequence[GroundingIssue]], str]
+#: The top-level keys of ``config/grounding.yaml``.
+CONFIG_KEYS = frozenset({"grounder", "repair_rounds", "deadline_s", "limits", "sandbox",
+                         "offline", "llm"})
+#: A grounding call's wall-clock budget when the config does not set ``deadline_s``.
+DEFAULT_DEADLINE_S = 60.0
 
 
 @dataclass
@@ -88,11 +98,18 @@ def load_config(path: str | Path | None = None) -> dict[str, Any]:
     p = Path(path) if path is not None else config_dir() / "grounding.yaml"
     try:
         data = yaml.safe_load(p.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as err:
+        msg = f"grounding config {p} is not UTF-8 text (byte {err.start}: {err.reason})"
+        raise GroundingError(msg) from None
     except (OSError, yaml.YAMLError) as err:
         msg = f"cannot read grounding config {p}: {err}"
         raise GroundingError(msg) from err
     if not isinstance(data, dict):
         msg = f"grounding config {p} must be a mapping, got {type(data).__name__}"
+        raise GroundingError(msg)
+    unknown = sorted(set(data) - CONFIG_KEYS)
+    if unknown:
+        msg = f"grounding config {p} has unknown keys {unknown}; known: {sorted(CONFIG_KEYS)}"
         raise GroundingError(msg)
     return data
 
@@ -122,47 +139,198 @@ class Executor:
         self._runner = runner
 
     def run(self, m: SemanticMap, source: str, start_xy: tuple[float, float] | None, *,
-            instruction: str, grounder: str) -> ProgramResult:
+            instruction: str, grounder: str, timeout_s: float | None = None) -> ProgramResult:
+        """Run one program; ``timeout_s`` tightens the sandbox's wall limit (a deadline's rest)."""
         if self.mode == "inprocess":
-            return run_in_process(m, source, start_xy, instruction=instruction, grounder=grounder)
+            with interrupt_after(timeout_s, "running the program"):
+                return run_in_process(m, source, start_xy, instruction=instruction,
+                                      grounder=grounder)
         runner = self._runner or shared_runner()
-        return runner.run(m, source, start_xy, instruction=instruction, grounder=grounder)
+        return runner.run(m, source, start_xy, instruction=instruction, grounder=grounder,
+                          wall_s=timeout_s)
+
+
+# --- deadline ----------------------------------------------------------------------------------
+class DeadlineExceeded(GroundingError):
+    """A grounding call ran past its ``deadline_s`` (config/grounding.yaml)."""
+
+
+class Deadline:
+    """The wall-clock budget of one grounding call, all rounds together.
+
+    Args:
+        seconds: the budget; ``None`` means no deadline.
+    """
+
+    def __init__(self, seconds: float | None) -> None:
+        if seconds is not None and not (seconds > 0 and math.isfinite(seconds)):
+            msg = (f"deadline_s must be a positive number of seconds, got {seconds!r}; "
+                   "set it in config/grounding.yaml")
+            raise GroundingError(msg)
+        self.seconds = seconds
+        self._end = None if seconds is None else time.monotonic() + seconds
+
+    def remaining(self) -> float | None:
+        """Seconds left (never negative), or ``None`` without a deadline."""
+        return None if self._end is None else max(0.0, self._end - time.monotonic())
+
+    def expired(self) -> bool:
+        left = self.remaining()
+        return left is not None and left <= 0.0
+
+    def error(self, instruction: str, during: str,
+              issues: tuple[GroundingIssue, ...] = ()) -> DeadlineExceeded:
+        issue = GroundingIssue("deadline", f"grounding took longer than deadline_s="
+                               f"{self.seconds:g} s while {during}")
+        shown = _short(instruction)
+        msg = (f"could not ground {shown}: it took longer than deadline_s={self.seconds:g} s "
+               f"(stopped while {during}). Raise deadline_s in config/grounding.yaml, or "
+               "shorten or split the instruction.")
+        return DeadlineExceeded(msg, (*issues, issue))
+
+
+class _Interrupted(BaseException):
+    """Raised by the alarm handler inside the interrupted code (BaseException so that no
+    ``except Exception`` on the way swallows it)."""
+
+
+@contextlib.contextmanager
+def interrupt_after(seconds: float | None, during: str) -> Iterator[None]:
+    """Interrupt the block after ``seconds`` with :class:`DeadlineExceeded`.
+
+    Pure-Python work such as parsing cannot be cancelled from outside, so this uses
+    ``SIGALRM``; signals reach only the main thread, so elsewhere (a ROS callback thread) the
+    block runs to its end and the repair loop checks the deadline between steps instead. An
+    alarm already set by someone else is left alone (no interruption then either).
+    """
+    usable = (seconds is not None and hasattr(signal, "setitimer")
+              and threading.current_thread() is threading.main_thread()
+              and signal.getitimer(signal.ITIMER_REAL)[0] == 0.0)
+    if not usable:
+        yield
+        return
+    assert seconds is not None
+
+    def on_alarm(_sig: int, _frame: object) -> None:
+        raise _Interrupted
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-3))
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0.0)
+    except _Interrupted:
+        raise DeadlineExceeded(f"deadline passed while {during}") from None
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _short(instruction: str, limit: int = 120) -> str:
+    return repr(instruction if len(instruction) <= limit else instruction[:limit] + "...")
 
 
 def repair_loop(instruction: str, m: SemanticMap, start_xy: tuple[float, float] | None,
                 propose: Proposer, *, executor: Executor, rounds: int = 3,
-                grounder: str = "") -> Grounding:
+                grounder: str = "", deadline: Deadline | None = None,
+                limits: VerifierLimits | None = None) -> Grounding:
     """Propose, run, verify; on issues propose again with them, at most ``rounds`` times.
 
+    Args:
+        deadline: the call's wall-clock budget; checked before every step, and what is left
+            of it bounds each program run (and, through the proposer, each LLM request).
+        limits: the verifier's size limits (:class:`VerifierLimits`; defaults when ``None``).
+
     Raises:
-        GroundingError: every round failed; carries the last round's issues.
+        GroundingError: every round failed; the message lists every round's issues and
+            ``issues`` holds the last round's. A proposer failure after the first round (an
+            LLM server error mid-repair) keeps the earlier rounds in the message.
+        DeadlineExceeded: the deadline passed (also listing the rounds so far).
     """
     t0 = time.perf_counter()
+    deadline = deadline or Deadline(None)
     attempts: list[Attempt] = []
     program: str | None = None
     issues: tuple[GroundingIssue, ...] = ()
+    failure = ""
     for _ in range(rounds + 1):
+        if deadline.expired():
+            raise _with_rounds(deadline.error(instruction, "proposing a program", issues),
+                               attempts)
         try:
-            program = propose(instruction, program, issues)
+            with interrupt_after(deadline.remaining(), "proposing a program"):
+                program = propose(instruction, program, issues)
+        except DeadlineExceeded:
+            raise _with_rounds(deadline.error(instruction, "proposing a program", issues),
+                               attempts) from None
         except GroundingError as err:
             if not attempts:
                 raise
             issues = tuple(err.issues) or issues
             break
-        result = executor.run(m, program, start_xy, instruction=instruction, grounder=grounder)
+        except Map2RouteError as err:
+            left = deadline.remaining()
+            if left is not None and left < 0.05:  # the LLM request ran out of the call's budget
+                raise _with_rounds(deadline.error(instruction, f"proposing a program ({err})",
+                                                  issues), attempts) from err
+            if not attempts:
+                raise
+            failure = f"round {len(attempts) + 1} could not propose a program: {err}"
+            break
+        if deadline.expired():
+            raise _with_rounds(deadline.error(instruction, "proposing a program", issues),
+                               attempts)
+        too_long = program_limit_issues(program, limits)
+        if too_long:
+            issues = tuple(too_long)
+            attempts.append(Attempt(program, issues, 0.0))
+            continue
+        try:
+            result = executor.run(m, program, start_xy, instruction=instruction,
+                                  grounder=grounder, timeout_s=deadline.remaining())
+        except DeadlineExceeded:
+            raise _with_rounds(deadline.error(instruction, "running the program", issues),
+                               attempts) from None
         issues = result.issues
         if result.routeir is not None and not issues:
-            issues = tuple(verify(m, result.routeir, result.trace, start_xy))
+            issues = tuple(verify(m, result.routeir, result.trace, start_xy, limits=limits))
         attempts.append(Attempt(program, issues, result.elapsed_s))
         if not issues and result.routeir is not None:
             ir = result.routeir
             ir.metadata["repairs"] = len(attempts) - 1
+            ir.metadata["scene_fingerprint"] = m.fingerprint
             return Grounding(ir, program, attempts, grounder, time.perf_counter() - t0)
-    first = attempts[0].issues if attempts else ()
-    shown = list(first) + [i for i in issues if i not in first]
-    lines = "\n  - ".join(i.render() for i in shown) or "no program was produced"
-    msg = f"could not ground {instruction!r} after {len(attempts)} attempt(s):\n  - {lines}"
+    lines = _round_lines(attempts)
+    if failure:
+        lines.append(failure)
+    elif not attempts:
+        lines.append("no program was produced")
+    body = "\n  - ".join(lines)
+    msg = f"could not ground {_short(instruction)} after {len(attempts)} attempt(s):\n  - {body}"
     raise GroundingError(msg, issues)
+
+
+def _round_lines(attempts: Sequence[Attempt]) -> list[str]:
+    """Every round's issues, one per line (a round that repeats the last is said briefly)."""
+    lines: list[str] = []
+    prev: tuple[GroundingIssue, ...] | None = None
+    for n, a in enumerate(attempts, 1):
+        if a.issues == prev:
+            lines.append(f"round {n}: the same issues again")
+            continue
+        prefix = f"round {n}: " if len(attempts) > 1 else ""
+        lines.extend(f"{prefix}{i.render()}" for i in a.issues)
+        prev = a.issues
+    return lines
+
+
+def _with_rounds(err: DeadlineExceeded, attempts: Sequence[Attempt]) -> DeadlineExceeded:
+    lines = _round_lines(attempts)
+    if not lines:
+        return err
+    body = "\n  - ".join(lines)
+    return DeadlineExceeded(f"{err}\n  - {body}", err.issues)
 
 
 # --- offline -----------------------------------------------------------------------------------
@@ -173,24 +341,31 @@ class OfflineGrounder:
         rounds: repair rounds R.
         executor: where programs run (the warm sandbox by default).
         max_chars: the longest instruction the parser reads (longer ones are refused).
+        deadline_s: wall-clock budget of one :meth:`ground` or :meth:`parse` call (``None``:
+            unbounded).
+        limits: the verifier's size limits.
     """
 
     name = "offline"
 
     def __init__(self, *, rounds: int = 3, executor: Executor | None = None,
-                 max_chars: int = MAX_INSTRUCTION_CHARS) -> None:
+                 max_chars: int = MAX_INSTRUCTION_CHARS,
+                 deadline_s: float | None = DEFAULT_DEADLINE_S,
+                 limits: VerifierLimits | None = None) -> None:
         self.rounds = rounds
         self.executor = executor or Executor("process")
         self.max_chars = max_chars
+        Deadline(deadline_s)  # validates the value now rather than at the first call
+        self.deadline_s = deadline_s
+        self.limits = limits
 
     @classmethod
     def from_config(cls, cfg: dict[str, Any]) -> OfflineGrounder:
-        sb = cfg.get("sandbox", {})
-        mode = str(cfg.get("offline", {}).get("executor", "process"))
-        runner = SandboxRunner(cpu_s=float(sb.get("cpu_s", 2.0)), wall_s=float(sb.get("wall_s", 5.0)),
-                               memory_mb=int(sb.get("memory_mb", 512))) if mode == "process" else None
-        return cls(rounds=int(cfg.get("repair_rounds", 3)), executor=Executor(mode, runner),
-                   max_chars=max_instruction_chars(cfg))
+        mode = str((cfg.get("offline") or {}).get("executor", "process"))
+        common = _common_options(cfg)
+        runner = common.pop("runner") if mode == "process" else None
+        common.pop("runner", None)
+        return cls(executor=Executor(mode, runner), max_chars=max_instruction_chars(cfg), **common)
 
     def _candidates(self, instruction: str) -> Iterator[tuple[str, InstructionParse, str]]:
         """Programs in the order the repair loop tries them, built lazily: (note, parse, program).
@@ -247,10 +422,14 @@ class OfflineGrounder:
 
     def parse(self, instruction: str) -> InstructionParse:
         """The primary parse (what ``map2route parse`` shows)."""
+        deadline = Deadline(self.deadline_s)
         try:
-            return parse_instruction(instruction, max_chars=self.max_chars)
+            with interrupt_after(deadline.remaining(), "parsing the instruction"):
+                return parse_instruction(instruction, max_chars=self.max_chars)
         except InstructionTooLongError as err:
             raise GroundingError(str(err)) from err
+        except DeadlineExceeded:
+            raise deadline.error(instruction, "parsing the instruction") from None
         except ParseError as err:
             msg = f"could not understand {instruction!r}: {err}"
             raise GroundingError(msg) from err
@@ -269,7 +448,10 @@ class OfflineGrounder:
 
         try:
             g = repair_loop(instruction, m, start_xy, propose, executor=self.executor,
-                            rounds=self.rounds, grounder=self.name)
+                            rounds=self.rounds, grounder=self.name,
+                            deadline=Deadline(self.deadline_s), limits=self.limits)
+        except DeadlineExceeded:
+            raise
         except GroundingError as err:
             notes = _refusal_notes(err, m, tried[0][1] if tried else None)
             if notes:
@@ -401,12 +583,17 @@ class LLMGrounder:
     name = "llm"
 
     def __init__(self, client: Any, *, rounds: int = 3, temperature: float = 0.0,
-                 max_tokens: int | None = 1200, executor: Executor | None = None) -> None:
+                 max_tokens: int | None = 1200, executor: Executor | None = None,
+                 deadline_s: float | None = DEFAULT_DEADLINE_S,
+                 limits: VerifierLimits | None = None) -> None:
         self.client = client
         self.rounds = rounds
         self.temperature = temperature
         self.max_tokens = max_tokens
         self.executor = executor or Executor("process")
+        Deadline(deadline_s)
+        self.deadline_s = deadline_s
+        self.limits = limits
         self.calls = 0
 
     @classmethod
@@ -416,13 +603,11 @@ class LLMGrounder:
         llm = dict(cfg.get("llm") or {})
         temperature = float(llm.pop("temperature", 0.0))
         max_tokens = llm.pop("max_tokens", 1200)
-        sb = cfg.get("sandbox", {})
-        runner = SandboxRunner(cpu_s=float(sb.get("cpu_s", 2.0)), wall_s=float(sb.get("wall_s", 5.0)),
-                               memory_mb=int(sb.get("memory_mb", 512)))
-        return cls(ChatClient.from_config(llm), rounds=int(cfg.get("repair_rounds", 3)),
-                   temperature=temperature,
+        common = _common_options(cfg)
+        runner = common.pop("runner")
+        return cls(ChatClient.from_config(llm), temperature=temperature,
                    max_tokens=None if max_tokens is None else int(max_tokens),
-                   executor=Executor("process", runner))
+                   executor=Executor("process", runner), **common)
 
     def ground(self, instruction: str, m: SemanticMap,
                start_xy: tuple[float, float] | None = None) -> Grounding:
@@ -440,13 +625,39 @@ class LLMGrounder:
                     "\nFix it and reply with the whole corrected program in one ```python block.")})
             self.calls += 1
             reply = self.client.complete(messages, temperature=self.temperature,
-                                         max_tokens=self.max_tokens)
+                                         max_tokens=self.max_tokens,
+                                         timeout_s=deadline.remaining())
             return extract_program(reply)
 
+        deadline = Deadline(self.deadline_s)
         g = repair_loop(instruction, m, start_xy, propose, executor=self.executor,
-                        rounds=self.rounds, grounder=self.name)
+                        rounds=self.rounds, grounder=self.name, deadline=deadline,
+                        limits=self.limits)
         g.info["llm_calls"] = len(g.attempts)
         return g
+
+
+def _common_options(cfg: dict[str, Any]) -> dict[str, Any]:
+    """The options both grounders read from ``config/grounding.yaml``.
+
+    Raises:
+        GroundingError: a value of the wrong type (naming the key).
+    """
+    sb = cfg.get("sandbox") or {}
+    try:
+        deadline = cfg.get("deadline_s", DEFAULT_DEADLINE_S)
+        return {
+            "rounds": int(cfg.get("repair_rounds", 3)),
+            "deadline_s": None if deadline is None else float(deadline),
+            "limits": VerifierLimits.from_dict(cfg.get("limits") or {}),
+            "runner": SandboxRunner(cpu_s=float(sb.get("cpu_s", 2.0)),
+                                    wall_s=float(sb.get("wall_s", 5.0)),
+                                    memory_mb=int(sb.get("memory_mb", 512))),
+        }
+    except (TypeError, ValueError, AttributeError) as err:
+        msg = (f"config/grounding.yaml has a value of the wrong type ({err}); repair_rounds, "
+               "deadline_s and sandbox.* are numbers")
+        raise GroundingError(msg) from None
 
 
 def make_grounder(name: str = "offline", *, config: dict[str, Any] | None = None) -> Grounder:

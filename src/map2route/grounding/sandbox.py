@@ -23,6 +23,7 @@ import ast
 import json
 import math
 import os
+import re
 import resource
 import select
 import signal
@@ -76,6 +77,28 @@ MAX_SOURCE_CHARS = 20_000
 MAX_STR_CONSTANT = 400
 MAX_INT_CONSTANT = 100_000
 MAX_RANGE = 10_000
+#: The largest answer the worker sends back (a RouteIR, its trace and issues, as JSON).
+MAX_ANSWER_BYTES = 32 * 1024 * 1024
+#: The longest issue message a program's own text can put in front of the host or an LLM.
+MAX_ISSUE_CHARS = 500
+_HEAP_REPR = re.compile(r"<[^<>]*? at 0x[0-9a-fA-F]+>")
+_HEX_ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
+
+
+def scrub_message(text: str) -> str:
+    """``text`` without object reprs or heap addresses, cut to :data:`MAX_ISSUE_CHARS`.
+
+    A program's assertion or exception text is under its control and may embed ``repr`` of
+    API objects (``<bound method ... at 0x7f...>``); addresses tell an attacker about the host's
+    memory layout and are noise to an LLM, so they never leave the sandbox.
+    """
+    prev = None
+    while prev != text:
+        prev, text = text, _HEAP_REPR.sub("<object>", text)
+    text = _HEX_ADDRESS.sub("0x...", text)
+    if len(text) > MAX_ISSUE_CHARS:
+        text = text[:MAX_ISSUE_CHARS] + f"... ({len(text) - MAX_ISSUE_CHARS} more characters)"
+    return text
 
 
 def check_program(source: str) -> list[GroundingIssue]:
@@ -214,7 +237,8 @@ def _execute(m: SemanticMap, source: str, start_xy: tuple[float, float] | None,
                                                 "deeply; avoid recursive helpers",
                                                 span=_line_of(err))]
     except Exception as err:  # noqa: BLE001 - any fault of the program becomes an issue
-        return None, api.trace, [GroundingIssue("runtime_error", f"{type(err).__name__}: {err}",
+        return None, api.trace, [GroundingIssue("runtime_error",
+                                                scrub_message(f"{type(err).__name__}: {err}"),
                                                 span=_line_of(err))]
     return ir, api.trace, []
 
@@ -257,7 +281,7 @@ def worker_main(memory_mb: int) -> None:
     import pickle
 
     import map2route.grounding.api  # noqa: F401 - import before limits so they bound programs only
-    from map2route.routeir.model import routeir_to_json
+    import map2route.routeir.model  # noqa: F401 - likewise
 
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print must not corrupt the answer stream
@@ -290,21 +314,34 @@ def worker_main(memory_mb: int) -> None:
         if hard_cpu == resource.RLIM_INFINITY or soft_cpu <= hard_cpu:
             resource.setrlimit(resource.RLIMIT_CPU, (soft_cpu, hard_cpu))
         t0 = time.perf_counter()
-        out: dict[str, Any]
+        too_big = {"routeir": None, "trace": [], "issues": [GroundingIssue(
+            "memory_limit", f"the program's result is larger than its memory budget "
+            f"({memory_mb} MB) or the {MAX_ANSWER_BYTES // 2**20} MB answer limit; build "
+            "smaller labels and lists").to_dict()]}
+        payload: bytes | None = None
         try:
-            ir, trace, issues = _execute(maps[key], source, start, instruction, grounder)
-            out = {"routeir": None if ir is None else routeir_to_json(ir), "trace": trace,
-                   "issues": [i.to_dict() for i in issues]}
+            payload = _answer(maps[key], source, start, instruction, grounder, t0)
         except MemoryError:
-            out = {"routeir": None, "trace": [], "issues": [GroundingIssue(
-                "memory_limit", "the program ran out of its memory budget").to_dict()]}
-        out["elapsed_s"] = time.perf_counter() - t0
-        try:
-            payload = json.dumps(out).encode("utf-8")
+            # Answered below, outside this handler: the exception's frames still hold what
+            # the program built, and the answer needs that memory back.
+            payload = None
         except (TypeError, ValueError) as err:
             payload = json.dumps({"routeir": None, "trace": [], "issues": [GroundingIssue(
-                "runtime_error", f"result is not plain data: {err}").to_dict()]}).encode()
+                "runtime_error", scrub_message(f"result is not plain data: {err}")).to_dict()]}).encode()
+        if payload is None or len(payload) > MAX_ANSWER_BYTES:
+            payload = json.dumps(too_big).encode("utf-8")
         _send(stdout, payload)
+
+
+def _answer(m: SemanticMap, source: str, start: tuple[float, float] | None, instruction: str,
+            grounder: str, t0: float) -> bytes:
+    """The worker's JSON answer for one program."""
+    from map2route.routeir.model import routeir_to_json
+
+    ir, trace, issues = _execute(m, source, start, instruction, grounder)
+    out = {"routeir": None if ir is None else routeir_to_json(ir), "trace": trace,
+           "issues": [i.to_dict() for i in issues], "elapsed_s": time.perf_counter() - t0}
+    return json.dumps(out).encode("utf-8")
 
 
 class SandboxRunner:
@@ -341,6 +378,10 @@ class SandboxRunner:
     def _start(self) -> None:
         env = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH", "HOME", "LANG")}
         env["OMP_NUM_THREADS"] = env["OPENBLAS_NUM_THREADS"] = "1"
+        # The worker runs with cwd=/, so a relative PYTHONPATH would not find this very package;
+        # put the folder that holds it first so host and worker run the same code.
+        here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        env["PYTHONPATH"] = os.pathsep.join([here, *filter(None, [env.get("PYTHONPATH")])])
         self._proc = subprocess.Popen(  # noqa: S603 - our own interpreter and module
             [sys.executable, "-m", "map2route.grounding.sandbox", str(self.memory_mb)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -386,8 +427,13 @@ class SandboxRunner:
         return f"{m.name}|{id(m)}|{len(m.objects)}|{m.grid}"
 
     def run(self, m: SemanticMap, source: str, start_xy: tuple[float, float] | None = None, *,
-            instruction: str = "", grounder: str = "") -> ProgramResult:
+            instruction: str = "", grounder: str = "",
+            wall_s: float | None = None) -> ProgramResult:
         """Check ``source`` here, run it in the worker, return the RouteIR or the issues.
+
+        Args:
+            wall_s: a tighter wall limit for this run (what is left of a grounding deadline);
+                the runner's own ``wall_s`` bounds it either way.
 
         Raises:
             GroundingError: the worker could not load the map at all.
@@ -406,6 +452,7 @@ class SandboxRunner:
             assert self._proc is not None and self._proc.stdin is not None
             key = self._map_key_of(m)
             timed_out = False
+            limit = self.wall_s
             raw: bytes | None = None
             try:
                 if self._map_key != key:
@@ -417,27 +464,29 @@ class SandboxRunner:
                     self._map_key = key
                 _send(self._proc.stdin, pickle.dumps(("run", key, source, start_xy,
                                                       instruction, grounder, self.cpu_s)))
-                raw = self._read(self.wall_s)
+                limit = self.wall_s if wall_s is None else max(0.0, min(wall_s, self.wall_s))
+                raw = self._read(limit)
                 timed_out = raw is None
             except (EOFError, OSError):
                 raw = None
             if raw is None:
                 code = self._kill()
-                return ProgramResult(None, [], (self._limit_issue(timed_out, code),),
+                return ProgramResult(None, [], (self._limit_issue(timed_out, code, limit),),
                                      time.perf_counter() - t0)
         try:
             data = json.loads(raw.decode("utf-8"))
             ir = None if data["routeir"] is None else routeir_from_json(data["routeir"])
-            found = tuple(GroundingIssue.from_dict(d) for d in data["issues"])
+            found = tuple(GroundingIssue.from_dict({**d, "message": scrub_message(str(d["message"]))})
+                          for d in data["issues"])
             trace = list(data["trace"])
         except (ValueError, KeyError, TypeError, Map2RouteError) as err:
             found = (GroundingIssue("runtime_error", f"the sandbox answered malformed data: {err}"),)
             ir, trace = None, []
         return ProgramResult(ir, trace, found, time.perf_counter() - t0)
 
-    def _limit_issue(self, timed_out: bool, exitcode: int | None) -> GroundingIssue:
+    def _limit_issue(self, timed_out: bool, exitcode: int | None, limit: float) -> GroundingIssue:
         if timed_out:
-            return GroundingIssue("wall_timeout", f"the program ran longer than {self.wall_s:g} s "
+            return GroundingIssue("wall_timeout", f"the program ran longer than {limit:g} s "
                                   "and was stopped; avoid large nested loops")
         if exitcode in (-signal.SIGXCPU, -signal.SIGKILL):
             return GroundingIssue("cpu_limit", f"the program used more than {self.cpu_s:g} s of "

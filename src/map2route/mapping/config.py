@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any, TypedDict
 
@@ -58,6 +59,9 @@ def _read(p: Path, *, shipped: bool) -> MappingYAML:
     if key not in _CACHE:
         try:
             raw = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
+        except UnicodeDecodeError as err:
+            msg = f"mapping config {str(p)!r} is not UTF-8 text (byte {err.start}: {err.reason})"
+            raise MappingError(msg) from None
         except yaml.YAMLError as err:
             msg = f"mapping config {str(p)!r} is not valid YAML: {err}"
             raise MappingError(msg) from err
@@ -93,5 +97,11 @@ def construct(cls: Any, values: dict[str, Any], *, where: str) -> Any:
     if unknown or missing:
         msg = (f"{where}: unknown parameter(s) {unknown} and missing {missing}; "
                "see config/mapping.yaml and docs/mapping.md for the parameters")
+        raise MappingError(msg)
+    not_finite = sorted(k for k, v in values.items()
+                        if any(isinstance(x, float) and not math.isfinite(x)
+                               for x in (v if isinstance(v, (list, tuple)) else [v])))
+    if not_finite:
+        msg = f"{where}: {not_finite} must be finite numbers (not .nan or .inf)"
         raise MappingError(msg)
     return cls(**values)

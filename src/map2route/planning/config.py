@@ -89,6 +89,9 @@ class PlannerConfig:
         file = Path(path) if path is not None else config_dir() / "planner.yaml"
         try:
             raw = yaml.safe_load(file.read_text(encoding="utf-8"))
+        except UnicodeDecodeError as err:
+            msg = f"planner config {file} is not UTF-8 text (byte {err.start}: {err.reason})"
+            raise PlanningError(msg) from None
         except OSError as err:
             msg = f"cannot read planner config {file}: {err.strerror}; pass an existing YAML file"
             raise PlanningError(msg) from err
@@ -144,4 +147,7 @@ class PlannerConfig:
                 except (TypeError, ValueError) as err:
                     msg = f"{source}: search.{key} must be a number, got {search[key]!r}"
                     raise PlanningError(msg) from err
+        bad = sorted(k for k, v in values.items() if isinstance(v, float) and not math.isfinite(v))
+        if bad:
+            raise PlanningError(f"{source}: {bad} must be finite numbers (not .nan or .inf)")
         return cls(**values)

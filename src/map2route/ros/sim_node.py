@@ -19,6 +19,7 @@ would change where the robot goes.
 from __future__ import annotations
 
 import array
+import math
 import threading
 import time
 from typing import Any
@@ -78,6 +79,9 @@ def parse_obstacles(text: str) -> list[DynamicObstacle]:
             v = [float(x) for x in entry.split(",")]
         except ValueError as err:
             raise SimError(f"obstacle {entry!r} is not numbers: {err}") from err
+        if not all(math.isfinite(x) for x in v):
+            raise SimError(f"obstacle {entry!r} has a NaN or infinite number; use finite metres "
+                           "and m/s")
         if len(v) == 3 and v[2] > 0:
             out.append(DynamicObstacle(start=(v[0], v[1]), radius=v[2]))
         elif len(v) == 6 and v[2] > 0:

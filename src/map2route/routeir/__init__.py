@@ -10,8 +10,10 @@ from map2route.routeir.model import (
     Region,
     RouteIR,
     Stage,
+    check_scene,
     routeir_from_json,
     routeir_to_json,
+    scene_problems,
     validation_problems,
 )
 
@@ -23,7 +25,9 @@ __all__ = [
     "RouteIR",
     "RouteIRError",
     "Stage",
+    "check_scene",
     "routeir_from_json",
     "routeir_to_json",
+    "scene_problems",
     "validation_problems",
 ]

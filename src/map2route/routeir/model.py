@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from map2route.semantic_map.grid import GridSpec
+    from map2route.semantic_map.model import SemanticMap
 
 SCHEMA_VERSION = "map2route.routeir/1"
 
@@ -87,6 +89,15 @@ class Region:
 
     @classmethod
     def from_json(cls, data: dict[str, Any], grid: GridSpec) -> Region:
+        """Read a region; its runs must lie on ``grid`` (checked before anything is allocated).
+
+        Raises:
+            RouteIRError: malformed, or a run outside the grid (named with its index).
+        """
+        problems = run_problems(data.get("runs", []) if isinstance(data, dict) else None, grid)
+        if problems:
+            label = data.get("label") if isinstance(data, dict) else None
+            raise RouteIRError(f"region {label!r}: " + "; ".join(problems))
         try:
             parts = [np.arange(s, s + n, dtype=np.int64) for s, n in data.get("runs", [])]
             flat = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
@@ -97,6 +108,43 @@ class Region:
         except (KeyError, TypeError, ValueError) as err:
             msg = f"malformed region in RouteIR JSON ({type(err).__name__}: {err})"
             raise RouteIRError(msg) from err
+
+
+def run_problems(runs: Any, grid: GridSpec) -> list[str]:
+    """Why ``runs`` (``[[start, length], ...]``) is not a set of cells of ``grid``.
+
+    Every run must be two whole numbers with ``start >= 0``, ``length >= 1`` and
+    ``start + length <= rows * cols``: a run like ``[0, 1e12]`` is refused here instead of
+    asking numpy for terabytes.
+    """
+    if not isinstance(runs, list):
+        return [f"'runs' must be a list of [start, length], got {type(runs).__name__}"]
+    total = grid.rows * grid.cols
+    if not runs:
+        return []
+    if all(type(r) is list for r in runs):  # the fast path: a well-formed int64 (N, 2) table
+        try:
+            table = np.array(runs)
+        except ValueError:  # ragged
+            table = np.zeros((0,))
+        if table.dtype.kind == "i" and table.ndim == 2 and table.shape[1] == 2 and \
+                bool(((table[:, 0] >= 0) & (table[:, 0] < total) & (table[:, 1] >= 1)
+                      & (table[:, 1] <= total)  # both bounded first: the sum cannot overflow
+                      & (table[:, 0] + table[:, 1] <= total)).all()):
+            return []
+    problems: list[str] = []
+    for i, run in enumerate(runs):
+        ok = (isinstance(run, (list, tuple)) and len(run) == 2
+              and all(isinstance(v, int) and not isinstance(v, bool) for v in run))
+        if not ok:
+            problems.append(f"run {i} is {str(run)[:60]}, not [start, length] in whole numbers")
+        elif run[0] < 0 or run[1] < 1 or run[0] + run[1] > total:
+            problems.append(f"run {i} {list(run)} leaves the {grid.rows}x{grid.cols} grid "
+                            f"(cells 0..{total - 1})")
+        if len(problems) >= 5:
+            problems.append("further runs not checked")
+            break
+    return problems
 
 
 class ConstraintKind(str, Enum):
@@ -224,6 +272,35 @@ def validation_problems(ir: RouteIR) -> list[str]:
     return problems
 
 
+def scene_problems(ir: RouteIR, m: SemanticMap) -> list[str]:
+    """Why ``ir`` cannot be planned on ``m``: another grid, another scene name, or (when the
+    RouteIR carries ``metadata["scene_fingerprint"]``) another scene's content."""
+    problems: list[str] = []
+    if ir.grid != m.grid:
+        problems.append(f"the RouteIR's grid ({ir.grid.rows}x{ir.grid.cols} cells at "
+                        f"{ir.grid.resolution:g} m, origin ({ir.grid.origin_x:g}, "
+                        f"{ir.grid.origin_y:g})) is not scene {m.name!r}'s ({m.grid.rows}x"
+                        f"{m.grid.cols} at {m.grid.resolution:g} m, origin ({m.grid.origin_x:g}, "
+                        f"{m.grid.origin_y:g}))")
+    if ir.scene and ir.scene != m.name:
+        problems.append(f"the RouteIR was made for scene {ir.scene!r}, not {m.name!r}")
+    stamp = ir.metadata.get("scene_fingerprint")
+    if stamp and stamp != m.fingerprint:
+        problems.append(f"the RouteIR was made for a scene with fingerprint {stamp!r}; this "
+                        f"scene's is {m.fingerprint!r} (the map changed since it was grounded)")
+    return problems
+
+
+def check_scene(ir: RouteIR, m: SemanticMap) -> None:
+    """Raise :class:`RouteIRError` when ``ir`` was not made for ``m`` (see :func:`scene_problems`)."""
+    problems = scene_problems(ir, m)
+    if problems:
+        raise RouteIRError("This RouteIR does not belong to this scene:\n  - "
+                           + "\n  - ".join(problems)
+                           + "\nGround the instruction again on this scene, or pass the scene "
+                           "it was made for.")
+
+
 # --- JSON --------------------------------------------------------------------------------------
 def routeir_to_json(ir: RouteIR) -> dict[str, Any]:
     """A JSON-ready document; :func:`routeir_from_json` reads it back exactly."""
@@ -251,7 +328,7 @@ def routeir_to_json(ir: RouteIR) -> dict[str, Any]:
 
 def routeir_from_json(data: dict[str, Any]) -> RouteIR:
     """Parse a RouteIR document, rejecting unknown schema versions by name."""
-    from map2route.semantic_map.grid import GridSpec
+    from map2route.semantic_map.grid import GridSpec, grid_problems
 
     version = data.get("schema_version") if isinstance(data, dict) else None
     if version != SCHEMA_VERSION:
@@ -259,6 +336,10 @@ def routeir_from_json(data: dict[str, Any]) -> RouteIR:
         raise RouteIRError(msg)
     try:
         gd = data["grid"]
+        bad_grid = grid_problems(gd["rows"], gd["cols"], gd["resolution"], gd["origin"][0],
+                                 gd["origin"][1])
+        if bad_grid:
+            raise RouteIRError("RouteIR grid: " + "; ".join(bad_grid))
         grid = GridSpec(rows=int(gd["rows"]), cols=int(gd["cols"]),
                         resolution=float(gd["resolution"]), origin_x=float(gd["origin"][0]),
                         origin_y=float(gd["origin"][1]))
@@ -277,9 +358,16 @@ def routeir_from_json(data: dict[str, Any]) -> RouteIR:
             weight=float(c.get("weight", 1.0)), label=c.get("label", ""))
             for c in data["constraints"])
         start = data.get("start")
-        return RouteIR(stages=stages, constraints=constraints, grid=grid,
-                       start=None if start is None else (float(start[0]), float(start[1])),
-                       scene=data.get("scene", ""), metadata=dict(data.get("metadata", {})))
+        start_xy = None if start is None else (float(start[0]), float(start[1]))
+        if start is not None and len(start) != 2:
+            raise RouteIRError(f"RouteIR start must be [x, y], got {start!r}")
+        if start_xy is not None and not all(math.isfinite(v) for v in start_xy):
+            raise RouteIRError(f"RouteIR start must be finite metres, got {start!r}")
+        bad_weights = [k for k, c in enumerate(constraints) if not math.isfinite(c.weight)]
+        if bad_weights:
+            raise RouteIRError(f"RouteIR constraints {bad_weights} have a NaN or infinite weight")
+        return RouteIR(stages=stages, constraints=constraints, grid=grid, start=start_xy,
+                       scene=str(data.get("scene", "")), metadata=dict(data.get("metadata", {})))
     except (KeyError, TypeError, ValueError, IndexError) as err:
         msg = f"malformed RouteIR JSON ({type(err).__name__}: {err})"
         raise RouteIRError(msg) from err

@@ -95,3 +95,43 @@ class GridSpec:
         ys = self.origin_y + (np.arange(self.rows) + 0.5) * self.resolution
         xx, yy = np.meshgrid(xs, ys)
         return xx, yy
+
+
+#: The largest grid a file may declare (cells); 10^8 cells is a 500 m square at 5 cm.
+MAX_GRID_CELLS = 100_000_000
+#: Resolutions a file may declare (metres per cell): beyond these, metre-to-cell arithmetic
+#: overflows or the map is not a map.
+MIN_RESOLUTION_M, MAX_RESOLUTION_M = 1e-4, 1e3
+#: How far from 0 a map origin may lie (metres; 10,000 km).
+MAX_ORIGIN_M = 1e7
+
+
+def grid_problems(rows: object, cols: object, resolution: object, origin_x: object,
+                  origin_y: object) -> list[str]:
+    """Every reason the values read from a file cannot make a :class:`GridSpec`, one line each.
+
+    Used by every loader (scene folders, RouteIR files) so a NaN, zero or absurd size is one
+    clear message instead of a crash deep inside numpy.
+    """
+    problems: list[str] = []
+    for name, value in (("rows", rows), ("cols", cols)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
+            problems.append(f"grid {name} must be a positive whole number, got {value!r}")
+    if not problems and int(rows) * int(cols) > MAX_GRID_CELLS:  # type: ignore[call-overload]
+        problems.append(f"grid is {rows}x{cols} cells, over the {MAX_GRID_CELLS:,} cells a "
+                        "map may have")
+    for name, value in (("resolution", resolution), ("origin x", origin_x), ("origin y", origin_y)):
+        if isinstance(value, bool) or not isinstance(value, (int, float, np.floating, np.integer)) \
+                or not np.isfinite(value):
+            problems.append(f"{name} must be a finite number, got {value!r}")
+    if isinstance(resolution, (int, float)) and np.isfinite(resolution):
+        if resolution <= 0:
+            problems.append(f"resolution must be > 0 metres per cell, got {resolution!r}")
+        elif not MIN_RESOLUTION_M <= resolution <= MAX_RESOLUTION_M:
+            problems.append(f"resolution must be between {MIN_RESOLUTION_M:g} and "
+                            f"{MAX_RESOLUTION_M:g} metres per cell, got {resolution!r}")
+    for name, value in (("origin x", origin_x), ("origin y", origin_y)):
+        if isinstance(value, (int, float)) and np.isfinite(value) and abs(value) > MAX_ORIGIN_M:
+            problems.append(f"{name} is {value!r} m; a map origin lies within "
+                            f"{MAX_ORIGIN_M:g} m of 0")
+    return problems

@@ -17,6 +17,7 @@ never leaves a half-written scene.
 from __future__ import annotations
 
 import json
+import math
 import os
 import tempfile
 from pathlib import Path
@@ -26,7 +27,7 @@ import numpy as np
 import yaml
 
 from map2route.semantic_map.errors import MapError
-from map2route.semantic_map.grid import GridSpec
+from map2route.semantic_map.grid import GridSpec, grid_problems
 from map2route.semantic_map.model import (
     Door,
     ObjectInstance,
@@ -35,6 +36,7 @@ from map2route.semantic_map.model import (
     SemanticMap,
     Window,
 )
+from map2route.semantic_map.validate import semantics_problems
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -185,7 +187,11 @@ def load_scene(folder: str | os.PathLike[str]) -> SemanticMap:
     problems: list[str] = []
     meta = _read_yaml(root / "map.yaml", problems)
     sem = _read_semantics(root / "semantics.json", problems)
-    occ = _read_image(root / (meta.get("image", "map.pgm") if meta else "map.pgm"), problems)
+    image = meta.get("image", "map.pgm") if meta else "map.pgm"
+    if not isinstance(image, str) or not image:
+        problems.append(f"map.yaml 'image' must be a file name, got {image!r}")
+        image = "map.pgm"
+    occ = _read_image(root / image, problems)
     rooms_img = _read_image(root / "rooms.png", problems, unchanged=True)
     walls_img = _read_image(root / "walls.png", problems)
     if problems or meta is None or sem is None or occ is None:
@@ -198,17 +204,44 @@ def load_scene(folder: str | os.PathLike[str]) -> SemanticMap:
     try:
         resolution = float(meta["resolution"])
         origin = [float(v) for v in meta["origin"]]
-    except (KeyError, TypeError, ValueError) as err:
+        problems.extend(f"map.yaml: {p}" for p in grid_problems(
+            shape[0], shape[1], resolution, origin[0], origin[1]))
+    except (KeyError, TypeError, ValueError, IndexError) as err:
         problems.append(f"map.yaml needs numeric 'resolution' and 'origin' ({err})")
         resolution, origin = 0.05, [0.0, 0.0, 0.0]
+    if not problems:
+        grid_ok = GridSpec(rows=shape[0], cols=shape[1], resolution=resolution,
+                           origin_x=origin[0], origin_y=origin[1])
+        problems.extend(f"semantics.json: {p}" for p in semantics_problems(sem, grid_ok))
+    else:
+        problems.extend(f"semantics.json: {p}" for p in semantics_problems(sem))
+    if rooms_img is not None and (rooms_img.dtype != np.uint16 or rooms_img.ndim != 2):
+        problems.append(f"rooms.png is {rooms_img.dtype.itemsize * 8}-bit with "
+                        f"{1 if rooms_img.ndim == 2 else rooms_img.shape[2]} channel(s); it must "
+                        "be a 16-bit grey image (room id + 1 per cell), as save_scene writes it")
+    elif rooms_img is not None:
+        listed = sem.get("rooms")
+        known = {r.get("id") for r in (listed if isinstance(listed, list) else [])
+                 if isinstance(r, dict) and isinstance(r.get("id"), int)}
+        stray = sorted(int(v) - 1 for v in np.unique(rooms_img) if v and int(v) - 1 not in known)
+        if stray:
+            problems.append(f"rooms.png has cells of room id(s) {stray[:10]} that semantics.json "
+                            "does not list")
     if problems:
         raise MapError(_problem_message(root, problems))
     assert rooms_img is not None and walls_img is not None
     grid = GridSpec(rows=shape[0], cols=shape[1], resolution=resolution,
                     origin_x=origin[0], origin_y=origin[1])
-    negate = int(meta.get("negate", 0))
+    try:
+        negate = int(meta.get("negate", 0))
+        free_thresh = float(meta.get("free_thresh", FREE_THRESH))
+        if not math.isfinite(free_thresh):
+            raise ValueError(f"free_thresh is {free_thresh}")
+    except (TypeError, ValueError, OverflowError) as err:
+        raise MapError(_problem_message(root, [f"map.yaml 'negate' and 'free_thresh' must be "
+                                               f"numbers ({err})"])) from None
     p_occ = (occ.astype(np.float64) / 255.0) if negate else (255.0 - occ) / 255.0
-    traversable = p_occ < float(meta.get("free_thresh", FREE_THRESH))
+    traversable = p_occ < free_thresh
     walls = walls_img > 127
     room_ids = rooms_img.astype(np.int32) - 1
     try:
@@ -229,8 +262,11 @@ def _read_yaml(path: Path, problems: list[str]) -> dict[str, Any] | None:
     if not path.is_file():
         problems.append("missing file map.yaml")
         return None
+    text = _read_utf8(path, problems)
+    if text is None:
+        return None
     try:
-        data = yaml.safe_load(path.read_text())
+        data = yaml.safe_load(text)
     except yaml.YAMLError as err:
         problems.append(f"map.yaml is not valid YAML: {err}")
         return None
@@ -244,8 +280,11 @@ def _read_semantics(path: Path, problems: list[str]) -> SemanticsJSON | None:
     if not path.is_file():
         problems.append("missing file semantics.json")
         return None
+    text = _read_utf8(path, problems)
+    if text is None:
+        return None
     try:
-        data = json.loads(path.read_text())
+        data = json.loads(text)
     except json.JSONDecodeError as err:
         problems.append(f"semantics.json is not valid JSON: {err}")
         return None
@@ -258,6 +297,17 @@ def _read_semantics(path: Path, problems: list[str]) -> SemanticsJSON | None:
                         f"{SCHEMA_VERSION!r}")
         return None
     return data  # type: ignore[return-value]
+
+
+def _read_utf8(path: Path, problems: list[str]) -> str | None:
+    try:
+        return path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as err:
+        problems.append(f"{path.name} is not UTF-8 text (byte {err.start}: {err.reason}); save "
+                        "it as UTF-8")
+    except OSError as err:
+        problems.append(f"cannot read {path.name}: {err.strerror}")
+    return None
 
 
 def _entities_from_json(sem: SemanticsJSON) -> dict[str, Any]:

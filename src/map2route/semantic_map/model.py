@@ -7,6 +7,7 @@ numpy arrays of shape ``(rows, cols)`` in the axis order of :mod:`map2route.sema
 
 from __future__ import annotations
 
+import hashlib
 import math
 from dataclasses import dataclass, field
 from enum import Enum
@@ -181,6 +182,20 @@ class SemanticMap:
         if problems:
             msg = f"Scene {self.name!r} is not a valid semantic map:\n  - " + "\n  - ".join(problems)
             raise MapError(msg)
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """A short hash of what a RouteIR depends on: the grid, the layers and the object ids.
+
+        Stamped into every grounded RouteIR (``metadata["scene_fingerprint"]``) so that
+        ``plan`` can refuse a RouteIR made for another scene of the same size. It survives
+        :func:`~map2route.semantic_map.io.save_scene` / ``load_scene``.
+        """
+        h = hashlib.sha256(repr(self.grid).encode("utf-8"))
+        for layer in (self.traversable, self.walls, self.room_ids):
+            h.update(np.ascontiguousarray(layer).tobytes())
+        h.update("\n".join(sorted(f"{o.id}\t{o.category}" for o in self.objects)).encode("utf-8"))
+        return h.hexdigest()[:16]
 
     # --- lookups -----------------------------------------------------------------------
     @cached_property

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 import numpy as np
 
 from map2route.bench.errors import BenchmarkError
-from map2route.routeir import RouteIRError, routeir_from_json, routeir_to_json
+from map2route.routeir import RouteIRError, routeir_from_json, routeir_to_json, validation_problems
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -190,6 +190,13 @@ def episode_from_json(data: Any, *, where: str = "episode") -> Episode:
         raise BenchmarkError(f"{where}: missing field(s) {missing}")
     if data["split"] not in SPLITS:
         raise BenchmarkError(f"{where}: split {data['split']!r} is not one of {list(SPLITS)}")
+    wrong = [f"{k!r} must be {what}" for k, kind, what in (
+        ("start", dict, "an object"), ("reference", dict, "an object"),
+        ("metadata", dict, "an object"), ("path_shape_references", list, "a list"),
+        ("instruction", str, "a string"), ("id", str, "a string"))
+        if data.get(k) is not None and not isinstance(data[k], kind)]
+    if wrong:
+        raise BenchmarkError(f"{where} ({str(data.get('id'))[:80]!r}): " + "; ".join(wrong))
     try:
         s = data["start"]
         start = StartPose(x=float(s["x"]), y=float(s["y"]), yaw=float(s.get("yaw", 0.0)),
@@ -224,10 +231,75 @@ def episode_from_json(data: Any, *, where: str = "episode") -> Episode:
             raise BenchmarkError(msg)
     if not (math.isfinite(start.x) and math.isfinite(start.y)):
         raise BenchmarkError(f"{where} ({data['id']!r}): start pose is not finite")
+    bad = [f"reference RouteIR: {p}" for p in validation_problems(ir)]
+    bad += [f"path_shape_references[{k}] has NaN or infinite points"
+            for k, v in refs.items() if not np.isfinite(v).all()]
+    if not all(math.isfinite(v) for v in (start.yaw, ref.trajectory_length_m,
+                                          ref.shortest_length_m or 0.0)):
+        bad.append("start yaw or a reference length is NaN or infinite")
+    if bad:
+        raise BenchmarkError(f"{where} ({data['id']!r}): " + "; ".join(bad))
     return Episode(id=str(data["id"]), scene=str(data["scene"]), split=str(data["split"]),
                    start=start, instruction=str(data["instruction"]), routeir=ir,
                    path_shape_references=refs, reference=ref,
                    metadata=dict(data.get("metadata", {}) or {}))
+
+
+def read_lines(path: Path) -> list[tuple[int, str]]:
+    """The non-blank lines of a JSON Lines file with their 1-based numbers.
+
+    Raises:
+        BenchmarkError: the file is unreadable or a line is not UTF-8 (naming the line).
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise BenchmarkError(f"Cannot read episode file {str(path)!r}: {err.strerror}") from None
+    out: list[tuple[int, str]] = []
+    for lineno, raw in enumerate(data.split(b"\n"), start=1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            msg = (f"{path}:{lineno}: not UTF-8 text (byte {err.start}: {err.reason}); episode "
+                   "files are UTF-8 JSON Lines")
+            raise BenchmarkError(msg) from None
+        if line.strip():
+            out.append((lineno, line))
+    return out
+
+
+def check_episode_lines(path: Path, lines: Sequence[tuple[int, str]]) -> None:
+    """Validate episode lines as a benchmark run reads them: every episode, no duplicate id.
+
+    Raises:
+        BenchmarkError: listing every problem (file and line of each).
+    """
+    problems: list[str] = []
+    seen: dict[str, int] = {}
+    for lineno, line in lines:
+        where = f"{path}:{lineno}"
+        try:
+            ep = episode_from_json(json.loads(line), where=where)
+        except json.JSONDecodeError as err:
+            problems.append(f"{where}: not valid JSON ({err.msg})")
+            continue
+        except BenchmarkError as err:
+            problems.append(str(err))
+            continue
+        if ep.id in seen:
+            problems.append(f"{where}: duplicate episode id {ep.id!r} (first on line "
+                            f"{seen[ep.id]}); each episode is scored once, so ids must be unique")
+        else:
+            seen[ep.id] = lineno
+    if problems:
+        raise BenchmarkError(_problem_list(path, problems))
+
+
+def _problem_list(path: Path, problems: list[str], limit: int = 40) -> str:
+    shown = problems[:limit]
+    more = f"\n  - ... and {len(problems) - limit} more" if len(problems) > limit else ""
+    return (f"Episode file {str(path)!r} has {len(problems)} problem(s):\n  - "
+            + "\n  - ".join(shown) + more)
 
 
 def dumps_episode(ep: Episode) -> str:
@@ -266,25 +338,31 @@ def load_episodes(path: str | Path, *, split: str | None = None,
     out: list[Episode] = []
     seen: set[str] = set()
     all_ids: list[str] = []
-    with p.open("r", encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            where = f"{p}:{lineno}"
-            try:
-                raw = json.loads(line)
-            except json.JSONDecodeError as err:
-                raise BenchmarkError(f"{where}: not valid JSON ({err.msg})") from err
-            if wanted is not None and raw.get("id") not in wanted:
-                all_ids.append(str(raw.get("id")) if isinstance(raw, dict) else "")
-                continue
+    problems: list[str] = []
+    for lineno, line in read_lines(p):
+        where = f"{p}:{lineno}"
+        try:
+            raw = json.loads(line)
+        except json.JSONDecodeError as err:
+            problems.append(f"{where}: not valid JSON ({err.msg})")
+            continue
+        if wanted is not None and (not isinstance(raw, dict) or raw.get("id") not in wanted):
+            all_ids.append(str(raw.get("id")) if isinstance(raw, dict) else "")
+            continue
+        try:
             ep = episode_from_json(raw, where=where)
-            if ep.id in seen:
-                raise BenchmarkError(f"{where}: duplicate episode id {ep.id!r}")
-            seen.add(ep.id)
-            if split is not None and split not in (ep.split, ep.difficulty):
-                continue
-            out.append(ep)
+        except BenchmarkError as err:
+            problems.append(str(err))
+            continue
+        if ep.id in seen:
+            problems.append(f"{where}: duplicate episode id {ep.id!r}")
+            continue
+        seen.add(ep.id)
+        if split is not None and split not in (ep.split, ep.difficulty):
+            continue
+        out.append(ep)
+    if problems:
+        raise BenchmarkError(_problem_list(p, problems))
     if wanted is not None:
         missing = sorted(wanted - seen)
         if missing:

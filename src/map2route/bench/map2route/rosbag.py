@@ -5,15 +5,24 @@ A topic of ``nav_msgs/msg/Odometry`` or ``geometry_msgs/msg/PoseStamped`` (or
 Poses are taken as they are: the bag must be recorded in the map frame (``/odom`` of a robot
 localised in ``map``, or a ``map``-frame pose topic); the frame id is reported so a user can
 check it.
+
+MCAP files are checked first with the ``mcap`` library's CRC validation (every chunk's CRC and
+the data section's): rosbags checks a chunk's CRC only when it reads that chunk, and never the
+data section's. A bag written without CRCs (rosbags' own writer stores 0, "not computed") cannot
+be checked; :attr:`BagRoute.checksums` says ``"absent"`` then, so a report can say so.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from mcap.exceptions import McapError
+from mcap.records import Chunk, DataEnd
+from mcap.stream_reader import CRCValidationError, StreamReader, breakup_chunk
 from rosbags.highlevel import AnyReader
 
 from map2route.bench.errors import BenchmarkError
@@ -37,6 +46,47 @@ class BagRoute:
     topic: str
     msgtype: str
     frame_id: str
+    checksums: str = "absent"
+    """``"verified"`` (every CRC of every MCAP file matched), ``"absent"`` (none recorded,
+    or a sqlite3 bag): integrity could not be checked."""
+
+
+def mcap_files(path: Path) -> list[Path]:
+    """The MCAP files of a bag: the file itself, or those in a rosbag2 folder."""
+    if path.is_file():
+        return [path] if path.suffix == ".mcap" else []
+    return sorted(path.glob("*.mcap"))
+
+
+def check_mcap_crcs(path: Path) -> bool:
+    """Validate every chunk CRC and the data-section CRC of one MCAP file.
+
+    Returns:
+        True when at least one CRC was recorded (and all matched); False when the file
+        records none, so nothing could be checked.
+
+    Raises:
+        BenchmarkError: a CRC does not match, or the file is not a readable MCAP.
+    """
+    present = False
+    try:
+        with path.open("rb") as fh:
+            # Chunks are emitted whole so that whether they carry a CRC is visible; the reader
+            # itself checks the data-section CRC at DataEnd.
+            for record in StreamReader(fh, validate_crcs=True, emit_chunks=True).records:
+                if isinstance(record, Chunk):
+                    present = present or record.uncompressed_crc != 0
+                    breakup_chunk(record, validate_crc=True)
+                elif isinstance(record, DataEnd) and record.data_section_crc:
+                    present = True
+    except CRCValidationError as err:
+        msg = (f"Bag file {str(path)!r} is corrupt ({err}); re-copy or re-record it (a "
+               "damaged bag would be scored on wrong poses)")
+        raise BenchmarkError(msg) from None
+    except (McapError, OSError, ValueError, EOFError) as err:
+        msg = f"Bag file {str(path)!r} is not a readable MCAP file ({type(err).__name__}: {err})"
+        raise BenchmarkError(msg) from None
+    return present
 
 
 def read_bag_route(path: str | Path, *, topic: str = "/odom",
@@ -55,6 +105,9 @@ def read_bag_route(path: str | Path, *, topic: str = "/odom",
     p = Path(path)
     if not p.exists():
         raise BenchmarkError(f"Bag {str(p)!r} does not exist")
+    files = mcap_files(p)
+    checked = [check_mcap_crcs(f) for f in files]
+    checksums = "verified" if checked and all(checked) else "absent"
     try:
         reader = AnyReader([p])
         reader.open()
@@ -81,6 +134,10 @@ def read_bag_route(path: str | Path, *, topic: str = "/odom",
             pos = get(msg_obj)
             frame = str(msg_obj.header.frame_id)
             xy = (float(pos.x), float(pos.y))
+            if not (math.isfinite(xy[0]) and math.isfinite(xy[1])):
+                msg = (f"Topic {topic!r} in {str(p)!r} has a NaN or infinite pose at "
+                       f"t={stamp * 1e-9:.3f} s (message {len(stamps) + 1}); the bag is corrupt")
+                raise BenchmarkError(msg)
             if min_step_m > 0 and pts and np.hypot(xy[0] - pts[-1][0], xy[1] - pts[-1][1]) < min_step_m:
                 continue
             pts.append(xy)
@@ -91,4 +148,4 @@ def read_bag_route(path: str | Path, *, topic: str = "/odom",
         raise BenchmarkError(f"Topic {topic!r} in {str(p)!r} holds no messages")
     return BagRoute(points=np.asarray(pts, dtype=np.float64),
                     stamps_s=np.asarray(stamps, dtype=np.float64), topic=topic,
-                    msgtype=msgtype, frame_id=frame)
+                    msgtype=msgtype, frame_id=frame, checksums=checksums)

@@ -22,7 +22,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from map2route.bench.errors import BenchmarkError
-from map2route.bench.map2route.episode import EPISODE_SCHEMA, episode_from_json
+from map2route.bench.map2route.episode import (
+    EPISODE_SCHEMA,
+    check_episode_lines,
+    episode_from_json,
+    read_lines,
+)
 from map2route.bench.map2route.methods import hard_requirements
 from map2route.bench.map2route.scoring import score_route
 from map2route.bench.registry import make_method
@@ -141,10 +146,10 @@ def select_lines(path: Path, *, split: str | None = None, limit: int | None = No
         msg = (f"Episode file {str(path)!r} does not exist; generate it with "
                "`map2route episodes generate` or pass --episodes PATH")
         raise BenchmarkError(msg)
+    numbered = read_lines(path)
+    check_episode_lines(path, numbered)
     out: list[str] = []
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
+    for lineno, line in numbered:
         try:
             raw = json.loads(line)
         except json.JSONDecodeError as err:
