@@ -35,8 +35,9 @@ def run_full_demo(out_dir: Path, *, instruction: str = SAMPLE_INSTRUCTION,
     from map2route.planning import plan_route
     from map2route.planning.grid_search import warm_up
     from map2route.render import render_scene
-    from map2route.scenes.demo import resolve_scene, run_demo
+    from map2route.scenes.demo import run_demo
     from map2route.semantic_map.io import load_scene
+    from map2route.semantic_map.shipped import resolve_scene
 
     con = console or Console()
     scene_png = run_demo(out_dir, console=con)

@@ -893,7 +893,7 @@ def generate_benchmark(maps_root: str, out_dir: str, *, seed: int = 0, workers: 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from map2route.bench.errors import BenchmarkError
-    from map2route.semantic_map.io import atomic_write_text
+    from map2route.files import atomic_write_text
 
     index_path = Path(maps_root) / "index.json"
     if not index_path.is_file():

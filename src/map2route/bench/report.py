@@ -7,7 +7,7 @@ import io
 import json
 from typing import TYPE_CHECKING, Any
 
-from map2route.semantic_map.io import atomic_write_bytes, atomic_write_text
+from map2route.files import atomic_write_bytes, atomic_write_text
 
 if TYPE_CHECKING:
     from pathlib import Path

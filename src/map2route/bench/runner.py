@@ -197,7 +197,7 @@ def run_benchmark(spec: RunSpec, out_dir: Path, *, split: str | None = None,
     Raises:
         BenchmarkError: ``out_dir`` holds a run of another method or episode file.
     """
-    from map2route.semantic_map.io import atomic_write_text
+    from map2route.files import atomic_write_text
 
     lines = select_lines(spec.episodes_path, split=split, limit=limit)
     ids = [json.loads(line)["id"] for line in lines]
@@ -231,7 +231,7 @@ def _drop_torn_tail(path: Path) -> None:
         return
     data = path.read_bytes()
     if data and not data.endswith(b"\n"):
-        from map2route.semantic_map.io import atomic_write_bytes
+        from map2route.files import atomic_write_bytes
 
         atomic_write_bytes(path, data[: data.rfind(b"\n") + 1])
 

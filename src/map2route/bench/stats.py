@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from map2route.semantic_map.io import atomic_write_bytes
+from map2route.files import atomic_write_bytes
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

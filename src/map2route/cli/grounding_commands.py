@@ -23,8 +23,8 @@ def _load_scene(scene: str) -> SemanticMap:
         from map2route.semantic_map import synthetic
 
         return getattr(synthetic, scene)()  # type: ignore[no-any-return]
-    from map2route.scenes.demo import resolve_scene
     from map2route.semantic_map import load_scene
+    from map2route.semantic_map.shipped import resolve_scene
 
     return load_scene(resolve_scene(scene))
 

@@ -11,8 +11,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from map2route.files import atomic_write_text
 from map2route.mapping.scene3d import MIN_THICKNESS_M, object_box, wall_rectangles
-from map2route.semantic_map.io import atomic_write_text
 
 if TYPE_CHECKING:
     from map2route.semantic_map.model import SemanticMap

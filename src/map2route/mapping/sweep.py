@@ -91,7 +91,7 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
 def write_rows(path: Path, rows: Iterable[dict[str, Any]]) -> None:
     """Write all ``rows`` atomically (temp file in the same folder, then ``os.replace``), so an
     interrupted sweep never leaves a half-written results file."""
-    from map2route.semantic_map.io import atomic_write_text
+    from map2route.files import atomic_write_text
 
     text = "".join(json.dumps({k: _clean(v) for k, v in r.items()}) + "\n" for r in rows)
     atomic_write_text(path, text)
@@ -178,7 +178,7 @@ def _complete_bag(bag: Path, image_width: int) -> SimInfo | None:
 def _simulate_bag(truth: SemanticMap, bag: Path, config: SimConfig) -> SimInfo:
     """Simulate into a temporary folder and rename it to ``bag`` only when done: a bag at
     ``bag`` with its info file is always complete (an interrupted one is simulated anew)."""
-    from map2route.semantic_map.io import atomic_write_text
+    from map2route.files import atomic_write_text
 
     # The bag's files are named after its folder, so it is written as partial/SCENE and the
     # folder moved: the MCAP inside is SCENE.mcap, not a hidden partial name.
@@ -381,7 +381,7 @@ def _png(fig: Any, path: Path) -> None:
 
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    from map2route.semantic_map.io import atomic_write_bytes
+    from map2route.files import atomic_write_bytes
 
     FigureCanvasAgg(fig)
     buf = io.BytesIO()

@@ -107,7 +107,7 @@ def _run(method: str, episodes: Path, out_dir: Path, config_path: str | None,
 def main(sets: tuple[str, ...], episodes: Path, out_dir: Path, workers: int) -> None:
     """Sweep planner YAML keys over the dev episodes; print ratios to shortest A*."""
     from map2route.errors import Map2RouteError
-    from map2route.semantic_map.io import atomic_write_text
+    from map2route.files import atomic_write_text
 
     try:
         base = yaml.safe_load((config_dir() / "planner.yaml").read_text(encoding="utf-8"))

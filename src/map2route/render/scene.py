@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from map2route.semantic_map.io import atomic_write_bytes
+from map2route.files import atomic_write_bytes
 from map2route.semantic_map.model import RoomType
 
 if TYPE_CHECKING:

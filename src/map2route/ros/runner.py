@@ -185,8 +185,9 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
     from sensor_msgs.msg import LaserScan
     from std_msgs.msg import String
 
-    from map2route.ros.semantic_map_server import LATCHED, resolve_scene
+    from map2route.ros.semantic_map_server import LATCHED
     from map2route.semantic_map.io import load_scene
+    from map2route.semantic_map.shipped import resolve_scene
 
     scene_path = resolve_scene(str(scene))
     m = load_scene(scene_path)

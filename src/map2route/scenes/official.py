@@ -33,9 +33,9 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 import numpy as np
 
+from map2route.files import atomic_write_text
 from map2route.scenes.errors import SceneError
 from map2route.semantic_map.grid import GridSpec
-from map2route.semantic_map.io import atomic_write_text
 from map2route.semantic_map.model import (
     Door,
     ObjectInstance,

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from map2route.semantic_map.io import atomic_write_bytes, atomic_write_text
+from map2route.files import atomic_write_bytes, atomic_write_text
 from map2route.streets.errors import StreetError
 from map2route.streets.graph import StreetGraph
 from map2route.streets.loaders import NavInstance, load_instances, load_touchdown
