@@ -31,9 +31,9 @@ def run_full_demo(out_dir: Path, *, instruction: str = SAMPLE_INSTRUCTION,
     from rich.console import Console
     from rich.markup import escape
 
+    from map2route.gridsearch.kernel import warm_up
     from map2route.grounding.grounder import load_config, make_grounder
     from map2route.planning import plan_route
-    from map2route.planning.grid_search import warm_up
     from map2route.render import render_scene
     from map2route.scenes.demo import run_demo
     from map2route.semantic_map.io import load_scene

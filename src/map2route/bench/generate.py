@@ -623,7 +623,7 @@ class EpisodeGenerator:
 
     def _reference_loop(self, loop: list[tuple[int, int]]) -> NDArray[np.int32] | None:
         """tau_ref through the closed waypoint loop, or ``None`` if it is a detour."""
-        from map2route.planning.walk import comfortable_walk
+        from map2route.gridsearch.walk import comfortable_walk
 
         # tau_ref is how a person walks the loop: short, but clear of furniture.
         try:

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from map2route.semantic_map.model import SemanticMap
 
 #: Path-Shape reference: "walk" is how a person walks through the snapped waypoints, short
-#: but clear of furniture (:func:`map2route.planning.walk.comfortable_walk`, the same walk the
+#: but clear of furniture (:func:`map2route.gridsearch.walk.comfortable_walk`, the same walk the
 #: benchmark's tau_ref is); "polyline" joins them with straight chords; "clearance" bends each
 #: chord away from furniture (see ``SemanticMapAPI._clear_polyline``).
 SHAPE_REFERENCE = "walk"
@@ -1115,7 +1115,7 @@ class GroundingAPI:
         """The comfortable walk through the waypoints' free cells nearest ``pts``, as an area;
         ``None`` when a waypoint has no free cell or the walk is cut (the polyline serves)."""
         from map2route.errors import Map2RouteError
-        from map2route.planning.walk import clearance_m, comfortable_walk
+        from map2route.gridsearch.walk import clearance_m, comfortable_walk
 
         g = self._m.grid
         cells: list[tuple[int, int]] = []

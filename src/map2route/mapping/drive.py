@@ -6,7 +6,7 @@ inside the room) and the most open cell of each part of a grid over the room (pa
 robot's clearance from walls and objects (its largest connected part: the part the robot can reach), with a stop at the
 reachable cell that sees most of each room part the robot cannot enter (:func:`look_in_cells`:
 a doorway blocked by furniture), optionally with
-viewpoints beside large furniture (:func:`furniture_cells`); legs are planned with :func:`map2route.planning.grid_search.search` with a cost
+viewpoints beside large furniture (:func:`furniture_cells`); legs are planned with :func:`map2route.gridsearch.kernel.search` with a cost
 that keeps the robot off walls. Poses follow the path at a constant speed; the heading turns
 towards the direction of travel at a bounded yaw rate (the Mecanum base could strafe, but
 a forward-facing drive is what an operator does when mapping).
@@ -250,8 +250,8 @@ def tour_plan(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0,
     """
     import cv2
 
+    from map2route.gridsearch.kernel import search
     from map2route.planning.errors import NoPathError
-    from map2route.planning.grid_search import search
 
     roomy = _free_space(m, clearance_m)
     squeeze = squeeze_clearance_m or 0.0

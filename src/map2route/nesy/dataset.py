@@ -248,7 +248,7 @@ _WORKER_TILES: list[Tile] = []
 def _init_worker(tiles_: list[Tile]) -> None:
     global _WORKER_TILES
     _WORKER_TILES = tiles_
-    from map2route.planning.grid_search import warm_up
+    from map2route.gridsearch.kernel import warm_up
 
     warm_up()
 

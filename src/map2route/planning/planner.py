@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from map2route.gridsearch.kernel import SQRT2, GoalField, GridPath, goal_field, search
 from map2route.planning.config import PlannerConfig
 from map2route.planning.costmap import (
     DistanceFields,
@@ -28,7 +29,6 @@ from map2route.planning.costmap import (
     stage_cost_map,
 )
 from map2route.planning.errors import NoPathError, NoRouteError
-from map2route.planning.grid_search import SQRT2, GoalField, GridPath, goal_field, search
 from map2route.routeir.model import Constraint, ConstraintKind, Region, RouteIR
 
 if TYPE_CHECKING:
