@@ -642,7 +642,7 @@ class EpisodeGenerator:
         """Each point to a free cell with 0.15 m clearance within 0.3 m, or ``None``."""
         ok = self._free & (self.clearance >= 0.15)
         out = []
-        reach = int(round(0.35 / self.grid.resolution))
+        reach = int(round(self.grid.meters_to_cells(0.35)))
         for x, y in pts:
             r, c = self.grid.world_to_cell(x, y)
             r0, r1 = max(0, r - reach), min(self.grid.rows, r + reach + 1)

@@ -75,7 +75,7 @@ def _free_space(m: SemanticMap, clearance_m: float) -> NDArray[np.bool_]:
     rest = clearance_m - eroded
     if rest <= 0.5 * m.grid.resolution:
         return m.traversable.astype(bool).copy()
-    radius = max(1, int(round(rest / m.grid.resolution)))
+    radius = max(1, int(round(m.grid.meters_to_cells(rest))))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
     return cv2.erode(m.traversable.astype(np.uint8), kernel).astype(bool)
 

@@ -131,8 +131,7 @@ def build_layers(points: NDArray[np.floating], trajectory_xy: NDArray[np.floatin
     lo = np.percentile(pts[:, :2], 0.05, axis=0) - cfg.margin_m
     hi = np.percentile(pts[:, :2], 99.95, axis=0) + cfg.margin_m
     res = cfg.resolution
-    grid = GridSpec(rows=int(np.ceil((hi[1] - lo[1]) / res)), cols=int(np.ceil((hi[0] - lo[0]) / res)),
-                    resolution=res, origin_x=float(lo[0]), origin_y=float(lo[1]))
+    grid = GridSpec.covering(float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]), resolution=res)
     cells = grid.worlds_to_cells(pts[:, :2])
     inside = (cells[:, 0] >= 0) & (cells[:, 0] < grid.rows) & (cells[:, 1] >= 0) & (cells[:, 1] < grid.cols)
     cells, h = cells[inside], pts[inside, 2] - ground
@@ -197,7 +196,6 @@ def thin_walls(walls: NDArray[np.bool_], band_xy: NDArray[np.floating],
     as a cell belongs to the region holding its centre. Two facing candidates (a wall thinner
     than a cell) both stay, so no wall gets a hole.
     """
-    res = grid.resolution
     cells = grid.worlds_to_cells(band_xy)
     ok = (cells[:, 0] >= 0) & (cells[:, 0] < grid.rows) & (cells[:, 1] >= 0) & (cells[:, 1] < grid.cols)
     cells, xy = cells[ok], band_xy[ok]
@@ -205,8 +203,9 @@ def thin_walls(walls: NDArray[np.bool_], band_xy: NDArray[np.floating],
     n = grid.rows * grid.cols
     count = np.bincount(flat, minlength=n).reshape(grid.shape)
     # Mean position of the points inside their cell, 0..1 along x (columns) and y (rows).
-    fx = (xy[:, 0] - grid.origin_x) / res - cells[:, 1]
-    fy = (xy[:, 1] - grid.origin_y) / res - cells[:, 0]
+    frac = grid.worlds_to_fractional(xy)
+    fx = frac[:, 1] - cells[:, 1]
+    fy = frac[:, 0] - cells[:, 0]
     with np.errstate(invalid="ignore", divide="ignore"):
         mx = np.bincount(flat, weights=fx, minlength=n).reshape(grid.shape) / count
         my = np.bincount(flat, weights=fy, minlength=n).reshape(grid.shape) / count

@@ -42,11 +42,9 @@ def scene_to_sdf(m: SemanticMap, *, wall_height_m: float = 2.5) -> str:
     ET.SubElement(include, "uri").text = "model://sun"
     ground = ET.SubElement(world, "include")
     ET.SubElement(ground, "uri").text = "model://ground_plane"
-    res = m.grid.resolution
     for k, (r0, c0, r1, c1) in enumerate(wall_rectangles(m.walls)):
-        sx, sy = (c1 - c0) * res, (r1 - r0) * res
-        x = m.grid.origin_x + c0 * res + sx / 2
-        y = m.grid.origin_y + r0 * res + sy / 2
+        x0, y0, sx, sy = m.grid.cell_box(r0, c0, r1, c1)
+        x, y = x0 + sx / 2, y0 + sy / 2
         _box_model(world, f"wall_{k}", (x, y, wall_height_m / 2, 0, 0, 0),
                    (sx, sy, wall_height_m), "0.8 0.8 0.78 1")
     for obj in m.objects:

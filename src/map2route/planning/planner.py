@@ -89,7 +89,7 @@ def _snap_start(m: SemanticMap, start_xy: tuple[float, float], radius_m: float) 
         raise NoRouteError(msg, stage=0, reason="start_blocked")
     if m.traversable[row, col]:
         return row, col
-    r = int(np.ceil(radius_m / grid.resolution))
+    r = int(np.ceil(grid.meters_to_cells(radius_m)))
     r0, r1 = max(row - r, 0), min(row + r + 1, grid.rows)
     c0, c1 = max(col - r, 0), min(col + r + 1, grid.cols)
     rr, cc = np.nonzero(m.traversable[r0:r1, c0:c1])

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from map2route.semantic_map import geometry
 from map2route.semantic_map.errors import MapError
 from map2route.semantic_map.grid import GridSpec
 
@@ -249,8 +250,7 @@ class SemanticMap:
 
     def disk_mask(self, center: Point, radius_m: float) -> NDArray[np.bool_]:
         """Cells whose centres lie within ``radius_m`` of ``center``."""
-        xx, yy = self.grid.cell_centres()
-        return np.asarray((xx - center[0]) ** 2 + (yy - center[1]) ** 2 <= radius_m**2)
+        return geometry.disk_mask(self.grid, center, radius_m)
 
     def goal_region_mask(self, obj: ObjectInstance) -> NDArray[np.bool_]:
         """G_O: cells of the object's room within r_O + 1 m of its centre (paper 000, HCS).
@@ -350,7 +350,4 @@ def bounding_grid(points: Sequence[Point], *, resolution: float = 0.05,
     pts = np.asarray(points, dtype=np.float64)
     x0, y0 = pts.min(axis=0) - margin_m
     x1, y1 = pts.max(axis=0) + margin_m
-    cols = int(np.ceil((x1 - x0) / resolution))
-    rows = int(np.ceil((y1 - y0) / resolution))
-    return GridSpec(rows=rows, cols=cols, resolution=resolution, origin_x=float(x0),
-                    origin_y=float(y0))
+    return GridSpec.covering(float(x0), float(y0), float(x1), float(y1), resolution=resolution)
