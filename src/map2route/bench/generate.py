@@ -32,6 +32,7 @@ from map2route.bench.episode import Episode, ReferenceInfo, ReferringExpression,
 from map2route.bench.references import Ref, SceneRefs
 from map2route.errors import Map2RouteError
 from map2route.routeir import Constraint, ConstraintKind, Region, RouteIR, Stage
+from map2route.semantic_map.model import AVOID_MARGIN_M
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -51,8 +52,8 @@ PATH_SHAPE_BAND_M = 0.75
 #: tau_ref may be at most this much longer than the polygon through its waypoints.
 MAX_SHAPE_DETOUR = 1.25
 WALL_INSET_M = 0.6
-WAYPOINT_RADIUS_M = 0.25
-AVOID_ZONE_MARGIN_M = 0.3
+#: Radius of each ground-truth Path-Shape waypoint region of an episode (metres).
+EPISODE_WAYPOINT_RADIUS_M = 0.25
 GENERATOR = "map2route.bench.generate/1"
 #: Shortest feasible routes below this are trivial (the start already at the goal): redrawn.
 MIN_ROUTE_M = 1.5
@@ -372,14 +373,14 @@ class EpisodeGenerator:
                 ref = refs.best_object_ref(obj, prefer_deep=False)
                 if ref is None:
                     continue
-                mask = m.disk_mask(obj.center, obj.radius_m + AVOID_ZONE_MARGIN_M)
+                mask = m.disk_mask(obj.center, obj.radius_m + AVOID_MARGIN_M)
                 if obj.room_id is not None:
                     mask &= m.room_mask(obj.room_id)
                 if (mask & targets).any() or mask[start.row, start.col]:
                     continue
                 region = Region.from_mask(f"around {ref.text}", mask,
                                           construction={"op": "disk", "object": obj.id,
-                                                        "margin_m": AVOID_ZONE_MARGIN_M},
+                                                        "margin_m": AVOID_MARGIN_M},
                                           object_ids=(obj.id,))
                 sentence = rng.choice(lang.AVOID_ZONE).format(O=ref.text)
                 scope = None
@@ -563,7 +564,7 @@ class EpisodeGenerator:
         waypoint_regions = []
         for i, (r, c) in enumerate(loop):
             x, y = self.grid.cell_to_world(r, c)
-            mask = self.m.disk_mask((x, y), WAYPOINT_RADIUS_M) & self._free
+            mask = self.m.disk_mask((x, y), EPISODE_WAYPOINT_RADIUS_M) & self._free
             waypoint_regions.append(Region.from_mask(f"{label} waypoint {i}", mask,
                                                      construction={"op": "waypoint", "index": i}))
         phrase = rng.choice(lang.TEMPORAL_SCOPE[:2]).format(X=draft.stages[k].label)

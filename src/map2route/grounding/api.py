@@ -46,10 +46,10 @@ from map2route.grounding.handles import (
 )
 from map2route.grounding.query_verbs import QueryVerbs
 from map2route.grounding.route_verbs import (
+    GROUNDED_WAYPOINT_RADIUS_M,
     SHAPE_CLEAR_M,
     SHAPE_REFERENCE,
     SHAPE_SLIDE_M,
-    WAYPOINT_RADIUS_M,
     RouteVerbs,
 )
 
@@ -63,7 +63,7 @@ __all__ = [
     "SHAPE_CLEAR_M",
     "SHAPE_REFERENCE",
     "SHAPE_SLIDE_M",
-    "WAYPOINT_RADIUS_M",
+    "GROUNDED_WAYPOINT_RADIUS_M",
     "Area",
     "Entity",
     "EntityLike",

@@ -20,7 +20,7 @@ from shapely.geometry import LineString, Point, Polygon
 from map2route.grounding.handles import Area, Entity, Task, encode, issue
 from map2route.grounding.vocabulary import categories, resolve_category
 from map2route.semantic_map import geometry
-from map2route.semantic_map.model import RoomType
+from map2route.semantic_map.model import AVOID_MARGIN_M, RoomType
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -33,7 +33,6 @@ NEAR_M = 1.5
 FAR_M = 3.0
 NEXT_TO_GAP_M = 0.6
 CORNER_M = 1.2
-AVOID_MARGIN_M = 0.3
 
 #: Receptacle support per map (object id -> the object it stands on), computed once per map
 #: and dropped with the map: weak keys, so a new map never sees an old map's entry.

@@ -41,8 +41,9 @@ SHAPE_REFERENCE = "walk"
 #: How far a reference sample may slide off its chord, and the clearance it seeks (metres).
 SHAPE_SLIDE_M = 0.4
 SHAPE_CLEAR_M = 0.6
-#: Radius of each shape waypoint region (metres).
-WAYPOINT_RADIUS_M = 0.35
+#: Radius of each grounded shape waypoint region (metres). Wider than an episode's 0.25 m on
+#: purpose: 0.25 m was measured to lower HCS (docs/grounding.md, "Path-Shape gap").
+GROUNDED_WAYPOINT_RADIUS_M = 0.35
 
 
 class RouteVerbs(MapView):
@@ -252,13 +253,13 @@ class RouteVerbs(MapView):
         out = []
         free = np.argwhere(self._m.traversable)
         for i, p in enumerate(pts):
-            mask = self._disk(p, WAYPOINT_RADIUS_M) & self._m.traversable
+            mask = self._disk(p, GROUNDED_WAYPOINT_RADIUS_M) & self._m.traversable
             if not mask.any() and free.size:
                 # the ring point lies in a wall or furniture: use the nearest free cell instead
                 r, c = self._m.grid.world_to_cell(*p)
                 k = int(np.argmin((free[:, 0] - r) ** 2 + (free[:, 1] - c) ** 2))
                 q = self._m.grid.cell_to_world(int(free[k, 0]), int(free[k, 1]))
-                mask = self._disk(q, WAYPOINT_RADIUS_M) & self._m.traversable
+                mask = self._disk(q, GROUNDED_WAYPOINT_RADIUS_M) & self._m.traversable
             out.append(Area(mask, f"{label} waypoint {i + 1}", {"op": "waypoint", "index": i}))
         return tuple(out)
 

@@ -127,7 +127,7 @@ def sight_blockers(m: SemanticMap, *, min_top_m: float = 1.0) -> NDArray[np.bool
     shelves; a bed or a table is looked over from the camera's 0.7 m)."""
     import cv2
 
-    from map2route.mapping.detectors import STRUCTURE_CATEGORIES
+    from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 
     out = m.walls.astype(np.uint8).copy()
     for obj in m.objects:

@@ -352,7 +352,7 @@ class Scene3D:
         if ceiling:
             scene.add_triangles(_box(o3d, (w, h, 0.02), (cx, cy, wall_height_m + 0.01), 0.0))
             geometry_instance.append(0)
-        from map2route.mapping.detectors import STRUCTURE_CATEGORIES
+        from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 
         if door_lintels:
             for door in m.objects:

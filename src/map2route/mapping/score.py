@@ -80,7 +80,7 @@ class MapScore:
 
 def scored_objects(m: SemanticMap) -> list[ObjectInstance]:
     """The objects of ``m`` that are scored: all but the structure categories."""
-    from map2route.mapping.detectors import STRUCTURE_CATEGORIES
+    from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 
     return [o for o in m.objects if o.category not in STRUCTURE_CATEGORIES]
 

@@ -29,6 +29,9 @@ Point = tuple[float, float]
 
 #: The paper's goal-region margin: G_i = cells of R(O_i) within r_O + 1 m of the centre.
 GOAL_REGION_MARGIN_M = 1.0
+#: What "avoid X" forbids around an object: cells within r_O + this margin of its centre (the
+#: episode generator's avoid zones and the grounding API's ``avoid`` use the same zone).
+AVOID_MARGIN_M = 0.3
 
 
 class RoomType(str, Enum):
