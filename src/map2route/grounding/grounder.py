@@ -20,9 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from map2route.config import read_yaml, require_mapping
 from map2route.grounding.errors import GroundingError, GroundingIssue
 from map2route.grounding.sandbox import ProgramResult, SandboxRunner, run_in_process, shared_runner
 from map2route.grounding.verifier import verify
+from map2route.paths import config_dir
 
 if TYPE_CHECKING:
     from map2route.grounding.parser import InstructionParse
@@ -72,22 +74,11 @@ def load_config(path: str | Path | None = None) -> dict[str, Any]:
     """Read ``config/grounding.yaml`` (or ``path``).
 
     Raises:
-        GroundingError: the file is missing or not a mapping.
+        GroundingError: the file is missing, not YAML or not a mapping.
     """
-    import yaml
-
-    from map2route.paths import config_dir
-
     p = Path(path) if path is not None else config_dir() / "grounding.yaml"
-    try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as err:
-        msg = f"cannot read grounding config {p}: {err}"
-        raise GroundingError(msg) from err
-    if not isinstance(data, dict):
-        msg = f"grounding config {p} must be a mapping, got {type(data).__name__}"
-        raise GroundingError(msg)
-    return data
+    data = read_yaml(p, what="grounding config", error=GroundingError)
+    return require_mapping(data, where=f"grounding config {p}", error=GroundingError)
 
 
 class Executor:

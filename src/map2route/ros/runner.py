@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import yaml
 
+from map2route.config import read_yaml
 from map2route.errors import Map2RouteError
 from map2route.ros.params import config_file
 
@@ -88,8 +88,14 @@ class SimRun:
 
 def file_parameters(node_name: str, file_name: str) -> dict[str, Any]:
     """The ``ros__parameters`` of ``node_name`` in ``config/<file_name>`` (what launch loads)."""
-    data = yaml.safe_load(config_file(file_name).read_text()) or {}
-    return dict(data[node_name]["ros__parameters"])
+    path = config_file(file_name)
+    data = read_yaml(path, what="parameter file", error=SimRunError,
+                     hint="; it ships in config/") or {}
+    try:
+        return dict(data[node_name]["ros__parameters"])
+    except (KeyError, TypeError) as err:
+        msg = f"{path} has no '{node_name}: ros__parameters:' section"
+        raise SimRunError(msg) from err
 
 
 def default_start(m: Any, clearance_m: float = 0.4) -> tuple[float, float]:
