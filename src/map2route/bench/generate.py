@@ -559,7 +559,7 @@ class EpisodeGenerator:
 
         on_ref = np.ones(self.grid.shape, dtype=bool)
         on_ref[ref_cells[:, 0], ref_cells[:, 1]] = False
-        band = distance_transform_edt(on_ref) * self.grid.resolution <= PATH_SHAPE_BAND_M
+        band = self.grid.cells_to_meters(distance_transform_edt(on_ref)) <= PATH_SHAPE_BAND_M
         scope_mask = band & self._free
         waypoint_regions = []
         for i, (r, c) in enumerate(loop):
@@ -632,7 +632,8 @@ class EpisodeGenerator:
                                          clearance=self.clearance)
         except Map2RouteError:
             return None
-        ref_len = float(np.linalg.norm(np.diff(ref_cells, axis=0), axis=1).sum()) * self.grid.resolution
+        ref_cells_len = float(np.linalg.norm(np.diff(ref_cells, axis=0), axis=1).sum())
+        ref_len = self.grid.cells_to_meters(ref_cells_len)
         ring_len = sum(math.dist(self.grid.cell_to_world(*a), self.grid.cell_to_world(*b))
                        for a, b in zip(loop[:-1], loop[1:], strict=True))
         if ref_len > MAX_SHAPE_DETOUR * ring_len:

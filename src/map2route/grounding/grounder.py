@@ -17,14 +17,12 @@ import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from map2route.config import read_yaml, require_mapping
+from map2route.grounding.config import GroundingConfig, load_config
 from map2route.grounding.errors import GroundingError, GroundingIssue
 from map2route.grounding.sandbox import ProgramResult, SandboxRunner, run_in_process, shared_runner
 from map2route.grounding.verifier import verify
-from map2route.paths import config_dir
 
 if TYPE_CHECKING:
     from map2route.grounding.parser import InstructionParse
@@ -68,17 +66,6 @@ class Grounder(Protocol):
                start_xy: tuple[float, float] | None = None) -> Grounding:
         """Raises :class:`GroundingError` with the last round's issues when all rounds fail."""
         ...
-
-
-def load_config(path: str | Path | None = None) -> dict[str, Any]:
-    """Read ``config/grounding.yaml`` (or ``path``).
-
-    Raises:
-        GroundingError: the file is missing, not YAML or not a mapping.
-    """
-    p = Path(path) if path is not None else config_dir() / "grounding.yaml"
-    data = read_yaml(p, what="grounding config", error=GroundingError)
-    return require_mapping(data, where=f"grounding config {p}", error=GroundingError)
 
 
 class Executor:
@@ -151,12 +138,12 @@ class OfflineGrounder:
         self.executor = executor or Executor("process")
 
     @classmethod
-    def from_config(cls, cfg: dict[str, Any]) -> OfflineGrounder:
-        sb = cfg.get("sandbox", {})
-        mode = str(cfg.get("offline", {}).get("executor", "process"))
-        runner = SandboxRunner(cpu_s=float(sb.get("cpu_s", 2.0)), wall_s=float(sb.get("wall_s", 5.0)),
-                               memory_mb=int(sb.get("memory_mb", 512))) if mode == "process" else None
-        return cls(rounds=int(cfg.get("repair_rounds", 3)), executor=Executor(mode, runner))
+    def from_config(cls, cfg: GroundingConfig) -> OfflineGrounder:
+        mode = cfg.offline.executor
+        sb = cfg.sandbox
+        runner = (SandboxRunner(cpu_s=sb.cpu_s, wall_s=sb.wall_s, memory_mb=sb.memory_mb)
+                  if mode == "process" else None)
+        return cls(rounds=cfg.repair_rounds, executor=Executor(mode, runner))
 
     def _candidates(self, instruction: str) -> Iterator[tuple[str, InstructionParse, str]]:
         """Programs in the order the repair loop tries them, built lazily: (note, parse, program).
@@ -374,18 +361,13 @@ class LLMGrounder:
         self.calls = 0
 
     @classmethod
-    def from_config(cls, cfg: dict[str, Any]) -> LLMGrounder:
+    def from_config(cls, cfg: GroundingConfig) -> LLMGrounder:
         from map2route.llm import ChatClient
 
-        llm = dict(cfg.get("llm") or {})
-        temperature = float(llm.pop("temperature", 0.0))
-        max_tokens = llm.pop("max_tokens", 1200)
-        sb = cfg.get("sandbox", {})
-        runner = SandboxRunner(cpu_s=float(sb.get("cpu_s", 2.0)), wall_s=float(sb.get("wall_s", 5.0)),
-                               memory_mb=int(sb.get("memory_mb", 512)))
-        return cls(ChatClient.from_config(llm), rounds=int(cfg.get("repair_rounds", 3)),
-                   temperature=temperature,
-                   max_tokens=None if max_tokens is None else int(max_tokens),
+        sb = cfg.sandbox
+        runner = SandboxRunner(cpu_s=sb.cpu_s, wall_s=sb.wall_s, memory_mb=sb.memory_mb)
+        return cls(ChatClient.from_config(cfg.llm.client), rounds=cfg.repair_rounds,
+                   temperature=cfg.llm.temperature, max_tokens=cfg.llm.max_tokens,
                    executor=Executor("process", runner))
 
     def ground(self, instruction: str, m: SemanticMap,
@@ -413,7 +395,7 @@ class LLMGrounder:
         return g
 
 
-def make_grounder(name: str = "offline", *, config: dict[str, Any] | None = None) -> Grounder:
+def make_grounder(name: str = "offline", *, config: GroundingConfig | None = None) -> Grounder:
     """Build the grounder ``name`` (``offline`` or ``llm``) from ``config/grounding.yaml``.
 
     Raises:

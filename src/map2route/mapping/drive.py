@@ -183,7 +183,8 @@ def look_in_cells(m: SemanticMap, reach: NDArray[np.bool_], *, near_m: float = 1
     res = m.grid.resolution
     if not reach.any():
         return []
-    far = cv2.distanceTransform((~reach).astype(np.uint8), cv2.DIST_L2, 5) * res > near_m
+    to_reach = cv2.distanceTransform((~reach).astype(np.uint8), cv2.DIST_L2, 5)
+    far = m.grid.cells_to_meters(to_reach) > near_m
     blocked = sight_blockers(m)
     cand = np.zeros_like(reach)
     cand[::stride, ::stride] = reach[::stride, ::stride]
@@ -197,7 +198,8 @@ def look_in_cells(m: SemanticMap, reach: NDArray[np.bool_], *, near_m: float = 1
             if len(tgt) * 2 * res * res < min_m2:
                 break
             # Candidates within range of the unseen floor.
-            dist = cv2.distanceTransform((~unseen).astype(np.uint8), cv2.DIST_L2, 5) * res
+            to_unseen = cv2.distanceTransform((~unseen).astype(np.uint8), cv2.DIST_L2, 5)
+            dist = m.grid.cells_to_meters(to_unseen)
             origins = np.argwhere(cand & (dist <= range_m))
             if not len(origins):
                 break

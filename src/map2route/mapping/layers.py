@@ -266,7 +266,7 @@ def segment_rooms(interior: NDArray[np.bool_], walls: NDArray[np.bool_], grid: G
     free = interior & ~walls
     if not free.any():
         return np.full(interior.shape, -1, dtype=np.int32), ()
-    dist = ndimage.distance_transform_edt(free) * res
+    dist = grid.cells_to_meters(ndimage.distance_transform_edt(free))
     markers, n = ndimage.label(h_maxima(dist, config.room_split_m) & free,
                                structure=np.ones((3, 3)))
     if n <= 1:
