@@ -76,7 +76,6 @@ class MapView:
         self._room_masks: dict[int, NDArray[np.bool_]] = {}
         self._children_of: dict[str, list[str]] | None = None
 
-
     if TYPE_CHECKING:
         # Verbs of the two verb classes that these shared internals call; GroundingAPI has both.
         def region_of(self, item: Any) -> Area: ...

@@ -206,7 +206,6 @@ class RouteVerbs(MapView):
         return Area(mask, label, {**op, "points": [[round(x, 3), round(y, 3)] for x, y in pts],
                                   "reference": "walk"})
 
-
     def _clear_polyline(self, pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
         """The waypoint polyline bent away from furniture, as a person would walk it.
 
