@@ -68,3 +68,9 @@ def test_lines_distances_and_graph() -> None:
     graph, index = geometry.free_space_graph(np.ones((2, 2), dtype=bool))
     assert index.tolist() == [[0, 1], [2, 3]]
     assert graph.nnz == 12 and graph[0, 3] == pytest.approx(2 ** 0.5) and graph[1, 0] == 1.0
+
+
+def test_contains_cells_is_the_vectorised_contains_cell() -> None:
+    cells = [(0, 0), (3, 4), (4, 0), (0, 5), (-1, 2)]
+    assert G.contains_cells(cells).tolist() == [G.contains_cell(r, c) for r, c in cells]
+    assert G.contains_cells(cells).tolist() == [True, True, False, False, False]

@@ -232,8 +232,7 @@ class RouteVerbs(MapView):
                 cx, cy = ax + t * dx, ay + t * dy
                 cand = np.stack([cx + offsets[order] * nx, cy + offsets[order] * ny], axis=1)
                 cells = g.worlds_to_cells(cand)
-                ok = (cells[:, 0] >= 0) & (cells[:, 0] < g.rows) & (cells[:, 1] >= 0) & \
-                    (cells[:, 1] < g.cols)
+                ok = g.contains_cells(cells)
                 if not ok.any():
                     out.append((cx, cy))
                     continue

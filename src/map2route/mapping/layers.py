@@ -133,7 +133,7 @@ def build_layers(points: NDArray[np.floating], trajectory_xy: NDArray[np.floatin
     res = cfg.resolution
     grid = GridSpec.covering(float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]), resolution=res)
     cells = grid.worlds_to_cells(pts[:, :2])
-    inside = (cells[:, 0] >= 0) & (cells[:, 0] < grid.rows) & (cells[:, 1] >= 0) & (cells[:, 1] < grid.cols)
+    inside = grid.contains_cells(cells)
     cells, h = cells[inside], pts[inside, 2] - ground
     flat = cells[:, 0] * grid.cols + cells[:, 1]
     n = grid.rows * grid.cols
@@ -165,7 +165,7 @@ def build_layers(points: NDArray[np.floating], trajectory_xy: NDArray[np.floatin
         hull[:] = seen
     labels, _ = ndimage.label(~walls & hull.astype(bool))
     traj = grid.worlds_to_cells(np.asarray(trajectory_xy))
-    ok = (traj[:, 0] >= 0) & (traj[:, 0] < grid.rows) & (traj[:, 1] >= 0) & (traj[:, 1] < grid.cols)
+    ok = grid.contains_cells(traj)
     ids = np.unique(labels[traj[ok, 0], traj[ok, 1]])
     ids = ids[ids > 0]
     if ids.size == 0:
@@ -197,7 +197,7 @@ def thin_walls(walls: NDArray[np.bool_], band_xy: NDArray[np.floating],
     than a cell) both stay, so no wall gets a hole.
     """
     cells = grid.worlds_to_cells(band_xy)
-    ok = (cells[:, 0] >= 0) & (cells[:, 0] < grid.rows) & (cells[:, 1] >= 0) & (cells[:, 1] < grid.cols)
+    ok = grid.contains_cells(cells)
     cells, xy = cells[ok], band_xy[ok]
     flat = cells[:, 0] * grid.cols + cells[:, 1]
     n = grid.rows * grid.cols

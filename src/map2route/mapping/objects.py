@@ -256,7 +256,7 @@ def objects_from_instances(instances: list[Instance], layers: Layers, *,
         vp_all = traj[::step]
         driven = np.zeros(grid.shape, dtype=bool)
         rc = grid.worlds_to_cells(traj)
-        ok = (rc[:, 0] >= 0) & (rc[:, 0] < grid.rows) & (rc[:, 1] >= 0) & (rc[:, 1] < grid.cols)
+        ok = grid.contains_cells(rc)
         driven[rc[ok, 0], rc[ok, 1]] = True
         # The robot's body (0.2 m radius) was there: observed free space.
         radius = max(1, int(round(grid.meters_to_cells(0.2))))

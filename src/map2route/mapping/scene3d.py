@@ -185,7 +185,7 @@ def push_out_of_walls(m: SemanticMap, center: tuple[float, float], size: tuple[f
 
     def hits(cx: float, cy: float) -> int:
         rc = m.grid.worlds_to_cells(local + (cx, cy))
-        ok = (rc[:, 0] >= 0) & (rc[:, 0] < m.grid.rows) & (rc[:, 1] >= 0) & (rc[:, 1] < m.grid.cols)
+        ok = m.grid.contains_cells(rc)
         return int(m.walls[rc[ok, 0], rc[ok, 1]].sum())
 
     if hits(*center) == 0:
@@ -274,7 +274,7 @@ def back_faces(m: SemanticMap, center: tuple[float, float], size: tuple[float, f
             u, v = sign * (sx / 2 + oo.ravel()), aa.ravel()
         pts = np.stack([center[0] + u * c - v * s, center[1] + u * s + v * c], axis=1)
         rc = m.grid.worlds_to_cells(pts)
-        ok = (rc[:, 0] >= 0) & (rc[:, 0] < m.grid.rows) & (rc[:, 1] >= 0) & (rc[:, 1] < m.grid.cols)
+        ok = m.grid.contains_cells(rc)
         counts.append(int(m.walls[rc[ok, 0], rc[ok, 1]].sum()))
     if counts[0] == counts[1]:
         return (False, False)

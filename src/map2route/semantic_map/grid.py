@@ -104,6 +104,12 @@ class GridSpec:
     def contains_cell(self, row: int, col: int) -> bool:
         return 0 <= row < self.rows and 0 <= col < self.cols
 
+    def contains_cells(self, rc: ArrayLike) -> NDArray[np.bool_]:
+        """Vectorised :meth:`contains_cell`: ``(N, 2)`` row,col -> ``(N,)`` inside the grid."""
+        cells = np.asarray(rc).reshape(-1, 2)
+        return ((cells[:, 0] >= 0) & (cells[:, 0] < self.rows) & (cells[:, 1] >= 0)
+                & (cells[:, 1] < self.cols))
+
     def contains_point(self, x: float, y: float) -> bool:
         return self.contains_cell(*self.world_to_cell(x, y))
 
