@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from map2route.config import dataclass_from_mapping, read_yaml, require_mapping
+from map2route.config import dataclass_from_mapping, overlay, read_yaml, require_mapping
 from map2route.errors import Map2RouteError
 from map2route.mapping.builder import BuildConfig
 from map2route.mapping.errors import MappingError
@@ -74,3 +74,11 @@ def test_package_loaders_go_through_it(tmp_path) -> None:
     other.write_text("build:\n  cloud_voxel_mm: 0.05\n")
     with pytest.raises(MappingError, match="unknown key 'cloud_voxel_mm' .did you mean 'cloud_voxel_m'"):
         BuildConfig.from_yaml(other)
+
+
+def test_overlay_merges_nested_sections_key_by_key() -> None:
+    base = {"build": {"fusion": {"merge_iou": 0.5, "min_points": 8}, "cloud_voxel_m": 0.05}, "n": 1}
+    top = {"build": {"fusion": {"merge_iou": 0.3}}, "n": [2]}
+    assert overlay(base, top) == {"build": {"fusion": {"merge_iou": 0.3, "min_points": 8},
+                                            "cloud_voxel_m": 0.05}, "n": [2]}
+    assert base["build"]["fusion"]["merge_iou"] == 0.5  # the base is not changed

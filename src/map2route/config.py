@@ -61,6 +61,16 @@ def read_yaml(path: str | Path, *, what: str, error: type[Map2RouteError] = Map2
         raise error(msg) from err
 
 
+def overlay(base: Mapping[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
+    """``base`` with ``top``'s keys put over it, nested mappings merged key by key (a user file
+    holds only what it changes: ``build: {fusion: {merge_iou: 0.3}}``)."""
+    out = dict(base)
+    for k, v in top.items():
+        sub = base.get(k)
+        out[k] = overlay(sub, v) if isinstance(v, Mapping) and isinstance(sub, Mapping) else v
+    return out
+
+
 def require_mapping(raw: Any, *, where: str, error: type[Map2RouteError] = Map2RouteError,
                     expected: str = "") -> dict[str, Any]:
     """``raw`` as a dict with string keys, or ``error`` saying what ``where`` should hold."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from map2route.config import dataclass_from_mapping, read_yaml, require_mapping
+from map2route.config import dataclass_from_mapping, overlay, read_yaml, require_mapping
 from map2route.grounding.errors import GroundingError
 from map2route.llm.client import LLMConfig
 from map2route.paths import config_dir
@@ -105,13 +105,6 @@ class GroundingConfig:
         return cfg
 
 
-def _overlay(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
-    out = dict(base)
-    for k, v in top.items():
-        out[k] = _overlay(base[k], v) if isinstance(v, dict) and isinstance(base.get(k), dict) else v
-    return out
-
-
 def load_config(path: str | Path | None = None) -> GroundingConfig:
     """``config/grounding.yaml``, overlaid with the user file ``path`` when given.
 
@@ -126,6 +119,6 @@ def load_config(path: str | Path | None = None) -> GroundingConfig:
         user = Path(path)
         top = require_mapping(read_yaml(user, what="grounding config", error=GroundingError) or {},
                               where=f"grounding config {user}", error=GroundingError)
-        raw = _overlay(raw, top)
+        raw = overlay(raw, top)
         where = f"grounding config {user} (over {shipped})"
     return GroundingConfig.from_mapping(raw, where=where)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, TypedDict
 
-from map2route.config import dataclass_from_mapping, read_yaml, require_mapping
+from map2route.config import dataclass_from_mapping, overlay, read_yaml, require_mapping
 from map2route.mapping.errors import MappingError
 from map2route.paths import config_dir
 
@@ -25,13 +25,6 @@ class MappingYAML(TypedDict):
 _CACHE: dict[tuple[str, float], MappingYAML] = {}
 
 
-def _overlay(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
-    out = dict(base)
-    for k, v in top.items():
-        out[k] = _overlay(base[k], v) if isinstance(v, dict) and isinstance(base.get(k), dict) else v
-    return out
-
-
 def mapping_yaml(path: str | Path | None = None) -> MappingYAML:
     """``config/mapping.yaml``, overlaid with the user file ``path`` when given.
 
@@ -44,7 +37,7 @@ def mapping_yaml(path: str | Path | None = None) -> MappingYAML:
     if path is None:
         return base
     top = _read(Path(path), shipped=False)
-    merged = _overlay(dict(base), dict(top))
+    merged = overlay(dict(base), dict(top))
     return {"build": merged["build"], "simulate": merged["simulate"]}
 
 
