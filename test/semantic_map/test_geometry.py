@@ -42,14 +42,14 @@ def test_covering_rounds_up_or_to_the_nearest_cell() -> None:
 def test_disk_mask_is_the_cells_whose_centres_are_within_the_radius() -> None:
     # Around the centre of cell (2, 2) with radius 0.5 m: itself and its 4 side neighbours
     # (centres 0.5 m away); the diagonal ones are 0.707 m away.
-    mask = geometry.disk_mask(G, (2.25, 0.25), 0.5)
+    mask = G.disk_mask((2.25, 0.25), 0.5)
     assert sorted(map(tuple, np.argwhere(mask).tolist())) == [(1, 2), (2, 1), (2, 2), (2, 3), (3, 2)]
     # A disk wholly outside the grid is empty, and the windowed rule equals the full-grid one.
-    assert not geometry.disk_mask(G, (20.0, 20.0), 1.0).any()
+    assert not G.disk_mask((20.0, 20.0), 1.0).any()
     xx, yy = G.cell_centres()
     for centre, radius in (((1.1, -0.9), 0.8), ((3.4, 0.9), 1.3), ((2.0, 0.0), 0.01)):
         full = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2 <= radius ** 2
-        assert (geometry.disk_mask(G, centre, radius) == full).all()
+        assert (G.disk_mask(centre, radius) == full).all()
 
 
 def test_lines_distances_and_graph() -> None:

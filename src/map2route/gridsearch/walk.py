@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy.ndimage import distance_transform_edt
 
 from map2route.gridsearch.kernel import search
 
@@ -39,6 +38,10 @@ def walk_cost(traversable: NDArray[np.bool_], clearance_m: NDArray[np.float64], 
 
 def clearance_m(traversable: NDArray[np.bool_], resolution: float) -> NDArray[np.float64]:
     """Metres from each cell centre to the nearest non-traversable cell centre (exact EDT)."""
+    # Imported here for start-up time: scipy.ndimage costs about half a second, and the
+    # planner, which imports this package, does not need it.
+    from scipy.ndimage import distance_transform_edt
+
     return np.asarray(distance_transform_edt(traversable), dtype=np.float64) * resolution
 
 

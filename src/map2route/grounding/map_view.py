@@ -85,8 +85,8 @@ class MapView:
     # --- masks -------------------------------------------------------------------------
     def _disk(self, center: tuple[float, float], radius_m: float) -> NDArray[np.bool_]:
         """Cells whose centres lie within ``radius_m`` of ``center`` (same rule as
-        ``SemanticMap.disk_mask``: :func:`map2route.semantic_map.geometry.disk_mask`)."""
-        return geometry.disk_mask(self._m.grid, center, radius_m)
+        ``SemanticMap.disk_mask``: :meth:`map2route.semantic_map.grid.GridSpec.disk_mask`)."""
+        return self._m.grid.disk_mask(center, radius_m)
 
     def _room_mask(self, room_id: int) -> NDArray[np.bool_]:
         if room_id not in self._room_masks:

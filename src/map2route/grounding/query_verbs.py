@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
-from scipy.sparse.csgraph import dijkstra
 
 from map2route.grounding.handles import Area, Entity, EntityLike, Predicate, exposed, issue
 from map2route.grounding.map_view import CORNER_M, FAR_M, NEAR_M, NEXT_TO_GAP_M, MapView
@@ -294,6 +293,9 @@ class QueryVerbs(MapView):
     @exposed("ranking")
     def geodesic_distance(self, a: Entity, b: Entity) -> float:
         """Walking distance in metres between the free cells next to ``a`` and ``b`` (inf if none)."""
+        # Imported here for start-up time: scipy.sparse costs about a second; few programs ask.
+        from scipy.sparse.csgraph import dijkstra
+
         graph, index = self._graph()
         sa = index[self.region_of(self._one(a, "a"))._mask & self._m.traversable]
         sb = index[self.region_of(self._one(b, "b"))._mask & self._m.traversable]

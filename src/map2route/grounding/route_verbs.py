@@ -17,7 +17,6 @@ from shapely.geometry import Polygon
 from shapely.geometry.polygon import orient
 
 from map2route.errors import Map2RouteError
-from map2route.gridsearch.walk import clearance_m, comfortable_walk
 from map2route.grounding.handles import (
     Area,
     Entity,
@@ -185,6 +184,11 @@ class RouteVerbs(MapView):
                    op: dict[str, Any]) -> Area | None:
         """The comfortable walk through the waypoints' free cells nearest ``pts``, as an area;
         ``None`` when a waypoint has no free cell or the walk is cut (the polyline serves)."""
+        # Imported here for start-up time: the numba search kernel (about a second with
+        # scipy) loads in the grounding process and the sandbox worker only when a program
+        # builds a shape.
+        from map2route.gridsearch.walk import clearance_m, comfortable_walk
+
         g = self._m.grid
         cells: list[tuple[int, int]] = []
         for w, (x, y) in zip(wps, pts, strict=True):

@@ -1,9 +1,10 @@
-"""Grid geometry on a :class:`~map2route.semantic_map.grid.GridSpec`: disks, bands, lines, graphs.
+"""Grid geometry on a :class:`~map2route.semantic_map.grid.GridSpec`: bands, lines, graphs.
 
 Every mask here is a bool array of the grid's shape, indexed ``[row, col]`` (row 0 at the
 bottom, see :mod:`map2route.semantic_map.grid`); every conversion between metres and cells
-goes through the ``GridSpec``. The grounding API builds its regions from these, and the map
-model's own ``disk_mask`` is :func:`disk_mask`, so a region means the same cells everywhere.
+goes through the ``GridSpec`` (disks are ``GridSpec.disk_mask``, numpy only, so the map model
+uses them without loading OpenCV). The grounding API builds its regions from these, so a
+region means the same cells everywhere.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
-from scipy.sparse import coo_matrix
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -23,30 +23,6 @@ if TYPE_CHECKING:
     from map2route.semantic_map.grid import GridSpec
 
 Point = tuple[float, float]
-
-
-def disk_window(grid: GridSpec, center: Point, radius_m: float) -> tuple[slice, slice]:
-    """Rows and columns that hold every cell centre within ``radius_m`` of ``center``
-    (padded by one cell on each side, clipped to the grid; possibly empty)."""
-    cx, cy = center
-    res = grid.resolution
-    c0 = max(0, int(np.floor((cx - radius_m - grid.origin_x) / res)) - 1)
-    c1 = min(grid.cols, int(np.ceil((cx + radius_m - grid.origin_x) / res)) + 1)
-    r0 = max(0, int(np.floor((cy - radius_m - grid.origin_y) / res)) - 1)
-    r1 = min(grid.rows, int(np.ceil((cy + radius_m - grid.origin_y) / res)) + 1)
-    return slice(r0, r1), slice(c0, c1)
-
-
-def disk_mask(grid: GridSpec, center: Point, radius_m: float) -> NDArray[np.bool_]:
-    """Cells whose centres lie within ``radius_m`` of ``center`` (evaluated in its window only)."""
-    out = np.zeros(grid.shape, dtype=bool)
-    rows, cols = disk_window(grid, center, radius_m)
-    if rows.start >= rows.stop or cols.start >= cols.stop:
-        return out
-    xs, ys = grid.centre_axes(rows, cols)
-    cx, cy = center
-    out[rows, cols] = (xs[None, :] - cx) ** 2 + (ys[:, None] - cy) ** 2 <= radius_m ** 2
-    return out
 
 
 def l2_cells(mask: NDArray[np.bool_]) -> NDArray[np.float32]:
@@ -83,6 +59,10 @@ def free_space_graph(free: NDArray[np.bool_]) -> tuple[csr_matrix, NDArray[np.in
         The symmetric sparse adjacency matrix, and an index array of the grid's shape holding
         each free cell's node number (-1 elsewhere).
     """
+    # Imported here for start-up time: scipy.sparse costs about a second, and only
+    # geodesic_distance needs this graph.
+    from scipy.sparse import coo_matrix
+
     index = np.full(free.shape, -1, dtype=np.int64)
     index[free] = np.arange(int(free.sum()))
     rows, cols, vals = [], [], []

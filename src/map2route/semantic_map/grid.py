@@ -153,6 +153,28 @@ class GridSpec:
         ys = self.origin_y + (np.arange(rs.start, rs.stop) + 0.5) * self.resolution
         return xs, ys
 
+    def disk_window(self, center: tuple[float, float], radius_m: float) -> tuple[slice, slice]:
+        """Rows and columns holding every cell centre within ``radius_m`` of ``center``
+        (padded by one cell on each side, clipped to the grid; possibly empty)."""
+        cx, cy = center
+        res = self.resolution
+        c0 = max(0, int(np.floor((cx - radius_m - self.origin_x) / res)) - 1)
+        c1 = min(self.cols, int(np.ceil((cx + radius_m - self.origin_x) / res)) + 1)
+        r0 = max(0, int(np.floor((cy - radius_m - self.origin_y) / res)) - 1)
+        r1 = min(self.rows, int(np.ceil((cy + radius_m - self.origin_y) / res)) + 1)
+        return slice(r0, r1), slice(c0, c1)
+
+    def disk_mask(self, center: tuple[float, float], radius_m: float) -> NDArray[np.bool_]:
+        """Cells whose centres lie within ``radius_m`` of ``center`` (evaluated in its window)."""
+        out = np.zeros(self.shape, dtype=bool)
+        rows, cols = self.disk_window(center, radius_m)
+        if rows.start >= rows.stop or cols.start >= cols.stop:
+            return out
+        xs, ys = self.centre_axes(rows, cols)
+        cx, cy = center
+        out[rows, cols] = (xs[None, :] - cx) ** 2 + (ys[:, None] - cy) ** 2 <= radius_m ** 2
+        return out
+
     def cell_centres(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
         """Map-frame x and y of every cell centre, each of shape ``(rows, cols)``."""
         xs, ys = self.centre_axes()

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from map2route.semantic_map import geometry
 from map2route.semantic_map.errors import MapError
 from map2route.semantic_map.grid import GridSpec
 
@@ -253,7 +252,7 @@ class SemanticMap:
 
     def disk_mask(self, center: Point, radius_m: float) -> NDArray[np.bool_]:
         """Cells whose centres lie within ``radius_m`` of ``center``."""
-        return geometry.disk_mask(self.grid, center, radius_m)
+        return self.grid.disk_mask(center, radius_m)
 
     def goal_region_mask(self, obj: ObjectInstance) -> NDArray[np.bool_]:
         """G_O: cells of the object's room within r_O + 1 m of its centre (paper 000, HCS).
