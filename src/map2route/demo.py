@@ -31,12 +31,14 @@ def run_full_demo(out_dir: Path, *, instruction: str = SAMPLE_INSTRUCTION,
     from rich.console import Console
     from rich.markup import escape
 
-    from map2route.grounding.grounder import load_config, make_grounder
+    from map2route.gridsearch.kernel import warm_up
+    from map2route.grounding.config import load_config
+    from map2route.grounding.grounder import make_grounder
     from map2route.planning import plan_route
-    from map2route.planning.grid_search import warm_up
     from map2route.render import render_scene
-    from map2route.scenes.demo import resolve_scene, run_demo
+    from map2route.scenes.demo import run_demo
     from map2route.semantic_map.io import load_scene
+    from map2route.semantic_map.shipped import resolve_scene
 
     con = console or Console()
     scene_png = run_demo(out_dir, console=con)

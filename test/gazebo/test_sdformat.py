@@ -14,8 +14,8 @@ import pytest
 from map2route.cli import main
 from map2route.gazebo import build_checker, check_sdf, export_robot, export_world
 from map2route.gazebo.errors import GazeboError
-from map2route.scenes.demo import resolve_scene, shipped_index
 from map2route.semantic_map.io import load_scene
+from map2route.semantic_map.shipped import resolve_scene, shipped_index
 
 
 @pytest.fixture(scope="module")

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from map2route.grounding import parser as grounding_parser
+from map2route.grounding.config import load_config
 from map2route.grounding.errors import GroundingError
 from map2route.grounding.grounder import OfflineGrounder, max_instruction_chars
 from map2route.language import parser as language_parser
@@ -16,8 +19,14 @@ def test_the_old_parser_path_is_the_language_parser() -> None:
     assert grounding_parser.RefExpr is language_parser.RefExpr
 
 
-def test_offline_grounder_takes_its_length_limit_from_the_config() -> None:
-    cfg = {"offline": {"executor": "inprocess", "max_instruction_chars": 20}}
+def _config_file(tmp_path: Path, value: object) -> Path:
+    path = tmp_path / "grounding.yaml"
+    path.write_text(f"offline:\n  executor: inprocess\n  max_instruction_chars: {value}\n")
+    return path
+
+
+def test_offline_grounder_takes_its_length_limit_from_the_config(tmp_path: Path) -> None:
+    cfg = load_config(_config_file(tmp_path, 20))
     assert max_instruction_chars(cfg) == 20
     g = OfflineGrounder.from_config(cfg)
     assert g.parse("go to the sofa").clauses[0].kind == "goal"
@@ -26,6 +35,6 @@ def test_offline_grounder_takes_its_length_limit_from_the_config() -> None:
 
 
 @pytest.mark.parametrize("value", ["many", 0, -5, True, 2.5], ids=str)
-def test_a_bad_length_limit_is_refused(value: object) -> None:
-    with pytest.raises(GroundingError, match="positive whole number"):
-        max_instruction_chars({"offline": {"max_instruction_chars": value}})
+def test_a_bad_length_limit_is_refused(value: object, tmp_path: Path) -> None:
+    with pytest.raises(GroundingError, match="whole number"):
+        load_config(_config_file(tmp_path, value))

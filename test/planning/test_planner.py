@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from map2route.gridsearch.kernel import path_cost
 from map2route.planning import NoRouteError, PlannerConfig, PlanningError, plan_route, warm_up
 from map2route.planning.costmap import (
     distance_fields,
@@ -14,7 +15,6 @@ from map2route.planning.costmap import (
     j_relative,
     stage_cost_map,
 )
-from map2route.planning.grid_search import path_cost
 from map2route.routeir import Constraint, ConstraintKind, Region, RouteIR, RouteIRError, Stage
 from map2route.routeir.regions import (
     disk_region,

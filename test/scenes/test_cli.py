@@ -94,3 +94,14 @@ def test_import_and_export(maps, tmp_path, house_json, capsys):
     assert main(["scenes", "import", str(tmp_path / "missing.json"), "-o",
                  str(tmp_path / "z")]) == 1
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_every_scene_command_takes_a_shipped_name(maps, tmp_path, capsys):
+    # By name and by "default" (the `map` commands took only a folder before resolve_scene was
+    # shared), and an unknown name gets the same suggestion as `render`.
+    assert main(["map", "export-sdf", "procthor_00001", "-o", str(tmp_path / "w.sdf")]) == 0
+    assert "<sdf" in (tmp_path / "w.sdf").read_text()
+    assert main(["scenes", "export", "default", "-o", str(tmp_path / "m.json")]) == 0
+    assert json.loads((tmp_path / "m.json").read_text())
+    assert main(["map", "export-sdf", "procthor_0001", "-o", str(tmp_path / "x.sdf")]) == 1
+    assert "did you mean procthor_00001" in capsys.readouterr().err

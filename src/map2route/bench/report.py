@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-from map2route.semantic_map.io import atomic_write_bytes, atomic_write_text
+from map2route.files import atomic_write_bytes, atomic_write_text
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -38,7 +38,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from map2route.semantic_map.io import atomic_write_bytes, atomic_write_text
+from map2route.files import atomic_write_bytes, atomic_write_text
 
 #: The file name every benchmark's results go to.
 RESULTS_NAME = "results.jsonl"

@@ -16,7 +16,7 @@ def gazebo_group() -> None:
 
 
 def _scene_names(scene: str | None, all_scenes: bool) -> list[str]:
-    from map2route.scenes.demo import shipped_index
+    from map2route.semantic_map.shipped import shipped_index
 
     if all_scenes == (scene is not None):
         raise click.UsageError("give either SCENE or --all")
@@ -42,8 +42,8 @@ def export_cmd(scene: str | None, all_scenes: bool, out: Path, check: bool) -> N
     the scene in Gazebo with our nodes.
     """
     from map2route.gazebo import GazeboError, check_sdf, export_robot, export_world
-    from map2route.scenes.demo import resolve_scene
     from map2route.semantic_map.io import load_scene
+    from map2route.semantic_map.shipped import resolve_scene
 
     names = _scene_names(scene, all_scenes)
     robot = export_robot(out)

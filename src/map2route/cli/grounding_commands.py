@@ -24,8 +24,8 @@ def _load_scene(scene: str) -> SemanticMap:
         from map2route.semantic_map import synthetic
 
         return getattr(synthetic, scene)()  # type: ignore[no-any-return]
-    from map2route.scenes.demo import resolve_scene
     from map2route.semantic_map import load_scene
+    from map2route.semantic_map.shipped import resolve_scene
 
     return load_scene(resolve_scene(scene))
 
@@ -90,12 +90,13 @@ def route_cmd(scene: str, instruction: str, start_text: str | None, grounder: st
     """Ground INSTRUCTION on SCENE (a shipped scene, a folder, or two_room_house) and plan it."""
     import time
 
-    from map2route.grounding.grounder import load_config, make_grounder
+    from map2route.grounding.config import load_config
+    from map2route.grounding.grounder import make_grounder
 
     m = _load_scene(scene)
     start = _parse_start(start_text, m)
     cfg = load_config(config_path)
-    name = grounder or str(cfg.get("grounder", "offline"))
+    name = grounder or cfg.grounder
     g = make_grounder(name, config=cfg).ground(instruction, m, start)
     route: Any = None
     plan_s = 0.0

@@ -16,7 +16,7 @@ def map_group() -> None:
 
 
 @map_group.command()
-@click.argument("scene", type=click.Path(path_type=Path))
+@click.argument("scene")
 @click.option("--out", "out", required=True, type=click.Path(path_type=Path),
               help="MCAP bag folder to write (must not exist).")
 @click.option("--minutes", type=float, default=None,
@@ -30,17 +30,19 @@ def map_group() -> None:
 @click.option("--seed", type=int, default=None, help="[config/mapping.yaml: 0]")
 @click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
               help="YAML overlaid on config/mapping.yaml (its `simulate:` section).")
-def simulate(scene: Path, out: Path, minutes: float | None, image_width: int | None,
+def simulate(scene: str, out: Path, minutes: float | None, image_width: int | None,
              camera_hz: float | None, lidar_hz: float | None, points_per_scan: int | None,
              seed: int | None, config_path: Path | None) -> None:
-    """Drive a simulated Mid-360 + Theta Z1 robot through SCENE and record a bag (MCAP, zstd)."""
+    """Drive a simulated Mid-360 + Theta Z1 robot through SCENE (a folder or a shipped scene
+    name) and record a bag (MCAP, zstd)."""
     from dataclasses import replace
 
     from map2route.mapping.simulate import SimConfig
     from map2route.mapping.simulate import simulate as run
     from map2route.semantic_map.io import load_scene
+    from map2route.semantic_map.shipped import resolve_scene
 
-    m = load_scene(scene)
+    m = load_scene(resolve_scene(scene))
     cfg = SimConfig.from_yaml(config_path)
     changes: dict[str, object] = {k: v for k, v in (
         ("image_width", image_width), ("camera_hz", camera_hz), ("lidar_hz", lidar_hz),
@@ -130,7 +132,7 @@ def build(bag: Path, out: Path, detector: str, weights: Path | None, miss_rate: 
                    "edge error; 0 plans to the edge].")
 def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene: str | None,
           limit: int | None, bag: Path | None, goal_margin: float | None) -> None:
-    """Score the BUILT scene against the TRUTH scene."""
+    """Score the BUILT scene against the TRUTH scene (folders or shipped scene names)."""
     from rich.console import Console
     from rich.table import Table
 
@@ -139,8 +141,9 @@ def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene:
     from map2route.mapping.score import score_map
     from map2route.mapping.simulate import SimConfig
     from map2route.semantic_map.io import load_scene
+    from map2route.semantic_map.shipped import resolve_scene
 
-    b_map, t_map = load_scene(built), load_scene(truth)
+    b_map, t_map = load_scene(resolve_scene(built)), load_scene(resolve_scene(truth))
     sim_cfg = SimConfig.from_yaml()
     shown = shown_in_bag(bag, sim_cfg) if bag is not None else None
     s = score_map(b_map, t_map, shown=shown, open_storage=frozenset(sim_cfg.open_storage))
@@ -196,14 +199,16 @@ def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene:
 
 
 @map_group.command(name="export-sdf")
-@click.argument("scene", type=click.Path(path_type=Path))
+@click.argument("scene")
 @click.option("-o", "--out", "out", required=True, type=click.Path(path_type=Path))
 @click.option("--wall-height", type=float, default=2.5, show_default=True)
-def export_sdf_cmd(scene: Path, out: Path, wall_height: float) -> None:
-    """Export SCENE as a Gazebo world (`map2route gazebo export` also writes the robot)."""
+def export_sdf_cmd(scene: str, out: Path, wall_height: float) -> None:
+    """Export SCENE (a folder or a shipped scene name) as a Gazebo world (`map2route gazebo
+    export` also writes the robot)."""
     from map2route.mapping.sdf import export_sdf
     from map2route.semantic_map.io import load_scene
+    from map2route.semantic_map.shipped import resolve_scene
 
-    m = load_scene(scene)
+    m = load_scene(resolve_scene(scene))
     export_sdf(m, out, wall_height_m=wall_height)
     click.echo(f"Wrote {out}: {len(m.objects)} objects")

@@ -40,15 +40,16 @@ def generate(out: Path, count: int, sources: tuple[str, ...], resolution: float,
              task1_count: int | None, starts_per_end: int, workers: int | None,
              weights: tuple[float, float, float, float], llm_config: Path | None) -> None:
     """Generate Task 1/2/3 files with A*-optimal ground truth."""
-    import yaml
-
+    from map2route.config import read_yaml, require_mapping
     from map2route.nesy.dataset import generate as run
 
     client = None
     if llm_config is not None:
-        from map2route.llm import ChatClient
+        from map2route.llm import ChatClient, LLMError
 
-        client = ChatClient.from_config(yaml.safe_load(llm_config.read_text(encoding="utf-8")))
+        raw = read_yaml(llm_config, what="LLM config", error=LLMError)
+        client = ChatClient.from_config(require_mapping(raw, where=f"LLM config {llm_config}",
+                                                        error=LLMError))
     report = run(out, count=count, sources=list(sources), seed=seed, resolution_m=resolution,
                  starts_per_end=starts_per_end, task1_count=task1_count, workers=workers,
                  llm=client, weights=weights)

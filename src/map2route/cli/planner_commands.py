@@ -83,7 +83,7 @@ def bench_planner(sizes: str, repeats: int, config_path: str | None, maps_path: 
 
 
 @app.command("plan")
-@click.argument("scene", type=click.Path(exists=True, file_okay=False))
+@click.argument("scene")
 @click.argument("routeir_file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--start", nargs=2, type=FINITE_FLOAT, default=None, metavar="X Y",
               help="Start in map metres (default: the RouteIR's start).")
@@ -98,14 +98,15 @@ def bench_planner(sizes: str, repeats: int, config_path: str | None, maps_path: 
 def plan(scene: str, routeir_file: str, start: tuple[float, float] | None, hard_only: bool,
          config_path: str | None, out_png: str | None, save_json: str | None,
          as_json: bool) -> None:
-    """Plan the route of a grounded RouteIR JSON file on SCENE."""
+    """Plan the route of a grounded RouteIR JSON file on SCENE (a folder or a shipped scene name)."""
+    from map2route.files import atomic_write_text
     from map2route.planning import PlannerConfig, plan_route, warm_up
     from map2route.routeir import RouteIRError, check_scene, routeir_from_json
     from map2route.semantic_map import load_scene
-    from map2route.semantic_map.io import atomic_write_text
+    from map2route.semantic_map.shipped import resolve_scene
 
     warm_up()
-    m = load_scene(scene)
+    m = load_scene(resolve_scene(scene))
     try:
         ir = routeir_from_json(json.loads(Path(routeir_file).read_bytes().decode("utf-8")))
     except UnicodeDecodeError as err:

@@ -104,9 +104,9 @@ def import_house(house_json: Path, out: Path, fmt: str, name: str | None,
               help="Official Map2Route map JSON to write.")
 def export_scene(scene: str, out: Path) -> None:
     """Write SCENE (a folder or a shipped name) as an official Map2Route map JSON."""
-    from map2route.scenes.demo import resolve_scene
     from map2route.scenes.official import write_official_map
     from map2route.semantic_map.io import load_scene
+    from map2route.semantic_map.shipped import resolve_scene
 
     m = load_scene(resolve_scene(scene))
     write_official_map(m, out)
@@ -122,8 +122,8 @@ def export_scene(scene: str, out: Path) -> None:
 def render(scene: str, out: Path, dpi: int, title: str) -> None:
     """Render SCENE (a scene folder or a shipped scene name, or 'default') as a PNG."""
     from map2route.render import render_scene
-    from map2route.scenes.demo import resolve_scene
     from map2route.semantic_map.io import load_scene
+    from map2route.semantic_map.shipped import resolve_scene
 
     m = load_scene(resolve_scene(scene))
     click.echo(f"Wrote {render_scene(m, out, title=title, dpi=dpi)}")

@@ -115,8 +115,8 @@ def _episode(episode_id: str, episodes_path: Path | None) -> Any:
 def _score(ep: Any, scene: str, points: Any) -> dict[str, Any]:
     """Benchmark metrics of the executed trajectory (not the plan)."""
     from map2route.bench.map2route.scoring import score_route
-    from map2route.ros.semantic_map_server import resolve_scene
     from map2route.semantic_map.io import load_scene
+    from map2route.semantic_map.shipped import resolve_scene
 
     m = load_scene(resolve_scene(scene))
     data = score_route(ep, m, points).to_json()

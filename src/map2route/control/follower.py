@@ -27,7 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from map2route.config import read_yaml
 from map2route.control.errors import ControlError
+from map2route.paths import config_dir
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -88,16 +90,13 @@ class FollowerConfig:
     @classmethod
     def from_yaml(cls, path: Path | None = None) -> FollowerConfig:
         """Read ``config/path_follower_node.yaml`` (or ``path``)."""
-        import yaml
-
-        from map2route.paths import config_dir
-
         p = path or config_dir() / "path_follower_node.yaml"
+        data = read_yaml(p, what="follower parameters", error=ControlError)
         try:
-            data = yaml.safe_load(p.read_text())
             params = data["path_follower_node"]["ros__parameters"]
-        except (OSError, KeyError, TypeError, yaml.YAMLError) as err:
-            raise ControlError(f"cannot read follower parameters from {p}: {err}") from err
+        except (KeyError, TypeError) as err:
+            msg = f"cannot read follower parameters from {p}: no path_follower_node.ros__parameters"
+            raise ControlError(msg) from err
         return cls.from_params(params)
 
     @property

@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from map2route.files import atomic_write_text
 from map2route.gazebo.errors import GazeboError
 from map2route.gazebo.robot import RobotSpec, robot_sdf
 from map2route.gazebo.world import WorldSpec, sdf_name, world_sdf
-from map2route.semantic_map.io import atomic_write_text
 from map2route.sim.errors import SimError
 from map2route.sim.start import default_start
 

@@ -14,12 +14,12 @@ Public names:
 from __future__ import annotations
 
 from map2route.grounding.api import GroundingAPI, api_reference
+from map2route.grounding.config import GroundingConfig, load_config
 from map2route.grounding.errors import GroundingError, GroundingIssue
 from map2route.grounding.grounder import (
     Grounding,
     LLMGrounder,
     OfflineGrounder,
-    load_config,
     make_grounder,
     repair_loop,
 )
@@ -39,6 +39,7 @@ __all__ = [
     "SandboxRunner",
     "api_reference",
     "check_program",
+    "GroundingConfig",
     "load_config",
     "make_grounder",
     "parse_instruction",

@@ -21,10 +21,10 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from map2route.errors import Map2RouteError
+from map2route.grounding.config import GroundingConfig, load_config
 from map2route.grounding.errors import GroundingError, GroundingIssue
 from map2route.grounding.sandbox import ProgramResult, SandboxRunner, run_in_process, shared_runner
 from map2route.grounding.verifier import VerifierLimits, program_limit_issues, verify
@@ -85,47 +85,9 @@ class Grounder(Protocol):
         ...
 
 
-def load_config(path: str | Path | None = None) -> dict[str, Any]:
-    """Read ``config/grounding.yaml`` (or ``path``).
-
-    Raises:
-        GroundingError: the file is missing or not a mapping.
-    """
-    import yaml
-
-    from map2route.paths import config_dir
-
-    p = Path(path) if path is not None else config_dir() / "grounding.yaml"
-    try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except UnicodeDecodeError as err:
-        msg = f"grounding config {p} is not UTF-8 text (byte {err.start}: {err.reason})"
-        raise GroundingError(msg) from None
-    except (OSError, yaml.YAMLError) as err:
-        msg = f"cannot read grounding config {p}: {err}"
-        raise GroundingError(msg) from err
-    if not isinstance(data, dict):
-        msg = f"grounding config {p} must be a mapping, got {type(data).__name__}"
-        raise GroundingError(msg)
-    unknown = sorted(set(data) - CONFIG_KEYS)
-    if unknown:
-        msg = f"grounding config {p} has unknown keys {unknown}; known: {sorted(CONFIG_KEYS)}"
-        raise GroundingError(msg)
-    return data
-
-
-def max_instruction_chars(cfg: dict[str, Any]) -> int:
-    """``offline.max_instruction_chars`` of a grounding config (the parser's default if unset).
-
-    Raises:
-        GroundingError: the value is not a positive whole number.
-    """
-    value = cfg.get("offline", {}).get("max_instruction_chars", MAX_INSTRUCTION_CHARS)
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-        msg = (f"offline.max_instruction_chars in the grounding config must be a positive "
-               f"whole number, got {value!r}")
-        raise GroundingError(msg)
-    return value
+def max_instruction_chars(cfg: GroundingConfig) -> int:
+    """``offline.max_instruction_chars`` of a grounding config (validated positive on load)."""
+    return cfg.offline.max_instruction_chars
 
 
 class Executor:
@@ -360,12 +322,12 @@ class OfflineGrounder:
         self.limits = limits
 
     @classmethod
-    def from_config(cls, cfg: dict[str, Any]) -> OfflineGrounder:
-        mode = str((cfg.get("offline") or {}).get("executor", "process"))
-        common = _common_options(cfg)
-        runner = common.pop("runner") if mode == "process" else None
-        common.pop("runner", None)
-        return cls(executor=Executor(mode, runner), max_chars=max_instruction_chars(cfg), **common)
+    def from_config(cls, cfg: GroundingConfig) -> OfflineGrounder:
+        mode = cfg.offline.executor
+        runner = _sandbox_runner(cfg) if mode == "process" else None
+        return cls(rounds=cfg.repair_rounds, executor=Executor(mode, runner),
+                   max_chars=cfg.offline.max_instruction_chars, deadline_s=cfg.deadline_s,
+                   limits=cfg.limits)
 
     def _candidates(self, instruction: str) -> Iterator[tuple[str, InstructionParse, str]]:
         """Programs in the order the repair loop tries them, built lazily: (note, parse, program).
@@ -597,17 +559,13 @@ class LLMGrounder:
         self.calls = 0
 
     @classmethod
-    def from_config(cls, cfg: dict[str, Any]) -> LLMGrounder:
+    def from_config(cls, cfg: GroundingConfig) -> LLMGrounder:
         from map2route.llm import ChatClient
 
-        llm = dict(cfg.get("llm") or {})
-        temperature = float(llm.pop("temperature", 0.0))
-        max_tokens = llm.pop("max_tokens", 1200)
-        common = _common_options(cfg)
-        runner = common.pop("runner")
-        return cls(ChatClient.from_config(llm), temperature=temperature,
-                   max_tokens=None if max_tokens is None else int(max_tokens),
-                   executor=Executor("process", runner), **common)
+        return cls(ChatClient.from_config(cfg.llm.client), rounds=cfg.repair_rounds,
+                   temperature=cfg.llm.temperature, max_tokens=cfg.llm.max_tokens,
+                   executor=Executor("process", _sandbox_runner(cfg)),
+                   deadline_s=cfg.deadline_s, limits=cfg.limits)
 
     def ground(self, instruction: str, m: SemanticMap,
                start_xy: tuple[float, float] | None = None) -> Grounding:
@@ -637,30 +595,13 @@ class LLMGrounder:
         return g
 
 
-def _common_options(cfg: dict[str, Any]) -> dict[str, Any]:
-    """The options both grounders read from ``config/grounding.yaml``.
-
-    Raises:
-        GroundingError: a value of the wrong type (naming the key).
-    """
-    sb = cfg.get("sandbox") or {}
-    try:
-        deadline = cfg.get("deadline_s", DEFAULT_DEADLINE_S)
-        return {
-            "rounds": int(cfg.get("repair_rounds", 3)),
-            "deadline_s": None if deadline is None else float(deadline),
-            "limits": VerifierLimits.from_dict(cfg.get("limits") or {}),
-            "runner": SandboxRunner(cpu_s=float(sb.get("cpu_s", 2.0)),
-                                    wall_s=float(sb.get("wall_s", 5.0)),
-                                    memory_mb=int(sb.get("memory_mb", 512))),
-        }
-    except (TypeError, ValueError, AttributeError) as err:
-        msg = (f"config/grounding.yaml has a value of the wrong type ({err}); repair_rounds, "
-               "deadline_s and sandbox.* are numbers")
-        raise GroundingError(msg) from None
+def _sandbox_runner(cfg: GroundingConfig) -> SandboxRunner:
+    """The sandbox worker with the config's limits."""
+    sb = cfg.sandbox
+    return SandboxRunner(cpu_s=sb.cpu_s, wall_s=sb.wall_s, memory_mb=sb.memory_mb)
 
 
-def make_grounder(name: str = "offline", *, config: dict[str, Any] | None = None) -> Grounder:
+def make_grounder(name: str = "offline", *, config: GroundingConfig | None = None) -> Grounder:
     """Build the grounder ``name`` (``offline`` or ``llm``) from ``config/grounding.yaml``.
 
     Raises:

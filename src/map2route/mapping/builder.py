@@ -256,7 +256,7 @@ def _split_open_plan(layers: Layers, objects: list[ObjectInstance],
         return layers, objects
     from map2route.mapping.objects import nearest_room
 
-    reach = int(round(0.5 / grid.resolution))
+    reach = int(round(grid.meters_to_cells(0.5)))
     moved = []
     for o in objects:
         row, col = grid.world_to_cell(*o.center)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from map2route.mapping.errors import MappingError
+from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -53,7 +54,6 @@ class Detection:
 
 
 #: Categories that are the building, not objects in it: never detected, never scored.
-STRUCTURE_CATEGORIES: tuple[str, ...] = ("wall", "window", "doorframe", "doorway")
 
 
 class Detector(Protocol):

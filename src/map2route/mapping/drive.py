@@ -6,7 +6,7 @@ inside the room) and the most open cell of each part of a grid over the room (pa
 robot's clearance from walls and objects (its largest connected part: the part the robot can reach), with a stop at the
 reachable cell that sees most of each room part the robot cannot enter (:func:`look_in_cells`:
 a doorway blocked by furniture), optionally with
-viewpoints beside large furniture (:func:`furniture_cells`); legs are planned with :func:`map2route.planning.grid_search.search` with a cost
+viewpoints beside large furniture (:func:`furniture_cells`); legs are planned with :func:`map2route.gridsearch.kernel.search` with a cost
 that keeps the robot off walls. Poses follow the path at a constant speed; the heading turns
 towards the direction of travel at a bounded yaw rate (the Mecanum base could strafe, but
 a forward-facing drive is what an operator does when mapping).
@@ -75,7 +75,7 @@ def _free_space(m: SemanticMap, clearance_m: float) -> NDArray[np.bool_]:
     rest = clearance_m - eroded
     if rest <= 0.5 * m.grid.resolution:
         return m.traversable.astype(bool).copy()
-    radius = max(1, int(round(rest / m.grid.resolution)))
+    radius = max(1, int(round(m.grid.meters_to_cells(rest))))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
     return cv2.erode(m.traversable.astype(np.uint8), kernel).astype(bool)
 
@@ -127,7 +127,7 @@ def sight_blockers(m: SemanticMap, *, min_top_m: float = 1.0) -> NDArray[np.bool
     shelves; a bed or a table is looked over from the camera's 0.7 m)."""
     import cv2
 
-    from map2route.mapping.detectors import STRUCTURE_CATEGORIES
+    from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 
     out = m.walls.astype(np.uint8).copy()
     for obj in m.objects:
@@ -183,7 +183,8 @@ def look_in_cells(m: SemanticMap, reach: NDArray[np.bool_], *, near_m: float = 1
     res = m.grid.resolution
     if not reach.any():
         return []
-    far = cv2.distanceTransform((~reach).astype(np.uint8), cv2.DIST_L2, 5) * res > near_m
+    to_reach = cv2.distanceTransform((~reach).astype(np.uint8), cv2.DIST_L2, 5)
+    far = m.grid.cells_to_meters(to_reach) > near_m
     blocked = sight_blockers(m)
     cand = np.zeros_like(reach)
     cand[::stride, ::stride] = reach[::stride, ::stride]
@@ -197,7 +198,8 @@ def look_in_cells(m: SemanticMap, reach: NDArray[np.bool_], *, near_m: float = 1
             if len(tgt) * 2 * res * res < min_m2:
                 break
             # Candidates within range of the unseen floor.
-            dist = cv2.distanceTransform((~unseen).astype(np.uint8), cv2.DIST_L2, 5) * res
+            to_unseen = cv2.distanceTransform((~unseen).astype(np.uint8), cv2.DIST_L2, 5)
+            dist = m.grid.cells_to_meters(to_unseen)
             origins = np.argwhere(cand & (dist <= range_m))
             if not len(origins):
                 break
@@ -250,8 +252,8 @@ def tour_plan(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0,
     """
     import cv2
 
+    from map2route.gridsearch.kernel import search
     from map2route.planning.errors import NoPathError
-    from map2route.planning.grid_search import search
 
     roomy = _free_space(m, clearance_m)
     squeeze = squeeze_clearance_m or 0.0

@@ -131,10 +131,9 @@ def build_layers(points: NDArray[np.floating], trajectory_xy: NDArray[np.floatin
     lo = np.percentile(pts[:, :2], 0.05, axis=0) - cfg.margin_m
     hi = np.percentile(pts[:, :2], 99.95, axis=0) + cfg.margin_m
     res = cfg.resolution
-    grid = GridSpec(rows=int(np.ceil((hi[1] - lo[1]) / res)), cols=int(np.ceil((hi[0] - lo[0]) / res)),
-                    resolution=res, origin_x=float(lo[0]), origin_y=float(lo[1]))
+    grid = GridSpec.covering(float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]), resolution=res)
     cells = grid.worlds_to_cells(pts[:, :2])
-    inside = (cells[:, 0] >= 0) & (cells[:, 0] < grid.rows) & (cells[:, 1] >= 0) & (cells[:, 1] < grid.cols)
+    inside = grid.contains_cells(cells)
     cells, h = cells[inside], pts[inside, 2] - ground
     flat = cells[:, 0] * grid.cols + cells[:, 1]
     n = grid.rows * grid.cols
@@ -166,7 +165,7 @@ def build_layers(points: NDArray[np.floating], trajectory_xy: NDArray[np.floatin
         hull[:] = seen
     labels, _ = ndimage.label(~walls & hull.astype(bool))
     traj = grid.worlds_to_cells(np.asarray(trajectory_xy))
-    ok = (traj[:, 0] >= 0) & (traj[:, 0] < grid.rows) & (traj[:, 1] >= 0) & (traj[:, 1] < grid.cols)
+    ok = grid.contains_cells(traj)
     ids = np.unique(labels[traj[ok, 0], traj[ok, 1]])
     ids = ids[ids > 0]
     if ids.size == 0:
@@ -197,16 +196,16 @@ def thin_walls(walls: NDArray[np.bool_], band_xy: NDArray[np.floating],
     as a cell belongs to the region holding its centre. Two facing candidates (a wall thinner
     than a cell) both stay, so no wall gets a hole.
     """
-    res = grid.resolution
     cells = grid.worlds_to_cells(band_xy)
-    ok = (cells[:, 0] >= 0) & (cells[:, 0] < grid.rows) & (cells[:, 1] >= 0) & (cells[:, 1] < grid.cols)
+    ok = grid.contains_cells(cells)
     cells, xy = cells[ok], band_xy[ok]
     flat = cells[:, 0] * grid.cols + cells[:, 1]
     n = grid.rows * grid.cols
     count = np.bincount(flat, minlength=n).reshape(grid.shape)
     # Mean position of the points inside their cell, 0..1 along x (columns) and y (rows).
-    fx = (xy[:, 0] - grid.origin_x) / res - cells[:, 1]
-    fy = (xy[:, 1] - grid.origin_y) / res - cells[:, 0]
+    frac = grid.worlds_to_fractional(xy)
+    fx = frac[:, 1] - cells[:, 1]
+    fy = frac[:, 0] - cells[:, 0]
     with np.errstate(invalid="ignore", divide="ignore"):
         mx = np.bincount(flat, weights=fx, minlength=n).reshape(grid.shape) / count
         my = np.bincount(flat, weights=fy, minlength=n).reshape(grid.shape) / count
@@ -267,7 +266,7 @@ def segment_rooms(interior: NDArray[np.bool_], walls: NDArray[np.bool_], grid: G
     free = interior & ~walls
     if not free.any():
         return np.full(interior.shape, -1, dtype=np.int32), ()
-    dist = ndimage.distance_transform_edt(free) * res
+    dist = grid.cells_to_meters(ndimage.distance_transform_edt(free))
     markers, n = ndimage.label(h_maxima(dist, config.room_split_m) & free,
                                structure=np.ones((3, 3)))
     if n <= 1:

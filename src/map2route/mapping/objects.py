@@ -256,10 +256,10 @@ def objects_from_instances(instances: list[Instance], layers: Layers, *,
         vp_all = traj[::step]
         driven = np.zeros(grid.shape, dtype=bool)
         rc = grid.worlds_to_cells(traj)
-        ok = (rc[:, 0] >= 0) & (rc[:, 0] < grid.rows) & (rc[:, 1] >= 0) & (rc[:, 1] < grid.cols)
+        ok = grid.contains_cells(rc)
         driven[rc[ok, 0], rc[ok, 1]] = True
         # The robot's body (0.2 m radius) was there: observed free space.
-        radius = max(1, int(round(0.2 / grid.resolution)))
+        radius = max(1, int(round(grid.meters_to_cells(0.2))))
         yy, xx = np.mgrid[-radius:radius + 1, -radius:radius + 1]
         blocked = layers.walls | ndimage.binary_dilation(driven, structure=yy**2 + xx**2 <= radius**2)
     axis = wall_axis_deg(layers.walls) if snap_deg > 0 else None
@@ -292,7 +292,7 @@ def objects_from_instances(instances: list[Instance], layers: Layers, *,
         row, col = grid.world_to_cell(cx, cy)
         if not grid.contains_cell(row, col):
             continue
-        rid = nearest_room(layers.room_ids, row, col, max_cells=int(round(0.5 / grid.resolution)))
+        rid = nearest_room(layers.room_ids, row, col, max_cells=int(round(grid.meters_to_cells(0.5))))
         parent = None
         for j, (_o, _c, corners_j, z0_j, z1_j) in enumerate(boxes):
             if j != i and z0 > z0_j + 0.05 and abs(z0 - z1_j) < 0.15 and \

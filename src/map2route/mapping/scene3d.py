@@ -153,7 +153,7 @@ def wall_side(m: SemanticMap, center: tuple[float, float], size: tuple[float, fl
     if has_walls:
         return None
     r, c = m.grid.worlds_to_cells(np.asarray([center], dtype=np.float64))[0]
-    reach = int(round(0.5 / m.grid.resolution))
+    reach = int(round(m.grid.meters_to_cells(0.5)))
     r0, c0 = max(0, r - reach), max(0, c - reach)
     window = m.traversable[r0:r + reach + 1, c0:c + reach + 1]
     free = np.argwhere(window)
@@ -185,7 +185,7 @@ def push_out_of_walls(m: SemanticMap, center: tuple[float, float], size: tuple[f
 
     def hits(cx: float, cy: float) -> int:
         rc = m.grid.worlds_to_cells(local + (cx, cy))
-        ok = (rc[:, 0] >= 0) & (rc[:, 0] < m.grid.rows) & (rc[:, 1] >= 0) & (rc[:, 1] < m.grid.cols)
+        ok = m.grid.contains_cells(rc)
         return int(m.walls[rc[ok, 0], rc[ok, 1]].sum())
 
     if hits(*center) == 0:
@@ -274,7 +274,7 @@ def back_faces(m: SemanticMap, center: tuple[float, float], size: tuple[float, f
             u, v = sign * (sx / 2 + oo.ravel()), aa.ravel()
         pts = np.stack([center[0] + u * c - v * s, center[1] + u * s + v * c], axis=1)
         rc = m.grid.worlds_to_cells(pts)
-        ok = (rc[:, 0] >= 0) & (rc[:, 0] < m.grid.rows) & (rc[:, 1] >= 0) & (rc[:, 1] < m.grid.cols)
+        ok = m.grid.contains_cells(rc)
         counts.append(int(m.walls[rc[ok, 0], rc[ok, 1]].sum()))
     if counts[0] == counts[1]:
         return (False, False)
@@ -334,7 +334,6 @@ class Scene3D:
             MappingError: open3d is missing, or the map has no walls.
         """
         o3d = _open3d()
-        res = m.grid.resolution
         scene = o3d.t.geometry.RaycastingScene()  # type: ignore[attr-defined]
         geometry_instance: list[int] = []
         rects = wall_rectangles(m.walls)
@@ -342,9 +341,7 @@ class Scene3D:
             msg = f"Scene {m.name!r} has no wall cells; the simulator needs walls to render"
             raise MappingError(msg)
         for r0, c0, r1, c1 in rects:
-            x0 = m.grid.origin_x + c0 * res
-            y0 = m.grid.origin_y + r0 * res
-            sx, sy = (c1 - c0) * res, (r1 - r0) * res
+            x0, y0, sx, sy = m.grid.cell_box(r0, c0, r1, c1)
             scene.add_triangles(_box(o3d, (sx, sy, wall_height_m),
                                      (x0 + sx / 2, y0 + sy / 2, wall_height_m / 2), 0.0))
             geometry_instance.append(0)
@@ -355,7 +352,7 @@ class Scene3D:
         if ceiling:
             scene.add_triangles(_box(o3d, (w, h, 0.02), (cx, cy, wall_height_m + 0.01), 0.0))
             geometry_instance.append(0)
-        from map2route.mapping.detectors import STRUCTURE_CATEGORIES
+        from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 
         if door_lintels:
             for door in m.objects:

@@ -80,7 +80,7 @@ class MapScore:
 
 def scored_objects(m: SemanticMap) -> list[ObjectInstance]:
     """The objects of ``m`` that are scored: all but the structure categories."""
-    from map2route.mapping.detectors import STRUCTURE_CATEGORIES
+    from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 
     return [o for o in m.objects if o.category not in STRUCTURE_CATEGORIES]
 
@@ -127,7 +127,7 @@ def sample_layer(built: SemanticMap, layer: np.ndarray, truth: SemanticMap, fill
     """``layer`` of ``built`` looked up at every cell centre of ``truth``'s grid."""
     xx, yy = truth.grid.cell_centres()
     rc = built.grid.worlds_to_cells(np.stack([xx.ravel(), yy.ravel()], axis=1))
-    ok = (rc[:, 0] >= 0) & (rc[:, 0] < built.grid.rows) & (rc[:, 1] >= 0) & (rc[:, 1] < built.grid.cols)
+    ok = built.grid.contains_cells(rc)
     out = np.full(len(rc), fill, dtype=layer.dtype)
     out[ok] = layer[rc[ok, 0], rc[ok, 1]]
     return out.reshape(truth.grid.shape)

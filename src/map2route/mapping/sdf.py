@@ -11,9 +11,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from map2route.files import atomic_write_text
 from map2route.gazebo.export import spawn_pose
 from map2route.gazebo.world import WorldSpec, world_sdf
-from map2route.semantic_map.io import atomic_write_text
 
 if TYPE_CHECKING:
     from map2route.semantic_map.model import SemanticMap

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from map2route.files import atomic_write_bytes, atomic_write_text
 from map2route.nesy.errors import NesyError
 from map2route.nesy.kb import (
     CLASS_NAMES,
@@ -42,7 +43,6 @@ from map2route.nesy.kb import (
     derive_vectors,
 )
 from map2route.nesy.queries import QuerySpec, llm_write_query, write_query
-from map2route.semantic_map.io import atomic_write_bytes, atomic_write_text
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -248,7 +248,7 @@ _WORKER_TILES: list[Tile] = []
 def _init_worker(tiles_: list[Tile]) -> None:
     global _WORKER_TILES
     _WORKER_TILES = tiles_
-    from map2route.planning.grid_search import warm_up
+    from map2route.gridsearch.kernel import warm_up
 
     warm_up()
 

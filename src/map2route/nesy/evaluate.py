@@ -339,7 +339,7 @@ def sparse_waypoints(cells: NDArray[np.integer], *, spacing: int = WAYPOINT_SPAC
 
 def write_predictions(path: Path, predictions: list[dict[str, Any]]) -> None:
     """Write predictions as JSON Lines, atomically."""
-    from map2route.semantic_map.io import atomic_write_text
+    from map2route.files import atomic_write_text
 
     atomic_write_text(path, "".join(json.dumps(p) + "\n" for p in predictions))
 

@@ -9,7 +9,7 @@ Corner cutting: the official A* is a plain 8-neighbour search with no rule about
 orthogonal cells a diagonal step passes between, so we allow corner cutting
 (``CORNER_CUTTING = True``); ground truth and the evaluator's reconstruction use the same rule.
 
-The search itself is :mod:`map2route.planning.grid_search` with ``length_weight=0``.
+The search itself is :mod:`map2route.gridsearch.kernel` with ``length_weight=0``.
 Points here are ``(row, col)`` pixel indices with row 0 at the top of the image (image order);
 the dataset files store ``[x, y] = [col, row]``.
 """
@@ -46,8 +46,8 @@ def optimal_path(cost_map: NDArray[np.integer], start: tuple[int, int],
     Raises:
         NesyError: if either point is impassable or outside, or the goal is unreachable.
     """
+    from map2route.gridsearch.kernel import search
     from map2route.planning.errors import NoPathError
-    from map2route.planning.grid_search import search
 
     cost = step_costs(cost_map)
     _check_point(cost, goal, "goal")
@@ -81,8 +81,8 @@ def leg_path(cost: NDArray[np.float64], a: tuple[int, int], b: tuple[int, int], 
     Returns:
         ``(N, 2)`` cells from ``a`` to ``b`` inclusive, or None if ``b`` is unreachable.
     """
+    from map2route.gridsearch.kernel import search
     from map2route.planning.errors import NoPathError
-    from map2route.planning.grid_search import search
 
     rows, cols = cost.shape
     if min_cost is None:
@@ -111,8 +111,8 @@ def leg_path(cost: NDArray[np.float64], a: tuple[int, int], b: tuple[int, int], 
 
 def cost_field(cost_map: NDArray[np.integer], goal: tuple[int, int]) -> NDArray[np.float64]:
     """Cost-to-go from every cell to ``goal`` under the official model (inf = cannot reach)."""
+    from map2route.gridsearch.kernel import cost_to_go
     from map2route.planning.errors import NoPathError
-    from map2route.planning.grid_search import cost_to_go
 
     cost = step_costs(cost_map)
     _check_point(cost, goal, "goal")

@@ -1,14 +1,12 @@
-"""Route planning: the exact grid-search kernel, scope-aware cost maps and the sequential planner.
+"""Route planning: scope-aware cost maps and the sequential planner over the grid-search kernel.
 
 ``plan_route(m, ir, start_xy)`` turns a grounded :class:`~map2route.routeir.RouteIR` into a
-:class:`Route`; :mod:`map2route.planning.grid_search` is the 8-connected search kernel it runs on.
+:class:`Route`; :mod:`map2route.gridsearch.kernel` is the 8-connected search kernel it runs on.
 """
 
 from __future__ import annotations
 
-from map2route.planning.config import PlannerConfig
-from map2route.planning.errors import NoPathError, NoRouteError, PlanningError
-from map2route.planning.grid_search import (
+from map2route.gridsearch.kernel import (
     GoalField,
     GridPath,
     cost_to_go,
@@ -16,6 +14,8 @@ from map2route.planning.grid_search import (
     search,
     warm_up,
 )
+from map2route.planning.config import PlannerConfig
+from map2route.planning.errors import NoPathError, NoRouteError, PlanningError
 from map2route.planning.planner import Replanner, Route, plan_route
 
 __all__ = [

@@ -7,8 +7,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
-import yaml
-
+from map2route.config import read_yaml
 from map2route.paths import config_dir
 from map2route.planning.errors import PlanningError
 
@@ -87,16 +86,8 @@ class PlannerConfig:
             PlanningError: the file is missing, not YAML, or lacks or misspells a key.
         """
         file = Path(path) if path is not None else config_dir() / "planner.yaml"
-        try:
-            raw = yaml.safe_load(file.read_text(encoding="utf-8"))
-        except UnicodeDecodeError as err:
-            msg = f"planner config {file} is not UTF-8 text (byte {err.start}: {err.reason})"
-            raise PlanningError(msg) from None
-        except OSError as err:
-            msg = f"cannot read planner config {file}: {err.strerror}; pass an existing YAML file"
-            raise PlanningError(msg) from err
-        except yaml.YAMLError as err:
-            raise PlanningError(f"planner config {file} is not valid YAML: {err}") from err
+        raw = read_yaml(file, what="planner config", error=PlanningError,
+                        hint="; pass an existing YAML file")
         return cls.from_dict(raw, source=str(file))
 
     @classmethod

@@ -1,28 +1,11 @@
-"""The error types of the planning package: one root, ``PlanningError``, and the no-route family."""
+"""The error types of the planning package: one root, ``PlanningError``, and the no-route family.
+
+They are defined in :mod:`map2route.gridsearch.errors`, beside the search kernel that raises
+them (see there why); this module is where planning code and users import them from.
+"""
 
 from __future__ import annotations
 
-from map2route.errors import Map2RouteError
+from map2route.gridsearch.errors import NoPathError, NoRouteError, PlanningError
 
-
-class PlanningError(Map2RouteError):
-    """The planner cannot run as asked (bad configuration, bad input)."""
-
-
-class NoRouteError(PlanningError):
-    """No route satisfies the hard requirements; the message names the stage and why.
-
-    Attributes:
-        stage: 0-based index of the stage that failed, or ``None`` when not stage-specific.
-        reason: a short machine-readable cause: ``"empty_target"``, ``"unreachable"``,
-            ``"blocked_by_must_avoid"``, ``"start_blocked"``, ``"bad_input"``.
-    """
-
-    def __init__(self, message: str, *, stage: int | None = None, reason: str = "") -> None:
-        super().__init__(message)
-        self.stage = stage
-        self.reason = reason
-
-
-class NoPathError(NoRouteError):
-    """The grid search found no path from the start cell to any goal cell."""
+__all__ = ["NoPathError", "NoRouteError", "PlanningError"]

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from map2route.gridsearch.kernel import SQRT2, GoalField, GridPath, goal_field, search
 from map2route.planning.config import PlannerConfig
 from map2route.planning.costmap import (
     DistanceFields,
@@ -28,7 +29,6 @@ from map2route.planning.costmap import (
     stage_cost_map,
 )
 from map2route.planning.errors import NoPathError, NoRouteError
-from map2route.planning.grid_search import SQRT2, GoalField, GridPath, goal_field, search
 from map2route.routeir.model import Constraint, ConstraintKind, Region, RouteIR
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def _snap_start(m: SemanticMap, start_xy: tuple[float, float], radius_m: float) 
         raise NoRouteError(msg, stage=0, reason="start_blocked")
     if m.traversable[row, col]:
         return row, col
-    r = int(np.ceil(radius_m / grid.resolution))
+    r = int(np.ceil(grid.meters_to_cells(radius_m)))
     r0, r1 = max(row - r, 0), min(row + r + 1, grid.rows)
     c0, c1 = max(col - r, 0), min(col + r + 1, grid.cols)
     rr, cc = np.nonzero(m.traversable[r0:r1, c0:c1])

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from map2route.semantic_map.io import atomic_write_bytes
+from map2route.files import atomic_write_bytes
+from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 from map2route.semantic_map.model import RoomType
 
 if TYPE_CHECKING:
@@ -50,7 +51,6 @@ WINDOW_COLOUR = "#1f9bd1"
 #: Objects with a footprint at least this large (m^2) get a text label; smaller ones a dot.
 LABEL_MIN_AREA_M2 = 0.3
 #: Structure drawn on its own (walls, door and window segments), not as labelled objects.
-STRUCTURE_CATEGORIES = frozenset({"wall", "doorway", "doorframe", "window"})
 
 
 def _base_image(m: SemanticMap) -> NDArray[np.float64]:

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
 from rcl_interfaces.msg import ParameterDescriptor, SetParametersResult
 
+from map2route.config import read_yaml
 from map2route.errors import Map2RouteError
 from map2route.paths import config_dir
 
@@ -78,12 +78,8 @@ def file_defaults(node_name: str, file_name: str) -> dict[str, Any]:
         NodeConfigError: the file is missing, not YAML, or has no section for the node.
     """
     path = config_file(file_name)
-    if not path.is_file():
-        raise NodeConfigError(f"parameter file {path} is missing; it ships in config/")
-    try:
-        data = yaml.safe_load(path.read_text()) or {}
-    except yaml.YAMLError as err:
-        raise NodeConfigError(f"parameter file {path} is not valid YAML: {err}") from err
+    data = read_yaml(path, what="parameter file", error=NodeConfigError,
+                     hint="; it ships in config/") or {}
     section = data.get(node_name, data.get("/**", {})) if isinstance(data, dict) else {}
     params = section.get("ros__parameters") if isinstance(section, dict) else None
     if not isinstance(params, dict):

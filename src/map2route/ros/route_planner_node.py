@@ -93,8 +93,8 @@ class RoutePlannerNode(Node):
         from map2route_interfaces.action import PlanRoute
         from map2route_interfaces.msg import PlannerStatus, RouteIR, SemanticLayer
 
+        from map2route.gridsearch.kernel import warm_up
         from map2route.planning import PlannerConfig
-        from map2route.planning.grid_search import warm_up
 
         # Compile (or load the cached) search kernel now, not on the first route request.
         warm_up()

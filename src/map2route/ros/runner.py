@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import yaml
 
+from map2route.config import read_yaml
 from map2route.errors import Map2RouteError
 from map2route.ros.params import config_file
 from map2route.sim.errors import SimError
@@ -90,8 +90,14 @@ class SimRun:
 
 def file_parameters(node_name: str, file_name: str) -> dict[str, Any]:
     """The ``ros__parameters`` of ``node_name`` in ``config/<file_name>`` (what launch loads)."""
-    data = yaml.safe_load(config_file(file_name).read_text()) or {}
-    return dict(data[node_name]["ros__parameters"])
+    path = config_file(file_name)
+    data = read_yaml(path, what="parameter file", error=SimRunError,
+                     hint="; it ships in config/") or {}
+    try:
+        return dict(data[node_name]["ros__parameters"])
+    except (KeyError, TypeError) as err:
+        msg = f"{path} has no '{node_name}: ros__parameters:' section"
+        raise SimRunError(msg) from err
 
 
 def default_start(m: Any, clearance_m: float = 0.4) -> tuple[float, float]:
@@ -175,8 +181,9 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
     from sensor_msgs.msg import LaserScan
     from std_msgs.msg import String
 
-    from map2route.ros.semantic_map_server import LATCHED, resolve_scene
+    from map2route.ros.semantic_map_server import LATCHED
     from map2route.semantic_map.io import load_scene
+    from map2route.semantic_map.shipped import resolve_scene
 
     scene_path = resolve_scene(str(scene))
     m = load_scene(scene_path)

@@ -12,7 +12,6 @@ a scene that cannot be loaded is refused with the loader's message.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nav_msgs.msg import OccupancyGrid
@@ -23,10 +22,10 @@ from std_msgs.msg import Header
 from visualization_msgs.msg import MarkerArray
 
 from map2route.errors import Map2RouteError
-from map2route.paths import maps_dir
 from map2route.ros import convert
 from map2route.ros.params import NodeConfigError, Param, declare, non_empty, positive, run_node
 from map2route.semantic_map.io import load_scene
+from map2route.semantic_map.shipped import resolve_scene
 
 if TYPE_CHECKING:
     from rclpy.parameter import Parameter
@@ -34,7 +33,7 @@ if TYPE_CHECKING:
     from map2route.semantic_map.model import SemanticMap
 
 PARAMS = (
-    Param("scene", str, "scene folder, or a scene name under maps/", non_empty),
+    Param("scene", str, "scene folder, a shipped scene name, or default", non_empty),
     Param("frame_id", str, "frame of /map", non_empty),
     Param("label_size", float, "label text height in metres", positive),
 )
@@ -43,15 +42,6 @@ PARAM_FILE = "semantic_map_server.yaml"
 #: Latched: late subscribers (planner, RViz) receive the last map, like nav2's map_server.
 LATCHED = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL,
                      reliability=ReliabilityPolicy.RELIABLE)
-
-
-def resolve_scene(scene: str) -> Path:
-    """A folder path as given, else ``maps/<scene>``."""
-    path = Path(scene).expanduser()
-    if path.is_dir() or path.is_absolute() or "/" in scene:
-        return path
-    shipped = maps_dir() / scene
-    return shipped if shipped.is_dir() else path
 
 
 class SemanticMapServer(Node):

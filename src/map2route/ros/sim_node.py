@@ -46,8 +46,8 @@ from map2route.ros.params import (
     positive,
     run_node,
 )
-from map2route.ros.semantic_map_server import resolve_scene
 from map2route.semantic_map.io import load_scene
+from map2route.semantic_map.shipped import resolve_scene
 from map2route.sim import (
     DynamicObstacle,
     LaserConfig,

@@ -18,8 +18,11 @@ from map2route.routeir.model import Region
 if TYPE_CHECKING:
     from map2route.semantic_map.model import ObjectInstance, SemanticMap
 
-#: Radius of each waypoint disk in metres: small enough to keep the shape, big enough to hit.
-WAYPOINT_RADIUS_M = 0.3
+#: Radius of each waypoint disk of :func:`ring_waypoints` and :func:`wall_waypoints` (hand-built
+#: RouteIRs: the planner benchmark, tests), metres: small enough to keep the shape, big enough
+#: to hit. Episodes (``bench.generate.EPISODE_WAYPOINT_RADIUS_M``) and grounded programs
+#: (``grounding.route_verbs.GROUNDED_WAYPOINT_RADIUS_M``) size theirs on their own.
+RING_WAYPOINT_RADIUS_M = 0.3
 
 
 def object_goal_region(m: SemanticMap, obj: ObjectInstance) -> Region:
@@ -83,7 +86,7 @@ def between_region(m: SemanticMap, a: ObjectInstance, b: ObjectInstance, *,
 
 
 def _waypoint(m: SemanticMap, x: float, y: float, label: str, op: dict[str, object]) -> Region:
-    return Region.from_mask(label, m.disk_mask((x, y), WAYPOINT_RADIUS_M) & m.traversable,
+    return Region.from_mask(label, m.disk_mask((x, y), RING_WAYPOINT_RADIUS_M) & m.traversable,
                             construction=op)
 
 

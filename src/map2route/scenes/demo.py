@@ -2,69 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from map2route.scenes.errors import SceneError
+from map2route.semantic_map.shipped import resolve_scene
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from map2route.semantic_map.model import SemanticMap
-
-
-def shipped_index(maps: Path | None = None) -> dict[str, object]:
-    """The parsed ``maps/index.json``.
-
-    Raises:
-        SceneError: if it is missing or malformed.
-    """
-    from map2route.paths import maps_dir
-
-    root = maps if maps is not None else maps_dir()
-    path = root / "index.json"
-    try:
-        index = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        msg = (f"No scene index at {str(path)!r}; generate the scenes with "
-               "'map2route scenes generate --out maps'")
-        raise SceneError(msg) from None
-    except (OSError, json.JSONDecodeError) as err:
-        msg = f"Cannot read the scene index {str(path)!r}: {err}"
-        raise SceneError(msg) from err
-    if not isinstance(index, dict) or "default" not in index:
-        msg = f"{str(path)!r} must be a JSON object with 'test', 'dev' and 'default'"
-        raise SceneError(msg)
-    return index
-
-
-def resolve_scene(name_or_path: str) -> Path:
-    """A scene folder from a path or a shipped scene name (``procthor_00278``, ``default``).
-
-    Raises:
-        SceneError: naming the closest shipped scenes when there is no such scene.
-    """
-    import difflib
-
-    from map2route.paths import maps_dir
-
-    path = Path(name_or_path)
-    if (path / "map.yaml").is_file():
-        return path
-    root = maps_dir()
-    if name_or_path == "default":
-        return root / str(shipped_index(root)["default"])
-    candidate = root / name_or_path
-    if (candidate / "map.yaml").is_file():
-        return candidate
-    names = sorted(p.name for p in root.iterdir() if (p / "map.yaml").is_file()) \
-        if root.is_dir() else []
-    close = difflib.get_close_matches(path.name, names, n=3, cutoff=0.5)
-    hint = f"; did you mean {', '.join(close)}?" if close else (
-        f"; shipped scenes are in {str(root)!r}" if names else "")
-    msg = f"No scene {name_or_path!r} (not a scene folder, not a shipped scene name){hint}"
-    raise SceneError(msg)
 
 
 def summary_table(m: SemanticMap) -> object:

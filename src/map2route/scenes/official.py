@@ -33,9 +33,9 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 import numpy as np
 
+from map2route.files import atomic_write_text
 from map2route.scenes.errors import SceneError
 from map2route.semantic_map.grid import GridSpec
-from map2route.semantic_map.io import atomic_write_text
 from map2route.semantic_map.model import (
     Door,
     ObjectInstance,
@@ -245,12 +245,8 @@ def _object(o: dict[str, Any], instance: NDArray[np.int64], room_layer: NDArray[
 
 def _cell_corners(rc: NDArray[np.int64], grid: GridSpec) -> NDArray[np.float64]:
     """Map-frame corners of the given cells (4 per cell)."""
-    res = grid.resolution
-    out = []
-    for dr, dc in ((0, 0), (0, 1), (1, 0), (1, 1)):
-        out.append(np.stack([grid.origin_x + (rc[:, 1] + dc) * res,
-                             grid.origin_y + (rc[:, 0] + dr) * res], axis=1))
-    return np.concatenate(out)
+    return np.concatenate([grid.cells_to_corners(rc, dr=dr, dc=dc)
+                           for dr, dc in ((0, 0), (0, 1), (1, 0), (1, 1))])
 
 
 def _hull(mask: NDArray[np.bool_], grid: GridSpec) -> tuple[tuple[float, float], ...]:

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from map2route.files import atomic_write_bytes, atomic_write_text
 from map2route.scenes.errors import SceneError
 from map2route.scenes.generate import (
     DEV_SCENES,
@@ -28,7 +29,6 @@ from map2route.scenes.generate import (
     scene_name,
     survey_seed,
 )
-from map2route.semantic_map.io import atomic_write_bytes, atomic_write_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable

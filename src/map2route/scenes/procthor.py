@@ -126,8 +126,7 @@ def _polygon_mask(grid: GridSpec, polygon: Sequence[Point]) -> NDArray[np.bool_]
     rs, cs = _window(grid, polygon, grid.resolution)
     if rs.start >= rs.stop or cs.start >= cs.stop:
         return mask
-    xs = grid.origin_x + (np.arange(cs.start, cs.stop) + 0.5) * grid.resolution
-    ys = grid.origin_y + (np.arange(rs.start, rs.stop) + 0.5) * grid.resolution
+    xs, ys = grid.centre_axes(rs, cs)
     xx, yy = np.meshgrid(xs, ys)
     mask[rs, cs] = shapely.contains_xy(Polygon(polygon), xx, yy)
     return mask
@@ -136,8 +135,7 @@ def _polygon_mask(grid: GridSpec, polygon: Sequence[Point]) -> NDArray[np.bool_]
 def _segment_mask(grid: GridSpec, p0: Point, p1: Point, half_width: float) -> NDArray[np.bool_]:
     mask = np.zeros(grid.shape, dtype=bool)
     rs, cs = _window(grid, (p0, p1), half_width + grid.resolution)
-    xs = grid.origin_x + (np.arange(cs.start, cs.stop) + 0.5) * grid.resolution
-    ys = grid.origin_y + (np.arange(rs.start, rs.stop) + 0.5) * grid.resolution
+    xs, ys = grid.centre_axes(rs, cs)
     xx, yy = np.meshgrid(xs, ys)
     dist, _ = _segment_distance(xx, yy, p0, p1)
     mask[rs, cs] = dist <= half_width

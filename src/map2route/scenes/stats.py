@@ -9,11 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from map2route.scenes.errors import SceneError
-from map2route.semantic_map.categories import vocabulary
+from map2route.semantic_map.categories import STRUCTURE_CATEGORIES, vocabulary
 from map2route.semantic_map.model import RoomType
 
 #: Structure the benchmark counts as objects; also reported without it.
-STRUCTURE_CATEGORIES = frozenset({"wall", "doorway", "doorframe", "window"})
 
 
 @dataclass

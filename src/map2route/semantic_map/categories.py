@@ -16,6 +16,10 @@ from functools import lru_cache
 from map2route.paths import data_dir
 from map2route.semantic_map.model import RoomType
 
+#: Categories that are building structure, not objects: left out of object counts, renders,
+#: detections and map scores.
+STRUCTURE_CATEGORIES: tuple[str, ...] = ("wall", "window", "doorframe", "doorway")
+
 #: AI2-THOR types whose snake_case spelling in the benchmark is not the regular split, or which
 #: the benchmark names by the part people refer to (a ShelvingUnit's shelves).
 IRREGULAR_TYPES: dict[str, str] = {

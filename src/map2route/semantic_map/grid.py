@@ -14,7 +14,7 @@ Conventions (stated once, used everywhere):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -39,6 +39,28 @@ class GridSpec:
     resolution: float = 0.05
     origin_x: float = 0.0
     origin_y: float = 0.0
+
+    @classmethod
+    def covering(cls, x0: float, y0: float, x1: float, y1: float, *, resolution: float,
+                 rounding: str = "ceil") -> GridSpec:
+        """The grid whose lower-left corner is ``(x0, y0)`` and which spans to ``(x1, y1)``.
+
+        Args:
+            x0, y0, x1, y1: the rectangle in map metres.
+            resolution: metres per cell.
+            rounding: ``"ceil"`` (cover the whole rectangle) or ``"nearest"`` (the cell count
+                nearest its size, for rectangles whose sides are whole cells).
+        """
+        span_x, span_y = (x1 - x0) / resolution, (y1 - y0) / resolution
+        if rounding == "ceil":
+            cols, rows = int(np.ceil(span_x)), int(np.ceil(span_y))
+        elif rounding == "nearest":
+            cols, rows = int(round(span_x)), int(round(span_y))
+        else:
+            msg = f"rounding must be 'ceil' or 'nearest', not {rounding!r}"
+            raise ValueError(msg)
+        return cls(rows=rows, cols=cols, resolution=resolution, origin_x=float(x0),
+                   origin_y=float(y0))
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -82,17 +104,80 @@ class GridSpec:
     def contains_cell(self, row: int, col: int) -> bool:
         return 0 <= row < self.rows and 0 <= col < self.cols
 
+    def contains_cells(self, rc: ArrayLike) -> NDArray[np.bool_]:
+        """Vectorised :meth:`contains_cell`: ``(N, 2)`` row,col -> ``(N,)`` inside the grid."""
+        cells = np.asarray(rc).reshape(-1, 2)
+        return ((cells[:, 0] >= 0) & (cells[:, 0] < self.rows) & (cells[:, 1] >= 0)
+                & (cells[:, 1] < self.cols))
+
     def contains_point(self, x: float, y: float) -> bool:
         return self.contains_cell(*self.world_to_cell(x, y))
+
+    def worlds_to_fractional(self, xy: ArrayLike) -> NDArray[np.float64]:
+        """``(N, 2)`` x,y metres -> ``(N, 2)`` row,col in cells, not floored (cell ``(r, c)``
+        spans ``[r, r + 1)`` and ``[c, c + 1)``)."""
+        pts = np.asarray(xy, dtype=np.float64).reshape(-1, 2)
+        cols = (pts[:, 0] - self.origin_x) / self.resolution
+        rows = (pts[:, 1] - self.origin_y) / self.resolution
+        return np.stack([rows, cols], axis=1)
+
+    def cells_to_corners(self, rc: ArrayLike, *, dr: float = 0.0,
+                         dc: float = 0.0) -> NDArray[np.float64]:
+        """``(N, 2)`` row,col -> ``(N, 2)`` x,y of the point ``(dr, dc)`` cells into each cell
+        from its lower-left corner (``0, 0``: the corner; ``0.5, 0.5``: the centre)."""
+        cells = np.asarray(rc, dtype=np.float64).reshape(-1, 2)
+        x = self.origin_x + (cells[:, 1] + dc) * self.resolution
+        y = self.origin_y + (cells[:, 0] + dr) * self.resolution
+        return np.stack([x, y], axis=1)
+
+    def cell_box(self, r0: int, c0: int, r1: int, c1: int) -> tuple[float, float, float, float]:
+        """The map rectangle covered by cells ``[r0, r1) x [c0, c1)``: ``(x0, y0, width, height)``."""
+        res = self.resolution
+        return (self.origin_x + c0 * res, self.origin_y + r0 * res, (c1 - c0) * res,
+                (r1 - r0) * res)
 
     def meters_to_cells(self, distance_m: float) -> float:
         """A length in metres expressed in cells (not rounded)."""
         return distance_m / self.resolution
 
+    def cells_to_meters(self, cells: Any) -> Any:
+        """A length (or an array of lengths) in cells expressed in metres."""
+        return cells * self.resolution
+
+    def centre_axes(self, rows: slice | None = None,
+                    cols: slice | None = None) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """Map-frame x of the centres of columns ``cols`` and y of rows ``rows`` (all by default)."""
+        cs = cols if cols is not None else slice(0, self.cols)
+        rs = rows if rows is not None else slice(0, self.rows)
+        xs = self.origin_x + (np.arange(cs.start, cs.stop) + 0.5) * self.resolution
+        ys = self.origin_y + (np.arange(rs.start, rs.stop) + 0.5) * self.resolution
+        return xs, ys
+
+    def disk_window(self, center: tuple[float, float], radius_m: float) -> tuple[slice, slice]:
+        """Rows and columns holding every cell centre within ``radius_m`` of ``center``
+        (padded by one cell on each side, clipped to the grid; possibly empty)."""
+        cx, cy = center
+        res = self.resolution
+        c0 = max(0, int(np.floor((cx - radius_m - self.origin_x) / res)) - 1)
+        c1 = min(self.cols, int(np.ceil((cx + radius_m - self.origin_x) / res)) + 1)
+        r0 = max(0, int(np.floor((cy - radius_m - self.origin_y) / res)) - 1)
+        r1 = min(self.rows, int(np.ceil((cy + radius_m - self.origin_y) / res)) + 1)
+        return slice(r0, r1), slice(c0, c1)
+
+    def disk_mask(self, center: tuple[float, float], radius_m: float) -> NDArray[np.bool_]:
+        """Cells whose centres lie within ``radius_m`` of ``center`` (evaluated in its window)."""
+        out = np.zeros(self.shape, dtype=bool)
+        rows, cols = self.disk_window(center, radius_m)
+        if rows.start >= rows.stop or cols.start >= cols.stop:
+            return out
+        xs, ys = self.centre_axes(rows, cols)
+        cx, cy = center
+        out[rows, cols] = (xs[None, :] - cx) ** 2 + (ys[:, None] - cy) ** 2 <= radius_m ** 2
+        return out
+
     def cell_centres(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
         """Map-frame x and y of every cell centre, each of shape ``(rows, cols)``."""
-        xs = self.origin_x + (np.arange(self.cols) + 0.5) * self.resolution
-        ys = self.origin_y + (np.arange(self.rows) + 0.5) * self.resolution
+        xs, ys = self.centre_axes()
         xx, yy = np.meshgrid(xs, ys)
         return xx, yy
 

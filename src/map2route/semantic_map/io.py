@@ -19,13 +19,13 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
 import numpy as np
 import yaml
 
+from map2route.files import atomic_write_bytes, atomic_write_text
 from map2route.semantic_map.errors import MapError
 from map2route.semantic_map.grid import GridSpec, grid_problems
 from map2route.semantic_map.model import (
@@ -57,30 +57,6 @@ class SemanticsJSON(TypedDict):
     doors: list[dict[str, Any]]
     windows: list[dict[str, Any]]
     metadata: dict[str, Any]
-
-
-# --- atomic writes ---------------------------------------------------------------------------
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file and ``os.replace``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        # mkstemp creates 0600 files; give the result the permissions a plain open() would.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    atomic_write_bytes(path, text.encode("utf-8"))
 
 
 def _encode_png(image: NDArray[Any]) -> bytes:

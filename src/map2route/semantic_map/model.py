@@ -29,6 +29,9 @@ Point = tuple[float, float]
 
 #: The paper's goal-region margin: G_i = cells of R(O_i) within r_O + 1 m of the centre.
 GOAL_REGION_MARGIN_M = 1.0
+#: What "avoid X" forbids around an object: cells within r_O + this margin of its centre (the
+#: episode generator's avoid zones and the grounding API's ``avoid`` use the same zone).
+AVOID_MARGIN_M = 0.3
 
 
 class RoomType(str, Enum):
@@ -264,8 +267,7 @@ class SemanticMap:
 
     def disk_mask(self, center: Point, radius_m: float) -> NDArray[np.bool_]:
         """Cells whose centres lie within ``radius_m`` of ``center``."""
-        xx, yy = self.grid.cell_centres()
-        return np.asarray((xx - center[0]) ** 2 + (yy - center[1]) ** 2 <= radius_m**2)
+        return self.grid.disk_mask(center, radius_m)
 
     def goal_region_mask(self, obj: ObjectInstance) -> NDArray[np.bool_]:
         """G_O: cells of the object's room within r_O + 1 m of its centre (paper 000, HCS).
@@ -365,7 +367,4 @@ def bounding_grid(points: Sequence[Point], *, resolution: float = 0.05,
     pts = np.asarray(points, dtype=np.float64)
     x0, y0 = pts.min(axis=0) - margin_m
     x1, y1 = pts.max(axis=0) + margin_m
-    cols = int(np.ceil((x1 - x0) / resolution))
-    rows = int(np.ceil((y1 - y0) / resolution))
-    return GridSpec(rows=rows, cols=cols, resolution=resolution, origin_x=float(x0),
-                    origin_y=float(y0))
+    return GridSpec.covering(float(x0), float(y0), float(x1), float(y1), resolution=resolution)

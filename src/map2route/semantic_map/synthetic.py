@@ -56,10 +56,8 @@ def rect_house(*, name: str, rooms: list[RectRoom], objects: list[RectObject],
     """Rasterise rectangular rooms, walls on room borders, door gaps and object boxes."""
     xs = [r.x0 for r in rooms] + [r.x1 for r in rooms]
     ys = [r.y0 for r in rooms] + [r.y1 for r in rooms]
-    ox, oy = min(xs) - margin_m, min(ys) - margin_m
-    cols = int(round((max(xs) - min(xs) + 2 * margin_m) / resolution))
-    rows = int(round((max(ys) - min(ys) + 2 * margin_m) / resolution))
-    grid = GridSpec(rows=rows, cols=cols, resolution=resolution, origin_x=ox, origin_y=oy)
+    grid = GridSpec.covering(min(xs) - margin_m, min(ys) - margin_m, max(xs) + margin_m,
+                             max(ys) + margin_m, resolution=resolution, rounding="nearest")
     xx, yy = grid.cell_centres()
     room_ids = np.full(grid.shape, -1, dtype=np.int32)
     walls = np.zeros(grid.shape, dtype=bool)

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from map2route.semantic_map.io import atomic_write_text
+from map2route.files import atomic_write_text
 from map2route.streets.graph import StreetGraph
 
 

@@ -23,7 +23,7 @@ class SimpleRoute:
 
 def sequential_planner(m, ir, start_xy, *, hard_only=False, config=None):
     """Shortest path through each stage's waypoints and target; must-avoids blocked."""
-    from map2route.planning.grid_search import search
+    from map2route.gridsearch.kernel import search
 
     cost = np.where(m.traversable, 0.0, np.inf)
     cur = m.grid.world_to_cell(*start_xy)

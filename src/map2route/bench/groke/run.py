@@ -22,7 +22,7 @@ from map2route.bench.registry import make_agent
 from map2route.bench.report import write_json, write_png
 from map2route.bench.runner import RESULTS_NAME, ResultsFile, progress_bar
 from map2route.errors import Map2RouteError
-from map2route.semantic_map.io import atomic_write_text
+from map2route.files import atomic_write_text
 from map2route.streets.graph import StreetGraph
 from map2route.streets.loaders import NavInstance, load_instances, load_touchdown
 from map2route.streets.metrics import TrajectoryScore, mean_scores, score_paths

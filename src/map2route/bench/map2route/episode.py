@@ -309,7 +309,7 @@ def dumps_episode(ep: Episode) -> str:
 
 def write_episodes(path: str | Path, episodes: Iterable[Episode]) -> Path:
     """Write episodes as JSON Lines atomically and return the path."""
-    from map2route.semantic_map.io import atomic_write_text
+    from map2route.files import atomic_write_text
 
     out = Path(path)
     atomic_write_text(out, "".join(dumps_episode(ep) + "\n" for ep in episodes))

@@ -38,8 +38,8 @@ from map2route.bench.map2route.metrics import clearance_field_m, path_length_m
 from map2route.bench.map2route.references import Ref, SceneRefs
 from map2route.bench.map2route.scoring import score_route
 from map2route.errors import Map2RouteError
+from map2route.gridsearch.walk import comfortable_walk
 from map2route.planning import plan_route
-from map2route.planning.walk import comfortable_walk
 from map2route.routeir import Constraint, ConstraintKind, Region, RouteIR, Stage
 
 if TYPE_CHECKING:

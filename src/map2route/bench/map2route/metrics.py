@@ -296,7 +296,7 @@ def clearance_value(window_cells: NDArray[np.int64], clearance_field: NDArray[np
 
 def clearance_field_m(traversable: NDArray[np.bool_], resolution: float) -> NDArray[np.float64]:
     """d(p, U) for every cell: metres from its centre to the nearest non-traversable centre."""
-    from map2route.planning.walk import clearance_m
+    from map2route.gridsearch.walk import clearance_m
 
     return clearance_m(traversable, resolution)
 

@@ -93,7 +93,7 @@ def _convert(d: dict[str, Any], grid: GridSpec, scene: str | None, flip: bool) -
     def cells_of(values: Any) -> NDArray[np.int32]:
         arr = np.asarray([rc(v) for v in values], dtype=np.float64).reshape(-1, 2)
         out = np.rint(arr).astype(np.int32)
-        ok = (out[:, 0] >= 0) & (out[:, 0] < grid.rows) & (out[:, 1] >= 0) & (out[:, 1] < grid.cols)
+        ok = grid.contains_cells(out)
         return np.unique(out[ok], axis=0).astype(np.int32)
 
     def shape_region(c: dict[str, Any], label: str) -> Region:

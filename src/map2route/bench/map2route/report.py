@@ -11,7 +11,7 @@ import matplotlib
 from matplotlib.figure import Figure
 
 from map2route.bench.report import csv_text, write_json, write_png
-from map2route.semantic_map.io import atomic_write_text
+from map2route.files import atomic_write_text
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -33,9 +33,9 @@ from map2route.bench.map2route.scoring import score_route
 from map2route.bench.registry import make_method
 from map2route.bench.runner import RESULTS_NAME, ResultsFile, Row, progress_bar
 from map2route.errors import Map2RouteError
+from map2route.files import atomic_write_text
 from map2route.planning import plan_route
 from map2route.semantic_map import load_scene
-from map2route.semantic_map.io import atomic_write_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

@@ -29,13 +29,14 @@ from map2route.bench.map2route.episode import load_episodes
 from map2route.bench.mapping.downstream import BUILT_MAP_GOAL_MARGIN_M, downstream_hcs
 from map2route.bench.report import write_png
 from map2route.bench.runner import RESULTS_NAME, ResultsFile
+from map2route.files import atomic_write_text
 from map2route.mapping.bag import instance_pixels
 from map2route.mapping.builder import build_from_bag
 from map2route.mapping.detectors import make_detector
 from map2route.mapping.errors import MappingError
 from map2route.mapping.score import score_map, shown_objects
 from map2route.mapping.simulate import SimConfig, simulate
-from map2route.semantic_map.io import atomic_write_text, load_scene, save_scene
+from map2route.semantic_map.io import load_scene, save_scene
 
 if TYPE_CHECKING:
     from map2route.bench.map2route.episode import Episode

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from map2route.gridsearch.kernel import goal_field, path_cost, search, warm_up
 from map2route.planning.costmap import distance_to, forget_distance_fields, j_clear
-from map2route.planning.grid_search import goal_field, path_cost, search, warm_up
 from map2route.planning.indoor_grid import indoor_grid
 from map2route.planning.planner import plan_route
 from map2route.routeir.model import Constraint, ConstraintKind, RouteIR, Stage

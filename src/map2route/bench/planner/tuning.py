@@ -28,10 +28,10 @@ import yaml
 from map2route.bench.map2route.run import RunSpec, run_benchmark
 from map2route.bench.map2route.scoring import EpisodeScore, ratios, summarize
 from map2route.errors import Map2RouteError
+from map2route.files import atomic_write_text
 from map2route.paths import config_dir, maps_dir
 from map2route.planning.config import PlannerConfig
 from map2route.planning.errors import PlanningError
-from map2route.semantic_map.io import atomic_write_text
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
-from map2route.planning.errors import NoPathError
+from map2route.gridsearch.errors import NoPathError
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

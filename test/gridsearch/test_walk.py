@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from map2route.errors import Map2RouteError
-from map2route.planning.walk import KEEP_CLEAR_M, clearance_m, comfortable_walk, walk_cost
+from map2route.gridsearch.walk import KEEP_CLEAR_M, clearance_m, comfortable_walk, walk_cost
 
 RES = 0.05
 

@@ -10,17 +10,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from map2route.planning.errors import NoPathError, NoRouteError
-from map2route.planning.grid_search import (
+from map2route.gridsearch.kernel import (
     cost_to_go,
     goal_field,
     path_cost,
     search,
     warm_up,
 )
+from map2route.planning.errors import NoPathError, NoRouteError
 
 SQRT2 = math.sqrt(2.0)
-RTOL = 1e-8  # the A* is exact within a relative 1e-9 (tie-breaking), see grid_search's doc
+RTOL = 1e-8  # the A* is exact within a relative 1e-9 (tie-breaking), see gridsearch.kernel's doc
 
 
 def brute_force(cost: np.ndarray, start: tuple[int, int], goal: np.ndarray, *,

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from map2route.gridsearch.kernel import search
+
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
@@ -36,6 +38,8 @@ def walk_cost(traversable: NDArray[np.bool_], clearance_m: NDArray[np.float64], 
 
 def clearance_m(traversable: NDArray[np.bool_], resolution: float) -> NDArray[np.float64]:
     """Metres from each cell centre to the nearest non-traversable cell centre (exact EDT)."""
+    # Imported here for start-up time: scipy.ndimage costs about half a second, and the
+    # planner, which imports this package, does not need it.
     from scipy.ndimage import distance_transform_edt
 
     return np.asarray(distance_transform_edt(traversable), dtype=np.float64) * resolution
@@ -60,8 +64,6 @@ def comfortable_walk(traversable: NDArray[np.bool_], resolution: float,
     Raises:
         NoPathError: a waypoint is blocked or unreachable from the previous one.
     """
-    from map2route.planning.grid_search import search
-
     free = np.asarray(traversable, dtype=bool)
     clear = clearance_m(free, resolution) if clearance is None else clearance
     cost = walk_cost(free, clear, keep_clear_m=keep_clear_m)
