@@ -145,12 +145,17 @@ def _convert(value: Any, kind: Any) -> tuple[Any, str]:
         args = typing.get_args(kind)
         if value is None and type(None) in args:
             return None, ""
+        problems = []
         for arg in args:
             if arg is type(None):
                 continue
             converted, problem = _convert(value, arg)
             if not problem:
                 return converted, ""
+            problems.append(problem)
+        finite = [p for p in problems if "finite" in p]  # a number, just not a usable one
+        if finite:
+            return None, finite[0]
         return None, f"must be {' or '.join(_name(a) for a in args)}"
     if kind is bool:
         return (value, "") if isinstance(value, bool) else (None, "must be true or false")
@@ -160,7 +165,7 @@ def _convert(value: Any, kind: Any) -> tuple[Any, str]:
     if kind is float:
         ok = isinstance(value, (int, float)) and not isinstance(value, bool)
         if ok and not math.isfinite(value):
-            return None, "must be a finite number (not .nan or .inf)"
+            return None, "must be finite (a number, not .nan or .inf)"
         return (float(value), "") if ok else (None, "must be a number")
     if kind is str:
         return (value, "") if isinstance(value, str) else (None, "must be text")
