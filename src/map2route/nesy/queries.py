@@ -66,10 +66,12 @@ class QuerySpec:
     allowed: frozenset[int]
     start_class: int
     end_class: int
+    #: Classes the query forbids, always traversable ones included.
+    excluded: frozenset[int] = frozenset()
 
     def vectors(self) -> Vectors:
         """Ground-truth vectors ``f_KB(sigma)`` (Eq. 3)."""
-        return derive_vectors(self.agent, self.objective, self.allowed)
+        return derive_vectors(self.agent, self.objective, self.allowed, excluded=self.excluded)
 
 
 @dataclass(frozen=True)
@@ -81,9 +83,11 @@ class ParsedQuery:
     allowed: frozenset[int]
     agent_found: bool
     objective_found: bool
+    #: Classes the query forbids, always traversable ones included.
+    excluded: frozenset[int] = frozenset()
 
     def vectors(self) -> Vectors:
-        return derive_vectors(self.agent, self.objective, self.allowed)
+        return derive_vectors(self.agent, self.objective, self.allowed, excluded=self.excluded)
 
 
 # --- the template writer ------------------------------------------------------------------------
