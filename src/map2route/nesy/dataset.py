@@ -169,12 +169,12 @@ def build_tiles(sources: list[str], *, resolution_m: float, min_area: int, probe
     out: list[Tile] = []
     with progress() as bar:
         task = bar.add_task("regions", total=len(raw))
-        for tile_id, labels, source, res, image in raw:
+        for tile_id, labels, source, res, photo in raw:
             filtered = selective_filter(labels, min_area=min_area)
             regions = find_regions(filtered, probe_erosions=probe_erosions)
             if len(regions.classes_present) >= min_classes:
                 out.append(Tile(tile_id, filtered, regions, complexity(regions), source, res,
-                                image))
+                                photo))
             bar.advance(task)
     if not out:
         msg = f"no usable tile (>= {min_classes} land-cover classes) in sources {sources}"
@@ -219,7 +219,7 @@ def read_orthophoto_pair(image_path: Path, label_path: Path
         msg = (f"orthophoto {image_path} is {image.dtype} with shape {image.shape}; give 8-bit "
                f"RGB images (OpenEarthMap's are)")
         raise NesyError(msg)
-    rgb = np.ascontiguousarray(image[..., 2::-1])  # OpenCV reads BGR(A)
+    rgb: NDArray[np.uint8] = np.ascontiguousarray(image[..., 2::-1], dtype=np.uint8)  # BGR(A)
     if rgb.shape[:2] != labels.shape:
         msg = (f"orthophoto {image_path} is {rgb.shape[1]}x{rgb.shape[0]} but its mask "
                f"{label_path} is {labels.shape[1]}x{labels.shape[0]}; they must be one size")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from map2route.nesy.kb import Agent, class_index
 from map2route.language.nesy.lexicon import WORDNET_AGENTS, WORDNET_CLASSES
-from map2route.nesy.queries import parse_query
 from map2route.language.nesy.wordnet import database_dir, noun_category
+from map2route.nesy.kb import Agent, class_index
+from map2route.nesy.queries import parse_query
 
 
 def test_database_is_installed() -> None:
