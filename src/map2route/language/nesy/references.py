@@ -275,10 +275,7 @@ def _postposed(clause: list[str], cues: list[tuple[int, int]],
     return frozenset(out)
 
 
-_MOTION_VERBS = ROAM_VERBS | {"drive", "driving", "drives", "walk", "walking", "walks", "ride",
-                             "riding", "rides", "hike", "hiking", "run", "running", "jog",
-                             "jogging", "go", "going", "travel", "travelling", "traveling",
-                             "continue", "proceed", "tread", "step"}
+_MOTION_VERBS = ROAM_VERBS | words("motion_verbs")
 
 
 def _motion_on(window: list[str]) -> bool:
@@ -305,9 +302,9 @@ def _motion_onto_pronoun(clause: list[str], end: int) -> bool:
 
 _QUANTIFIERS = words("quantifiers")
 _JOURNEY_NOUNS = words("journey_nouns")
-_NEAR_OR_JOURNEY = {"near", "close", *_JOURNEY_NOUNS}
+_NEAR_OR_JOURNEY = words("near_words") | _JOURNEY_NOUNS
 #: Words before "(conditionally) traversable classes" that make it a description.
-_DESCRIBING_QUANTIFIERS = _QUANTIFIERS | {"other", "conditionally", "no"}
+_DESCRIBING_QUANTIFIERS = _QUANTIFIERS | words("describing_extra")
 _NEGATIVE_WORDS = {p for p in NEGATIVE_CUES if " " not in p}
 _TERRAIN_HEADS = words("terrain_heads")
 

@@ -25,7 +25,7 @@ from map2route.language.nesy.tokens import _clauses, _find, _strip_from_to
 _REQUIREMENT_CUES = [*phrases("requirement_cues"), *RESTRICT_BEFORE]
 _LEAVING = words("leaving_words")
 _SURFACE_FILLERS = words("surface_fillers")
-_ARTICLES = {"the", "a", "an", "any", "its", "their", "our", "my"}
+_ARTICLES = words("surface_determiners")
 #: (token tuple, classes), longest phrase first.
 _GROUPS = sorted(((tuple(g["phrase"].split()), frozenset(int(c) for c in g["classes"]))
                   for g in SURFACE_GROUPS), key=lambda g: -len(g[0]))
