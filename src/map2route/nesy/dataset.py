@@ -1,10 +1,14 @@
 """The NeSy-Route generator (section 3.3) and the dataset files it writes and reads.
 
-Layout of a dataset folder (``[x, y] = [col, row]`` pixel points, row 0 at the image top)::
+By default :func:`generate` writes the official release layout (:mod:`.official`:
+``Task1/queries.json``, ``Task{2,3}/evaluation/{split}.parquet``,
+``Task3/labels/labels.parquet``) plus ``images/images.parquet`` and ``manifest.json``. Our
+cache layout (``fmt="ours"``; ``[x, y] = [col, row]`` pixel points, row 0 at the image top)::
 
     DIR/manifest.json          counts, resolution, sources, difficulty thresholds, timings
     DIR/labels/labels.parquet  tile_id, label (PNG bytes, ids 0-8), source, resolution_m, ...
-    DIR/images/images.parquet  tile_id, image (PNG bytes, aerial RGB with numbered regions)
+    DIR/images/images.parquet  tile_id, image (PNG bytes, aerial RGB with numbered regions),
+                               imagery (synthetic | orthophoto)
     DIR/task1/queries.json     [{sample_id, query, vectors: {V_trav, V_pref}, agent, ...}]
     DIR/task2/task2.parquet    sample_id, tile_id, query, vectors (JSON: V_reg, V_trav, V_pref),
                                num_classes, difficulty
@@ -12,8 +16,9 @@ Layout of a dataset folder (``[x, y] = [col, row]`` pixel points, row 0 at the i
                                start_point, end_point, gt_trajectory, gt_cost, complexity,
                                difficulty
 
-Images are stored once per tile (a sample names its ``tile_id``) instead of once per sample.
-The readers also accept the official release's variants (see :func:`load_samples`).
+Images are stored once per tile (a sample names its image) instead of once per sample, and
+say whether they are synthetic (rendered from the mask) or real orthophotos. The readers
+take either layout (see :func:`load_samples`).
 """
 
 from __future__ import annotations
