@@ -42,6 +42,14 @@ def dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+def test_generate_says_images_are_synthetic(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    masks = _masks(tmp_path / "masks")
+    assert main(["nesy", "generate", "--out", str(tmp_path / "d"), "--count", "3", "--source",
+                 str(masks), "--workers", "1"]) == 0
+    assert "images are synthetic" in capsys.readouterr().out
+
+
 def test_generate_writes_official_files(dataset: Path) -> None:
     import pandas as pd
 

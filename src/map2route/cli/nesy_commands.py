@@ -52,6 +52,7 @@ def generate(out: Path, count: int, sources: tuple[str, ...], resolution: float,
     """
     import yaml
 
+    from map2route.nesy.dataset import SYNTHETIC
     from map2route.nesy.dataset import generate as run
 
     client = None
@@ -66,6 +67,9 @@ def generate(out: Path, count: int, sources: tuple[str, ...], resolution: float,
     click.echo(f"wrote {out}: task1 {report.task1}, task2 {report.task2}, task3 {report.task3} "
                f"samples on {report.tiles} tiles in {total:.1f} s ("
                + ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items()) + ")")
+    if SYNTHETIC in report.imagery:
+        click.echo("images are synthetic (rendered from the masks, not photographs); give "
+                   "--source a folder of orthophotos + masks for real imagery")
 
 
 @nesy.command("eval")

@@ -476,6 +476,8 @@ class GenerateReport:
     task3: int
     tiles: int
     seconds: dict[str, float]
+    #: Kinds of image written: ``synthetic`` (rendered from the mask) and/or ``orthophoto``.
+    imagery: tuple[str, ...] = ()
 
 
 def generate(out: Path, *, count: int, sources: list[str], seed: int = 0,
@@ -602,7 +604,8 @@ def generate(out: Path, *, count: int, sources: list[str], seed: int = 0,
         "seconds": {k: round(v, 2) for k, v in timings.items()},
     }
     atomic_write_text(out / "manifest.json", json.dumps(manifest, indent=1))
-    return GenerateReport(out, n1, len(rows2), len(rows3), len(used), timings)
+    return GenerateReport(out, n1, len(rows2), len(rows3), len(used), timings,
+                          tuple(manifest["imagery"]))
 
 
 # --- reading (the official release and our cache) -----------------------------------------------
