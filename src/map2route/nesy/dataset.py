@@ -605,7 +605,7 @@ def generate(out: Path, *, count: int, sources: list[str], seed: int = 0,
     }
     atomic_write_text(out / "manifest.json", json.dumps(manifest, indent=1))
     return GenerateReport(out, n1, len(rows2), len(rows3), len(used), timings,
-                          tuple(manifest["imagery"]))
+                          tuple(sorted({kind for _img, kind in images.values()})))
 
 
 # --- reading (the official release and our cache) -----------------------------------------------
