@@ -17,39 +17,39 @@ from map2route.language.nesy.lexicon import (
     words,
 )
 from map2route.language.nesy.references import (
-    _JOURNEY_NOUNS,
-    _MOTION_VERBS,
-    _REPLY_NO,
-    _RESTRICTS,
-    _answer_sign,
-    _cue_positions,
-    _everything_self,
-    _governing,
-    _has_everything,
-    _heading_sign,
-    _key_value_sign,
-    _mentions,
-    _motion_on,
-    _motion_onto_pronoun,
-    _narrowed,
-    _nothing_forbidden,
-    _only_complement,
-    _postposed,
-    _restricted_to,
-    _roam_everywhere,
+    JOURNEY_NOUNS,
+    MOTION_VERBS,
+    REPLY_NO,
+    RESTRICTS,
+    answer_sign,
+    cue_positions,
+    find_mentions,
+    governing,
+    has_everything,
+    heading_sign,
+    is_narrowed,
+    key_value_sign,
+    motion_on,
+    motion_onto_pronoun,
+    nothing_forbidden,
+    only_complement,
+    permits_everything,
+    postposed_cues,
+    restricted_to,
+    roam_everywhere,
 )
 from map2route.language.nesy.tokens import (
-    _COPULA,
-    _DETERMINER_CUES,
-    _ELLIPSIS,
-    _HEDGES,
-    _LAND_NOUNS,
-    _LIST_GLUE,
-    _NEGATOR_SET,
-    _clauses,
-    _find,
-    _stem,
-    _strip_from_to,
+    COPULA,
+    DETERMINER_CUES,
+    ELLIPSIS,
+    HEDGES,
+    LAND_NOUNS,
+    LIST_GLUE,
+    NEGATOR_SET,
+    find,
+    split_clauses,
+    stem_word,
+    strip_from_to,
 )
 
 
@@ -60,22 +60,22 @@ def permissions(tokens: list[str], conditional: frozenset[int]) -> frozenset[int
     last_sign = 0
     last_negated = False
     previous_allowed: set[int] = set()
-    clauses = _clauses(_strip_from_to(tokens))
+    clauses = split_clauses(strip_from_to(tokens))
     for ci, (clause, question) in enumerate(clauses):
-        mentions = _mentions(clause)
-        interjection = all(t in _REPLY_NO or t in ",!" for t in clause) and \
+        mentions = find_mentions(clause)
+        interjection = all(t in REPLY_NO or t in ",!" for t in clause) and \
             not clauses[ci - 1][1]  # "..., brilliant idea. No." (no question before it)
-        if (any(_find(clause, w) for w in _RETRACTIONS) or interjection) and ci and \
+        if (any(find(clause, w) for w in _RETRACTIONS) or interjection) and ci and \
                 not any(c in conditional for _b, _e, c in mentions):
             # "nah forget that, roads only": what the previous statement permitted is withdrawn
             denied |= previous_allowed
         before = set(allowed)
         # "Is the drone allowed over the houses? No.": the reply decides the question's terrain
-        reply = _answer_sign(clauses[ci + 1][0]) if question and ci + 1 < len(clauses) else 0
-        every_at, every_end = _has_everything(clause, mentions)
-        cues = _cue_positions(clause, everything=every_at >= 0)
-        elliptic = [i for w in _ELLIPSIS for i in _find(clause, w)
-                    if all(t in ",:()" or t in _HEDGES for t in clause[i + len(w.split()):])]
+        reply = answer_sign(clauses[ci + 1][0]) if question and ci + 1 < len(clauses) else 0
+        every_at, every_end = has_everything(clause, mentions)
+        cues = cue_positions(clause, everything=every_at >= 0)
+        elliptic = [i for w in ELLIPSIS for i in find(clause, w)
+                    if all(t in ",:()" or t in HEDGES for t in clause[i + len(w.split()):])]
         if not cues and last_sign and elliptic:
             cues = [(elliptic[0], last_sign)]
         elif not cues and last_sign and clause[-1] in _AUXILIARIES and mentions and \
@@ -88,35 +88,35 @@ def permissions(tokens: list[str], conditional: frozenset[int]) -> frozenset[int
             continue  # "I start at the plaza, not the dirt lot" corrects a place
         if cues:
             last_sign = cues[-1][1]
-            last_negated = bool(set(clause) & _NEGATOR_SET)
-        postposed = _postposed(clause, cues, mentions)
+            last_negated = bool(set(clause) & NEGATOR_SET)
+        postposed = postposed_cues(clause, cues, mentions)
         segments = [0]
         for i, t in enumerate(clause):
             if t in (",", ":", "(", ")"):
                 segments.append(i)
         seg_of = [sum(1 for s in segments[1:] if s <= i) for i in range(len(clause))]
-        exceptions = [i for w in EXCEPTION_WORDS for i in _find(clause, w)]
+        exceptions = [i for w in EXCEPTION_WORDS for i in find(clause, w)]
         moving = every_at >= 0 and bool(
             set(clause[max(0, every_at - 2):every_at]) & (ROAM_VERBS | ROUTE_PREPOSITIONS)) and \
-            not set(clause[max(0, every_at - 4):every_at]) & (_NEGATOR_SET | _DETERMINER_CUES)
+            not set(clause[max(0, every_at - 4):every_at]) & (NEGATOR_SET | DETERMINER_CUES)
         # "no off-road driving on any conditionally traversable terrain is permitted"
         negated_at = any(clause[k] in ("no", "not", "never") and
                          not set(clause[k:every_at]) & {",", ":", ";", "("}
                          for k in range(max(0, every_at - 5), every_at))
-        restricted = any(_find(clause, w) for w in _RESTRICTS)
+        restricted = any(find(clause, w) for w in RESTRICTS)
         # "no other off-road terrain is opened"; "cross-country over the grassland";
         # "permitted off-road terrain: heathland only"
-        if every_at >= 0 and (negated_at or _narrowed(clause, every_end, mentions) or restricted):
+        if every_at >= 0 and (negated_at or is_narrowed(clause, every_end, mentions) or restricted):
             every_at, moving = -1, False
-        if _everything_self(clause, mentions) or moving or (every_at >= 0 and (
+        if permits_everything(clause, mentions) or moving or (every_at >= 0 and (
                 any(s > 0 and not every_at <= p < every_end and (
                     seg_of[p] == seg_of[every_at] or abs(p - every_at) <= 3) for p, s in cues) or
                 any(i > every_at for i in exceptions))) or \
-                _only_complement(clause, cues, mentions, conditional) or \
-                _roam_everywhere(clause, restricted) or _nothing_forbidden(clause):
+                only_complement(clause, cues, mentions, conditional) or \
+                roam_everywhere(clause, restricted) or nothing_forbidden(clause):
             allowed |= set(conditional)
-        confined = _restricted_to(clause, mentions, {p for p, _ in cues})
-        ellipsis_segs = {seg_of[i] for w in _ELLIPSIS for i in _find(clause, w)}
+        confined = restricted_to(clause, mentions, {p for p, _ in cues})
+        ellipsis_segs = {seg_of[i] for w in ELLIPSIS for i in find(clause, w)}
         previous: tuple[int, int] | None = None  # (end, sign) of the last mention
         last_mention_sign = 0
         signed: list[tuple[int, int, int, int, bool]] = []  # (pos, end, cls, sign, own cue)
@@ -131,7 +131,7 @@ def permissions(tokens: list[str], conditional: frozenset[int]) -> frozenset[int
             same = [(p, s) for p, s in cues if seg_of[p] == seg_of[pos]]
             window = [t for k, t in enumerate(clause[max(0, pos - 3):pos], max(0, pos - 3))
                       if seg_of[k] == seg_of[pos]]
-            key_value = _key_value_sign(clause, cues, mentions, seg_of, pos, segments)
+            key_value = key_value_sign(clause, cues, mentions, seg_of, pos, segments)
             if reply:
                 sign = reply
             elif pos in confined:
@@ -144,24 +144,24 @@ def permissions(tokens: list[str], conditional: frozenset[int]) -> frozenset[int
                 # only be entered at the destination"
                 sign = 0
             elif same:
-                sign = _governing(same, pos, postposed)
-            elif _heading_sign(clause, cues, mentions, pos):
+                sign = governing(same, pos, postposed)
+            elif heading_sign(clause, cues, mentions, pos):
                 # "Not permitted: crossing any further cropland"
-                sign = _heading_sign(clause, cues, mentions, pos)
+                sign = heading_sign(clause, cues, mentions, pos)
             elif seg_of[pos] in ellipsis_segs and seg_of[pos] > 0 and (
                     last_mention_sign or any(p < pos for p, _ in cues)):
                 # "gravel and dirt fine, grassland too": the segment repeats the one before
                 sign = last_mention_sign or [s for p, s in cues if p < pos][-1]
-            elif end - pos == 1 and _stem(clause[pos]) in SETTING_WORDS:
+            elif end - pos == 1 and stem_word(clause[pos]) in SETTING_WORDS:
                 sign = 0  # "a route through the park" says where, not what is permitted
-            elif ROUTE_PREPOSITIONS & set(window) or _motion_onto_pronoun(clause, end) or \
-                    _motion_on(window):
+            elif ROUTE_PREPOSITIONS & set(window) or motion_onto_pronoun(clause, end) or \
+                    motion_on(window):
                 sign = 1
             elif previous is not None and previous[1] != 0 and \
-                    set(clause[previous[0]:pos]) <= _LIST_GLUE | _LAND_NOUNS:
+                    set(clause[previous[0]:pos]) <= LIST_GLUE | LAND_NOUNS:
                 sign = previous[1]
             elif cues:
-                sign = _governing(cues, pos, postposed)
+                sign = governing(cues, pos, postposed)
             else:
                 sign = 0
             previous = (end, sign)
@@ -180,16 +180,16 @@ def permissions(tokens: list[str], conditional: frozenset[int]) -> frozenset[int
 
 
 #: Self-corrections: what follows replaces what came before ("fastest... actually no, safest").
-_CORRECTION_MARKERS = phrases("correction_markers")
+CORRECTION_MARKERS = phrases("correction_markers")
 #: Retractions of the previous statement ("could cut across the sand? nah, forget that").
 _RETRACTIONS = phrases("retractions")
 #: Words of a route's start or end: a bare "not" beside them corrects a place.
 _ENDPOINT_WORDS = words("endpoint_words")
 #: Objective words that name a burden: negated they still ask for the objective ("no
 #: bumps", "not too strenuous").
-_BURDENS = words("burdens")
+BURDENS = words("burdens")
 _AUXILIARIES = words("auxiliaries")
-_MOTION_OR_JOURNEY = _MOTION_VERBS | _JOURNEY_NOUNS
+_MOTION_OR_JOURNEY = MOTION_VERBS | JOURNEY_NOUNS
 _BEFORE_LANDMARK = phrases("before_landmark")
 _SIDES = words("sides")
 
@@ -226,7 +226,7 @@ def _share_postposed(clause: list[str], cues: list[tuple[int, int]], postposed: 
     while k < len(out):
         j = k
         while j + 1 < len(out) and \
-                set(clause[out[j][1]:out[j + 1][0]]) <= _LIST_GLUE | _LAND_NOUNS:
+                set(clause[out[j][1]:out[j + 1][0]]) <= LIST_GLUE | LAND_NOUNS:
             j += 1
         last_end = out[j][1]
         # a list ends in a conjunction ("dirt, scrub and crops"); "the park, the woods are
@@ -242,7 +242,7 @@ def _share_postposed(clause: list[str], cues: list[tuple[int, int]], postposed: 
             bool(set(head) & {"no", "neither"}) and
             bool(set(clause[max(0, first - 3):first]) & {"as", "like", "including"})))
         verdict = next((-s if negated else s for p, s in cues if p in postposed and p >= last_end and
-                        set(clause[last_end:p]) <= _COPULA | _LAND_NOUNS | {"all", "both"}), 0)
+                        set(clause[last_end:p]) <= COPULA | LAND_NOUNS | {"all", "both"}), 0)
         if verdict and j > k:
             for m in range(k, j + 1):
                 pos, end, cls, sign, own = out[m]

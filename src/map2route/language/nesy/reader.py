@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from map2route.language.nesy.constraints import (
-    _BURDENS,
-    _CORRECTION_MARKERS,
+    BURDENS,
+    CORRECTION_MARKERS,
     permissions,
 )
 from map2route.language.nesy.lexicon import (
@@ -24,20 +24,20 @@ from map2route.language.nesy.lexicon import (
     WORDNET_AGENTS,
 )
 from map2route.language.nesy.references import (
-    _mentions,
+    find_mentions,
 )
 from map2route.language.nesy.surfaces import surface_constraints
 from map2route.language.nesy.tokens import (
-    _AGENT_SORTED,
-    _OBJECTIVE_NEGATORS,
-    _OBJECTIVE_STEMS,
-    _clauses,
-    _find,
-    _find_stems,
-    _stem,
-    _strip_from_to,
-    _tokens,
-    _unknown_noun,
+    AGENT_SORTED,
+    OBJECTIVE_NEGATORS,
+    OBJECTIVE_STEMS,
+    find,
+    find_stems,
+    split_clauses,
+    stem_word,
+    strip_from_to,
+    tokenize,
+    unknown_noun,
 )
 from map2route.language.nesy.wordnet import noun_category
 
@@ -49,10 +49,10 @@ def _read_agent(tokens: list[str], stems: list[str],
     used = [False] * len(tokens)
     found: list[tuple[int, int, tuple[str, ...], int]] = []
     # "walk from the ute to the waterhole": a vehicle in a from/to phrase is a place
-    placed = {k for k, t in enumerate(_strip_from_to(tokens)) if t == "_"}
-    for phrase, agents_of, weight in _AGENT_SORTED:
+    placed = {k for k, t in enumerate(strip_from_to(tokens)) if t == "_"}
+    for phrase, agents_of, weight in AGENT_SORTED:
         n = len(phrase)
-        for i in _find_stems(stems, phrase):
+        for i in find_stems(stems, phrase):
             if not any(used[i:i + n]):
                 for m in range(i, i + n):
                     used[m] = True
@@ -64,8 +64,8 @@ def _read_agent(tokens: list[str], stems: list[str],
     if not nouns_at:
         # no listed agent noun: ask WordNet about the unknown nouns ("currach" is a boat)
         for i, t in enumerate(tokens):
-            if not used[i] and _unknown_noun(t):
-                agent_of = noun_category(_stem(t), WORDNET_AGENTS)
+            if not used[i] and unknown_noun(t):
+                agent_of = noun_category(stem_word(t), WORDNET_AGENTS)
                 if agent_of is not None:
                     found.append((i, i + 1, (agent_of,), 2))
     for i, e, agents_of, weight in found:
@@ -78,7 +78,7 @@ def _read_agent(tokens: list[str], stems: list[str],
     if len(top) > 1:
         # a tie ("quad": quad bike or quadcopter) goes to the agent for which the terrain the
         # query talks about is a question at all: its conditionally traversable classes
-        talked = {cls for clause, _ in _clauses(tokens) for _b, _e, cls in _mentions(clause)}
+        talked = {cls for clause, _ in split_clauses(tokens) for _b, _e, cls in find_mentions(clause)}
         top.sort(key=lambda a: -len(talked & conditional_of[a]))
     agent = top[0]
     if scores[agent] > 0:
@@ -93,9 +93,9 @@ def _read_objective(tokens: list[str], stems: list[str]) -> tuple[str, bool]:
     first_at = dict.fromkeys(OBJECTIVES, len(tokens))
     # "fastest... actually no, the safest one": words before a self-correction that is
     # followed by another objective word do not count
-    corrections = [i for w in _CORRECTION_MARKERS for i in _find(tokens, w)]
+    corrections = [i for w in CORRECTION_MARKERS for i in find(tokens, w)]
     # "no risks" = "no risk": phrases match on stems
-    hits = [(ph, o, w, _find_stems(stems, st)) for ph, o, w, st in _OBJECTIVE_STEMS]
+    hits = [(ph, o, w, find_stems(stems, st)) for ph, o, w, st in OBJECTIVE_STEMS]
     last_hit = max((i for *_x, at in hits for i in at), default=-1)
     # a hit before the last self-correction that precedes the last hit is superseded
     cutoff = max((c for c in corrections if c < last_hit), default=-1)
@@ -109,8 +109,8 @@ def _read_objective(tokens: list[str], stems: list[str]) -> tuple[str, bool]:
                     taken[m] = True
                 # "not in a hurry", "no rush": a negated objective word states no objective
                 # ("no risk" still asks for safety); "too risky to enter" describes terrain
-                if (objective != "safest" and obj_phrase not in _BURDENS and any(
-                        t in _OBJECTIVE_NEGATORS for t in tokens[max(0, i - 2):i])) or \
+                if (objective != "safest" and obj_phrase not in BURDENS and any(
+                        t in OBJECTIVE_NEGATORS for t in tokens[max(0, i - 2):i])) or \
                         (i and tokens[i - 1] == "too"):
                     continue
                 # a manner adverb ("a person can safely walk on") weighs less than a goal
@@ -154,8 +154,8 @@ def read_query(text: str, traversability: Mapping[str, tuple[frozenset[int], fro
         text: the query.
         traversability: per agent name, its (always, conditionally) traversable classes.
     """
-    tokens = _tokens(text)
-    stems = [_stem(t) for t in tokens]
+    tokens = tokenize(text)
+    stems = [stem_word(t) for t in tokens]
     conditional_of = {a: traversability[a][1] for a in AGENTS}
     agent, agent_found = _read_agent(tokens, stems, conditional_of)
     objective, objective_found = _read_objective(tokens, stems)

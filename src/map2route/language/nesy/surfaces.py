@@ -19,8 +19,8 @@ phrases live in YAML.
 from __future__ import annotations
 
 from map2route.language.nesy.lexicon import RESTRICT_BEFORE, SURFACE_GROUPS, phrases, words
-from map2route.language.nesy.references import _cue_positions, _governing
-from map2route.language.nesy.tokens import _clauses, _find, _strip_from_to
+from map2route.language.nesy.references import cue_positions, governing
+from map2route.language.nesy.tokens import find, split_clauses, strip_from_to
 
 _REQUIREMENT_CUES = [*phrases("requirement_cues"), *RESTRICT_BEFORE]
 _LEAVING = words("leaving_words")
@@ -57,7 +57,7 @@ def _left(clause: list[str], pos: int) -> bool:
 def _required(clause: list[str], pos: int, end: int, cues: list[tuple[int, int]]) -> bool:
     """A requirement cue governs the surface at ``pos``: the nearest cue before it, or a
     postposed "only" later in its comma segment ("paved areas only")."""
-    hits = [i for w in _REQUIREMENT_CUES for i in _find(clause, w)]
+    hits = [i for w in _REQUIREMENT_CUES for i in find(clause, w)]
     segment_end = next((k for k in range(end, len(clause)) if clause[k] in (",", ":")),
                        len(clause))
     if "only" in clause[end:segment_end]:  # "paved areas / roads only"
@@ -82,13 +82,13 @@ def surface_constraints(tokens: list[str], always: frozenset[int]
     excluded: set[int] = set()
     required: set[int] | None = None
     # the route's ends ("from a paved area to a linear paved surface") permit nothing
-    for clause, _question in _clauses(_strip_from_to(tokens)):
+    for clause, _question in split_clauses(strip_from_to(tokens)):
         groups = _group_mentions(clause)
         if not groups:
             continue
-        cues = _cue_positions(clause)
+        cues = cue_positions(clause)
         for pos, end, classes in groups:
-            sign = _governing(cues, pos) if cues else 0
+            sign = governing(cues, pos) if cues else 0
             if _left(clause, pos):
                 if sign < 0:  # "must not leave the paved surfaces": stay on them
                     required = (required or set()) | set(classes)

@@ -38,38 +38,38 @@ from map2route.language.nesy.lexicon import (
 )
 from map2route.language.nesy.wordnet import is_common_word
 
-_LIST_GLUE = words("list_glue")
+LIST_GLUE = words("list_glue")
 _STOP_AFTER_TO = words("stop_after_to")
 #: Words allowed between a negator and the cue it composes with ("is not to be used").
-_FILLER = words("filler")
+FILLER = words("filler")
 #: "the only thing to avoid is X": words between "only" and its prohibition.
-_ONLY_GLUE = words("only_glue")
+ONLY_GLUE = words("only_glue")
 #: Modifiers that keep their own class in a compound ("bare yard", "grassy verge").
-_ADJECTIVES = words("adjectives")
-_ROAD = 3
-_DEVELOPED = 2
+ADJECTIVES = words("adjectives")
+ROAD = 3
+DEVELOPED = 2
 #: Classes whose noun names the surface of a developed-space head ("gravel forecourt",
 #: "grass yard"): the surface, not the use, is the land cover.
-_SURFACE_CLASSES = {0, 1}
+SURFACE_CLASSES = {0, 1}
 #: Heads that name a parcel, not a cover: the modifier says what grows there.
-_PARCEL_HEADS = words("parcel_heads")
-_TREE = 4
+PARCEL_HEADS = words("parcel_heads")
+TREE = 4
 #: What may follow a route word that has no object of its own ("drive across if it helps").
-_STRANDED_NEXT = words("stranded_next")
+STRANDED_NEXT = words("stranded_next")
 #: Words between a restriction and what it names ("only where it is grass").
-_RESTRICT_GLUE = words("restrict_glue")
-_COPULA = words("copula")
+RESTRICT_GLUE = words("restrict_glue")
+COPULA = words("copula")
 #: Generic nouns after a class word ("agricultural land", "rangeland areas").
-_LAND_NOUNS = words("land_nouns")
+LAND_NOUNS = words("land_nouns")
 #: A clause without cues that carries one of these repeats the previous clause's polarity
 #: ("rocky ground is no problem; grassy slopes too").
-_ELLIPSIS = words("ellipsis")
+ELLIPSIS = words("ellipsis")
 #: Words that may trail an elliptic clause ("and the woods too I guess").
-_HEDGES = words("hedges")
+HEDGES = words("hedges")
 #: Negators that also act as determiners ("no farmland"): never a postposed predicate.
-_DETERMINER_CUES = words("determiner_cues")
+DETERMINER_CUES = words("determiner_cues")
 #: Negators that cancel an objective word right after them ("not in a hurry", "no rush").
-_OBJECTIVE_NEGATORS = words("objective_negators")
+OBJECTIVE_NEGATORS = words("objective_negators")
 #: Casual spellings and apostrophe-less contractions, normalised before matching.
 _CASUAL = mapping("casual")
 #: Contrast words that split clauses ("however" only when not parenthetical).
@@ -80,7 +80,7 @@ _BUT_EXCEPT_AFTER = words("but_except_after")
 _NO_CORRECTION = words("no_correction")
 
 
-def _stem(word: str) -> str:
+def stem_word(word: str) -> str:
     """Light plural stemmer for lexicon matching: paddocks -> paddock, lorries -> lorry."""
     if len(word) <= 3 or not word.isalpha():
         return word
@@ -96,32 +96,32 @@ def _stem(word: str) -> str:
 _STOPWORDS = words("stopwords")
 
 
-def _unknown_noun(token: str) -> bool:
+def unknown_noun(token: str) -> bool:
     """A word WordNet may be asked about: alphabetic, 4+ letters, in no lexicon table."""
     return len(token) >= 4 and token.isalpha() and token not in _STOPWORDS and \
-        token not in _VOCAB and _stem(token) not in _VOCAB_STEMS
+        token not in _VOCAB and stem_word(token) not in _VOCAB_STEMS
 
 
 def _stem_phrase(phrase: str) -> tuple[str, ...]:
-    return tuple(_stem(w) for w in phrase.split())
+    return tuple(stem_word(w) for w in phrase.split())
 
 
-_AGENT_SORTED = sorted([*((_stem_phrase(p), (a,), w) for a, words in AGENT_WORDS.items()
+AGENT_SORTED = sorted([*((_stem_phrase(p), (a,), w) for a, words in AGENT_WORDS.items()
                           for p, w in words),
                         *((_stem_phrase(p), agents, 2) for p, agents in
                           AMBIGUOUS_AGENT_WORDS.items())], key=lambda paw: -len(paw[0]))
-_FALSE_FRIENDS_SORTED = sorted((_stem_phrase(p) for p in CLASS_FALSE_FRIENDS), key=lambda p: -len(p))
-_CLASS_SORTED = sorted(((_stem_phrase(p), c) for c, ps in CLASS_WORDS.items() for p in ps),
+FALSE_FRIENDS_SORTED = sorted((_stem_phrase(p) for p in CLASS_FALSE_FRIENDS), key=lambda p: -len(p))
+CLASS_SORTED = sorted(((_stem_phrase(p), c) for c, ps in CLASS_WORDS.items() for p in ps),
                        key=lambda pc: -len(pc[0]))
-_NEG_SORTED = sorted(set(NEGATIVE_CUES), key=lambda p: -len(p.split()))
-_POS_SORTED = sorted(set(POSITIVE_CUES), key=lambda p: -len(p.split()))
-_OBJECTIVE_STEMS = [(p, o, w, _stem_phrase(p))
+NEG_SORTED = sorted(set(NEGATIVE_CUES), key=lambda p: -len(p.split()))
+POS_SORTED = sorted(set(POSITIVE_CUES), key=lambda p: -len(p.split()))
+OBJECTIVE_STEMS = [(p, o, w, _stem_phrase(p))
                     for p, o, w in sorted(OBJECTIVE_WORDS, key=lambda pow_: -len(pow_[0].split()))]
-_EXC_SORTED = sorted(EXCEPTION_WORDS, key=lambda p: -len(p.split()))
-_NEGATOR_SET = set(NEGATORS)
-_EXCEPTION_FIRST = {p.split()[0] for p in EXCEPTION_WORDS}
-_FLIPPABLE_SET = set(FLIPPABLE_NEGATIVES)
-_CUE_WORDS = {p for p in (*NEGATIVE_CUES, *POSITIVE_CUES) if " " not in p}
+EXC_SORTED = sorted(EXCEPTION_WORDS, key=lambda p: -len(p.split()))
+NEGATOR_SET = set(NEGATORS)
+EXCEPTION_FIRST = {p.split()[0] for p in EXCEPTION_WORDS}
+FLIPPABLE_SET = set(FLIPPABLE_NEGATIVES)
+CUE_WORDS = {p for p in (*NEGATIVE_CUES, *POSITIVE_CUES) if " " not in p}
 #: Every word the tables know; unknown words are spelling-corrected towards the content words.
 _VOCAB = {w for table in (NEGATIVE_CUES, POSITIVE_CUES, EXCEPTION_WORDS, EVERYTHING_WORDS,
                           EVERYTHING_SELF) for p in table for w in p.split()}
@@ -129,8 +129,8 @@ _CONTENT = {w for words in AGENT_WORDS.values() for p, _ in words for w in p.spl
     {w for p in AMBIGUOUS_AGENT_WORDS for w in p.split()} | \
     {w for p, _, _ in OBJECTIVE_WORDS for w in p.split()} | \
     {w for ps in CLASS_WORDS.values() for p in ps for w in p.split()}
-_VOCAB |= _CONTENT | ROUTE_PREPOSITIONS | _FILLER
-_VOCAB_STEMS = {_stem(w) for w in _VOCAB}
+_VOCAB |= _CONTENT | ROUTE_PREPOSITIONS | FILLER
+_VOCAB_STEMS = {stem_word(w) for w in _VOCAB}
 _TARGETS_BY_LETTER: dict[str, list[str]] = {}
 for _w in sorted(_CONTENT):
     if len(_w) >= 5 and _w.isalpha():
@@ -138,7 +138,7 @@ for _w in sorted(_CONTENT):
 #: Cue words corrected at one edit only ("forbiden", "alowed"): at two, "traversal" would
 #: become "traversable".
 _CUE_TARGETS_BY_LETTER: dict[str, list[str]] = {}
-for _w in sorted(w for w in _CUE_WORDS if len(w) >= 7 and w.isalpha()):
+for _w in sorted(w for w in CUE_WORDS if len(w) >= 7 and w.isalpha()):
     _CUE_TARGETS_BY_LETTER.setdefault(_w[0], []).append(_w)
 
 
@@ -150,7 +150,7 @@ def _correct(token: str) -> str:
     "feild" -> "field"): one substitution in a short word too often makes another real word.
     """
     if len(token) < 5 or not token.isalpha() or token in _VOCAB or token in _NO_CORRECTION \
-            or _stem(token) in _VOCAB_STEMS or is_common_word(token):
+            or stem_word(token) in _VOCAB_STEMS or is_common_word(token):
         return token  # a real word ("follow") is no typo of a lexicon word ("fallow")
     if len(token) == 5:
         # a swap of adjacent letters ("drnoe"), or a doubled letter written once ("baren")
@@ -182,7 +182,7 @@ def _inflection_of(token: str, target: str) -> bool:
                           for b in ("", *_INFLECTIONS) if a != b)
 
 
-def _tokens(text: str) -> list[str]:
+def tokenize(text: str) -> list[str]:
     """Normalised word tokens: lower case, line breaks read as sentence ends, possessive 's
     dropped, "n't" expanded, hyphens split words, casual spellings and abbreviations ("veh", "bldgs", "+") expanded, unknown
     words spelling-corrected."""
@@ -221,20 +221,20 @@ def _tokens(text: str) -> list[str]:
     return out
 
 
-def _find(tokens: list[str], phrase: str) -> list[int]:
+def find(tokens: list[str], phrase: str) -> list[int]:
     words = phrase.split()
     n, first = len(words), words[0]
     return [i for i, t in enumerate(tokens[:len(tokens) - n + 1])
             if t == first and tokens[i:i + n] == words]
 
 
-def _find_stems(stems: list[str], phrase: tuple[str, ...]) -> list[int]:
+def find_stems(stems: list[str], phrase: tuple[str, ...]) -> list[int]:
     n, first = len(phrase), phrase[0]
     return [i for i, t in enumerate(stems[:len(stems) - n + 1])
             if t == first and tuple(stems[i:i + n]) == phrase]
 
 
-def _strip_from_to(tokens: list[str]) -> list[str]:
+def strip_from_to(tokens: list[str]) -> list[str]:
     """Blank out "from <place> to <place>" so start/end mentions are not read as permissions."""
     out = list(tokens)
     i = 0
@@ -260,7 +260,7 @@ def _strip_from_to(tokens: list[str]) -> list[str]:
     return out
 
 
-def _clauses(tokens: list[str]) -> list[tuple[list[str], bool]]:
+def split_clauses(tokens: list[str]) -> list[tuple[list[str], bool]]:
     """Split on sentence ends, semicolons and contrast words (but, however, while, whereas);
     each clause comes with whether it ended with a question mark.
 
