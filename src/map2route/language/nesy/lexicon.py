@@ -1,5 +1,6 @@
-"""The NeSy-Route query parser's word tables, read from ``data/lexicon.yaml`` and
-``data/grammar.yaml`` (package data): the tables are data, this module only types them.
+"""The NeSy-Route query parser's word tables, read from ``language/lexicons/nesy.yaml`` and
+``language/lexicons/nesy_grammar.yaml`` (package data): the tables are data, this module only
+types them.
 
 Agents and objectives are named by their NeSy-Route names (``pedestrian``, ``car``, ``drone``,
 ``boat``; ``fastest``, ``comfort``, ``safest``, ``shortest``); land-cover classes by their
@@ -17,34 +18,35 @@ import yaml
 
 
 def _load(name: str) -> dict[str, Any]:
-    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+    text = resources.files("map2route.language").joinpath("lexicons", name).read_text(
+        encoding="utf-8")
     data = yaml.safe_load(text)
     if not isinstance(data, dict):  # pragma: no cover - a broken package
         raise RuntimeError(f"map2route.language.nesy data file {name} is not a mapping")
     return data
 
 
-_LEXICON = _load("lexicon.yaml")
-_GRAMMAR = _load("grammar.yaml")
+_LEXICON = _load("nesy.yaml")
+_GRAMMAR = _load("nesy_grammar.yaml")
 
 
 def words(key: str) -> set[str]:
-    """A grammar word set of ``data/grammar.yaml``."""
+    """A grammar word set of ``nesy_grammar.yaml``."""
     return set(_GRAMMAR[key])
 
 
 def phrases(key: str) -> list[str]:
-    """A grammar phrase list of ``data/grammar.yaml``, in file order."""
+    """A grammar phrase list of ``nesy_grammar.yaml``, in file order."""
     return list(_GRAMMAR[key])
 
 
 def phrase_tuple(key: str) -> tuple[str, ...]:
-    """A grammar phrase tuple of ``data/grammar.yaml``, in file order."""
+    """A grammar phrase tuple of ``nesy_grammar.yaml``, in file order."""
     return tuple(_GRAMMAR[key])
 
 
 def mapping(key: str) -> dict[str, str]:
-    """A grammar word mapping of ``data/grammar.yaml``."""
+    """A grammar word mapping of ``nesy_grammar.yaml``."""
     return dict(_GRAMMAR[key])
 
 

@@ -2,8 +2,8 @@
 
 Queries often name terrain by what it is like ("a continuous paved surface", "open natural
 ground", "soft or rough ground") rather than by class. ``surface_groups`` in
-``data/lexicon.yaml`` maps such phrases to class groups; here each group found in a clause is
-signed by the cue that governs it (the cue machinery of :mod:`.references`):
+``language/lexicons/nesy.yaml`` maps such phrases to class groups; here each group found in a
+clause is signed by the cue that governs it (the cue machinery of :mod:`.references`):
 
 - permitted: its classes may be used (a conditionally traversable one becomes allowed);
 - forbidden: its classes are excluded, always traversable ones included;
