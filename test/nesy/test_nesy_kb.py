@@ -41,7 +41,8 @@ def test_table1(agent: str) -> None:
 
 # Table 2 as the paper writes it ("c2>c3>c6>c1>c0>c4"), one string per agent and objective.
 TABLE2 = {
-    ("pedestrian", "fastest"): "c0=c1=c2=c3=c4=c6",
+    # the release's prompts, not the paper's c0=c1=c2=c3=c4=c6 (see kb.PREFERENCE_RANKINGS)
+    ("pedestrian", "fastest"): "c2>c3>c6>c1>c0>c4",
     ("pedestrian", "comfort"): "c2>c3>c6>c1>c0>c4",
     ("pedestrian", "safest"): "c2>c3>c6>c1>c0>c4",
     ("pedestrian", "shortest"): "c0=c1=c2=c3=c4=c6",

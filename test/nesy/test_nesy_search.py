@@ -8,7 +8,6 @@ import pytest
 
 from map2route.nesy.kb import IMPASSABLE
 from map2route.nesy.search import (
-    bresenham,
     cost_field,
     leg_path,
     optimal_path,
@@ -56,11 +55,6 @@ def test_optimal_against_brute_force(seed: int) -> None:
 def test_corner_cutting_is_allowed() -> None:
     w = np.array([[1, IMPASSABLE], [IMPASSABLE, 1]], dtype=np.uint16)
     assert optimal_path(w, (0, 0), (1, 1)).tolist() == [[0, 0], [1, 1]]
-
-
-def test_bresenham_hand_case() -> None:
-    assert bresenham((0, 0), (2, 5)).tolist() == [[0, 0], [0, 1], [1, 2], [1, 3], [2, 4], [2, 5]]
-    assert bresenham((3, 3), (3, 3)).tolist() == [[3, 3]]
 
 
 @pytest.mark.parametrize("seed", range(4), ids=[f"seed{i}" for i in range(4)])

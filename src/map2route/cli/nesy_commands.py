@@ -22,7 +22,8 @@ def nesy() -> None:
               help="Task 2 / Task 3 samples.")
 @click.option("--source", "sources", multiple=True, default=("helsinki", "rural"),
               show_default=True,
-              help="OSM extract (helsinki, rural, a .osm.pbf) or PNG mask / folder; repeatable.")
+              help="OSM extract (helsinki, rural, a .osm.pbf), PNG mask / folder, or a folder "
+              "of orthophotos + masks (images/, labels/); repeatable.")
 @click.option("--resolution", type=click.FloatRange(min=0.05), default=0.5, show_default=True,
               help="Metres per pixel when rasterising OSM.")
 @click.option("--seed", type=int, default=0, show_default=True)
@@ -36,11 +37,21 @@ def nesy() -> None:
               show_default=True, help="lambda_1..4 of the complexity score (Eq. 8).")
 @click.option("--llm-config", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               default=None, help="YAML/JSON for map2route.llm.ChatClient: write queries by LLM.")
+@click.option("--format", "fmt", type=click.Choice(["official", "ours"]), default="official",
+              show_default=True,
+              help="official: the release layout (Task1/, Task2/evaluation/, Task3/...); "
+              "ours: one file per task (our cache layout).")
 def generate(out: Path, count: int, sources: tuple[str, ...], resolution: float, seed: int,
              task1_count: int | None, starts_per_end: int, workers: int | None,
-             weights: tuple[float, float, float, float], llm_config: Path | None) -> None:
-    """Generate Task 1/2/3 files with A*-optimal ground truth."""
+             weights: tuple[float, float, float, float], llm_config: Path | None,
+             fmt: str) -> None:
+    """Generate Task 1/2/3 files with A*-optimal ground truth.
+
+    Images are synthetic (drawn from the mask) unless --source names a folder of real
+    orthophotos and 8-class masks (OpenEarthMap layout: images/ and labels/ pairs).
+    """
     from map2route.config import read_yaml, require_mapping
+    from map2route.nesy.dataset import SYNTHETIC
     from map2route.nesy.dataset import generate as run
 
     client = None
@@ -52,11 +63,14 @@ def generate(out: Path, count: int, sources: tuple[str, ...], resolution: float,
                                                         error=LLMError))
     report = run(out, count=count, sources=list(sources), seed=seed, resolution_m=resolution,
                  starts_per_end=starts_per_end, task1_count=task1_count, workers=workers,
-                 llm=client, weights=weights)
+                 llm=client, weights=weights, fmt=fmt)
     total = sum(report.seconds.values())
     click.echo(f"wrote {out}: task1 {report.task1}, task2 {report.task2}, task3 {report.task3} "
                f"samples on {report.tiles} tiles in {total:.1f} s ("
                + ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items()) + ")")
+    if SYNTHETIC in report.imagery:
+        click.echo("images are synthetic (rendered from the masks, not photographs); give "
+                   "--source a folder of orthophotos + masks for real imagery")
 
 
 @nesy.command("eval")
@@ -64,7 +78,7 @@ def generate(out: Path, count: int, sources: tuple[str, ...], resolution: float,
 @click.option("--data", type=click.Path(file_okay=False, path_type=Path), required=True,
               help="Dataset folder (ours or the official release).")
 @click.option("--pred", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Predictions (JSON Lines); with --method, where to write them.")
+              help="Predictions (official format, JSON Lines); with --method, where to write them.")
 @click.option("--method", type=click.Choice(["ours", "endpoints", "line"]), default=None,
               help="Run a built-in method, then score it (Task 3 only: endpoints = the [S, E] "
               "probe, line = waypoints on the straight S-E line).")
@@ -73,23 +87,15 @@ def generate(out: Path, count: int, sources: tuple[str, ...], resolution: float,
 def eval_cmd(task: str, data: Path, pred: Path | None, method: str | None, as_json: bool,
              markdown: bool) -> None:
     """Score predictions: TM/PR/FM, RM/TM/PR, AR/VR/CR/CD per difficulty."""
-    from map2route.nesy.evaluate import (
-        evaluate,
-        markdown_table,
-        read_predictions,
-        rich_table,
-        solve_endpoints,
-        solve_line,
-        solve_ours,
-        write_predictions,
-    )
+    from map2route.bench.nesy.evaluate import evaluate, markdown_table, rich_table
+    from map2route.bench.nesy.methods import METHODS, write_predictions
+    from map2route.nesy.official import read_predictions
 
     n = int(task)
     if method is None and pred is None:
         raise click.UsageError("give --pred PRED.jsonl, or --method ours|endpoints|line")
     if method is not None:
-        solver = {"ours": solve_ours, "endpoints": solve_endpoints, "line": solve_line}[method]
-        preds_list = solver(data, n)
+        preds_list = METHODS[method](data, n)
         pred = pred or data / f"predictions_{method}_task{n}.jsonl"
         write_predictions(pred, preds_list)
     assert pred is not None
@@ -103,6 +109,13 @@ def eval_cmd(task: str, data: Path, pred: Path | None, method: str | None, as_js
 
     Console().print(rich_table(result, name))
     if result.missing:
-        click.echo(f"{result.missing} samples had no prediction (scored as failures)")
+        click.echo(f"{result.missing} samples had no prediction and are not scored (as the "
+                   f"official scorer without --strict)")
+    if result.unknown:
+        click.echo(f"{result.unknown} predictions name no sample of this task and were skipped")
+    if result.skipped:
+        click.echo(f"{result.skipped} predictions had a vector that is not 8 long and were skipped")
+    if result.errors:
+        click.echo(f"{result.errors} trajectories were unreadable (scored non-adherent)")
     if markdown:
         click.echo(markdown_table(result, name))

@@ -1,10 +1,14 @@
 """The NeSy-Route generator (section 3.3) and the dataset files it writes and reads.
 
-Layout of a dataset folder (``[x, y] = [col, row]`` pixel points, row 0 at the image top)::
+By default :func:`generate` writes the official release layout (:mod:`.official`:
+``Task1/queries.json``, ``Task{2,3}/evaluation/{split}.parquet``,
+``Task3/labels/labels.parquet``) plus ``images/images.parquet`` and ``manifest.json``. Our
+cache layout (``fmt="ours"``; ``[x, y] = [col, row]`` pixel points, row 0 at the image top)::
 
     DIR/manifest.json          counts, resolution, sources, difficulty thresholds, timings
     DIR/labels/labels.parquet  tile_id, label (PNG bytes, ids 0-8), source, resolution_m, ...
-    DIR/images/images.parquet  tile_id, image (PNG bytes, aerial RGB with numbered regions)
+    DIR/images/images.parquet  tile_id, image (PNG bytes, aerial RGB with numbered regions),
+                               imagery (synthetic | orthophoto)
     DIR/task1/queries.json     [{sample_id, query, vectors: {V_trav, V_pref}, agent, ...}]
     DIR/task2/task2.parquet    sample_id, tile_id, query, vectors (JSON: V_reg, V_trav, V_pref),
                                num_classes, difficulty
@@ -12,12 +16,14 @@ Layout of a dataset folder (``[x, y] = [col, row]`` pixel points, row 0 at the i
                                start_point, end_point, gt_trajectory, gt_cost, complexity,
                                difficulty
 
-Images are stored once per tile (a sample names its ``tile_id``) instead of once per sample.
-The readers also accept the official release's variants (see :func:`load_samples`).
+Images are stored once per tile (a sample names its image) instead of once per sample, and
+say whether they are synthetic (rendered from the mask) or real orthophotos. The readers
+take either layout (see :func:`load_samples`).
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
@@ -28,9 +34,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import cv2
 import numpy as np
+import pandas as pd
 
 from map2route.files import atomic_write_bytes, atomic_write_text
+from map2route.nesy import official
 from map2route.nesy.errors import NesyError
 from map2route.nesy.kb import (
     CLASS_NAMES,
@@ -42,7 +51,18 @@ from map2route.nesy.kb import (
     class_costs,
     derive_vectors,
 )
+from map2route.nesy.landcover import (
+    TILE_SIZE,
+    decode_mask,
+    draw_regions,
+    encode_png,
+    rasterize_osm,
+    read_mask,
+    render_aerial,
+    tiles,
+)
 from map2route.nesy.queries import QuerySpec, llm_write_query, write_query
+from map2route.nesy.regions import complexity, find_regions, selective_filter
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -54,7 +74,13 @@ if TYPE_CHECKING:
 TASK2_SPLITS = ((1, 4, "easy"), (5, 6, "medium"), (7, NUM_CLASSES, "hard"))
 #: Task 3 difficulty by complexity-score quantiles: the paper's split sizes are 60/25/15 %.
 TASK3_QUANTILES = (0.60, 0.85)
-SPLITS = ("easy", "medium", "hard")
+SPLITS = official.SPLITS
+#: How every output names its images: a real orthophoto, or a picture drawn from the mask.
+ORTHOPHOTO = "orthophoto"
+SYNTHETIC = "synthetic"
+IMAGERY_NOTE = ("synthetic images are rendered from the label mask (class colours and texture): "
+                "not photographs, and a perception method sees the answer in them; use "
+                "--source with OpenEarthMap-style image/label pairs for real imagery")
 
 
 @dataclass(frozen=True, eq=False)
@@ -67,6 +93,8 @@ class Tile:
     complexity: Complexity
     source: str
     resolution_m: float
+    #: A real orthophoto (RGB) of the tile, or None: the image is then rendered (synthetic).
+    image: NDArray[np.uint8] | None = None
 
     @property
     def present(self) -> frozenset[int]:
@@ -91,7 +119,7 @@ def difficulty_by_classes(m: int) -> str:
     return "easy"
 
 
-def _progress() -> Any:
+def progress() -> Any:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -112,43 +140,96 @@ def _mask_sources(source: str) -> list[Path]:
 
 def build_tiles(sources: list[str], *, resolution_m: float, min_area: int, probe_erosions: int,
                 min_classes: int = 2) -> list[Tile]:
-    """Tiles from OSM extracts (``helsinki``, ``rural``, a ``.osm.pbf``) and PNG masks/folders.
+    """Tiles from OSM extracts, PNG masks, and real orthophotos with their masks.
 
-    OSM extracts are rasterised at ``resolution_m`` and cut into 1024x1024 tiles; PNG masks of
-    any size are used as they are. Each tile is filtered (selective morphological filter) and
-    its regions found; tiles with fewer than ``min_classes`` classes are dropped.
+    Sources: ``helsinki``, ``rural`` or a ``.osm.pbf`` (rasterised at ``resolution_m``, cut
+    into 1024x1024 tiles, images later rendered from the mask: synthetic); a PNG mask or a
+    folder of them (used as they are, synthetic images); a folder in OpenEarthMap's layout,
+    ``images/`` and ``labels/`` with GeoTIFF/PNG pairs of one name, directly or one region
+    folder down (the orthophoto is the tile's image). Each tile is filtered (selective
+    morphological filter) and its regions found; tiles with fewer than ``min_classes``
+    classes are dropped.
 
     Raises:
         NesyError: if a source cannot be read or no tile is usable.
     """
-    from map2route.nesy.landcover import TILE_SIZE, rasterize_osm, read_mask, tiles
-    from map2route.nesy.regions import complexity, find_regions, selective_filter
-
-    raw: list[tuple[str, NDArray[np.uint8], str, float]] = []
+    raw: list[tuple[str, NDArray[np.uint8], str, float, NDArray[np.uint8] | None]] = []
     for src in sources:
+        pairs = orthophoto_pairs(Path(src))
+        if pairs:
+            for image_path, label_path in pairs:
+                image, labels = read_orthophoto_pair(image_path, label_path)
+                raw.append((label_path.stem, labels, str(image_path), float("nan"), image))
+            continue
         masks = _mask_sources(src)
         if masks:
             for m in masks:
-                raw.append((m.stem, read_mask(m), m.name, float("nan")))
+                raw.append((m.stem, read_mask(m), m.name, float("nan"), None))
             continue
         lc = rasterize_osm(src, resolution_m=resolution_m)
         stem = Path(src).name.split(".")[0].lower()
         for r, c in tiles(lc.labels):
             raw.append((f"{stem}_r{r}_c{c}", lc.labels[r:r + TILE_SIZE, c:c + TILE_SIZE],
-                        lc.source, lc.resolution_m))
+                        lc.source, lc.resolution_m, None))
     out: list[Tile] = []
-    with _progress() as bar:
+    with progress() as bar:
         task = bar.add_task("regions", total=len(raw))
-        for tile_id, labels, source, res in raw:
+        for tile_id, labels, source, res, photo in raw:
             filtered = selective_filter(labels, min_area=min_area)
             regions = find_regions(filtered, probe_erosions=probe_erosions)
             if len(regions.classes_present) >= min_classes:
-                out.append(Tile(tile_id, filtered, regions, complexity(regions), source, res))
+                out.append(Tile(tile_id, filtered, regions, complexity(regions), source, res,
+                                photo))
             bar.advance(task)
     if not out:
         msg = f"no usable tile (>= {min_classes} land-cover classes) in sources {sources}"
         raise NesyError(msg)
     return out
+
+
+_IMAGE_SUFFIXES = (".tif", ".tiff", ".png")
+
+
+def orthophoto_pairs(folder: Path) -> list[tuple[Path, Path]]:
+    """(image, label) files of one name under ``images/`` and ``labels/`` (OpenEarthMap layout).
+
+    Looks in ``folder`` and in each of its sub-folders (OpenEarthMap has one per region).
+    An empty list when ``folder`` has no such pair.
+    """
+    if not folder.is_dir():
+        return []
+    out = []
+    for root in [folder, *sorted(d for d in folder.iterdir() if d.is_dir())]:
+        images = {p.stem: p for p in sorted((root / "images").glob("*"))
+                  if p.suffix.lower() in _IMAGE_SUFFIXES} if (root / "images").is_dir() else {}
+        labels = {p.stem: p for p in sorted((root / "labels").glob("*"))
+                  if p.suffix.lower() in _IMAGE_SUFFIXES} if (root / "labels").is_dir() else {}
+        out += [(images[k], labels[k]) for k in sorted(images.keys() & labels.keys())]
+    return out
+
+
+def read_orthophoto_pair(image_path: Path, label_path: Path
+                         ) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
+    """An RGB orthophoto and its 8-class mask (OpenEarthMap ids 0-8) of the same size.
+
+    Raises:
+        NesyError: an unreadable file, a mask with ids above 8, an image that is not 8-bit
+            RGB, or sizes that differ.
+    """
+    labels = decode_mask(label_path.read_bytes(), name=str(label_path))
+    image = cv2.imread(str(image_path), cv2.IMREAD_UNCHANGED)
+    if image is None:
+        raise NesyError(f"orthophoto {image_path} is not a readable image")
+    if image.dtype != np.uint8 or image.ndim != 3 or image.shape[2] < 3:
+        msg = (f"orthophoto {image_path} is {image.dtype} with shape {image.shape}; give 8-bit "
+               f"RGB images (OpenEarthMap's are)")
+        raise NesyError(msg)
+    rgb: NDArray[np.uint8] = np.ascontiguousarray(image[..., 2::-1], dtype=np.uint8)  # BGR(A)
+    if rgb.shape[:2] != labels.shape:
+        msg = (f"orthophoto {image_path} is {rgb.shape[1]}x{rgb.shape[0]} but its mask "
+               f"{label_path} is {labels.shape[1]}x{labels.shape[0]}; they must be one size")
+        raise NesyError(msg)
+    return rgb, labels
 
 
 # --- sampling -------------------------------------------------------------------------------
@@ -277,7 +358,7 @@ def solve_ground_truth(tiles_: list[Tile], samples: list[Sample], *, workers: in
         groups.setdefault((s.tile_index, costs, s.end), []).append(i)
     jobs = [(k[0], k[1], k[2], [samples[i].start for i in idx]) for k, idx in groups.items()]
     results: list[NDArray[np.int32] | None] = [None] * len(samples)
-    with _progress() as bar:
+    with progress() as bar:
         task = bar.add_task("A* ground truth", total=len(samples))
 
         def consume(it: Iterator[list[NDArray[np.int32] | None]]) -> None:
@@ -305,10 +386,6 @@ def _xy(p: tuple[int, int]) -> list[int]:
 
 
 def _parquet(path: Path, rows: list[dict[str, Any]]) -> None:
-    import io
-
-    import pandas as pd
-
     buf = io.BytesIO()
     pd.DataFrame(rows).to_parquet(buf, index=False)
     atomic_write_bytes(path, buf.getvalue())
@@ -317,7 +394,76 @@ def _parquet(path: Path, rows: list[dict[str, Any]]) -> None:
 def _spec_json(spec: QuerySpec) -> dict[str, Any]:
     return {"agent": spec.agent.value, "objective": spec.objective.value,
             "allowed": [CLASS_NAMES[c] for c in sorted(spec.allowed)],
+            "excluded": [CLASS_NAMES[c] for c in sorted(spec.excluded)],
             "start_class": CLASS_NAMES[spec.start_class], "end_class": CLASS_NAMES[spec.end_class]}
+
+
+def _official_vectors(v: Vectors) -> dict[str, list[int]]:
+    return {"traverse_vector": list(v.trav), "cost_vector": list(v.pref)}
+
+
+def _image_rows(tiles_: list[Tile], images: dict[str, tuple[NDArray[np.uint8], str]],
+                key: str, name: Any) -> list[dict[str, Any]]:
+    return [{key: name(t), "image": encode_png(images[t.tile_id][0]),
+             "imagery": images[t.tile_id][1]} for t in tiles_]
+
+
+def _tile_meta(t: Tile) -> dict[str, Any]:
+    cx = t.complexity
+    return {"source": t.source, "resolution_m": t.resolution_m, "num_classes": len(t.present),
+            "complexity": cx.score, "h_inter": cx.h_inter, "h_intra": cx.h_intra,
+            "h_count": cx.h_count, "c_topo": cx.c_topo}
+
+
+def image_name(t: Tile) -> str:
+    """The ``source_image_name`` of a tile in the official layout."""
+    return f"{t.tile_id}.png"
+
+
+def _write_official(out: Path, rows1: list[dict[str, Any]], rows2: list[dict[str, Any]],
+                    rows3: list[dict[str, Any]], tiles_: list[Tile],
+                    images: dict[str, tuple[NDArray[np.uint8], str]]) -> None:
+    """The official release layout (:mod:`map2route.nesy.official`) plus our images file."""
+    names = {t.tile_id: image_name(t) for t in tiles_}
+    official.write_task1(out, rows1)
+    for task, rows in ((2, rows2), (3, rows3)):
+        for split in SPLITS:
+            part = [r for r in rows if r["difficulty"] == split]
+            if not part:
+                continue
+            official.write_split(out, task, split, [
+                {"sample_id": f"{split}_{k:06d}", "source_image_name": names[r["tile_id"]], **r}
+                for k, r in enumerate(part, start=1)])
+    official.write_labels(out, {image_name(t): t.labels for t in tiles_})
+    _parquet(out / "images" / "images.parquet",
+             [{**row, **_tile_meta(t)} for row, t in
+              zip(_image_rows(tiles_, images, "source_image_name", image_name), tiles_,
+                  strict=True)])
+
+
+def _write_ours(out: Path, rows1: list[dict[str, Any]], rows2: list[dict[str, Any]],
+                rows3: list[dict[str, Any]], tiles_: list[Tile],
+                images: dict[str, tuple[NDArray[np.uint8], str]]) -> None:
+    """Our cache layout (module docstring): one file per task, vectors as JSON text."""
+    def vec(r: dict[str, Any], region: bool = False) -> dict[str, list[int]]:
+        out_ = {"V_trav": r["traverse_vector"], "V_pref": r["cost_vector"]}
+        return {"V_reg": r["region_vector"], **out_} if region else out_
+
+    skip = {"traverse_vector", "cost_vector", "region_vector"}
+    task1 = [{"sample_id": f"t1_{i:06d}", "vectors": vec(r),
+              **{k: v for k, v in r.items() if k not in skip}} for i, r in enumerate(rows1)]
+    atomic_write_text(out / "task1" / "queries.json", json.dumps(task1, indent=1))
+    _parquet(out / "task2" / "task2.parquet", [
+        {"sample_id": f"nesy_{i:06d}", "vectors": json.dumps(vec(r, True)),
+         **{k: v for k, v in r.items() if k not in skip}} for i, r in enumerate(rows2)])
+    _parquet(out / "task3" / "task3.parquet", [
+        {"sample_id": f"nesy_{i:06d}", "vectors": json.dumps(vec(r)),
+         **{k: v for k, v in r.items() if k not in skip}} for i, r in enumerate(rows3)])
+    _parquet(out / "labels" / "labels.parquet",
+             [{"tile_id": t.tile_id, "label": encode_png(t.labels), **_tile_meta(t)}
+              for t in tiles_])
+    _parquet(out / "images" / "images.parquet",
+             _image_rows(tiles_, images, "tile_id", lambda t: t.tile_id))
 
 
 @dataclass(frozen=True)
@@ -330,14 +476,16 @@ class GenerateReport:
     task3: int
     tiles: int
     seconds: dict[str, float]
+    #: Kinds of image written: ``synthetic`` (rendered from the mask) and/or ``orthophoto``.
+    imagery: tuple[str, ...] = ()
 
 
 def generate(out: Path, *, count: int, sources: list[str], seed: int = 0,
              resolution_m: float = 0.5, min_area: int = 64, probe_erosions: int = 12,
              starts_per_end: int = 3, task1_count: int | None = None, workers: int | None = None,
              llm: ChatClient | None = None,
-             weights: tuple[float, float, float, float] = (0.25, 0.25, 0.25, 0.25)
-             ) -> GenerateReport:
+             weights: tuple[float, float, float, float] = (0.25, 0.25, 0.25, 0.25),
+             fmt: str = "official") -> GenerateReport:
     """Generate a NeSy-Route dataset (section 3.3) into ``out``.
 
     Args:
@@ -353,13 +501,12 @@ def generate(out: Path, *, count: int, sources: list[str], seed: int = 0,
         workers: processes for the A* ground truth (default: CPU count).
         llm: optional writer; queries that fail its self-check fall back to templates.
         weights: lambda_1..4 of Eq. 8.
+        fmt: ``official`` (the release layout, :mod:`map2route.nesy.official`) or ``ours``
+            (our cache layout, module docstring).
 
     Raises:
         NesyError: on unusable sources or a sample without a ground-truth path.
     """
-    from map2route.nesy.landcover import draw_regions, encode_png, render_aerial
-    from map2route.nesy.regions import complexity
-
     if count < 1:
         raise NesyError(f"--count must be >= 1, got {count}")
     timings: dict[str, float] = {}
@@ -368,7 +515,7 @@ def generate(out: Path, *, count: int, sources: list[str], seed: int = 0,
                          probe_erosions=probe_erosions)
     if weights != (0.25, 0.25, 0.25, 0.25):
         tiles_ = [Tile(t.tile_id, t.labels, t.regions, complexity(t.regions, weights=weights),
-                       t.source, t.resolution_m) for t in tiles_]
+                       t.source, t.resolution_m, t.image) for t in tiles_]
     timings["tiles"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
@@ -408,49 +555,47 @@ def generate(out: Path, *, count: int, sources: list[str], seed: int = 0,
     def split3(d: float) -> str:
         return "easy" if d <= lo else "medium" if d <= hi else "hard"
 
-    labels_rows, image_rows = [], []
+    n1 = min(len(samples), task1_count if task1_count is not None else max(1, count // 3))
+    images: dict[str, tuple[NDArray[np.uint8], str]] = {}
     for ti in used:
         t = tiles_[ti]
         nums = t.region_numbers()
         overlay = [(nums[c], t.regions.probes[c], t.regions.anchors[c]) for c in nums]
-        rgb = draw_regions(render_aerial(t.labels, seed=ti), overlay)
-        cx = t.complexity
-        labels_rows.append({"tile_id": t.tile_id, "label": encode_png(t.labels),
-                            "source": t.source, "resolution_m": t.resolution_m,
-                            "num_classes": len(t.present), "complexity": cx.score,
-                            "h_inter": cx.h_inter, "h_intra": cx.h_intra,
-                            "h_count": cx.h_count, "c_topo": cx.c_topo})
-        image_rows.append({"tile_id": t.tile_id, "image": encode_png(rgb)})
-    _parquet(out / "labels" / "labels.parquet", labels_rows)
-    _parquet(out / "images" / "images.parquet", image_rows)
-
-    n1 = min(len(samples), task1_count if task1_count is not None else max(1, count // 3))
-    task1 = [{"sample_id": f"t1_{i:06d}", "query": s.query, "vectors": s.spec.vectors().to_json(),
-              **_spec_json(s.spec), "writer": s.writer} for i, s in enumerate(samples[:n1])]
-    atomic_write_text(out / "task1" / "queries.json", json.dumps(task1, indent=1))
-    rows2, rows3 = [], []
-    for s, path in zip(samples, paths, strict=True):
+        base = t.image if t.image is not None else render_aerial(t.labels, seed=ti)
+        images[t.tile_id] = (draw_regions(base, overlay),
+                             ORTHOPHOTO if t.image is not None else SYNTHETIC)
+    rows1, rows2, rows3 = [], [], []
+    for i, (s, path) in enumerate(zip(samples, paths, strict=True)):
         assert path is not None
         t = tiles_[s.tile_index]
         v = s.spec.vectors()
-        local = derive_vectors(s.spec.agent, s.spec.objective, s.spec.allowed, present=t.present)
-        rows2.append({"sample_id": s.sample_id, "tile_id": t.tile_id, "query": s.query,
-                      "vectors": json.dumps({"V_reg": t.region_vector(), **local.to_json()}),
+        local = derive_vectors(s.spec.agent, s.spec.objective, s.spec.allowed, present=t.present,
+                               excluded=s.spec.excluded)
+        common = {"query_id": official.query_id(i + 1), "query": s.query, **_spec_json(s.spec),
+                  "writer": s.writer, "imagery": images[t.tile_id][1]}
+        if i < n1:
+            rows1.append({**common, **_official_vectors(v)})
+        rows2.append({**common, **_official_vectors(local), "region_vector": t.region_vector(),
                       "num_classes": len(t.present),
-                      "difficulty": difficulty_by_classes(len(t.present)), **_spec_json(s.spec)})
+                      "difficulty": difficulty_by_classes(len(t.present)), "tile_id": t.tile_id})
         w = class_costs(v).astype(np.int64)[t.labels[path[:, 0], path[:, 1]] - 1]
-        rows3.append({"sample_id": s.sample_id, "tile_id": t.tile_id, "query": s.query,
-                      "vectors": json.dumps(v.to_json()), "start_point": _xy(s.start),
-                      "end_point": _xy(s.end),
-                      "gt_trajectory": [[int(c), int(r)] for r, c in path],
+        rows3.append({**common, **_official_vectors(v), "start_point": _xy(s.start),
+                      "end_point": _xy(s.end), "gt_trajectory": [[int(c), int(r)] for r, c in path],
                       "gt_cost": int(w.sum()), "complexity": t.complexity.score,
-                      "difficulty": split3(t.complexity.score), **_spec_json(s.spec)})
-    _parquet(out / "task2" / "task2.parquet", rows2)
-    _parquet(out / "task3" / "task3.parquet", rows3)
+                      "difficulty": split3(t.complexity.score), "tile_id": t.tile_id})
+    used_tiles = [tiles_[ti] for ti in used]
+    if fmt == "official":
+        _write_official(out, rows1, rows2, rows3, used_tiles, images)
+    elif fmt == "ours":
+        _write_ours(out, rows1, rows2, rows3, used_tiles, images)
+    else:
+        raise NesyError(f"unknown output format {fmt!r}; use official or ours")
     timings["write"] = time.perf_counter() - t0
     manifest = {
-        "format": "map2route.nesy/1", "counts": {"task1": n1, "task2": len(rows2),
-                                                 "task3": len(rows3), "tiles": len(used)},
+        "format": "nesy-route-official" if fmt == "official" else "map2route.nesy/1",
+        "counts": {"task1": n1, "task2": len(rows2), "task3": len(rows3), "tiles": len(used)},
+        "imagery": sorted({kind for _img, kind in images.values()}),
+        "imagery_note": IMAGERY_NOTE,
         "sources": sources, "resolution_m": resolution_m, "seed": seed,
         "min_area": min_area, "probe_erosions": probe_erosions, "starts_per_end": starts_per_end,
         "complexity_weights": list(weights), "task3_thresholds": [lo, hi],
@@ -459,10 +604,11 @@ def generate(out: Path, *, count: int, sources: list[str], seed: int = 0,
         "seconds": {k: round(v, 2) for k, v in timings.items()},
     }
     atomic_write_text(out / "manifest.json", json.dumps(manifest, indent=1))
-    return GenerateReport(out, n1, len(rows2), len(rows3), len(used), timings)
+    return GenerateReport(out, n1, len(rows2), len(rows3), len(used), timings,
+                          tuple(sorted({kind for _img, kind in images.values()})))
 
 
-# --- reading (ours and the official release) --------------------------------------------------
+# --- reading (the official release and our cache) -----------------------------------------------
 def _first(paths: list[Path], what: str, folder: Path) -> Path:
     if not paths:
         msg = f"no {what} found under {folder}; expected e.g. {folder}/{what}"
@@ -481,16 +627,14 @@ def _vectors_of(row: dict[str, Any]) -> dict[str, list[int]]:
             raise NesyError(f"sample {row.get('sample_id')}: vectors is not JSON ({err})") from err
     elif isinstance(raw, dict):
         data = dict(raw)
-    for key in ("V_trav", "V_pref", "V_reg"):
-        if key not in data and key in row:
-            data[key] = row[key]
     out: dict[str, list[int]] = {}
-    for key, aliases in (("V_trav", ("V_trav", "trav", "traversability", "v_trav")),
-                         ("V_pref", ("V_pref", "pref", "preference", "v_pref")),
-                         ("V_reg", ("V_reg", "reg", "region", "v_reg"))):
+    for key, aliases in (("V_trav", ("V_trav", "traverse_vector")),
+                         ("V_pref", ("V_pref", "cost_vector")),
+                         ("V_reg", ("V_reg", "region_vector"))):
         for a in aliases:
-            if a in data and data[a] is not None:
-                out[key] = [int(v) for v in list(data[a])]
+            value = data.get(a, row.get(a))
+            if value is not None:
+                out[key] = [int(v) for v in list(value)]
                 break
     if "V_trav" not in out or "V_pref" not in out:
         msg = f"sample {row.get('sample_id')}: no V_trav / V_pref in its vectors ({list(data)})"
@@ -516,29 +660,30 @@ def _trajectory(v: Any) -> NDArray[np.int32]:
 def load_samples(folder: Path, task: int) -> list[dict[str, Any]]:
     """The samples of Task ``task`` in ``folder`` as dicts with parsed vectors and points.
 
-    Accepted files: Task 1 ``queries.json`` (a list, or ``{"samples": [...]}``) anywhere under
-    ``folder``; Task 2 / 3 the first ``task2*.parquet`` / ``task3*.parquet``. Points may be
-    lists or JSON text; vectors a JSON text, a mapping, or separate V_* columns.
+    The official release layout (:mod:`map2route.nesy.official`) is read when ``folder`` has a
+    ``Task1``/``Task2``/``Task3`` folder; otherwise our cache layout: Task 1 ``queries.json``
+    (a list, or ``{"samples": [...]}``) anywhere under ``folder``, Task 2 / 3 the first
+    ``task2*.parquet`` / ``task3*.parquet``.
 
     Raises:
         NesyError: missing files or fields, naming which.
     """
     if not folder.is_dir():
         raise NesyError(f"dataset folder {folder} does not exist")
+    if task not in (1, 2, 3):
+        raise NesyError(f"--task must be 1, 2 or 3, got {task}")
+    if official.is_official(folder):
+        return official.load_tasks(folder, task)
     if task == 1:
         path = _first(list(folder.rglob("queries.json")) + list(folder.rglob("task1*.json")),
                       "task1/queries.json", folder)
         data = json.loads(path.read_text(encoding="utf-8"))
         rows: list[Any] = (data.get("samples") or data.get("data") or []) \
             if isinstance(data, dict) else list(data)
-    elif task in (2, 3):
-        import pandas as pd
-
+    else:
         path = _first(list(folder.rglob(f"task{task}*.parquet")), f"task{task}/task{task}.parquet",
                       folder)
         rows = pd.read_parquet(path).to_dict(orient="records")
-    else:
-        raise NesyError(f"--task must be 1, 2 or 3, got {task}")
     out = []
     for i, row in enumerate(rows):
         row = dict(row)
@@ -556,15 +701,13 @@ def load_samples(folder: Path, task: int) -> list[dict[str, Any]]:
 
 
 def load_labels(folder: Path) -> dict[str, NDArray[np.uint8]]:
-    """Label masks by tile / image id from ``labels*.parquet`` (PNG bytes, ids 0-8).
+    """Label masks by image id: ``source_image_name`` (official) or ``tile_id`` (our cache).
 
     Raises:
         NesyError: if no labels file exists or it lacks an id or a label column.
     """
-    import pandas as pd
-
-    from map2route.nesy.landcover import decode_mask
-
+    if official.is_official(folder):
+        return official.load_labels(folder)
     path = _first(list(folder.rglob("labels*.parquet")), "labels/labels.parquet", folder)
     df = pd.read_parquet(path)
     id_col = next((c for c in ("tile_id", "image_id", "sample_id", "id") if c in df), None)
@@ -580,14 +723,13 @@ def load_labels(folder: Path) -> dict[str, NDArray[np.uint8]]:
 
 
 def label_of(row: dict[str, Any], labels: dict[str, NDArray[np.uint8]]) -> NDArray[np.uint8]:
-    """The mask of one sample: its own ``label`` bytes, or the labels entry of its tile."""
-    from map2route.nesy.landcover import decode_mask
-
+    """The mask of one sample: its own ``label`` bytes, or the labels entry of its image."""
     if "label" in row and row["label"] is not None:
         blob = row["label"]
         return decode_mask(bytes(blob["bytes"] if isinstance(blob, dict) else blob))
-    for key in ("tile_id", "image_id", "sample_id"):
+    for key in ("source_image_name", "tile_id", "image_id", "sample_id"):
         if key in row and str(row[key]) in labels:
             return labels[str(row[key])]
-    msg = f"no label mask for sample {row.get('sample_id')} (tile {row.get('tile_id')})"
+    msg = (f"no label mask for sample {row.get('sample_id')} (image "
+           f"{row.get('source_image_name', row.get('tile_id'))})")
     raise NesyError(msg)

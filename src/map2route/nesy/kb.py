@@ -79,6 +79,9 @@ def _classes(*ids: int) -> frozenset[int]:
     return frozenset(ids)
 
 
+#: The paper's Table 2 cell for pedestrian/fastest (all equal), kept for comparison.
+PAPER_PEDESTRIAN_FASTEST: tuple[tuple[int, ...], ...] = ((0, 1, 2, 3, 4, 6),)
+
 #: Table 1: (T_A, T_C, T_N) per agent, as class indices.
 TRAVERSABILITY: dict[Agent, tuple[frozenset[int], frozenset[int], frozenset[int]]] = {
     Agent.PEDESTRIAN: (_classes(2, 3), _classes(0, 1, 4, 6), _classes(5, 7)),
@@ -88,8 +91,12 @@ TRAVERSABILITY: dict[Agent, tuple[frozenset[int], frozenset[int], frozenset[int]
 }
 
 #: Table 2: each ranking is a tuple of tiers, most preferred first; a tier holds equal classes.
+#: One deliberate difference from the paper's Table 2: pedestrian/fastest. The paper makes
+#: every class equal there; the release's prompts (``evaluation/task{1,2,3}/prompts.py``,
+#: shipped with the released ground truth) rank developed > road > agriculture > rangeland >
+#: bareland > tree, the comfort/safest order. We follow the release (docs/nesy.md says why).
 PREFERENCE_RANKINGS: dict[tuple[Agent, Objective], tuple[tuple[int, ...], ...]] = {
-    (Agent.PEDESTRIAN, Objective.FASTEST): ((0, 1, 2, 3, 4, 6),),
+    (Agent.PEDESTRIAN, Objective.FASTEST): ((2,), (3,), (6,), (1,), (0,), (4,)),
     (Agent.PEDESTRIAN, Objective.COMFORT): ((2,), (3,), (6,), (1,), (0,), (4,)),
     (Agent.PEDESTRIAN, Objective.SAFEST): ((2,), (3,), (6,), (1,), (0,), (4,)),
     (Agent.PEDESTRIAN, Objective.SHORTEST): ((0, 1, 2, 3, 4, 6),),
@@ -162,7 +169,8 @@ def traversable_classes(agent: Agent, allowed: frozenset[int] | set[int] = froze
 
 def derive_vectors(agent: Agent, objective: Objective,
                    allowed: frozenset[int] | set[int] = frozenset(),
-                   present: frozenset[int] | set[int] | None = None) -> Vectors:
+                   present: frozenset[int] | set[int] | None = None,
+                   excluded: frozenset[int] | set[int] = frozenset()) -> Vectors:
     """``f_KB(sigma) -> (V_trav, V_pref)`` (Eq. 3).
 
     Args:
@@ -170,11 +178,14 @@ def derive_vectors(agent: Agent, objective: Objective,
         objective: the objective of Table 2.
         allowed: conditionally traversable classes the query permits.
         present: when given (Task 2), only these classes count: the others get 0 in both vectors.
+        excluded: classes the query forbids, always traversable ones included: the release's
+            gold vectors drop them ("restricted to a continuous paved surface" leaves a car
+            the road only).
 
     Returns:
         The vectors; ``V_pref`` uses dense tiers over the traversable classes (module docstring).
     """
-    trav_set = traversable_classes(agent, allowed)
+    trav_set = traversable_classes(agent, allowed) - set(excluded)
     if present is not None:
         trav_set &= set(present)
     tiers = [[c for c in tier if c in trav_set]
@@ -189,10 +200,14 @@ def derive_vectors(agent: Agent, objective: Objective,
 
 
 def class_costs(vectors: Vectors) -> NDArray[np.uint16]:
-    """Per-class cost of Eq. 1 as a uint16 table: ``max(V_pref) - V_pref[c] + 1``, or 65535."""
+    """Per-class cost of Eq. 1 as a uint16 table: ``max(V_pref) - V_pref[c] + 1``, or 65535.
+
+    As the official scorer: a class is traversable when ``V_trav[c] == 1`` exactly, and the
+    maximum runs over all eight entries of ``V_pref``.
+    """
     pref = np.asarray(vectors.pref, dtype=np.int64)
-    trav = np.asarray(vectors.trav, dtype=bool)
-    top = int(pref[trav].max()) if trav.any() else 0
+    trav = np.asarray(vectors.trav, dtype=np.int64) == 1
+    top = int(pref.max()) if pref.size else 0
     costs = np.full(NUM_CLASSES, IMPASSABLE, dtype=np.uint16)
     costs[trav] = (top - pref[trav] + 1).astype(np.uint16)
     return costs

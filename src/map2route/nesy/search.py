@@ -178,34 +178,14 @@ def path_from_field(cost_map: NDArray[np.integer], field: NDArray[np.float64],
 def path_cost(cost_map: NDArray[np.integer], cells: NDArray[np.integer]) -> float:
     """``sum(W(p))`` over every cell of the path, start included (Eq. 14's numerator).
 
-    Impassable cells count 65535, as in the official uint16 map.
+    Impassable cells count 65535, as in the official uint16 map, and so do cells outside it
+    (the official scorer's rule).
     """
     pts = np.asarray(cells, dtype=np.intp).reshape(-1, 2)
-    return float(np.asarray(cost_map, dtype=np.float64)[pts[:, 0], pts[:, 1]].sum())
-
-
-def bresenham(p0: tuple[int, int], p1: tuple[int, int]) -> NDArray[np.int32]:
-    """The cells of Bresenham's line from ``p0`` to ``p1`` (both inclusive, ``(row, col)``).
-
-    Hand-written: the integer algorithm is eight lines, and no dependency we ship offers it
-    for arbitrary (also out-of-image) endpoints.
-    """
-    r0, c0 = int(p0[0]), int(p0[1])
-    r1, c1 = int(p1[0]), int(p1[1])
-    dr, dc = abs(r1 - r0), -abs(c1 - c0)
-    sr, sc = (1 if r1 >= r0 else -1), (1 if c1 >= c0 else -1)
-    err = dr + dc
-    out = [(r0, c0)]
-    while (r0, c0) != (r1, c1):
-        e2 = 2 * err
-        if e2 >= dc:
-            err += dc
-            r0 += sr
-        if e2 <= dr:
-            err += dr
-            c0 += sc
-        out.append((r0, c0))
-    return np.asarray(out, dtype=np.int32)
+    rows, cols = np.shape(cost_map)
+    inside = (pts[:, 0] >= 0) & (pts[:, 0] < rows) & (pts[:, 1] >= 0) & (pts[:, 1] < cols)
+    w = np.asarray(cost_map, dtype=np.float64)
+    return float(w[pts[inside, 0], pts[inside, 1]].sum() + IMPASSABLE * float((~inside).sum()))
 
 
 def _check_point(cost: NDArray[np.float64], p: tuple[int, int], what: str) -> None:

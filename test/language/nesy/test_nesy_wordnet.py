@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from map2route.language.nesy.lexicon import WORDNET_AGENTS, WORDNET_CLASSES
+from map2route.language.nesy.wordnet import database_dir, noun_category
 from map2route.nesy.kb import Agent, class_index
-from map2route.nesy.lexicon import WORDNET_AGENTS, WORDNET_CLASSES
 from map2route.nesy.queries import parse_query
-from map2route.nesy.wordnet import database_dir, noun_category
 
 
 def test_database_is_installed() -> None:
@@ -21,7 +21,7 @@ def test_database_is_installed() -> None:
     ("roadster", Agent.CAR), ("coupe", Agent.CAR), ("seaplane", Agent.DRONE),
 ])
 def test_agent_nouns_by_hypernym(word: str, agent: Agent) -> None:
-    assert noun_category(word, WORDNET_AGENTS) is agent
+    assert noun_category(word, WORDNET_AGENTS) == agent.value
 
 
 @pytest.mark.parametrize(("word", "cls"), [
@@ -52,6 +52,6 @@ def test_parser_uses_the_fallback_only_for_unlisted_words() -> None:
 
 
 def test_common_words_are_words_and_surnames_are_not() -> None:
-    from map2route.nesy.wordnet import is_common_word
+    from map2route.language.nesy.wordnet import is_common_word
     assert is_common_word("follow") and is_common_word("quickly") and is_common_word("barn")
     assert not is_common_word("forrest") and not is_common_word("feild")
