@@ -9,10 +9,15 @@ reference_trajectory, label, scope {type, from_order, to_order}}]``.
 
 The mapping to our ground truth:
 
-- must_pass constraints sorted by ``order`` become the stages (the last is the destination);
+- must_pass constraints are sorted by ``order``; the first is the *record region* (where the
+  route starts), which the official evaluator never scores (``compute_hcs_progress`` ignores
+  it); it is kept as ``metadata["record_region"]`` (its cells) and the must-passes after it
+  become the stages (the last is the destination). So a route that never leaves the start
+  scores HCS 0, as officially;
 - a ``scope`` of type ``between_hard_constraints`` (``from_order`` -> ``to_order``) becomes the
   temporal scope: the stages whose targets are the must-passes after ``from_order`` up to and
-  including ``to_order``; any other scope type is global;
+  including ``to_order`` (``from_order`` = the record region: from the start); any other
+  scope type is global;
 - a soft constraint's own region (its ``shape``) is its active region (our spatial scope);
   Near/Far's ``reference_region`` and Relative's ``reference_regions`` [A, B] are the objects;
   Path-Shape's ``reference_trajectory`` is tau_ref; ``clearance`` is Clearance;
@@ -113,17 +118,21 @@ def _convert(d: dict[str, Any], grid: GridSpec, scene: str | None, flip: bool) -
 
     hard = list(d.get("hard_constraints", []))
     passes = sorted((c for c in hard if c["kind"] == "must_pass"), key=lambda c: int(c["order"]))
-    if not passes:
-        raise ValueError("no must_pass hard constraint (no destination)")
+    if len(passes) < 2:
+        raise ValueError("an episode needs a record region (the first must_pass, the start) and "
+                         "at least one must_pass after it")
+    record, passes = passes[0], passes[1:]
     order_to_stage = {int(c["order"]): k for k, c in enumerate(passes)}
+    order_to_stage[int(record["order"])] = -1
 
     def temporal(c: dict[str, Any]) -> tuple[int, ...] | None:
         scope = c.get("scope")
         if not isinstance(scope, dict) or scope.get("type") != "between_hard_constraints":
             return None
         to_k = order_to_stage.get(int(scope["to_order"]))
-        if to_k is None:
-            raise ValueError(f"scope to_order {scope['to_order']} names no must_pass")
+        if to_k is None or to_k < 0:
+            raise ValueError(f"scope to_order {scope['to_order']} names no must_pass after the "
+                             "record region")
         fo = scope.get("from_order")
         from_k = -1 if fo is None else order_to_stage[int(fo)]
         return tuple(range(from_k + 1, to_k + 1))
@@ -193,6 +202,7 @@ def _convert(d: dict[str, Any], grid: GridSpec, scene: str | None, flip: bool) -
                  instruction=str(d["instruction"]), routeir=ir, path_shape_references=refs,
                  reference=info,
                  metadata={"source": "official", "difficulty_level": level,
+                           "record_region": shape_region(record, "record").cells.tolist(),
                            "ignored_preferences": skipped,
                            "feasible": d.get("feasible"),
                            "human_expert_trajectory": np.round(human_xy, 3).tolist()})
