@@ -37,7 +37,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from map2route.bench.episode import Episode, ReferenceInfo, StartPose
+from map2route.bench.episode import (
+    Episode,
+    ReferenceInfo,
+    StartPose,
+    episode_from_json,
+    load_episodes,
+)
 from map2route.bench.errors import BenchmarkError
 from map2route.routeir import Constraint, ConstraintKind, Region, RouteIR, Stage
 
@@ -146,7 +152,8 @@ def _convert(d: dict[str, Any], grid: GridSpec, scene: str | None, flip: bool) -
             constraints.append(Constraint(kind=ConstraintKind.MUST_AVOID,
                                           region=shape_region(c, str(c.get("constraint_id"))),
                                           temporal_scope=temporal(c),
-                                          label=str(c.get("label", ""))))
+                                          label=str(c.get("label") or c.get("constraint_id")
+                                                    or "")))
         elif c["kind"] != "must_pass":
             raise ValueError(f"unknown hard constraint kind {c['kind']!r}")
     refs: dict[int, NDArray[np.float64]] = {}
@@ -237,3 +244,78 @@ def convert_official(paths: list[Path], maps_root: Path, *, row_origin: str = "b
         out.append(read_official_episode(raw, grids[map_id], scene=map_id,
                                          row_origin=row_origin).episode)
     return out
+
+
+#: Keys of an official trajectory file, in the order ``evaluate_prediction`` tries them.
+TRAJECTORY_KEYS = ("trajectory", "predicted_trajectory", "human_expert_trajectory")
+
+
+@dataclass(frozen=True)
+class Trajectory:
+    """A trajectory to score: map metres ``points`` or official grid ``[row, col]`` points."""
+
+    points: NDArray[np.float64] | None = None
+    grid_points: NDArray[np.float64] | None = None
+
+
+def read_trajectory(path: str | Path, *, cells: bool = False) -> Trajectory:
+    """Read a trajectory file.
+
+    A JSON list is ``[[x, y], ...]`` map-frame metres (``[[row, col], ...]`` grid points with
+    ``cells=True``); an object with ``trajectory``, ``predicted_trajectory`` or
+    ``human_expert_trajectory`` is an official trajectory of ``[row, col]`` grid points (read
+    as ``evaluate_prediction._trajectory_from_payload`` reads it).
+
+    Raises:
+        BenchmarkError: unreadable file or a point that is not two numbers.
+    """
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as err:
+        raise BenchmarkError(f"Cannot read trajectory {str(path)!r}: {err}") from err
+    grid = cells
+    if isinstance(data, dict):
+        key = next((k for k in TRAJECTORY_KEYS if isinstance(data.get(k), list)), None)
+        if key is None:
+            msg = (f"{path}: a trajectory object needs one of {', '.join(TRAJECTORY_KEYS)} "
+                   "(a list of [row, col] points)")
+            raise BenchmarkError(msg)
+        data, grid = data[key], True
+    if not isinstance(data, list):
+        raise BenchmarkError(f"{path}: a trajectory is a JSON list of [x, y] points")
+    try:
+        arr = np.asarray(data, dtype=np.float64).reshape(-1, 2)
+        if len(arr) != len(data) or not np.isfinite(arr).all():
+            raise ValueError("points must be pairs of finite numbers")
+    except (TypeError, ValueError) as err:
+        raise BenchmarkError(f"{path}: malformed trajectory point ({err})") from err
+    return Trajectory(grid_points=arr) if grid else Trajectory(points=arr)
+
+
+def read_any_episode(path: str | Path, grid: GridSpec, *, episode_id: str | None = None,
+                     scene: str | None = None) -> Episode:
+    """An episode from a file: ours (one JSON object, or JSON Lines with ``episode_id``) or
+    an official episode JSON (recognised by its ``hard_constraints``).
+
+    Raises:
+        BenchmarkError: unreadable, malformed, or the id is not in the file.
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as err:
+        raise BenchmarkError(f"Cannot read episode {str(p)!r}: {err}") from err
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        data = None  # JSON Lines
+    if isinstance(data, dict) and "hard_constraints" in data:
+        return read_official_episode(data, grid, scene=scene).episode
+    if isinstance(data, dict):
+        return episode_from_json(data, where=str(p))
+    eps = load_episodes(p, ids=[episode_id] if episode_id else None)
+    if len(eps) != 1:
+        msg = (f"{p} holds {len(eps)} episodes; pass --episode-id to pick one"
+               if episode_id is None else f"{p}: no episode {episode_id!r}")
+        raise BenchmarkError(msg)
+    return eps[0]

@@ -120,9 +120,13 @@ def clearance_obstacles(m: SemanticMap) -> NDArray[np.bool_]:
     """The evaluator's clearance obstacles on our map (``clearance_obstacle_cells``).
 
     Officially: every cell that is not free in the occupancy layer, plus every object cell
-    except doorways and doorframes. Ours: walls, every object footprint except those two
-    categories, and the untraversable cells outside every room (outside the house).
+    except doorways and doorframes. On a map read from an official map JSON the traversable
+    layer is that occupancy layer (not inflated), so its complement is used as is. On our maps
+    (whose traversable layer is inflated by the robot radius): walls, every object footprint
+    except those two categories, and the untraversable cells outside every room.
     """
+    if m.metadata.get("source_format") == "map2route.official_map":
+        return np.asarray(~m.traversable, dtype=bool)
     objects = [o for o in m.objects if o.category not in om.TRAVERSABLE_OBJECT_CATEGORIES]
     out = m.walls | m.footprint_mask(objects)
     out |= (m.room_ids < 0) & ~m.traversable
