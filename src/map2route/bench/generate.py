@@ -29,6 +29,7 @@ import numpy as np
 
 from map2route.bench import language as lang
 from map2route.bench.episode import Episode, ReferenceInfo, ReferringExpression, StartPose
+from map2route.bench.metrics import path_length_m
 from map2route.bench.references import Ref, SceneRefs
 from map2route.errors import Map2RouteError
 from map2route.routeir import Constraint, ConstraintKind, Region, RouteIR, Stage
@@ -752,7 +753,6 @@ class EpisodeGenerator:
     def _finish(self, draft: _Draft, rng: random.Random, start: StartPose, *, episode_id: str,
                 split: str, difficulty: str, seed: int, attempt: int) -> Episode:
         from map2route.bench.methods import hard_requirements
-        from map2route.bench.metrics import path_length_m
         from map2route.bench.scoring import score_route
 
         ir = self._routeir(draft, start)
@@ -772,16 +772,11 @@ class EpisodeGenerator:
                                                                       else (f"room:{r.room_id}",)),
                                           depth=r.depth, candidates=r.candidates)
                       for r in draft.refs)
-        cells = np.asarray(full.cells)
-        rooms = {int(v) for v in self.m.room_ids[cells[:, 0], cells[:, 1]].tolist() if v >= 0}
         n_hard = len(ir.stages) + len(ir.must_avoid)
         info = ReferenceInfo(depth=max((r.depth for r in draft.refs), default=0),
                              candidate_instances=max((r.candidates for r in draft.refs), default=0),
                              hard_constraints=n_hard, soft_constraints=len(ir.soft),
-                             rooms_traversed=len(rooms),
-                             trajectory_length_m=path_length_m(full.points),
-                             shortest_length_m=float(short.length_m),
-                             referring_expressions=exprs)
+                             referring_expressions=exprs, **route_reference(self.m, full, short))
         ep = Episode(id=episode_id, scene=self.m.name, split=split, start=start,
                      instruction=instruction, routeir=ir, path_shape_references=dict(draft.shape_refs),
                      reference=info,
@@ -789,9 +784,37 @@ class EpisodeGenerator:
                                "difficulty": difficulty,
                                "constructs": sorted(set(draft.constructs))})
         for route in (full, short):
-            if not score_route(ep, self.m, route.points).success:
+            # Our requirement reading (the destination held at the end), stricter than the
+            # official HCS on that point, so a shipped episode is solvable under both.
+            if not score_route(ep, self.m, route.points).success_requirements:
                 raise GenerationFailed("a planned route misses a hard requirement", "unverified")
         return ep
+
+
+def route_reference(m: SemanticMap, full: Any, short: Any) -> dict[str, Any]:
+    """The reference numbers of an episode from its planned routes: the rooms the full route
+    passes through, its length, and L* (the hard-only route's length)."""
+    cells = np.asarray(full.cells)
+    rooms = {int(v) for v in m.room_ids[cells[:, 0], cells[:, 1]].tolist() if v >= 0}
+    return {"rooms_traversed": len(rooms), "trajectory_length_m": path_length_m(full.points),
+            "shortest_length_m": float(short.length_m)}
+
+
+def recompute_reference(ep: Episode, m: SemanticMap, *, planner: Planner | None = None,
+                        planner_config: Any = None) -> dict[str, Any]:
+    """What the generator computes today for ``ep``'s reference numbers (plans both routes).
+
+    Raises:
+        Map2RouteError: the episode cannot be planned on ``m`` any more.
+    """
+    from map2route.bench.methods import hard_requirements
+
+    plan = planner or default_planner()
+    cfg = {} if planner_config is None else {"config": planner_config}
+    start = (ep.start.x, ep.start.y)
+    full = plan(m, ep.routeir, start, **cfg)
+    short = plan(m, hard_requirements(ep.routeir), start, hard_only=True, **cfg)
+    return route_reference(m, full, short)
 
 
 # --- whole benchmark ---------------------------------------------------------------------------
@@ -948,3 +971,55 @@ def generate_benchmark(maps_root: str, out_dir: str, *, seed: int = 0, workers: 
             counts["easy"] = sum('"split":"easy"' in line for line in lines)
             counts["hard"] = sum('"split":"hard"' in line for line in lines)
     return counts
+
+
+def refresh_reference(path: str, maps_root: str, *, planner_config: Any = None,
+                      write: bool = True) -> dict[str, int]:
+    """Recompute the reference numbers of every episode of a JSON Lines file in place.
+
+    Only ``reference.rooms_traversed``, ``trajectory_length_m`` and ``shortest_length_m``
+    change (with the rounding :func:`map2route.bench.episode.episode_to_json` uses); every
+    other byte of each line is kept. Returns how many episodes each field changed in.
+
+    Raises:
+        BenchmarkError: the file or a scene cannot be read, or an episode no longer plans.
+    """
+    import json
+    from pathlib import Path
+
+    from map2route.bench.episode import episode_from_json
+    from map2route.bench.errors import BenchmarkError
+    from map2route.semantic_map import load_scene
+    from map2route.semantic_map.io import atomic_write_text
+
+    p = Path(path)
+    lines = p.read_text(encoding="utf-8").splitlines()
+    scenes: dict[str, SemanticMap] = {}
+    changed = {"episodes": 0, "rooms_traversed": 0, "trajectory_length_m": 0,
+               "shortest_length_m": 0}
+    out: list[str] = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        raw = json.loads(line)
+        ep = episode_from_json(raw, where=f"{p}:{n}")
+        if ep.scene not in scenes:
+            scenes.clear()
+            scenes[ep.scene] = load_scene(Path(maps_root) / ep.scene)
+        try:
+            new = recompute_reference(ep, scenes[ep.scene], planner_config=planner_config)
+        except Map2RouteError as err:
+            raise BenchmarkError(f"{p}:{n} ({ep.id}) no longer plans: {err}") from err
+        ref = raw["reference"]
+        values = {"rooms_traversed": int(new["rooms_traversed"]),
+                  "trajectory_length_m": round(float(new["trajectory_length_m"]), 4),
+                  "shortest_length_m": round(float(new["shortest_length_m"]), 4)}
+        changed["episodes"] += 1
+        for key, value in values.items():
+            if ref.get(key) != value:
+                changed[key] += 1
+                ref[key] = value
+        out.append(json.dumps(raw, separators=(",", ":")))
+    if write:
+        atomic_write_text(p, "\n".join(out) + "\n")
+    return changed

@@ -46,6 +46,29 @@ def generate_cmd(scenes_dir: Path | None, out_dir: Path | None, seed: int, worke
     click.echo(f"Rejected draws: {reasons or 'none'}; episodes given up: {rejected.get('missing', 0)}")
 
 
+@episodes.command("refresh-reference")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--scenes", "scenes_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Scene folders [maps/].")
+@click.option("--check", is_flag=True, help="Only report what would change; exit 1 if anything.")
+def refresh_reference_cmd(paths: tuple[Path, ...], scenes_dir: Path | None, check: bool) -> None:
+    """Recompute rooms traversed, trajectory length and L* of shipped episodes in place."""
+    from map2route.bench.generate import refresh_reference
+    from map2route.paths import maps_dir
+
+    files = list(paths) or [default_episodes_dir() / n for n in ("test.jsonl", "dev.jsonl")]
+    stale = 0
+    for f in files:
+        c = refresh_reference(str(f), str(scenes_dir or maps_dir()), write=not check)
+        stale += sum(v for k, v in c.items() if k != "episodes")
+        click.echo(f"{f}: {c['episodes']} episodes; changed trajectory_length_m in "
+                   f"{c['trajectory_length_m']}, rooms_traversed in {c['rooms_traversed']}, "
+                   f"shortest_length_m in {c['shortest_length_m']}"
+                   + (" (not written: --check)" if check else ""))
+    if check and stale:
+        raise SystemExit(1)
+
+
 @episodes.command("stats")
 @click.option("--episodes", "paths", multiple=True,
               type=click.Path(dir_okay=False, path_type=Path),
