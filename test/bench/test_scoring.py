@@ -130,6 +130,7 @@ def test_path_shape_follows_the_reference(two_room_map) -> None:
     ps = Constraint(kind=ConstraintKind.PATH_SHAPE, region=Region("line", cells.astype(np.int32)))
     s = score_route(_episode(m, [ps], refs={0: ref}), m, ROUTE)
     assert s.path_shape == pytest.approx(1.0)
+    assert s.path_shape_waypoints == pytest.approx(1.0)  # no waypoints: the same window
     off = score_route(_episode(m, [ps], refs={0: ref + [0.0, 1.5]}), m, ROUTE)
     assert off.path_shape < 0.01
 

@@ -45,7 +45,8 @@ SOFT_TYPES: tuple[tuple[str, ConstraintKind, bool], ...] = (
 )
 METRIC_KEYS = ("hcs", "success", "near", "far", "relative", "path_shape", "clearance", "pl", "spl")
 #: Our stricter or older readings, reported beside the official columns (docs/benchmark.md).
-EXTRA_KEYS = ("hcs_requirements", "success_requirements", "spl_episode", "clearance_robot_centre")
+EXTRA_KEYS = ("hcs_requirements", "success_requirements", "spl_episode", "clearance_robot_centre",
+              "path_shape_waypoints")
 
 
 @dataclass
@@ -54,8 +55,9 @@ class EpisodeScore:
 
     The columns under the paper's names follow the official evaluator
     (:mod:`map2route.bench.official_metrics`). The ``*_requirements``, ``spl_episode``,
-    ``clearance_robot_centre`` and ``ends_in_destination`` columns are our stricter or older
-    readings, kept as extras under their own names (docs/benchmark.md).
+    ``clearance_robot_centre``, ``path_shape_waypoints`` and ``ends_in_destination`` columns
+    are our stricter or older readings, kept as extras under their own names
+    (docs/benchmark.md).
     """
 
     episode_id: str
@@ -76,6 +78,7 @@ class EpisodeScore:
     ends_in_destination: bool | None = None
     spl_episode: float | None = None
     clearance_robot_centre: float | None = None
+    path_shape_waypoints: float | None = None
     details: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
@@ -182,7 +185,14 @@ def score_route(ep: Episode, m: SemanticMap, points: ArrayLike | None, *,
     record = _record_mask(ep, grid)
     hits = om.ordered_hits(gp, [record, *targets])
 
+    # Our Path-Shape extra: a stage ends where the route enters its target after passing the
+    # stage's waypoints in order (mt.ordered_entries), so a loop that crosses its own target
+    # early is read whole; the official window ends at the first entry.
+    waypoints = [[w.mask(grid) for w in s.waypoints] for s in ir.stages]
+    loop_hits: list[int | None] = [hits[0], *(mt.ordered_entries(cells, targets, waypoints)
+                                              if len(cells) else [None] * len(targets))]
     per_type: dict[str, list[float]] = {k: [] for k, _, _ in SOFT_TYPES}
+    loops: list[float] = []
     soft_details: list[dict[str, Any]] = []
     for index, c in enumerate(ir.constraints):
         key = next((k for k, kind, _ in SOFT_TYPES if kind is c.kind), None)
@@ -193,9 +203,18 @@ def score_route(ep: Episode, m: SemanticMap, points: ArrayLike | None, *,
             per_type[key].append(value)
         soft_details.append({"constraint": index, "kind": c.kind.value, "value": value,
                              "status": status})
+        if c.kind is ConstraintKind.PATH_SHAPE and grid_points is None:
+            loop, _ = _official_soft(ep, m, index, c, gp, loop_hits, gated)
+            if loop is not None:
+                loops.append(loop)
 
     clearance = om.clearance_value(gp, _CACHE.obstacle_field(m), _CACHE.obstacles(m))
-    pl = om.path_length_cells(gp) * res if len(gp) else None
+    # PL is the given trajectory's length (compute_path_length of the points as given); a
+    # route in metres is measured as given, not along its grid path.
+    if grid_points is None:
+        pl = mt.path_length_m(pts) if len(pts) else None
+    else:
+        pl = om.path_length_cells(gp) * res if len(gp) else None
     strict = _requirements_score(ep, m, cells)
     spl_episode = 0.0
     if strict.success and len(pts) and lstar is not None:
@@ -215,6 +234,7 @@ def score_route(ep: Episode, m: SemanticMap, points: ArrayLike | None, *,
         hcs_requirements=strict.hcs, success_requirements=strict.success,
         ends_in_destination=strict.destination_met, spl_episode=spl_episode,
         clearance_robot_centre=robot_clearance,
+        path_shape_waypoints=float(np.mean(loops)) if loops else None,
         details={"hcs": {"completed": progress.completed, "must_pass": progress.total,
                          "failed": progress.failed,
                          "first_failed_transition": progress.failed_transition,
