@@ -208,3 +208,50 @@ def test_score_trajectory_cli_rejects_a_malformed_trajectory(tmp_path, capsys) -
                  "--trajectory", str(tmp_path / "traj.json")])
     assert code == 1
     assert "Error:" in capsys.readouterr().err
+
+
+def test_official_episode_round_trips_through_our_form(hand_map) -> None:
+    from map2route.bench.official import to_official_episode
+
+    scope = {"type": "between_hard_constraints", "from_order": 2, "to_order": 3}
+    near = {"constraint_id": "n", "preference_type": "near_preference", "shape": "freeform",
+            "cells": [[5, 1], [5, 2], [5, 3]], "reference_region": {"cells": TABLE},
+            "scope": scope}
+    data = _episode([_avoid((5, 1)), _avoid((5, 3), scope)], soft=[near])
+    ep = read_official_episode(data, hand_map.grid).episode
+    back = read_official_episode(json.loads(json.dumps(to_official_episode(ep, hand_map.grid))),
+                                 hand_map.grid).episode
+    a, b = ep.routeir, back.routeir
+    assert [s.target.cells.tolist() for s in a.stages] == [s.target.cells.tolist() for s in b.stages]
+    assert [(c.kind, c.temporal_scope, c.region.cells.tolist()) for c in a.constraints] == \
+        [(c.kind, c.temporal_scope, c.region.cells.tolist()) for c in b.constraints]
+    assert back.metadata["record_region"] == ep.metadata["record_region"] == [[5, 0]]
+    for traj in (STRAIGHT, [[5, 0], [4, 1], [5, 2], [5, 3], [5, 4]]):
+        sa = score_route(ep, hand_map, None, grid_points=traj).to_json()
+        sb = score_route(back, hand_map, None, grid_points=traj).to_json()
+        assert {k: sa[k] for k in ("hcs", "spl", "near", "clearance", "pl")} == \
+            {k: sb[k] for k in ("hcs", "spl", "near", "clearance", "pl")}
+
+
+def test_our_episodes_export_to_official_and_score_the_same(tmp_path, two_room_scene,
+                                                            two_room_episodes, two_room_map) -> None:
+    from map2route.bench.episode import load_episodes
+    from map2route.bench.methods import make_method
+
+    code = main(["episodes", "export-official", str(two_room_episodes), "--out",
+                 str(tmp_path / "official"), "--scenes", str(two_room_scene)])
+    assert code in (0, None)
+    files = sorted((tmp_path / "official").glob("*.json"))
+    eps = load_episodes(two_room_episodes)
+    assert len(files) == len(eps)
+    oracle = make_method("oracle")
+    for ep in eps:
+        f = tmp_path / "official" / (ep.id.replace("/", "_") + ".json")
+        back = read_official_episode(f, two_room_map.grid).episode
+        route = oracle.solve(ep, two_room_map).route
+        assert route is not None
+        sa = score_route(ep, two_room_map, route.points).to_json()
+        sb = score_route(back, two_room_map, route.points).to_json()
+        for key in ("hcs", "success", "spl", "near", "far", "relative", "path_shape",
+                    "clearance", "pl"):
+            assert sa[key] == pytest.approx(sb[key], abs=1e-6), (ep.id, key)

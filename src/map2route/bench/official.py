@@ -169,8 +169,8 @@ def _convert(d: dict[str, Any], grid: GridSpec, scene: str | None, flip: bool) -
         label = str(c.get("label") or c.get("constraint_id", ""))
         has_region = bool(c.get("cells")) or "center" in c
         active = shape_region(c, f"active region of {label}") if has_region else None
-        if active is not None and active.is_empty:
-            active = None
+        if active is not None and (active.is_empty or active.size == grid.rows * grid.cols):
+            active = None  # the whole grid: active everywhere
         other = None
         if kind is ConstraintKind.RELATIVE:
             a, b = c["reference_regions"]
@@ -319,3 +319,74 @@ def read_any_episode(path: str | Path, grid: GridSpec, *, episode_id: str | None
                if episode_id is None else f"{p}: no episode {episode_id!r}")
         raise BenchmarkError(msg)
     return eps[0]
+
+
+#: Our soft kinds as official ``preference_type`` names.
+PREFERENCE_TYPES = {kind: name for name, kind in SOFT_KINDS.items()}
+
+
+def to_official_episode(ep: Episode, grid: GridSpec) -> dict[str, Any]:
+    """``ep`` as an official episode JSON object (the format :func:`read_official_episode` reads).
+
+    The start becomes the record region (must_pass order 1: ``metadata.record_region`` when
+    the episode came from an official file, else the start cell), the stages must_pass orders
+    2.., every region a ``freeform`` cell list on ``grid``'s ``[row, col]``. A soft preference
+    active everywhere gets a rectangle over the whole grid (the evaluator needs a shape);
+    Clearance is global. Reading the result back gives the same ground truth.
+    """
+    ir = ep.routeir
+
+    def cells(region: Region) -> list[list[int]]:
+        return region.cells.astype(int).tolist()
+
+    def scope(c: Constraint) -> dict[str, Any]:
+        if c.temporal_scope is None or not len(c.temporal_scope):
+            return {"type": "global", "from_order": None, "to_order": None}
+        return {"type": "between_hard_constraints", "from_order": min(c.temporal_scope) + 1,
+                "to_order": max(c.temporal_scope) + 2}
+
+    record = ep.metadata.get("record_region") or [[ep.start.row, ep.start.col]]
+    hard: list[dict[str, Any]] = [{"constraint_id": "record_region", "kind": "must_pass",
+                                   "order": 1, "shape": "freeform", "cells": record,
+                                   "label": "start"}]
+    hard += [{"constraint_id": f"must_pass_{k + 1}", "kind": "must_pass", "order": k + 2,
+              "shape": "freeform", "cells": cells(s.target), "label": s.label}
+             for k, s in enumerate(ir.stages)]
+    soft: list[dict[str, Any]] = []
+    everywhere = {"shape": "rectangle", "center": [(grid.rows - 1) / 2, (grid.cols - 1) / 2],
+                  "width": float(grid.cols), "height": float(grid.rows)}
+    for k, c in enumerate(ir.constraints):
+        if c.kind is ConstraintKind.MUST_AVOID:
+            hard.append({"constraint_id": f"must_avoid_{k + 1}", "kind": "must_avoid",
+                         "order": None, "shape": "freeform", "cells": cells(c.region),
+                         "label": c.label, "scope": scope(c)})
+            continue
+        entry: dict[str, Any] = {"constraint_id": f"soft_{k + 1}",
+                                 "preference_type": PREFERENCE_TYPES[c.kind], "label": c.label,
+                                 "scope": scope(c)}
+        if c.kind is not ConstraintKind.CLEARANCE:
+            entry.update({"shape": "freeform", "cells": cells(c.spatial_scope)}
+                         if c.spatial_scope is not None else everywhere)
+        if c.kind in (ConstraintKind.NEAR, ConstraintKind.FAR):
+            entry["reference_region"] = {"cells": cells(c.region)}
+            entry["object_ids"] = list(c.region.object_ids)
+        elif c.kind is ConstraintKind.RELATIVE:
+            other = c.other if c.other is not None else Region("B", np.zeros((0, 2), np.int32))
+            entry["reference_regions"] = [{"cells": cells(c.region)}, {"cells": cells(other)}]
+        elif c.kind is ConstraintKind.PATH_SHAPE:
+            ref = ep.path_shape_references.get(k)
+            pts = np.zeros((0, 2)) if ref is None else np.asarray(ref, dtype=np.float64)
+            rc = np.stack([(pts[:, 1] - grid.origin_y) / grid.resolution - 0.5,
+                           (pts[:, 0] - grid.origin_x) / grid.resolution - 0.5], axis=1)
+            entry["reference_trajectory"] = np.round(rc, 4).tolist()
+        soft.append(entry)
+    human = np.asarray(ep.metadata.get("human_expert_trajectory") or [], dtype=np.float64)
+    human_rc = (np.stack([(human[:, 1] - grid.origin_y) / grid.resolution - 0.5,
+                          (human[:, 0] - grid.origin_x) / grid.resolution - 0.5], axis=1)
+                if len(human) else np.zeros((0, 2)))
+    return {"id": ep.id, "map_id": ep.scene, "instruction": ep.instruction,
+            "difficulty_level": str(ep.metadata.get("difficulty_level", ep.difficulty)),
+            "start_pose": {"row": ep.start.row, "col": ep.start.col},
+            "human_expert_trajectory": np.round(human_rc, 4).tolist(),
+            "hard_constraints": hard, "soft_constraints": soft,
+            "feasible": ep.metadata.get("feasible", True)}
