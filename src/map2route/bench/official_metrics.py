@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -64,12 +65,20 @@ def segment_cells(start: NDArray[np.float64], end: NDArray[np.float64]) -> Segme
 
     The slab test of the evaluator, vectorised over the cells of the segment's bounding box:
     per axis the entry and exit parameters, intersected over both axes and ``[0, 1]``, with a
-    tolerance of ``EPSILON`` (so touching a corner or an edge counts).
+    tolerance of ``EPSILON`` (so touching a corner or an edge counts). Memoised: HCS, the
+    soft-scope gate and SPL walk the same segments.
     """
+    return _segment_cells(float(start[0]), float(start[1]), float(end[0]), float(end[1]))
+
+
+@lru_cache(maxsize=1 << 14)
+def _segment_cells(r0: float, c0: float, r1: float, c1: float) -> SegmentCells:
+    start, end = np.array([r0, c0]), np.array([r1, c1])
     lo = np.floor(np.minimum(start, end) - 0.5).astype(np.int64)
     hi = np.ceil(np.maximum(start, end) + 0.5).astype(np.int64)
-    rr, cc = np.mgrid[lo[0]:hi[0] + 1, lo[1]:hi[1] + 1]
-    cells = np.stack([rr.ravel(), cc.ravel()], axis=1)
+    rows = np.arange(lo[0], hi[0] + 1)
+    cols = np.arange(lo[1], hi[1] + 1)
+    cells = np.stack([np.repeat(rows, len(cols)), np.tile(cols, len(rows))], axis=1)
     t_min = np.zeros(len(cells))
     t_max = np.ones(len(cells))
     ok = np.ones(len(cells), dtype=bool)
@@ -240,13 +249,15 @@ def hcs(points: NDArray[np.float64], targets: Sequence[NDArray[np.bool_]],
 
 # --- segment-wise SPL --------------------------------------------------------------------------
 def shortest_legal_length(traversable: NDArray[np.bool_], start: tuple[int, int],
-                          target: NDArray[np.bool_], avoid: NDArray[np.bool_]) -> float | None:
+                          target: NDArray[np.bool_], avoid: NDArray[np.bool_], *,
+                          limit: float = np.inf) -> float | None:
     """L* of one segment (``build_segment_distance_field``, ``_shortest_legal_path_length``).
 
     The shortest 8-connected path, in cells, from ``start`` to any target cell over the
     traversable cells outside the active avoids; a diagonal step needs both cells beside it
     free (``can_traverse_between``, and a diagonal touching an avoided cell's corner meets
-    it). ``None`` when the start is blocked or no target cell is reachable.
+    it). ``None`` when the start is blocked or no target cell is reachable (within
+    ``limit`` cells, which only bounds the search).
     """
     rows, cols = traversable.shape
     r0, c0 = start
@@ -258,6 +269,25 @@ def shortest_legal_length(traversable: NDArray[np.bool_], start: tuple[int, int]
     goals = np.flatnonzero(target & allowed)
     if goals.size == 0:
         return None
+    dist = dijkstra(_legal_graph(allowed), directed=False, indices=goals, min_only=True,
+                    limit=limit)
+    value = float(np.asarray(dist).ravel()[r0 * cols + c0])
+    return value if math.isfinite(value) else None
+
+
+_GRAPHS: dict[bytes, csr_matrix] = {}
+
+
+def _legal_graph(allowed: NDArray[np.bool_]) -> csr_matrix:
+    """The 8-connected graph over ``allowed`` cells (diagonals need all four cells allowed),
+    kept for the few avoid sets a scene's episodes share."""
+    key = np.packbits(allowed).tobytes() + bytes(str(allowed.shape), "ascii")
+    graph = _GRAPHS.get(key)
+    if graph is not None:
+        return graph
+    if len(_GRAPHS) >= 8:
+        _GRAPHS.clear()
+    rows, cols = allowed.shape
     ids = np.arange(rows * cols).reshape(rows, cols)
     src: list[NDArray[np.int64]] = []
     dst: list[NDArray[np.int64]] = []
@@ -275,9 +305,8 @@ def shortest_legal_length(traversable: NDArray[np.bool_], start: tuple[int, int]
     add(quad, ids[:-1, 1:], ids[1:, :-1], math.sqrt(2))
     graph = csr_matrix((np.concatenate(wts), (np.concatenate(src), np.concatenate(dst))),
                        shape=(rows * cols, rows * cols))
-    dist = dijkstra(graph, directed=False, indices=goals, min_only=True)
-    value = float(np.asarray(dist).ravel()[r0 * cols + c0])
-    return value if math.isfinite(value) else None
+    _GRAPHS[key] = graph
+    return graph
 
 
 @dataclass(frozen=True)
@@ -310,10 +339,6 @@ def segment_wise_spl(points: NDArray[np.float64], targets: Sequence[NDArray[np.b
         avoid_mask = np.zeros(target.shape, dtype=bool)
         for a in active:
             avoid_mask |= a.mask
-        l_star = None
-        if complete and start_index < len(points):
-            r, c = (int(round(float(v))) for v in points[start_index])
-            l_star = shortest_legal_length(traversable, (r, c), target, avoid_mask)
         hit = None
         if complete:
             inside = np.flatnonzero(points_inside(points[cursor:], target))
@@ -321,6 +346,15 @@ def segment_wise_spl(points: NDArray[np.float64], targets: Sequence[NDArray[np.b
         part = points[start_index:hit + 1] if hit is not None else points[:0]
         length = path_length_cells(part) if len(part) else None
         violation = bool(len(part)) and any(trajectory_hits(part, a.mask) for a in active)
+        l_star = None
+        if complete and start_index < len(points):
+            r, c = (int(round(float(v))) for v in points[start_index])
+            # L* only matters up to L (L* >= L scores 1), so search within L first; the exact
+            # value (or its absence) is looked up without the bound only when that fails.
+            bound = (length or 0.0) + 1e-6 if hit is not None and not violation else np.inf
+            l_star = shortest_legal_length(traversable, (r, c), target, avoid_mask, limit=bound)
+            if l_star is None and np.isfinite(bound):
+                l_star = shortest_legal_length(traversable, (r, c), target, avoid_mask)
         success = hit is not None and not violation and l_star is not None
         if success:
             assert l_star is not None and hit is not None
