@@ -255,3 +255,27 @@ def test_our_episodes_export_to_official_and_score_the_same(tmp_path, two_room_s
         for key in ("hcs", "success", "spl", "near", "far", "relative", "path_shape",
                     "clearance", "pl"):
             assert sa[key] == pytest.approx(sb[key], abs=1e-6), (ep.id, key)
+
+
+def test_score_trajectory_cli_on_our_episode(tmp_path, two_room_scene, two_room_episodes,
+                                             two_room_map, capsys) -> None:
+    from map2route.bench.episode import load_episodes
+    from map2route.bench.methods import make_method
+
+    ep = load_episodes(two_room_episodes)[0]
+    route = make_method("oracle").solve(ep, two_room_map).route
+    assert route is not None
+    (tmp_path / "route.json").write_text(json.dumps(np.asarray(route.points).tolist()))
+    code = main(["bench", "score-trajectory", "--scene", str(two_room_scene / ep.scene),
+                 "--episode", str(two_room_episodes), "--episode-id", ep.id,
+                 "--trajectory", str(tmp_path / "route.json"), "--json"])
+    assert code in (0, None)
+    data = json.loads(capsys.readouterr().out)
+    expected = score_route(ep, two_room_map, route.points).to_json()
+    assert data["episode_id"] == ep.id
+    for key in ("hcs", "success", "spl", "clearance", "pl"):
+        assert data[key] == pytest.approx(expected[key])
+    # Without --episode-id a file of several episodes is refused with the way out.
+    code = main(["bench", "score-trajectory", "--scene", str(two_room_scene / ep.scene),
+                 "--episode", str(two_room_episodes), "--trajectory", str(tmp_path / "route.json")])
+    assert code == 1 and "--episode-id" in capsys.readouterr().err
