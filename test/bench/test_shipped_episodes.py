@@ -7,7 +7,7 @@ import json
 import pytest
 
 from map2route.bench.episode import load_episodes
-from map2route.bench.generate import recompute_reference, refresh_reference
+from map2route.bench.refresh import recompute_reference, refresh_reference
 from map2route.paths import PACKAGE_ROOT, maps_dir
 from map2route.semantic_map import load_scene
 

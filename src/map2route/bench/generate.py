@@ -800,23 +800,6 @@ def route_reference(m: SemanticMap, full: Any, short: Any) -> dict[str, Any]:
             "shortest_length_m": float(short.length_m)}
 
 
-def recompute_reference(ep: Episode, m: SemanticMap, *, planner: Planner | None = None,
-                        planner_config: Any = None) -> dict[str, Any]:
-    """What the generator computes today for ``ep``'s reference numbers (plans both routes).
-
-    Raises:
-        Map2RouteError: the episode cannot be planned on ``m`` any more.
-    """
-    from map2route.bench.methods import hard_requirements
-
-    plan = planner or default_planner()
-    cfg = {} if planner_config is None else {"config": planner_config}
-    start = (ep.start.x, ep.start.y)
-    full = plan(m, ep.routeir, start, **cfg)
-    short = plan(m, hard_requirements(ep.routeir), start, hard_only=True, **cfg)
-    return route_reference(m, full, short)
-
-
 # --- whole benchmark ---------------------------------------------------------------------------
 def difficulty_plan(n: int, n_easy: int) -> list[str]:
     """``n`` difficulties with ``n_easy`` Easy first, then Hard (the paper annotates Hard after)."""
@@ -971,55 +954,3 @@ def generate_benchmark(maps_root: str, out_dir: str, *, seed: int = 0, workers: 
             counts["easy"] = sum('"split":"easy"' in line for line in lines)
             counts["hard"] = sum('"split":"hard"' in line for line in lines)
     return counts
-
-
-def refresh_reference(path: str, maps_root: str, *, planner_config: Any = None,
-                      write: bool = True) -> dict[str, int]:
-    """Recompute the reference numbers of every episode of a JSON Lines file in place.
-
-    Only ``reference.rooms_traversed``, ``trajectory_length_m`` and ``shortest_length_m``
-    change (with the rounding :func:`map2route.bench.episode.episode_to_json` uses); every
-    other byte of each line is kept. Returns how many episodes each field changed in.
-
-    Raises:
-        BenchmarkError: the file or a scene cannot be read, or an episode no longer plans.
-    """
-    import json
-    from pathlib import Path
-
-    from map2route.bench.episode import episode_from_json
-    from map2route.bench.errors import BenchmarkError
-    from map2route.semantic_map import load_scene
-    from map2route.semantic_map.io import atomic_write_text
-
-    p = Path(path)
-    lines = p.read_text(encoding="utf-8").splitlines()
-    scenes: dict[str, SemanticMap] = {}
-    changed = {"episodes": 0, "rooms_traversed": 0, "trajectory_length_m": 0,
-               "shortest_length_m": 0}
-    out: list[str] = []
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        raw = json.loads(line)
-        ep = episode_from_json(raw, where=f"{p}:{n}")
-        if ep.scene not in scenes:
-            scenes.clear()
-            scenes[ep.scene] = load_scene(Path(maps_root) / ep.scene)
-        try:
-            new = recompute_reference(ep, scenes[ep.scene], planner_config=planner_config)
-        except Map2RouteError as err:
-            raise BenchmarkError(f"{p}:{n} ({ep.id}) no longer plans: {err}") from err
-        ref = raw["reference"]
-        values = {"rooms_traversed": int(new["rooms_traversed"]),
-                  "trajectory_length_m": round(float(new["trajectory_length_m"]), 4),
-                  "shortest_length_m": round(float(new["shortest_length_m"]), 4)}
-        changed["episodes"] += 1
-        for key, value in values.items():
-            if ref.get(key) != value:
-                changed[key] += 1
-                ref[key] = value
-        out.append(json.dumps(raw, separators=(",", ":")))
-    if write:
-        atomic_write_text(p, "\n".join(out) + "\n")
-    return changed

@@ -79,7 +79,7 @@ def export_official_cmd(path: Path, out_dir: Path, scenes_dir: Path | None,
 @click.option("--check", is_flag=True, help="Only report what would change; exit 1 if anything.")
 def refresh_reference_cmd(paths: tuple[Path, ...], scenes_dir: Path | None, check: bool) -> None:
     """Recompute rooms traversed, trajectory length and L* of shipped episodes in place."""
-    from map2route.bench.generate import refresh_reference
+    from map2route.bench.refresh import refresh_reference
     from map2route.paths import maps_dir
 
     files = list(paths) or [default_episodes_dir() / n for n in ("test.jsonl", "dev.jsonl")]
