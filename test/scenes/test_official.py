@@ -36,8 +36,13 @@ def test_round_trip_procthor_house(house_json, tmp_path):
 
 def test_layers_follow_the_official_codes(two_room_map):
     doc = to_official_json(two_room_map)
+    rows, cols = two_room_map.grid.shape
+    # The official grid is square (grid_size N): ours is padded with obstacle cells.
+    assert doc["grid_size"] == max(rows, cols)
+    assert doc["metadata"]["original_grid_shape"] == [rows, cols]
     occ = np.asarray(doc["layers"]["occupancy"])
-    assert doc["grid_size"] == [two_room_map.grid.rows, two_room_map.grid.cols]
+    assert (occ[rows:] == OBSTACLE).all()
+    occ = occ[:rows, :cols]
     assert set(np.unique(occ).tolist()) <= {FREE, OBSTACLE, UNKNOWN}
     assert np.array_equal(occ == FREE, two_room_map.traversable)
     inst = np.asarray(doc["layers"]["object_instance"])

@@ -46,6 +46,55 @@ def generate_cmd(scenes_dir: Path | None, out_dir: Path | None, seed: int, worke
     click.echo(f"Rejected draws: {reasons or 'none'}; episodes given up: {rejected.get('missing', 0)}")
 
 
+@episodes.command("export-official")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), required=True,
+              help="Folder to write one official episode JSON per episode into.")
+@click.option("--scenes", "scenes_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Scene folders [maps/].")
+@click.option("--limit", type=click.IntRange(1), default=None, help="Only the first N episodes.")
+def export_official_cmd(path: Path, out_dir: Path, scenes_dir: Path | None,
+                        limit: int | None) -> None:
+    """Write episodes as official Map2Route episode JSON files (one per episode)."""
+    from map2route.bench.map2route.episode import load_episodes
+    from map2route.bench.map2route.official import to_official_episode
+    from map2route.paths import maps_dir
+    from map2route.semantic_map import load_scene
+    from map2route.semantic_map.io import atomic_write_text
+
+    eps = load_episodes(path)[:limit]
+    grids = {}
+    for ep in eps:
+        if ep.scene not in grids:
+            grids[ep.scene] = load_scene((scenes_dir or maps_dir()) / ep.scene).grid
+        name = ep.id.replace("/", "_") + ".json"
+        atomic_write_text(out_dir / name, json.dumps(to_official_episode(ep, grids[ep.scene])))
+    click.echo(f"Wrote {len(eps)} official episode files to {out_dir}")
+
+
+@episodes.command("refresh-reference")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--scenes", "scenes_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Scene folders [maps/].")
+@click.option("--check", is_flag=True, help="Only report what would change; exit 1 if anything.")
+def refresh_reference_cmd(paths: tuple[Path, ...], scenes_dir: Path | None, check: bool) -> None:
+    """Recompute rooms traversed, trajectory length and L* of shipped episodes in place."""
+    from map2route.bench.map2route.refresh import refresh_reference
+    from map2route.paths import maps_dir
+
+    files = list(paths) or [default_episodes_dir() / n for n in ("test.jsonl", "dev.jsonl")]
+    stale = 0
+    for f in files:
+        c = refresh_reference(str(f), str(scenes_dir or maps_dir()), write=not check)
+        stale += sum(v for k, v in c.items() if k != "episodes")
+        click.echo(f"{f}: {c['episodes']} episodes; changed trajectory_length_m in "
+                   f"{c['trajectory_length_m']}, rooms_traversed in {c['rooms_traversed']}, "
+                   f"shortest_length_m in {c['shortest_length_m']}"
+                   + (" (not written: --check)" if check else ""))
+    if check and stale:
+        raise SystemExit(1)
+
+
 @episodes.command("stats")
 @click.option("--episodes", "paths", multiple=True,
               type=click.Path(dir_okay=False, path_type=Path),

@@ -131,3 +131,44 @@ def score_bag_cmd(episode_id: str, bag_path: Path, topic: str, episodes_path: Pa
         click.echo(f"  note: {score.details['blocked_cells']} route cells are not traversable")
     if route.checksums != "verified":
         click.echo("  note: the bag records no checksums, so its integrity was not verified")
+
+
+@bench.command("score-trajectory")
+@click.option("--scene", "scene", required=True,
+              help="Scene name under maps/, a scene folder, or an official map JSON file.")
+@click.option("--episode", "episode_path", required=True,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Episode JSON (ours or official), or our JSON Lines with --episode-id.")
+@click.option("--episode-id", default=None, help="Episode id inside a JSON Lines file.")
+@click.option("--trajectory", "trajectory_path", required=True,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="[[x, y], ...] map metres, or an official trajectory file ([row, col]).")
+@click.option("--cells", is_flag=True, help="A bare list holds [row, col] grid points.")
+@click.option("--json", "as_json", is_flag=True, help="Print the scores as one JSON object.")
+def score_trajectory_cmd(scene: str, episode_path: Path, episode_id: str | None,
+                         trajectory_path: Path, cells: bool, as_json: bool) -> None:
+    """Score any trajectory on any episode with the official Map2Route semantics."""
+    from map2route.bench.map2route.official import read_any_episode, read_trajectory
+    from map2route.bench.map2route.scoring import score_route
+    from map2route.scenes.official import read_official_map
+    from map2route.semantic_map import load_scene
+    from map2route.semantic_map.shipped import resolve_scene
+
+    path = Path(scene)
+    if path.suffix == ".json" and path.is_file():
+        m = read_official_map(path)
+    else:
+        m = load_scene(resolve_scene(scene))
+    ep = read_any_episode(episode_path, m.grid, episode_id=episode_id, scene=m.name)
+    traj = read_trajectory(trajectory_path, cells=cells)
+    score = score_route(ep, m, traj.points, grid_points=traj.grid_points)
+    data = score.to_json()
+    if as_json:
+        click.echo(json.dumps(data, indent=1))
+        return
+    n = len(traj.points if traj.points is not None else traj.grid_points)  # type: ignore[arg-type]
+    click.echo(f"{ep.id} on {m.name}: {n} trajectory points")
+    for key in ("hcs", "success", "near", "far", "relative", "path_shape", "clearance", "pl",
+                "spl", "hcs_requirements", "spl_episode", "clearance_robot_centre"):
+        v = data[key]
+        click.echo(f"  {key:<22} {'–' if v is None else (f'{v:.3f}' if isinstance(v, float) else v)}")

@@ -44,6 +44,7 @@ ROOM_COLOURS: dict[RoomType, tuple[float, float, float]] = {
     RoomType.LIVING_ROOM: (0.68, 0.85, 0.67),
     RoomType.BEDROOM: (0.70, 0.78, 0.95),
     RoomType.BATHROOM: (0.85, 0.72, 0.90),
+    RoomType.HALLWAY: (0.95, 0.91, 0.81),
 }
 WALL_COLOUR = (0.2, 0.2, 0.22)
 DOOR_COLOUR = "#b35806"

@@ -2,14 +2,19 @@
 
 The format (from the public Map2Route code; see ``shared/data/map2route/README.md``)::
 
-    grid_size             [rows, cols]
+    grid_size             N: the grid is N x N (the official exporter pads to a square)
     metadata.map_info     {"resolution": m/cell, ...}
-    layers.occupancy      rows x cols: 0 free, 1 obstacle, 2 unknown
-    layers.room           rows x cols: room id per cell (-1 outside)
-    layers.object_instance rows x cols: object instance id per cell (0 none)
-    room_instances        [{id, category, name, attributes}]
-    object_instances      [{id, category, name, attributes, room_id}]
+    layers.occupancy      N x N: 0 free, 1 obstacle, 2 unknown
+    layers.room           N x N: room instance id per cell (0 none; ids start at 1)
+    layers.object_instance N x N: object instance id per cell (0 none)
+    room_instances        [{id, category, name, attributes}]  (category: kitchen, bedroom,
+                          bathroom, living_room, hallway; attributes: ["key=value", ...])
+    object_instances      [{id, category, name, attributes, room_id?}]
     object_footprints     (ProcTHOR maps) {instance id: [[x, y], ...]}
+
+``grid_size`` [rows, cols] (our older files) is still read. We write a square grid like the
+exporter, padding with obstacle cells, and keep our own shape as
+``metadata.original_grid_shape`` (the exporter's key), which crops the padding on reading.
 
 What the release does not pin down, and what we do:
 
@@ -18,9 +23,11 @@ What the release does not pin down, and what we do:
   ``row_order: "top_down"`` is flipped; a file without it is read as bottom-up with origin
   ``[0, 0]`` unless ``origin`` is given.
 - Footprints: read from ``object_footprints`` (metres) when present, else the convex hull of the
-  object's cells in ``layers.object_instance``.
-- Walls: written as ``layers.wall`` (0/1) and read from it when present; otherwise no cell is a
-  wall (obstacles stay obstacles through the occupancy layer).
+  object's cells in ``layers.object_instance``. An instance whose cells fall apart into
+  several 8-connected parts (a wall running through two rooms) becomes one object per part,
+  ``NAME``, ``NAME#part2``, ...; writing joins the parts back under one instance id.
+- Walls: written as ``layers.wall`` (0/1) and read from it when present; the cells of
+  ``wall`` instances are walls too (the official maps have no wall layer).
 - Room polygons: ``attributes.polygon`` when present, else the outer contour of the room's cells.
 - Doors and windows are written under ``doors`` / ``windows`` (map2route extensions).
 """
@@ -57,7 +64,7 @@ FORMAT_NAME = "map2route.official_map"
 class OfficialMapJSON(TypedDict, total=False):
     """The raw shape of an official map JSON."""
 
-    grid_size: list[int]
+    grid_size: int | list[int]
     metadata: dict[str, Any]
     layers: dict[str, list[list[int]]]
     room_instances: list[dict[str, Any]]
@@ -73,25 +80,40 @@ def to_official_json(m: SemanticMap) -> OfficialMapJSON:
     occupancy[(m.room_ids >= 0) | m.walls] = OBSTACLE
     occupancy[m.traversable] = FREE
     instance = np.zeros(m.grid.shape, dtype=np.int64)
-    ids = {o.id: i + 1 for i, o in enumerate(m.objects)}
+    whole = [o for o in m.objects if _part_of(o.id) is None]
+    split = {_part_of(o.id) for o in m.objects} - {None}
+    ids = {o.id: i + 1 for i, o in enumerate(whole)}
+    for o in m.objects:
+        base = _part_of(o.id)
+        if base is not None:
+            ids[o.id] = ids.get(base) or len(ids) + 1
     # Larger footprints first so small objects on top of them stay visible in the layer.
     for o in sorted(m.objects, key=lambda o: -_area(o.footprint)):
-        instance[m.footprint_mask([o])] = ids[o.id]
+        instance[_centre_mask(o.footprint, m.grid)] = ids[o.id]
 
     def pts(seq: Any) -> list[list[float]]:
         return [[float(x), float(y)] for x, y in seq]
 
+    n = max(m.grid.rows, m.grid.cols)
+
+    def square(a: NDArray[np.int64], fill: int) -> list[list[int]]:
+        out = np.full((n, n), fill, dtype=np.int64)
+        out[:a.shape[0], :a.shape[1]] = a
+        return out.tolist()
+
+    room_layer = np.where(m.room_ids >= 0, m.room_ids, -1).astype(np.int64)
     return {
-        "grid_size": [m.grid.rows, m.grid.cols],
+        "grid_size": n,
         "metadata": {
             "format": FORMAT_NAME, "map_id": m.name,
+            "original_grid_shape": [m.grid.rows, m.grid.cols],
             "map_info": {"resolution": m.grid.resolution,
                          "origin": [m.grid.origin_x, m.grid.origin_y], "row_order": "bottom_up"},
             "source": dict(m.metadata),
         },
-        "layers": {"occupancy": occupancy.tolist(), "room": m.room_ids.astype(np.int64).tolist(),
-                   "object_instance": instance.tolist(),
-                   "wall": m.walls.astype(np.int64).tolist()},
+        "layers": {"occupancy": square(occupancy, OBSTACLE), "room": square(room_layer, -1),
+                   "object_instance": square(instance, 0),
+                   "wall": square(m.walls.astype(np.int64), 0)},
         "room_instances": [{"id": r.id, "category": r.type.snake, "name": r.name,
                             "attributes": {"polygon": pts(r.polygon),
                                            "area_m2": round(r.area_m2, 3)}} for r in m.rooms],
@@ -100,8 +122,9 @@ def to_official_json(m: SemanticMap) -> OfficialMapJSON:
                               "attributes": {"center": list(o.center), "z_min": o.z_min,
                                              "z_max": o.z_max,
                                              "parent": ids.get(o.parent_id or ""),
-                                             "asset_id": o.asset_id}} for o in m.objects],
-        "object_footprints": {str(ids[o.id]): pts(o.footprint) for o in m.objects},
+                                             "asset_id": o.asset_id}} for o in whole],
+        "object_footprints": {str(ids[o.id]): pts(o.footprint) for o in whole
+                              if o.id not in split},
         "doors": [{"id": d.id, "room_ids": list(d.room_ids), "segment": pts(d.segment)}
                   for d in m.doors],
         "windows": [{"id": w.id, "room_id": w.room_id, "segment": pts(w.segment)}
@@ -156,30 +179,43 @@ def from_official_json(data: OfficialMapJSON, *, name: str) -> SemanticMap:
         SceneError: naming the missing or inconsistent field.
     """
     try:
-        rows, cols = (int(v) for v in data["grid_size"])
-        info = dict((data.get("metadata") or {}).get("map_info") or {})
+        size = data["grid_size"]
+        rows, cols = (int(size), int(size)) if isinstance(size, (int, float)) else (
+            int(size[0]), int(size[1]))
+        meta0 = data.get("metadata") or {}
+        info = dict(meta0.get("map_info") or {})
         resolution = float(info["resolution"])
-    except (KeyError, TypeError, ValueError) as err:
-        msg = f"map {name!r} needs grid_size [rows, cols] and metadata.map_info.resolution ({err})"
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        msg = f"map {name!r} needs grid_size N and metadata.map_info.resolution ({err})"
         raise SceneError(msg) from err
+    crop = None
+    if meta0.get("format") == FORMAT_NAME and meta0.get("original_grid_shape"):
+        crop = (int(meta0["original_grid_shape"][0]), int(meta0["original_grid_shape"][1]))
     origin = [float(v) for v in info.get("origin", [0.0, 0.0])]
     flip = info.get("row_order") == "top_down"
+    full = (rows, cols)
+    rows, cols = crop or full
     grid = GridSpec(rows=rows, cols=cols, resolution=resolution, origin_x=origin[0],
                     origin_y=origin[1])
-    occupancy = _layer(data, "occupancy", grid.shape, flip=flip)
-    room_layer = _layer(data, "room", grid.shape, flip=flip)
-    instance = _layer(data, "object_instance", grid.shape, flip=flip)
-    wall_layer = _layer(data, "wall", grid.shape, flip=flip, required=False)
+    layers = {key: _layer(data, key, full, flip=flip, required=key != "wall")
+              for key in ("occupancy", "room", "object_instance", "wall")}
+    occupancy, room_layer, instance, wall_layer = (
+        None if a is None else a[:rows, :cols] for a in layers.values())
     assert occupancy is not None and room_layer is not None and instance is not None
     walls = wall_layer.astype(bool) if wall_layer is not None else np.zeros(grid.shape, bool)
     try:
+        wall_ids = [int(o["id"]) for o in data.get("object_instances", [])
+                    if str(o.get("category")) == "wall"]
+        if wall_layer is None:  # an official map: its wall instances are the walls
+            walls |= np.isin(instance, wall_ids)
         rooms = tuple(_room(r, room_layer, grid) for r in data.get("room_instances", []))
         known_rooms = {r.id for r in rooms}
         footprints = data.get("object_footprints") or {}
         id_to_name = {int(o["id"]): str(o.get("name") or o["id"])
                       for o in data.get("object_instances", [])}
-        objects = tuple(_object(o, instance, room_layer, grid, footprints, id_to_name, known_rooms)
-                        for o in data.get("object_instances", []))
+        objects = tuple(part for o in data.get("object_instances", [])
+                        for part in _objects(o, instance, room_layer, grid, footprints,
+                                             id_to_name, known_rooms))
         doors = tuple(Door(id=str(d["id"]), room_ids=(int(d["room_ids"][0]), int(d["room_ids"][1])),
                            segment=(tuple(d["segment"][0]), tuple(d["segment"][1])))  # type: ignore[arg-type]
                       for d in data.get("doors", []))
@@ -199,7 +235,7 @@ def from_official_json(data: OfficialMapJSON, *, name: str) -> SemanticMap:
 
 def _room(r: dict[str, Any], room_layer: NDArray[np.int64], grid: GridSpec) -> Room:
     rid = int(r["id"])
-    attrs = r.get("attributes") or {}
+    attrs = _attributes(r.get("attributes"))
     if attrs.get("polygon"):
         polygon = tuple((float(x), float(y)) for x, y in attrs["polygon"])
     else:
@@ -208,12 +244,46 @@ def _room(r: dict[str, Any], room_layer: NDArray[np.int64], grid: GridSpec) -> R
                 name=str(r.get("name", "")))
 
 
-def _object(o: dict[str, Any], instance: NDArray[np.int64], room_layer: NDArray[np.int64],
-            grid: GridSpec, footprints: dict[str, Any], id_to_name: dict[int, str],
-            known_rooms: set[int]) -> ObjectInstance:
+def _attributes(raw: Any) -> dict[str, Any]:
+    """Attributes as a dict: ours are a dict, the official ones ``["key=value", ...]``."""
+    if isinstance(raw, dict):
+        return raw
+    out: dict[str, Any] = {}
+    for item in raw or []:
+        key, sep, value = str(item).partition("=")
+        if sep:
+            out[key] = value
+    return out
+
+
+def _part_of(object_id: str) -> str | None:
+    """The whole object's id of a part ``NAME#partK`` (``None`` for a whole object)."""
+    base, sep, k = object_id.rpartition("#part")
+    return base if sep and k.isdigit() else None
+
+
+def _objects(o: dict[str, Any], instance: NDArray[np.int64], room_layer: NDArray[np.int64],
+             grid: GridSpec, footprints: dict[str, Any], id_to_name: dict[int, str],
+             known_rooms: set[int]) -> list[ObjectInstance]:
+    """One object per 8-connected part of the instance's cells (one hull never spans rooms)."""
+    from scipy.ndimage import label
+
     iid = int(o["id"])
-    attrs = o.get("attributes") or {}
     cells = instance == iid
+    if footprints.get(str(iid)) or not cells.any():
+        return [_object(o, cells, room_layer, grid, footprints, id_to_name, known_rooms)]
+    labels, n = label(cells, structure=np.ones((3, 3), dtype=bool))
+    sizes = np.bincount(labels.ravel())[1:]
+    order = np.argsort(-sizes, kind="stable") + 1
+    return [_object(o, labels == k, room_layer, grid, footprints, id_to_name, known_rooms,
+                    part=i) for i, k in enumerate(order)]
+
+
+def _object(o: dict[str, Any], cells: NDArray[np.bool_], room_layer: NDArray[np.int64],
+            grid: GridSpec, footprints: dict[str, Any], id_to_name: dict[int, str],
+            known_rooms: set[int], *, part: int = 0) -> ObjectInstance:
+    iid = int(o["id"])
+    attrs = _attributes(o.get("attributes"))
     fp_raw = footprints.get(str(iid))
     if fp_raw:
         footprint = tuple((float(x), float(y)) for x, y in fp_raw)
@@ -222,12 +292,14 @@ def _object(o: dict[str, Any], instance: NDArray[np.int64], room_layer: NDArray[
     else:
         msg = f"object {iid} has neither a footprint nor cells in layers.object_instance"
         raise SceneError(msg)
+    if part:
+        attrs = {k: v for k, v in attrs.items() if k != "center"}
     if attrs.get("center"):
         center = (float(attrs["center"][0]), float(attrs["center"][1]))
     else:
         pts = np.asarray(footprint)
         center = (float(pts[:, 0].mean()), float(pts[:, 1].mean()))
-    room_id = o.get("room_id")
+    room_id = None if part else o.get("room_id")
     if room_id is None and cells.any():
         vals = room_layer[cells]
         vals = vals[vals >= 0]
@@ -235,11 +307,12 @@ def _object(o: dict[str, Any], instance: NDArray[np.int64], room_layer: NDArray[
     if room_id is not None and int(room_id) not in known_rooms:
         room_id = None
     parent = attrs.get("parent")
-    return ObjectInstance(id=id_to_name[iid], category=str(o["category"]),
+    name = id_to_name[iid] + (f"#part{part + 1}" if part else "")
+    return ObjectInstance(id=name, category=str(o["category"]),
                           room_id=None if room_id is None else int(room_id), footprint=footprint,
                           center=center, z_min=float(attrs.get("z_min", 0.0)),
                           z_max=float(attrs.get("z_max", 0.0)),
-                          parent_id=id_to_name.get(int(parent)) if parent is not None else None,
+                          parent_id=id_to_name.get(int(parent)) if parent not in (None, "") else None,
                           asset_id=attrs.get("asset_id"))
 
 
@@ -275,6 +348,17 @@ def _contour(mask: NDArray[np.bool_], grid: GridSpec) -> tuple[tuple[float, floa
     if len(c) < 3:
         return _hull(mask, grid)
     return tuple(grid.cell_to_world(float(row), float(col)) for col, row in c)
+
+
+def _centre_mask(polygon: Any, grid: GridSpec) -> NDArray[np.bool_]:
+    """Cells whose centre lies inside ``polygon``: the inverse of the hull of whole cells that
+    reading builds, so an instance's cells write back as they were read."""
+    from matplotlib.path import Path as MplPath
+
+    xs, ys = grid.cell_centres()
+    inside = MplPath(np.asarray(polygon, dtype=np.float64)).contains_points(
+        np.stack([xs.ravel(), ys.ravel()], axis=1))
+    return inside.reshape(grid.shape)
 
 
 def _area(pts: Any) -> float:

@@ -35,18 +35,23 @@ AVOID_MARGIN_M = 0.3
 
 
 class RoomType(str, Enum):
-    """The four ProcTHOR room types; values are ProcTHOR's ``roomType`` strings."""
+    """Room types; values are ProcTHOR's ``roomType`` strings.
+
+    ProcTHOR houses have the first four; ``Hallway`` occurs in the official Map2Route maps
+    (their simple-demo layouts), so an official map reads and writes back unchanged.
+    """
 
     KITCHEN = "Kitchen"
     LIVING_ROOM = "LivingRoom"
     BEDROOM = "Bedroom"
     BATHROOM = "Bathroom"
+    HALLWAY = "Hallway"
 
     @property
     def snake(self) -> str:
         """The benchmark's spelling: ``kitchen``, ``living_room``, ``bedroom``, ``bathroom``."""
         return {"Kitchen": "kitchen", "LivingRoom": "living_room", "Bedroom": "bedroom",
-                "Bathroom": "bathroom"}[self.value]
+                "Bathroom": "bathroom", "Hallway": "hallway"}[self.value]
 
     @property
     def words(self) -> str:

@@ -25,7 +25,9 @@ def _official(m) -> dict:
         "difficulty_level": "easy", "start_pose": {"row": start[0], "col": start[1]},
         "human_expert_trajectory": human,
         "hard_constraints": [
-            {"constraint_id": "h1", "kind": "must_pass", "order": 1, "shape": "circle",
+            {"constraint_id": "h0", "kind": "must_pass", "order": 1, "shape": "circle",
+             "center": list(start), "radius": 2},
+            {"constraint_id": "h1", "kind": "must_pass", "order": 2, "shape": "circle",
              "center": fridge_rc, "radius": 30},
             {"constraint_id": "h2", "kind": "must_avoid", "order": None, "shape": "rectangle",
              "center": list(g.world_to_cell(1.0, 0.5)), "width": 6, "height": 6,
@@ -35,7 +37,7 @@ def _official(m) -> dict:
             {"constraint_id": "s1", "preference_type": "near_preference", "shape": "freeform",
              "cells": [list(g.world_to_cell(x, 2.025)) for x in (0.875, 0.925, 0.975)],
              "reference_region": {"cells": bed_cells},
-             "scope": {"type": "between_hard_constraints", "from_order": None, "to_order": 1}},
+             "scope": {"type": "between_hard_constraints", "from_order": 1, "to_order": 2}},
             {"constraint_id": "s2", "preference_type": "move_smoothness"},
         ],
         "feasible": True,
@@ -48,10 +50,28 @@ def test_official_episode_scores_like_ours(two_room_map) -> None:
     assert ep.split == "easy" and len(ep.routeir.stages) == 1
     assert ep.routeir.constraints[1].temporal_scope == (0,)
     assert ep.metadata["ignored_preferences"] == ["move_smoothness"]
+    assert len(ep.metadata["record_region"]) == 13  # radius 2 cells: 13 cell centres
     score = score_route(ep, two_room_map, off.human_trajectory)
     assert score.success and score.hcs == 1.0
     # The three active cells sit 0.2 m below the bed's lowest cell row.
     assert score.near == pytest.approx(0.2)
+
+
+def test_a_trajectory_that_never_leaves_the_start_scores_zero(two_room_map) -> None:
+    data = _official(two_room_map)
+    ep = read_official_episode(data, two_room_map.grid).episode
+    start = [data["start_pose"]["row"], data["start_pose"]["col"]]
+    # The record region is not a stage: staying in it completes nothing (officially 0; the
+    # old conversion made it stage 1 and scored 0.5).
+    score = score_route(ep, two_room_map, None, grid_points=[start, start])
+    assert score.hcs == 0.0 and not score.success and score.spl == 0.0
+
+
+def test_an_episode_without_a_target_after_the_record_region_is_refused(two_room_map) -> None:
+    data = _official(two_room_map)
+    data["hard_constraints"] = data["hard_constraints"][:1]
+    with pytest.raises(BenchmarkError, match="record region"):
+        read_official_episode(data, two_room_map.grid)
 
 
 def test_malformed_official_episode_names_the_field(two_room_map) -> None:

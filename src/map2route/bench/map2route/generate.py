@@ -758,16 +758,11 @@ class EpisodeGenerator:
                                                                       else (f"room:{r.room_id}",)),
                                           depth=r.depth, candidates=r.candidates)
                       for r in draft.refs)
-        cells = np.asarray(full.cells)
-        rooms = {int(v) for v in self.m.room_ids[cells[:, 0], cells[:, 1]].tolist() if v >= 0}
         n_hard = len(ir.stages) + len(ir.must_avoid)
         info = ReferenceInfo(depth=max((r.depth for r in draft.refs), default=0),
                              candidate_instances=max((r.candidates for r in draft.refs), default=0),
                              hard_constraints=n_hard, soft_constraints=len(ir.soft),
-                             rooms_traversed=len(rooms),
-                             trajectory_length_m=path_length_m(full.points),
-                             shortest_length_m=float(short.length_m),
-                             referring_expressions=exprs)
+                             referring_expressions=exprs, **route_reference(self.m, full, short))
         ep = Episode(id=episode_id, scene=self.m.name, split=split, start=start,
                      instruction=instruction, routeir=ir, path_shape_references=dict(draft.shape_refs),
                      reference=info,
@@ -775,6 +770,17 @@ class EpisodeGenerator:
                                "difficulty": difficulty,
                                "constructs": sorted(set(draft.constructs))})
         for route in (full, short):
-            if not score_route(ep, self.m, route.points).success:
+            # Our requirement reading (the destination held at the end), stricter than the
+            # official HCS on that point, so a shipped episode is solvable under both.
+            if not score_route(ep, self.m, route.points).success_requirements:
                 raise GenerationFailed("a planned route misses a hard requirement", "unverified")
         return ep
+
+
+def route_reference(m: SemanticMap, full: Any, short: Any) -> dict[str, Any]:
+    """The reference numbers of an episode from its planned routes: the rooms the full route
+    passes through, its length, and L* (the hard-only route's length)."""
+    cells = np.asarray(full.cells)
+    rooms = {int(v) for v in m.room_ids[cells[:, 0], cells[:, 1]].tolist() if v >= 0}
+    return {"rooms_traversed": len(rooms), "trajectory_length_m": path_length_m(full.points),
+            "shortest_length_m": float(short.length_m)}
