@@ -52,6 +52,7 @@ demo: install
 
 lint: install
 	$(VENV)/bin/ruff check src test
+	$(VENV)/bin/lint-imports --no-cache
 
 typecheck: install
 	$(VENV)/bin/mypy

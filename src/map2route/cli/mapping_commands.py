@@ -205,7 +205,7 @@ def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene:
 def export_sdf_cmd(scene: str, out: Path, wall_height: float) -> None:
     """Export SCENE (a folder or a shipped scene name) as a Gazebo world (`map2route gazebo
     export` also writes the robot)."""
-    from map2route.mapping.sdf import export_sdf
+    from map2route.gazebo.export import export_sdf
     from map2route.semantic_map.io import load_scene
     from map2route.semantic_map.shipped import resolve_scene
 

@@ -5,24 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from map2route import config
 from map2route.gazebo.errors import GazeboError
 
 
 def read_yaml(path: Path) -> dict[str, Any]:
-    """The mapping in ``path``.
+    """The mapping in ``path`` (through the shared loader, :func:`map2route.config.read_yaml`).
 
     Raises:
         GazeboError: the file cannot be read or is not a YAML mapping.
     """
-    try:
-        data = yaml.safe_load(path.read_text())
-    except (OSError, yaml.YAMLError) as err:
-        raise GazeboError(f"cannot read {path}: {err}") from err
-    if not isinstance(data, dict):
-        raise GazeboError(f"{path} is not a YAML mapping")
-    return data
+    data = config.read_yaml(path, what="config", error=GazeboError)
+    return config.require_mapping(data, where=str(path), error=GazeboError)
 
 
 def section(data: dict[str, Any], path: Path, *keys: str) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -68,4 +68,18 @@ def export_robot(out_dir: Path, *, spec: RobotSpec | None = None) -> Path:
     """Write ``out_dir/robot.sdf`` atomically (``spec`` defaults to the config files')."""
     path = Path(out_dir) / ROBOT_FILE
     atomic_write_text(path, robot_sdf(spec or RobotSpec.from_config()))
+    return path
+
+
+# `map2route map export-sdf` (compatibility path): the world only, no robot.
+def scene_to_sdf(m: SemanticMap, *, wall_height_m: float = 2.5) -> str:
+    """The SDF text of ``m`` with walls ``wall_height_m`` high, spawn at the default start."""
+    spec = replace(WorldSpec.from_config(), wall_height_m=wall_height_m)
+    return world_sdf(m, spawn_pose(m), spec=spec)
+
+
+def export_sdf(m: SemanticMap, out: str | Path, *, wall_height_m: float = 2.5) -> Path:
+    """Write :func:`scene_to_sdf` of ``m`` to ``out`` atomically."""
+    path = Path(out)
+    atomic_write_text(path, scene_to_sdf(m, wall_height_m=wall_height_m))
     return path

@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING
 from map2route.gazebo.config import read_yaml, section
 from map2route.gazebo.errors import GazeboError
 from map2route.gazebo.xml import box_geometry, document, material, nums, sdf_root, sub
-from map2route.mapping.detectors import STRUCTURE_CATEGORIES
 from map2route.mapping.scene3d import (
     DOOR_CATEGORIES,
     MIN_THICKNESS_M,
@@ -33,6 +32,7 @@ from map2route.mapping.scene3d import (
     wall_rectangles,
 )
 from map2route.paths import config_dir
+from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 
 if TYPE_CHECKING:
     from map2route.semantic_map.model import SemanticMap
