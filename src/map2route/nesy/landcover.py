@@ -279,6 +279,10 @@ def _sea_polygons(coastlines: list[Any], bounds: tuple[float, float, float, floa
     return [f for f, v in zip(faces, votes, strict=True) if v > 0]
 
 
+#: A shape to paint: ("area", polygon, 0), ("line", linestring, width m), ("disc", point, radius m).
+Shape = tuple[str, Any, float]
+
+
 def rasterize_osm(source: str, *, resolution_m: float = DEFAULT_RESOLUTION_M) -> LandCover:
     """Rasterise an OSM extract into the 8 land-cover classes (table in the module docstring).
 
@@ -292,18 +296,8 @@ def rasterize_osm(source: str, *, resolution_m: float = DEFAULT_RESOLUTION_M) ->
     Raises:
         NesyError: unreadable extract or a resolution giving an empty grid.
     """
-    import pyrosm
-
     path = extract_path(source)
-    osm = pyrosm.OSM(str(path))
-    roads = _frame(lambda: osm.get_network(network_type="all"))
-    landuse = _frame(osm.get_landuse)
-    natural = _frame(osm.get_natural)
-    buildings = _frame(osm.get_buildings)
-    extra = _frame(lambda: osm.get_data_by_custom_criteria(
-        custom_filter={"leisure": list(LEISURE_CLASS), "waterway": True, "water": True,
-                       "amenity": ["parking"]},
-        filter_type="keep", keep_nodes=False))
+    roads, landuse, natural, buildings, extra = _read_osm(path)
     frames = [f for f in (roads, landuse, natural, buildings, extra) if f is not None and len(f)]
     if not frames:
         raise NesyError(f"OSM extract {path} holds no roads, land use, natural or buildings")
@@ -316,58 +310,17 @@ def rasterize_osm(source: str, *, resolution_m: float = DEFAULT_RESOLUTION_M) ->
     if canvas.rows < 2 or canvas.cols < 2:
         raise NesyError(f"resolution {resolution_m} m/px leaves no pixels for {path}")
 
-    def col(frame: Any, key: str) -> Any:
-        return frame[key] if frame is not None and key in frame else None
-
-    layers: dict[int, list[tuple[str, Any, float]]] = {v: [] for v in range(1, 9)}
-
-    def add_tagged(frame: Any, key: str, table: dict[str, int]) -> None:
-        values = col(frame, key)
-        if values is None:
-            return
-        for value, geom in zip(values, frame.geometry, strict=True):
-            cls = table.get(str(value))
-            if cls is not None and geom is not None:
-                layers[cls].append(("area", geom, 0.0))
-
-    add_tagged(landuse, "landuse", LANDUSE_CLASS)
-    add_tagged(extra, "leisure", LEISURE_CLASS)
-    add_tagged(extra, "amenity", {"parking": DEVEL})
-    nat = col(natural, "natural")
-    if nat is not None:
-        for value, geom in zip(nat, natural.geometry, strict=True):
-            v = str(value)
-            if geom is None:
-                continue
-            if v == "tree" and geom.geom_type == "Point":
-                layers[TREE].append(("disc", geom, TREE_RADIUS_M))
-            elif v == "tree_row":
-                layers[TREE].append(("line", geom, TREE_ROW_WIDTH_M))
-            elif v in NATURAL_CLASS:
-                layers[NATURAL_CLASS[v]].append(("area", geom, 0.0))
-    water = col(extra, "water")
-    waterway = col(extra, "waterway")
-    if extra is not None:
-        for i, geom in enumerate(extra.geometry):
-            if geom is None:
-                continue
-            ww = str(waterway.iloc[i]) if waterway is not None else "None"
-            if water is not None and str(water.iloc[i]) not in ("None", "nan"):
-                layers[WATER].append(("area", geom, 0.0))
-            elif ww in ("riverbank", "dock"):
-                layers[WATER].append(("area", geom, 0.0))
-            elif ww in WATERWAY_WIDTH_M:
-                layers[WATER].append(("line", geom, WATERWAY_WIDTH_M[ww]))
+    layers: dict[int, list[Shape]] = {v: [] for v in range(1, 9)}
+    for cls, shape in (*_tagged(landuse, "landuse", LANDUSE_CLASS),
+                       *_tagged(extra, "leisure", LEISURE_CLASS),
+                       *_tagged(extra, "amenity", {"parking": DEVEL}),
+                       *_natural_shapes(natural), *_water_shapes(extra), *_road_shapes(roads)):
+        layers[cls].append(shape)
+    nat = _column(natural, "natural")
     if nat is not None:
         coast = [g for v, g in zip(nat, natural.geometry, strict=True) if str(v) == "coastline"]
         for sea in _sea_polygons(coast, bounds):
             canvas.polygon(sea, WATER)  # the sea is the base layer: everything mapped lies on it
-    hw = col(roads, "highway")
-    if hw is not None:
-        for value, geom in zip(hw, roads.geometry, strict=True):
-            width = ROAD_WIDTH_M.get(str(value))
-            if width is not None and geom is not None:
-                layers[ROAD].append(("line", geom, width))
     if buildings is not None:
         layers[BUILD] = [("area", g, 0.0) for g in buildings.geometry if g is not None]
 
@@ -382,6 +335,92 @@ def rasterize_osm(source: str, *, resolution_m: float = DEFAULT_RESOLUTION_M) ->
     return LandCover(labels=canvas.labels, resolution_m=resolution_m,
                      source=f"{path.name} (OpenStreetMap contributors, ODbL)", crs=canvas.crs,
                      origin_xy=(canvas.x0, canvas.y1))
+
+
+def _read_osm(path: Path) -> tuple[Any, Any, Any, Any, Any]:
+    """The extract's roads, land use, natural features, buildings and extra tags (each a
+    GeoDataFrame or ``None``)."""
+    import pyrosm  # noqa: PLC0415 - optional dependency (nesy/streets extras)
+
+    osm = pyrosm.OSM(str(path))
+    roads = _frame(lambda: osm.get_network(network_type="all"))
+    landuse = _frame(osm.get_landuse)
+    natural = _frame(osm.get_natural)
+    buildings = _frame(osm.get_buildings)
+    extra = _frame(lambda: osm.get_data_by_custom_criteria(
+        custom_filter={"leisure": list(LEISURE_CLASS), "waterway": True, "water": True,
+                       "amenity": ["parking"]},
+        filter_type="keep", keep_nodes=False))
+    return roads, landuse, natural, buildings, extra
+
+
+def _column(frame: Any, key: str) -> Any:
+    return frame[key] if frame is not None and key in frame else None
+
+
+def _tagged(frame: Any, key: str, table: dict[str, int]) -> list[tuple[int, Shape]]:
+    """Areas whose tag ``key`` names a class in ``table``."""
+    values = _column(frame, key)
+    if values is None:
+        return []
+    out: list[tuple[int, Shape]] = []
+    for value, geom in zip(values, frame.geometry, strict=True):
+        cls = table.get(str(value))
+        if cls is not None and geom is not None:
+            out.append((cls, ("area", geom, 0.0)))
+    return out
+
+
+def _natural_shapes(natural: Any) -> list[tuple[int, Shape]]:
+    """Trees (discs), tree rows (lines) and natural areas."""
+    nat = _column(natural, "natural")
+    if nat is None:
+        return []
+    out: list[tuple[int, Shape]] = []
+    for value, geom in zip(nat, natural.geometry, strict=True):
+        v = str(value)
+        if geom is None:
+            continue
+        if v == "tree" and geom.geom_type == "Point":
+            out.append((TREE, ("disc", geom, TREE_RADIUS_M)))
+        elif v == "tree_row":
+            out.append((TREE, ("line", geom, TREE_ROW_WIDTH_M)))
+        elif v in NATURAL_CLASS:
+            out.append((NATURAL_CLASS[v], ("area", geom, 0.0)))
+    return out
+
+
+def _water_shapes(extra: Any) -> list[tuple[int, Shape]]:
+    """Water areas, riverbanks and docks, and waterways as lines of their typical width."""
+    if extra is None:
+        return []
+    water = _column(extra, "water")
+    waterway = _column(extra, "waterway")
+    out: list[tuple[int, Shape]] = []
+    for i, geom in enumerate(extra.geometry):
+        if geom is None:
+            continue
+        ww = str(waterway.iloc[i]) if waterway is not None else "None"
+        if water is not None and str(water.iloc[i]) not in ("None", "nan"):
+            out.append((WATER, ("area", geom, 0.0)))
+        elif ww in ("riverbank", "dock"):
+            out.append((WATER, ("area", geom, 0.0)))
+        elif ww in WATERWAY_WIDTH_M:
+            out.append((WATER, ("line", geom, WATERWAY_WIDTH_M[ww])))
+    return out
+
+
+def _road_shapes(roads: Any) -> list[tuple[int, Shape]]:
+    """Roads as lines of their class's width."""
+    hw = _column(roads, "highway")
+    if hw is None:
+        return []
+    out: list[tuple[int, Shape]] = []
+    for value, geom in zip(hw, roads.geometry, strict=True):
+        width = ROAD_WIDTH_M.get(str(value))
+        if width is not None and geom is not None:
+            out.append((ROAD, ("line", geom, width)))
+    return out
 
 
 def tiles(labels: NDArray[np.uint8], *, size: int = TILE_SIZE) -> list[tuple[int, int]]:
