@@ -13,7 +13,7 @@ import math
 import numpy as np
 import pytest
 
-from map2route.bench import official_metrics as om
+from map2route.bench.map2route import official_metrics as om
 from map2route.bench.map2route.official import read_official_episode
 from map2route.bench.map2route.scoring import score_route, summarize
 from map2route.cli import main

@@ -116,58 +116,8 @@ def permissions(tokens: list[str], conditional: frozenset[int]) -> frozenset[int
                 roam_everywhere(clause, restricted) or nothing_forbidden(clause):
             allowed |= set(conditional)
         confined = restricted_to(clause, mentions, {p for p, _ in cues})
-        ellipsis_segs = {seg_of[i] for w in ELLIPSIS for i in find(clause, w)}
-        previous: tuple[int, int] | None = None  # (end, sign) of the last mention
-        last_mention_sign = 0
-        signed: list[tuple[int, int, int, int, bool]] = []  # (pos, end, cls, sign, own cue)
-        for pos, end, cls in mentions:
-            if cls not in conditional:
-                previous = None
-                signed.append((pos, end, cls, 0, False))
-                continue
-            # 1) a cue in the mention's own comma segment: the one before it, else after it;
-            # 2) "over / through / across / cross X"; 3) a list shares the sign of its first
-            # item ("over grassland, farmland and bare ground"); 4) the nearest cue in the clause
-            same = [(p, s) for p, s in cues if seg_of[p] == seg_of[pos]]
-            window = [t for k, t in enumerate(clause[max(0, pos - 3):pos], max(0, pos - 3))
-                      if seg_of[k] == seg_of[pos]]
-            key_value = key_value_sign(clause, cues, mentions, seg_of, pos, segments)
-            if reply:
-                sign = reply
-            elif pos in confined:
-                sign = 1
-            elif key_value:
-                sign = key_value
-            elif _landmark(clause, pos, end) or _only_at_endpoint(
-                    [t for k, t in enumerate(clause) if seg_of[k] == seg_of[pos]]):
-                # "the forest on the left", "the wood next to the garden", "rangeland may
-                # only be entered at the destination"
-                sign = 0
-            elif same:
-                sign = governing(same, pos, postposed)
-            elif heading_sign(clause, cues, mentions, pos):
-                # "Not permitted: crossing any further cropland"
-                sign = heading_sign(clause, cues, mentions, pos)
-            elif seg_of[pos] in ellipsis_segs and seg_of[pos] > 0 and (
-                    last_mention_sign or any(p < pos for p, _ in cues)):
-                # "gravel and dirt fine, grassland too": the segment repeats the one before
-                sign = last_mention_sign or [s for p, s in cues if p < pos][-1]
-            elif end - pos == 1 and stem_word(clause[pos]) in SETTING_WORDS:
-                sign = 0  # "a route through the park" says where, not what is permitted
-            elif ROUTE_PREPOSITIONS & set(window) or motion_onto_pronoun(clause, end) or \
-                    motion_on(window):
-                sign = 1
-            elif previous is not None and previous[1] != 0 and \
-                    set(clause[previous[0]:pos]) <= LIST_GLUE | LAND_NOUNS:
-                sign = previous[1]
-            elif cues:
-                sign = governing(cues, pos, postposed)
-            else:
-                sign = 0
-            previous = (end, sign)
-            last_mention_sign = sign or last_mention_sign
-            own = bool(reply or pos in confined or key_value or any(p < pos for p, _ in same))
-            signed.append((pos, end, cls, sign, own))
+        signed = _signed_mentions(clause, mentions, conditional, cues, postposed, segments,
+                                  seg_of, reply=reply, confined=confined)
         for _pos, _end, cls, sign, _own in _share_postposed(clause, cues, postposed, signed):
             if cls not in conditional:
                 continue
@@ -177,6 +127,68 @@ def permissions(tokens: list[str], conditional: frozenset[int]) -> frozenset[int
                 denied.add(cls)
         previous_allowed = allowed - before
     return frozenset(allowed - denied)
+
+
+def _signed_mentions(clause: list[str], mentions: list[tuple[int, int, int]],
+                     conditional: frozenset[int], cues: list[tuple[int, int]],
+                     postposed: frozenset[int], segments: list[int], seg_of: list[int], *,
+                     reply: int,
+                     confined: set[int]) -> list[tuple[int, int, int, int, bool]]:
+    """Each mention of a clause with the sign the clause gives it: (pos, end, cls, sign, own
+    cue). Rules in order, the first that applies decides (see the comments)."""
+    ellipsis_segs = {seg_of[i] for w in ELLIPSIS for i in find(clause, w)}
+    previous: tuple[int, int] | None = None  # (end, sign) of the last mention
+    last_mention_sign = 0
+    signed: list[tuple[int, int, int, int, bool]] = []  # (pos, end, cls, sign, own cue)
+    for pos, end, cls in mentions:
+        if cls not in conditional:
+            previous = None
+            signed.append((pos, end, cls, 0, False))
+            continue
+        # 1) a cue in the mention's own comma segment: the one before it, else after it;
+        # 2) "over / through / across / cross X"; 3) a list shares the sign of its first
+        # item ("over grassland, farmland and bare ground"); 4) the nearest cue in the clause
+        same = [(p, s) for p, s in cues if seg_of[p] == seg_of[pos]]
+        window = [t for k, t in enumerate(clause[max(0, pos - 3):pos], max(0, pos - 3))
+                  if seg_of[k] == seg_of[pos]]
+        key_value = key_value_sign(clause, cues, mentions, seg_of, pos, segments)
+        if reply:
+            sign = reply
+        elif pos in confined:
+            sign = 1
+        elif key_value:
+            sign = key_value
+        elif _landmark(clause, pos, end) or _only_at_endpoint(
+                [t for k, t in enumerate(clause) if seg_of[k] == seg_of[pos]]):
+            # "the forest on the left", "the wood next to the garden", "rangeland may
+            # only be entered at the destination"
+            sign = 0
+        elif same:
+            sign = governing(same, pos, postposed)
+        elif heading_sign(clause, cues, mentions, pos):
+            # "Not permitted: crossing any further cropland"
+            sign = heading_sign(clause, cues, mentions, pos)
+        elif seg_of[pos] in ellipsis_segs and seg_of[pos] > 0 and (
+                last_mention_sign or any(p < pos for p, _ in cues)):
+            # "gravel and dirt fine, grassland too": the segment repeats the one before
+            sign = last_mention_sign or [s for p, s in cues if p < pos][-1]
+        elif end - pos == 1 and stem_word(clause[pos]) in SETTING_WORDS:
+            sign = 0  # "a route through the park" says where, not what is permitted
+        elif ROUTE_PREPOSITIONS & set(window) or motion_onto_pronoun(clause, end) or \
+                motion_on(window):
+            sign = 1
+        elif previous is not None and previous[1] != 0 and \
+                set(clause[previous[0]:pos]) <= LIST_GLUE | LAND_NOUNS:
+            sign = previous[1]
+        elif cues:
+            sign = governing(cues, pos, postposed)
+        else:
+            sign = 0
+        previous = (end, sign)
+        last_mention_sign = sign or last_mention_sign
+        own = bool(reply or pos in confined or key_value or any(p < pos for p, _ in same))
+        signed.append((pos, end, cls, sign, own))
+    return signed
 
 
 #: Self-corrections: what follows replaces what came before ("fastest... actually no, safest").
