@@ -1,0 +1,138 @@
+"""Score parses against hand-written expected structures (the fresh human-style sets).
+
+A fresh set is a JSON file ``{"items": [...]}``; each item has an ``instruction``, the expected
+``stages`` (``[kind, head]`` in route order), ``constraints`` (``{kind, head, scope}``) and
+``refs`` (categories the parse must mention). :func:`score_item` says whether a parse is
+structurally right, a refusal, or a silent drop (a parse returned while leaving expected content
+out: the failure the language package must never produce).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from map2route.language.errors import ParseError
+from map2route.language.parser import InstructionParse, RefExpr, parse_instruction
+
+
+def _key(word: str) -> str:
+    return word.replace("_", "").replace(" ", "").lower()
+
+
+def _heads(ref: RefExpr) -> list[str]:
+    out = [ref.head]
+    for mod in ref.modifiers:
+        if mod.kind == "between":
+            out.append("between")
+        for r in mod.refs:
+            out.extend(_heads(r))
+    return out
+
+
+def _scope_heads(clause_json: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    spatial = clause_json.get("spatial_scope")
+    if spatial:
+        out.append("in:" + _key(spatial["head"]))
+    for k, v in (clause_json.get("temporal_scope") or {}).items():
+        if isinstance(v, dict) and "head" in v:
+            out.append(f"{k}:" + _key(v["head"]))
+            out.append("during:" + _key(v["head"]))
+        else:
+            out.append(k)
+    return out
+
+
+@dataclass
+class ItemScore:
+    """One item's verdict."""
+
+    item_id: str
+    right: bool
+    refused: bool
+    silent_drop: bool
+    refusal_span: str = ""
+    problems: list[str] = field(default_factory=list)
+
+
+def mentioned(parse: InstructionParse) -> set[str]:
+    """Every head (nested ones too) the parse refers to, normalised."""
+    return {_key(h) for r in parse.references() for h in _heads(r)}
+
+
+def score_item(item: dict[str, Any], parse: InstructionParse | None,
+               error: ParseError | None = None) -> ItemScore:
+    """Compare ``parse`` (or the refusal ``error``) with ``item``'s expected structure."""
+    iid = str(item.get("id", "?"))
+    if parse is None:
+        span = getattr(error, "word", "") or ""
+        return ItemScore(iid, bool(item.get("refuse")), True, False, str(span),
+                         [f"refused: {error}"])
+    problems: list[str] = []
+    js = parse.to_json()
+    got_stages = [(s["kind"], _key(s["refs"][0]["head"]) if s.get("refs") else "")
+                  for s in js["stages"]]
+    want_stages = [(k, _key(h)) for k, h in item["stages"]]
+    if got_stages != want_stages:
+        problems.append(f"stages {got_stages} != {want_stages}")
+    got_cons = []
+    for c in js["constraints"]:
+        if c["kind"] == "mention":
+            continue
+        heads = [_key(h) for r in c.get("refs", []) for h in
+                 _heads(_ref_from_json(r))]
+        got_cons.append((c["kind"], heads, _scope_heads(c)))
+    want = list(item["constraints"])
+    if len(got_cons) != len(want):
+        problems.append(f"{len(got_cons)} constraints, expected {len(want)}: {got_cons}")
+    else:
+        for w in want:
+            ok = any(k == w["kind"] and _key(w["head"]) in hs
+                     and (w.get("scope") is None or _key(w["scope"]).replace("_", "") in
+                          [s.replace("_", "") for s in sc])
+                     for k, hs, sc in got_cons)
+            if not ok:
+                problems.append(f"constraint {w} not found in {got_cons}")
+    seen = mentioned(parse)
+    missing = [c for c in item.get("refs", []) if _key(c) not in seen]
+    if missing:
+        problems.append(f"references missing: {missing}")
+    drop = bool(missing) or bool(parse.unknown_words)
+    if parse.unknown_words:
+        problems.append(f"unused words: {parse.unknown_words}")
+    return ItemScore(iid, not problems and not item.get("refuse"), False, drop, "", problems)
+
+
+def _ref_from_json(js: dict[str, Any]) -> RefExpr:
+    mods = []
+    for m in js.get("modifiers", []):
+        from map2route.language.parser import Modifier  # noqa: PLC0415  (tiny, local helper)
+        mods.append(Modifier(m["kind"], [_ref_from_json(r) for r in m.get("refs", [])]))
+    return RefExpr(js["text"], tuple(js["span"]), js["head"], js["head_kind"],  # type: ignore[arg-type]
+                   modifiers=mods)
+
+
+def score_set(path: Path) -> list[ItemScore]:
+    """Parse every item of the fresh set at ``path`` and score it."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    out = []
+    for item in data["items"]:
+        try:
+            parse = parse_instruction(item["instruction"])
+        except ParseError as err:
+            out.append(score_item(item, None, err))
+            continue
+        out.append(score_item(item, parse))
+    return out
+
+
+def summary(scores: list[ItemScore]) -> dict[str, Any]:
+    """Counts and percentages of right, refused and silently dropping parses."""
+    n = len(scores)
+    right = sum(s.right for s in scores)
+    return {"items": n, "right": right, "right_pct": round(100 * right / max(n, 1), 1),
+            "refused": sum(s.refused for s in scores),
+            "silent_drops": sum(s.silent_drop for s in scores)}
