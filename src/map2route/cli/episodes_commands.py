@@ -46,6 +46,31 @@ def generate_cmd(scenes_dir: Path | None, out_dir: Path | None, seed: int, worke
     click.echo(f"Rejected draws: {reasons or 'none'}; episodes given up: {rejected.get('missing', 0)}")
 
 
+@episodes.command("generate-human")
+@click.option("--scenes", "scenes_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Folder with index.json and the scene folders [maps/].")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="The episode file [episodes/human.jsonl].")
+@click.option("--per-scene", type=click.IntRange(1, 50), default=2, show_default=True,
+              help="Episodes per test scene (Easy and Hard alternate).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Benchmark seed.")
+@click.option("--only", "only", multiple=True, help="Generate only this scene (repeatable).")
+def generate_human_cmd(scenes_dir: Path | None, out_path: Path | None, per_scene: int, seed: int,
+                       only: tuple[str, ...]) -> None:
+    """Generate the human-style split: scene-setting sentences, numbered stops, human scopes."""
+    from map2route.bench.map2route.human import generate_human
+    from map2route.paths import maps_dir
+
+    scenes = scenes_dir or maps_dir()
+    index_path = scenes / "index.json"
+    if not only and not index_path.is_file():
+        raise click.ClickException(f"{index_path} does not exist; pass --scenes DIR or --only")
+    names = list(only) or list(json.loads(index_path.read_text(encoding="utf-8")).get("test", []))
+    out = out_path or default_episodes_dir() / "human.jsonl"
+    n = generate_human(scenes, out, scenes=names, per_scene=per_scene, seed=seed)
+    click.echo(f"Wrote {n} human-style episodes to {out}")
+
+
 @episodes.command("stats")
 @click.option("--episodes", "paths", multiple=True,
               type=click.Path(dir_okay=False, path_type=Path),

@@ -55,9 +55,9 @@ def unexplained(p: ParserState, clauses: list[Clause]) -> list[tuple[str, tuple[
     flagged: list[int] = []
     n = len(p.words)
     for i in range(n):
-        if i in p.used:
-            continue
         word = p.words[i]
+        if i in p.used and not (word in NEGATIONS and word in unknown):
+            continue
         if not word[:1].isalpha():
             continue
         if word in NEGATIONS:
@@ -70,9 +70,9 @@ def unexplained(p: ParserState, clauses: list[Clause]) -> list[tuple[str, tuple[
         hit = p.lex.match(p.words[i:i + p.lex.max_len])
         if hit is not None and word not in IDIOM_HEADS and \
                 not (word == "safe" and p.w(i + 1) == "distance"):
-            flagged.append(i)
+            flagged.extend(k for k in range(i, i + hit[0]) if k not in p.used)
     spans: list[list[int]] = []
-    for i in flagged:
+    for i in sorted(set(flagged)):
         if spans and all(p.words[k] in _BRIDGE or k in flagged
                          for k in range(spans[-1][1] + 1, i)) and i - spans[-1][1] <= 4:
             spans[-1][1] = i

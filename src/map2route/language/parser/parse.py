@@ -63,4 +63,4 @@ def parse_instruction(text: str, *, attachment: str = "local",
         raise ParseError(f"did not understand {words!r}{others} in {text!r}: the offline "
                          "parser would leave it out of the route; rephrase it, or use the "
                          "hybrid or llm grounder", words, span)
-    return InstructionParse(text, clauses, p.unused_words(), attachment)
+    return InstructionParse(text, clauses, p.unused_words(), attachment, p.context)

@@ -1,0 +1,258 @@
+"""Stage 0a of the parser: human phrasings rewritten onto forms the later stages read.
+
+People writing route instructions for a benchmark set the scene ("You are standing next to a
+bed."), open scopes with the way they move ("As you leave the bedroom, ..."), number their stops
+("Visit three places in order: 1. ..., 2. ..."), say partitives ("the second of the two chairs
+closest to the fridge", "the larger of the two bathrooms"), negate a relative clause ("the
+bedroom that does not have a desk") and forbid the gap between two things ("don't pass between
+the sofa and the TV"). Each rule rewrites a token window onto the phrasing the parser already
+reads, keeping the character spans so that a refusal still points into the original text.
+Scene-setting sentences are context, never stages: they are taken out of the token list and
+returned, so the parse reports them (:attr:`~.model.InstructionParse.context`) instead of
+dropping them. Hand-written for the same reason as :mod:`.normalise`.
+"""
+
+from __future__ import annotations
+
+from map2route.language.inflection import singular_word
+from map2route.language.parser import words as W
+from map2route.language.parser.heads import head_lexicon
+from map2route.language.tokens import Token
+
+_ENDS = (".", "!", "?")
+#: "You are standing next to a bed.": the verbs and places of a scene-setting sentence.
+_SCENE_AFTER_YOU_ARE = ("standing", "sitting", "located", "currently", "now", "in", "at", "next",
+                        "near", "by", "beside", "facing", "right", "inside", "starting")
+_SCENE_AFTER_YOU = ("start", "begin", "find", "stand")
+#: Verbs that make a "you are ..." sentence a request after all ("you are to go to ...").
+_ROUTE_VERBS = ("go", "walk", "head", "move", "visit", "proceed", "navigate", "leave", "exit",
+                "continue", "stop", "finish", "end", "reach", "avoid", "keep", "stay")
+_LEAVE_VERBS = ("leave", "exit", "are leaving", "leaving", "exiting")
+_BETWEEN_VERBS = ("pass", "walk", "go", "move", "cut", "squeeze", "drive", "travel", "come")
+_COMPARATIVES = ("larger", "bigger", "smaller", "largest", "biggest", "smallest")
+_SUPERLATIVES = ("closest", "nearest", "farthest", "furthest")
+_LIST_NOUNS = ("places", "stops", "destinations", "locations", "things", "spots", "points",
+               "objects", "targets")
+
+
+def _sentences(toks: list[Token]) -> list[list[Token]]:
+    out: list[list[Token]] = [[]]
+    for n, t in enumerate(toks):
+        out[-1].append(t)
+        # "1." of a numbered list is not a sentence end
+        if t.text in _ENDS and not (n > 0 and toks[n - 1].text.isdigit() and
+                                    t.text == "." and (n < 2 or toks[n - 2].text in
+                                                       (":", ",", ".", ";"))):
+            out.append([])
+    return [s for s in out if s]
+
+
+def _scene_setting(words: list[str]) -> bool:
+    """Whether a sentence only tells where the walker is ("You are standing next to a bed.")."""
+    if len(words) < 3 or any(w in _ROUTE_VERBS for w in words):
+        return False
+    if words[:2] == ["you", "are"] and words[2] in _SCENE_AFTER_YOU_ARE:
+        return True
+    if words[0] == "you" and words[1] in _SCENE_AFTER_YOU and words[1] != "find":
+        return True
+    return words[:3] in (["you", "find", "yourself"], ["your", "starting", "point"],
+                         ["your", "starting", "position"], ["you", "have", "just"])
+
+
+_INDEFINITE = ("a", "an", "one", "two", "three", "some", "no")
+_ON_IT = (("on", "it"), ("on", "top"), ("in", "it"), ("inside", "it"), ("next", "to", "it"))
+
+
+def _np_at(words: list[str], k: int) -> int:
+    """Length of ``[a|an|one|two] HEAD`` at ``k`` (0 if none)."""
+    if k >= len(words) or words[k] not in _INDEFINITE:
+        return 0
+    hit = head_lexicon().match(words[k + 1:k + 1 + head_lexicon().max_len])
+    return 1 + hit[0] if hit is not None else 0
+
+
+def _coordination(words: list[str], k: int) -> tuple[list[tuple[int, int]], int, int] | None:
+    """``a lamp, a book and a vase [on it]`` at ``k``: the item spans, where the shared tail
+    ("on it") starts and where it ends; None unless two or more items are joined by
+    ``and``/``nor``."""
+    items: list[tuple[int, int]] = []
+    n = _np_at(words, k)
+    if not n:
+        return None
+    items.append((k, k + n))
+    j = k + n
+    while j < len(words):
+        sep = 2 if words[j:j + 2] == [",", "and"] else 1
+        if words[j] not in (",", "and", "nor"):
+            break
+        n = _np_at(words, j + sep)
+        if not n:
+            break
+        items.append((j + sep, j + sep + n))
+        last = words[j + sep - 1] in ("and", "nor")
+        j = j + sep + n
+        if last:
+            break
+    else:
+        pass
+    if len(items) < 2 or words[items[-1][0] - 1] not in ("and", "nor"):
+        return None
+    tail = next((len(t) for t in _ON_IT if tuple(words[j:j + len(t)]) == t), 0)
+    return items, j, j + tail
+
+
+def _sentence_opens_with(words: list[str], i: int, first: tuple[str, ...]) -> bool:
+    """Whether the sentence holding token ``i`` opens with one of ``first``."""
+    k = i
+    while k > 0 and words[k - 1] not in (*_ENDS, ";"):
+        k -= 1
+    return words[k] in first
+
+
+def human_forms(toks: list[Token]) -> tuple[list[Token], list[str]]:
+    """Rewrite human phrasings (see the module docstring); returns the tokens and the
+    scene-setting sentences taken out as context."""
+    context: list[str] = []
+    kept: list[Token] = []
+    sents = _sentences(toks)
+    for s in sents:
+        words = [t.text for t in s if t.text not in _ENDS]
+        if len(sents) > 1 and _scene_setting(words):
+            context.append(" ".join(words))
+            continue
+        kept.extend(s)
+    return _rewrite(kept), context
+
+
+def _rewrite(toks: list[Token]) -> list[Token]:
+    words = [t.text for t in toks]
+    out: list[Token] = []
+
+    def at(k: int, *seq: str) -> bool:
+        return tuple(words[k:k + len(seq)]) == seq
+
+    def new(text: str, like: Token) -> Token:
+        return Token(text, like.start, like.end)
+
+    list_items = 0
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        w = words[i]
+        # "Visit three places in order: 1. the fridge, 2. the sofa" -> "go to the fridge, then
+        # go to the sofa"
+        if w in W.MOVE_VERBS | {"visit"} and i + 2 < len(words) and \
+                (words[i + 1] in W.NUMBERS or words[i + 1].isdigit()) and \
+                words[i + 2] in _LIST_NOUNS:
+            k = i + 3
+            while k < len(words) and words[k] in ("in", "this", "that", "order", "the",
+                                                  "following", "as", "follows"):
+                k += 1
+            if k < len(words) and words[k] == ":":
+                i = k + 1
+                continue
+        if w.isdigit() and i + 1 < len(words) and words[i + 1] in (".", ")") and \
+                (not out or out[-1].text in (":", ",", ".", ";", "and")):
+            while out and out[-1].text in (",", "and", ";"):
+                out.pop()
+            if list_items:
+                out.append(new(",", t))
+                out.append(new("then", t))
+            out.extend([new("go", t), new("to", t)])
+            list_items += 1
+            i += 2
+            continue
+        # "As you leave the bedroom, ..." / "While still in the kitchen, ..." -> "while in"
+        if w in ("as", "when", "while") and i + 2 < len(words) and \
+                ((words[i + 1] == "you" and (words[i + 2] in _LEAVE_VERBS or
+                                             at(i + 2, "are", "leaving"))) or
+                 at(i + 1, "still", "in") or at(i + 1, "you", "are", "still", "in")):
+            out.extend([new("while", t), new("in", t)])
+            k = i + 1
+            while k < len(words) and words[k] in ("you", "are", "still", "in", "leave",
+                                                  "leaving", "exit", "exiting"):
+                k += 1
+            i = k
+            continue
+        # "a table with a lamp, a book and a vase on it": one table with three things on it;
+        # "that has neither a desk nor a teddy bear": with no desk and with no teddy bear
+        neither = w == "neither"
+        if w in ("with", "without") or neither:
+            co = _coordination(words, i + 1)
+            if co is not None:
+                items, tail_a, tail_b = co
+                if neither:
+                    while out and out[-1].text in ("has", "have", "that", "which", "with"):
+                        out.pop()
+                for n_item, (a, b) in enumerate(items):
+                    if n_item:
+                        out.append(new("and", toks[a - 1]))
+                    out.append(new("without", t) if w == "without" else new("with", t))
+                    if neither:
+                        out.append(new("no", t))
+                        out.extend(toks[a + 1:b])
+                    else:
+                        out.extend(toks[a:b])
+                    out.extend(toks[tail_a:tail_b])
+                i = tail_b
+                continue
+        # "and stand next to the toilet" -> "and go to the toilet"
+        if w in ("stand", "wait", "stay") and i > 0 and words[i - 1] in ("and", ",", "then") \
+                and (at(i + 1, "next", "to") or words[i + 1:i + 2] in (["by"], ["beside"])):
+            out.extend([new("go", t), new("to", t)])
+            i += 3 if words[i + 1] == "next" else 2
+            continue
+        # "find the plant in the kitchen and go there": one stage, not a second "it"
+        if w == "and" and words[i + 1:i + 2] and words[i + 1] in ("go", "walk", "head") and \
+                (at(i + 2, "there") or at(i + 2, "to", "it")) and \
+                words[i + 3 if at(i + 2, "there") else i + 4:][:1] in ([], ["."], ["!"]) and \
+                _sentence_opens_with(words, i, ("find", "locate", "look")):
+            i += 3 if at(i + 2, "there") else 4
+            continue
+        # "There is a plunger nearby" (after naming a place): near that place
+        if w == "nearby" and _sentence_opens_with(words, i, ("there",)):
+            out.extend([new("near", t), new("it", t)])
+            i += 1
+            continue
+        # "the bedroom that does not have a desk" / "that has no desk" -> "without a desk"
+        if w in ("that", "which") and (at(i + 1, "does", "not", "have") or
+                                       at(i + 1, "do", "not", "have")):
+            out.append(new("without", t))
+            i += 4
+            continue
+        if w in ("that", "which") and (at(i + 1, "has", "no") or at(i + 1, "have", "no")):
+            out.append(new("without", t))
+            out.append(new("a", toks[i + 2]))
+            i += 3
+            continue
+        # "don't pass between the sofa and the TV" -> "avoid the area between ..."
+        if w in ("not", "never") and i + 2 < len(words) and words[i + 1] in _BETWEEN_VERBS \
+                and words[i + 2] == "between":
+            while out and out[-1].text in ("do", "please"):
+                out.pop()
+            out.extend([new("avoid", t), new("the", t), new("area", t)])
+            i += 2
+            continue
+        # "the second of the two chairs closest to X" -> "the second closest chair to X";
+        # "the larger of the two bathrooms" -> "the larger bathroom"
+        if w == "the" and i + 4 < len(words) and \
+                (words[i + 1] in W.ORDINALS or words[i + 1] in _COMPARATIVES) and \
+                at(i + 2, "of", "the"):
+            k = i + 4
+            if words[k] in W.NUMBERS or words[k] in ("both", "two"):
+                k += 1
+            if k < len(words):
+                head = singular_word(words[k])
+                rest = k + 1
+                if words[i + 1] in W.ORDINALS and rest < len(words) and \
+                        words[rest] in _SUPERLATIVES:
+                    out.extend([t, toks[i + 1], toks[rest], new(head, toks[k])])
+                    i = rest + 1
+                    continue
+                if words[i + 1] in _COMPARATIVES:
+                    out.extend([t, toks[i + 1], new(head, toks[k])])
+                    i = rest
+                    continue
+        out.append(t)
+        i += 1
+    return out
