@@ -69,7 +69,8 @@ def score_item(item: dict[str, Any], parse: InstructionParse | None,
     iid = str(item.get("id", "?"))
     if parse is None:
         span = getattr(error, "word", "") or ""
-        return ItemScore(iid, bool(item.get("refuse")), True, False, str(span),
+        return ItemScore(iid, bool(item.get("refuse") or item.get("refuse_ok")), True, False,
+                         str(span),
                          [f"refused: {error}"])
     problems: list[str] = []
     js = parse.to_json()

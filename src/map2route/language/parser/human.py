@@ -14,9 +14,13 @@ dropping them. Hand-written for the same reason as :mod:`.normalise`.
 
 from __future__ import annotations
 
+import re
+
 from map2route.language.inflection import singular_word
+from map2route.language.errors import ParseError
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.model import Clause, Modifier
 from map2route.language.tokens import Token
 
 _ENDS = (".", "!", "?")
@@ -109,9 +113,47 @@ def _sentence_opens_with(words: list[str], i: int, first: tuple[str, ...]) -> bo
     return words[k] in first
 
 
+_ROUTE_ORDER_VERBS = ("pass", "enter", "reach", "meet", "encounter", "see", "cross", "visit")
+
+
+def _route_order_reference(words: list[str]) -> tuple[int, int] | None:
+    """Token span of a reference that needs the route to resolve ("the first bedroom you
+    enter", "the plant you pass", "the room just before the bathroom"), if any."""
+    for k, w in enumerate(words):
+        if w == "you" and k > 0 and k + 1 < len(words) and words[k + 1] in _ROUTE_ORDER_VERBS \
+                and words[k - 1] not in (",", ".", "and", "then", "if", "when", "while", "as",
+                                         "until", "before", "after", "once", "whenever",
+                                         "where", "that", "so"):
+            if head_lexicon().match(words[k - 1:k]) is not None:
+                a = k - 1
+                while a > 0 and words[a - 1] not in ("the", "a", "an", ",", "."):
+                    a -= 1
+                return max(a - 1, 0), k + 2
+        if w in ("room", "area") and k + 2 < len(words) and \
+                words[k + 1] in ("just", "right", "immediately") and \
+                words[k + 2] in ("before", "after"):
+            b = k + 3
+            b += 1 if words[b:b + 1] in (["the"], ["a"]) else 0
+            hit = head_lexicon().match(words[b:b + head_lexicon().max_len])
+            return k - 1 if k and words[k - 1] == "the" else k, b + (hit[0] if hit else 0)
+    return None
+
+
 def human_forms(toks: list[Token]) -> tuple[list[Token], list[str]]:
     """Rewrite human phrasings (see the module docstring); returns the tokens and the
-    scene-setting sentences taken out as context."""
+    scene-setting sentences taken out as context.
+
+    Raises:
+        ParseError: a reference that only the route can resolve ("the first bedroom you
+            enter"): the offline parser names it instead of reading it wrongly.
+    """
+    order = _route_order_reference([t.text for t in toks])
+    if order is not None:
+        a, b = toks[order[0]].start, toks[min(order[1], len(toks)) - 1].end
+        msg = (f"did not understand the route-order reference {_text(toks, a, b)!r}: it "
+               "depends on the route taken, which the offline parser does not know; name the "
+               "place by what is near it or in it, or use the hybrid or llm grounder")
+        raise ParseError(msg, _text(toks, a, b), (a, b))
     context: list[str] = []
     kept: list[Token] = []
     sents = _sentences(toks)
@@ -122,6 +164,10 @@ def human_forms(toks: list[Token]) -> tuple[list[Token], list[str]]:
             continue
         kept.extend(s)
     return _rewrite(kept), context
+
+
+def _text(toks: list[Token], a: int, b: int) -> str:
+    return " ".join(t.text for t in toks if a <= t.start and t.end <= b)
 
 
 def _rewrite(toks: list[Token]) -> list[Token]:
@@ -196,6 +242,11 @@ def _rewrite(toks: list[Token]) -> list[Token]:
                     out.extend(toks[tail_a:tail_b])
                 i = tail_b
                 continue
+        # "go through the doorway and then to the statue": "then to X" is a new goal
+        if w == "then" and at(i + 1, "to") and i > 0 and words[i - 1] in ("and", ","):
+            out.extend([t, new("go", t)])
+            i += 1
+            continue
         # "and stand next to the toilet" -> "and go to the toilet"
         if w in ("stand", "wait", "stay") and i > 0 and words[i - 1] in ("and", ",", "then") \
                 and (at(i + 1, "next", "to") or words[i + 1:i + 2] in (["by"], ["beside"])):
@@ -255,4 +306,30 @@ def _rewrite(toks: list[Token]) -> list[Token]:
                     continue
         out.append(t)
         i += 1
+    return out
+
+
+def merge_room_then_object(clauses: list[Clause], text: str) -> list[Clause]:
+    """"Walk to the kitchen and stop at the fridge": one stage, the fridge in the kitchen.
+
+    A room goal followed in the same sentence, after ``and``, by an object goal that names no
+    room of its own is the way people say where the object is, not a stage of its own.
+    """
+    out: list[Clause] = []
+    for c in clauses:
+        prev = out[-1] if out else None
+        if prev is not None and prev.kind == "goal" and c.kind == "goal" and prev.refs and \
+                c.refs and len(prev.refs) == 1 and len(c.refs) == 1 and \
+                prev.refs[0].head_kind == "room" and not prev.refs[0].plural and \
+                c.refs[0].head_kind in ("object", "group") and \
+                not any(m.kind == "in_room" for m in c.refs[0].modifiers):
+            between = text[prev.span[1]:c.span[0]].lower()
+            if re.fullmatch(r"[\s,]*(?:and|,)\s*(?:then\s+)?[a-z\s]*", between) and \
+                    not any(ch in between for ch in ".;!?"):
+                room = prev.refs[0]
+                c.refs[0].modifiers.insert(0, Modifier("in_room", [room], span=room.span))
+                c.span = (prev.span[0], c.span[1])
+                out[-1] = c
+                continue
+        out.append(c)
     return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 from map2route.language.errors import InstructionTooLongError, ParseError
 from map2route.language.parser.clauses import ClauseReader
 from map2route.language.parser.coverage import unexplained
+from map2route.language.parser.human import merge_room_then_object
 from map2route.language.parser.model import InstructionParse
 from map2route.language.parser.state import ATTACHMENTS
 
@@ -63,4 +64,5 @@ def parse_instruction(text: str, *, attachment: str = "local",
         raise ParseError(f"did not understand {words!r}{others} in {text!r}: the offline "
                          "parser would leave it out of the route; rephrase it, or use the "
                          "hybrid or llm grounder", words, span)
+    clauses = merge_room_then_object(clauses, text)
     return InstructionParse(text, clauses, p.unused_words(), attachment, p.context)
