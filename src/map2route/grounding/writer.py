@@ -165,7 +165,11 @@ class ProgramWriter:
         return out
 
     def filter(self, v: str, mod: Modifier, head: str = "") -> None:
-        if mod.kind == "in_room":
+        if mod.kind == "in_room" and mod.negated:
+            # "the plant that is not in a bedroom"
+            room = self.ref(mod.refs[0], one=False)
+            self.emit(f"{v} = exclude({v}, in_room({v}, {room}))")
+        elif mod.kind == "in_room":
             room = self.ref(mod.refs[0], one=False)
             self.emit(f"{v} = in_room({v}, {room})")
         elif mod.kind == "on":

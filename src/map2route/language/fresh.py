@@ -73,7 +73,7 @@ def score_item(item: dict[str, Any], parse: InstructionParse | None,
                          str(span),
                          [f"refused: {error}"])
     problems: list[str] = []
-    js = parse.to_json()
+    js = _resolve_pronouns(parse.to_json())
     got_stages = [(s["kind"], _key(s["refs"][0]["head"]) if s.get("refs") else "")
                   for s in js["stages"]]
     want_stages = [(k, _key(h)) for k, h in item["stages"]]
@@ -105,6 +105,20 @@ def score_item(item: dict[str, Any], parse: InstructionParse | None,
     if parse.unknown_words:
         problems.append(f"unused words: {parse.unknown_words}")
     return ItemScore(iid, not problems and not item.get("refuse"), False, drop, "", problems)
+
+
+def _resolve_pronouns(js: dict[str, Any]) -> dict[str, Any]:
+    """Give a top-level ``it``/``there`` the head of the latest mention or stage before it,
+    as the grounding writer does ("There is a plunger nearby; do not touch it.")."""
+    clauses = sorted([*js["stages"], *js["constraints"]], key=lambda c: c["span"][0])
+    last = ""
+    for c in clauses:
+        for r in c.get("refs", []):
+            if r["head_kind"] == "pronoun" and last:
+                r["head"] = last
+            elif r["head_kind"] != "pronoun" and c["kind"] in ("mention", "goal", "pass"):
+                last = r["head"]
+    return js
 
 
 def _ref_from_json(js: dict[str, Any]) -> RefExpr:

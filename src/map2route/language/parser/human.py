@@ -15,12 +15,13 @@ dropping them. Hand-written for the same reason as :mod:`.normalise`.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from map2route.language.inflection import singular_word
 from map2route.language.errors import ParseError
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
-from map2route.language.parser.model import Clause, Modifier
+from map2route.language.parser.model import Clause, Modifier, RefExpr
 from map2route.language.tokens import Token
 
 _ENDS = (".", "!", "?")
@@ -139,9 +140,19 @@ def _route_order_reference(words: list[str]) -> tuple[int, int] | None:
     return None
 
 
-def human_forms(toks: list[Token]) -> tuple[list[Token], list[str]]:
+@dataclass
+class Marks:
+    """What a rewrite leaves for after the parse: rooms of "not in a bedroom" (their start
+    characters) and groups of coordinated ``with`` items that belong to one head."""
+
+    negated_rooms: set[int] = field(default_factory=set)
+    with_groups: list[list[int]] = field(default_factory=list)
+
+
+def human_forms(toks: list[Token]) -> tuple[list[Token], list[str], Marks]:
     """Rewrite human phrasings (see the module docstring); returns the tokens and the
-    scene-setting sentences taken out as context.
+    scene-setting sentences taken out as context, and where each room of a negated "that is
+    not in a bedroom" starts (:func:`negate_rooms` marks those ``in_room`` modifiers).
 
     Raises:
         ParseError: a reference that only the route can resolve ("the first bedroom you
@@ -163,14 +174,15 @@ def human_forms(toks: list[Token]) -> tuple[list[Token], list[str]]:
             context.append(" ".join(words))
             continue
         kept.extend(s)
-    return _rewrite(kept), context
+    marks = Marks()
+    return _rewrite(kept, marks), context, marks
 
 
 def _text(toks: list[Token], a: int, b: int) -> str:
     return " ".join(t.text for t in toks if a <= t.start and t.end <= b)
 
 
-def _rewrite(toks: list[Token]) -> list[Token]:
+def _rewrite(toks: list[Token], marks: Marks) -> list[Token]:
     words = [t.text for t in toks]
     out: list[Token] = []
 
@@ -230,17 +242,49 @@ def _rewrite(toks: list[Token]) -> list[Token]:
                 if neither:
                     while out and out[-1].text in ("has", "have", "that", "which", "with"):
                         out.pop()
+                group: list[int] = []
                 for n_item, (a, b) in enumerate(items):
                     if n_item:
                         out.append(new("and", toks[a - 1]))
-                    out.append(new("without", t) if w == "without" else new("with", t))
+                    # each "with" takes its item's span, so the parse can be regrouped
+                    out.append(new("without" if w == "without" else "with", toks[a]))
+                    group.append(toks[a].start)
                     if neither:
                         out.append(new("no", t))
                         out.extend(toks[a + 1:b])
                     else:
                         out.extend(toks[a:b])
                     out.extend(toks[tail_a:tail_b])
+                marks.with_groups.append(group)
                 i = tail_b
+                continue
+        # "in the same room as (both) the bear and the desk" -> "in the room with a bear and
+        # with a desk"
+        if w == "in" and at(i + 1, "the", "same", "room", "as"):
+            k = i + 5 + (1 if words[i + 5:i + 6] == ["both"] else 0)
+            items = []
+            while k < len(words):
+                det = 1 if words[k] in ("the", "a", "an") else 0
+                hit = head_lexicon().match(words[k + det:k + det + head_lexicon().max_len])
+                if hit is None:
+                    break
+                items.append((k + det, k + det + hit[0]))
+                k += det + hit[0]
+                if words[k:k + 1] in ([","], ["and"]):
+                    k += 2 if words[k:k + 2] == [",", "and"] else 1
+                else:
+                    break
+            if items and not (k < len(words) and words[k] in ("and", ",")):
+                out.extend([t, new("the", toks[i + 1]), new("room", toks[i + 3])])
+                group = []
+                for n_item, (a, b) in enumerate(items):
+                    if n_item:
+                        out.append(new("and", toks[a - 1]))
+                    out.extend([new("with", toks[a]), new("a", toks[a])])
+                    out.extend(toks[a:b])
+                    group.append(toks[a].start)
+                marks.with_groups.append(group)
+                i = k
                 continue
         # "go through the doorway and then to the statue": "then to X" is a new goal
         if w == "then" and at(i + 1, "to") and i > 0 and words[i - 1] in ("and", ","):
@@ -265,6 +309,15 @@ def _rewrite(toks: list[Token]) -> list[Token]:
             out.extend([new("near", t), new("it", t)])
             i += 1
             continue
+        # "the plant that is not in a bedroom": in_room, negated after the parse
+        if w in ("that", "which") and words[i + 1:i + 2] in (["is"], ["are"]) and \
+                at(i + 2, "not", "in") and i + 4 < len(words):
+            k = i + 4 + (1 if words[i + 4] in ("a", "an", "the", "any") else 0)
+            if k < len(words):
+                marks.negated_rooms.update((toks[i + 4].start, toks[k].start))
+                out.append(new("in", toks[i + 3]))
+                i += 4
+                continue
         # "the bedroom that does not have a desk" / "that has no desk" -> "without a desk"
         if w in ("that", "which") and (at(i + 1, "does", "not", "have") or
                                        at(i + 1, "do", "not", "have")):
@@ -333,3 +386,36 @@ def merge_room_then_object(clauses: list[Clause], text: str) -> list[Clause]:
                 continue
         out.append(c)
     return out
+
+
+def apply_marks(clauses: list[Clause], marks: Marks) -> None:
+    """Negate the ``in_room`` modifiers of "not in a bedroom" and move each coordinated
+    ``with`` item to the head that took the first item of its group."""
+    owners: dict[int, tuple[RefExpr, Modifier]] = {}
+
+    def walk(ref: RefExpr) -> None:
+        for mod in ref.modifiers:
+            if mod.kind == "in_room" and mod.refs and mod.refs[0].span[0] in marks.negated_rooms:
+                mod.negated = True
+            if mod.kind == "with":
+                owners.setdefault(mod.span[0], (ref, mod))
+            for r in mod.refs:
+                walk(r)
+
+    stack = list(clauses)
+    while stack:
+        c = stack.pop()
+        stack.extend(c.then)
+        stack.extend(c.orelse)
+        for r in [*c.refs, c.other, c.within]:
+            if r is not None:
+                walk(r)
+    for group in marks.with_groups:
+        if group[0] not in owners:
+            continue
+        head = owners[group[0]][0]
+        for start in group[1:]:
+            if start in owners and owners[start][0] is not head:
+                ref, mod = owners[start]
+                ref.modifiers.remove(mod)
+                head.modifiers.append(mod)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from map2route.language.errors import InstructionTooLongError, ParseError
 from map2route.language.parser.clauses import ClauseReader
 from map2route.language.parser.coverage import unexplained
-from map2route.language.parser.human import merge_room_then_object
+from map2route.language.parser.human import apply_marks, merge_room_then_object
 from map2route.language.parser.model import InstructionParse
 from map2route.language.parser.state import ATTACHMENTS
 
@@ -65,4 +65,5 @@ def parse_instruction(text: str, *, attachment: str = "local",
                          "parser would leave it out of the route; rephrase it, or use the "
                          "hybrid or llm grounder", words, span)
     clauses = merge_room_then_object(clauses, text)
+    apply_marks(clauses, p.marks)
     return InstructionParse(text, clauses, p.unused_words(), attachment, p.context)

@@ -70,7 +70,7 @@ class ParserState:
 
     def __init__(self, text: str, attachment: str) -> None:
         self.text = text
-        toks, self.context = human_forms(tokenize(text))
+        toks, self.context, self.marks = human_forms(tokenize(text))
         self.toks = discourse(normalise(toks))
         self.words = [t.text for t in self.toks]
         self.inner = ATTACHMENTS[attachment]
