@@ -504,7 +504,15 @@ class ProgramWriter:
             args = ["'clearance'", "None"]
         during = self._during(c)
         leg_room = self.leg_room.get(during) if within is None and during else None
-        if c.kind == "avoid":
+        gap = next((m for m in c.refs[0].modifiers if m.kind == "between" and len(m.refs) == 2),
+                   None) if c.kind == "avoid" and c.refs[0].head_kind == "area" else None
+        if gap is not None:
+            # "don't pass between the sofa and the TV": the strip joining the two
+            a, b = self.ref(gap.refs[0]), self.ref(gap.refs[1])
+            x = self.var("gap")
+            self.emit(f"{x} = between_region({a}, {b})")
+            args = ["'avoid'", x]
+        elif c.kind == "avoid":
             x = self.ref(c.refs[0], one=not c.refs[0].plural,
                          scope_room=within if c.refs[0].head_kind != "room" else None,
                          leg_room=leg_room if c.refs[0].head_kind != "room" else None)

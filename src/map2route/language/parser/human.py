@@ -25,6 +25,9 @@ from map2route.language.parser.model import Clause, Modifier, RefExpr
 from map2route.language.tokens import Token
 
 _ENDS = (".", "!", "?")
+#: "the area between", "don't pass between": a gap between two things, not a room
+_GAP = re.compile(r"(?:the\s+)?(?:area|space|gap)\s+between\b|"
+                  r"(?:do\s*n[o']t|never|not)\s+[a-z]+\s+between\b")
 #: "You are standing next to a bed.": the verbs and places of a scene-setting sentence.
 _SCENE_AFTER_YOU_ARE = ("standing", "sitting", "located", "currently", "now", "in", "at", "next",
                         "near", "by", "beside", "facing", "right", "inside", "starting")
@@ -403,13 +406,23 @@ def apply_marks(clauses: list[Clause], marks: Marks) -> None:
                 walk(r)
 
     stack = list(clauses)
+    all_clauses: list[Clause] = []
     while stack:
         c = stack.pop()
+        all_clauses.append(c)
         stack.extend(c.then)
         stack.extend(c.orelse)
         for r in [*c.refs, c.other, c.within]:
             if r is not None:
                 walk(r)
+    for c in all_clauses:
+        ref = c.refs[0] if c.kind == "avoid" and c.refs else None
+        gap = next((m for m in ref.modifiers if m.kind == "between" and len(m.refs) == 2),
+                   None) if ref is not None else None
+        if ref is not None and gap is not None and ref.head == "room" and \
+                _GAP.match(ref.text.lower()):
+            # "avoid the area between the sofa and the TV": an area, not a room
+            ref.head, ref.head_kind, ref.modifiers = "between", "area", [gap]
     for group in marks.with_groups:
         if group[0] not in owners:
             continue
