@@ -96,6 +96,8 @@ class ProgramWriter:
             v = self.var("start")
             self.emit(f"{v} = start_place()")
             return v
+        if r.head_kind == "point":
+            return self.point_ref(r)
         if r.head_kind == "room":
             return self.room_ref(r, one=one)
         if r.head_kind == "wall":
@@ -155,6 +157,26 @@ class ProgramWriter:
             out = self.pick(v, r)
         self.mentions.append((r, out, False))
         return out
+
+    def point_ref(self, r: RefExpr) -> str:
+        """A geometry target: "the midpoint between X and Y", "the corner of ROOM farthest
+        from X" (``midpoint_region`` / ``corner_region``)."""
+        v = self.var("point")
+        if r.head == "midpoint":
+            gap = next(m for m in r.modifiers if m.kind == "between")
+            a, b = self.ref(gap.refs[0]), self.ref(gap.refs[1])
+            self.emit(f"{v} = midpoint_region([{a}, {b}])")
+            return v
+        room_mod = next(m for m in r.modifiers if m.kind == "in_room")
+        room = self.ref(room_mod.refs[0])
+        rank = next((m for m in r.modifiers if m.kind == "rank" and m.refs), None)
+        if rank is None:
+            self.emit(f"{v} = corner_region({room})")
+        else:
+            anchor = self.ref(rank.refs[0])
+            how = "near" if rank.rank == "nearest" else "away_from"
+            self.emit(f"{v} = corner_region({room}, {how}={anchor})")
+        return v
 
     def pick(self, v: str, r: RefExpr) -> str:
         out = self.var(_stem(r.head) + "_")

@@ -150,6 +150,8 @@ class Marks:
 
     negated_rooms: set[int] = field(default_factory=set)
     with_groups: list[list[int]] = field(default_factory=list)
+    #: Start characters of geometry targets: "midpoint" or "corner".
+    points: dict[int, str] = field(default_factory=dict)
 
 
 def human_forms(toks: list[Token]) -> tuple[list[Token], list[str], Marks]:
@@ -289,6 +291,28 @@ def _rewrite(toks: list[Token], marks: Marks) -> list[Token]:
                 marks.with_groups.append(group)
                 i = k
                 continue
+        # "the midpoint between X and Y", "the point halfway between X and Y", "halfway between
+        # X and Y" -> "the area between X and Y", made a midpoint after the parse
+        k = i + (1 if w == "the" else 0)
+        k += 1 if words[k:k + 1] in (["point"], ["spot"]) else 0
+        if words[k:k + 2] in (["midpoint", "between"], ["halfway", "between"],
+                              ["midway", "between"], ["middle", "between"]) or \
+                (w == "the" and words[k:k + 3] in (["centre", "point", "between"],
+                                                   ["center", "point", "between"])):
+            k += 2 if words[k + 1] == "between" else 3
+            out.extend([new("the", t), new("area", toks[k - 1]), new("between", toks[k - 1])])
+            marks.points[t.start] = "midpoint"
+            i = k
+            continue
+        # "the corner of the kitchen farthest from the door" -> "the kitchen farthest from
+        # the door", made a corner after the parse
+        if w == "the" and words[i + 1:i + 3] in (["corner", "of"], ["corner", "in"]):
+            marks.points[t.start] = "corner"
+            out.append(t)
+            i += 3
+            if words[i:i + 1] == ["the"]:
+                i += 1
+            continue
         # "go through the doorway and then to the statue": "then to X" is a new goal
         if w == "then" and at(i + 1, "to") and i > 0 and words[i - 1] in ("and", ","):
             out.extend([t, new("go", t)])
@@ -423,6 +447,9 @@ def apply_marks(clauses: list[Clause], marks: Marks) -> None:
                 _GAP.match(ref.text.lower()):
             # "avoid the area between the sofa and the TV": an area, not a room
             ref.head, ref.head_kind, ref.modifiers = "between", "area", [gap]
+    for c in all_clauses:
+        for ref in c.refs:
+            _make_point(ref, marks.points)
     for group in marks.with_groups:
         if group[0] not in owners:
             continue
@@ -432,3 +459,19 @@ def apply_marks(clauses: list[Clause], marks: Marks) -> None:
                 ref, mod = owners[start]
                 ref.modifiers.remove(mod)
                 head.modifiers.append(mod)
+
+
+def _make_point(ref: RefExpr, points: dict[int, str]) -> None:
+    """Turn a marked "the area between X and Y" into a midpoint and a marked "the ROOM
+    farthest from X" into a corner of that room."""
+    what = points.get(ref.span[0])
+    if what == "midpoint":
+        gap = next((m for m in ref.modifiers if m.kind == "between" and len(m.refs) == 2), None)
+        if gap is not None:
+            ref.head, ref.head_kind, ref.modifiers = "midpoint", "point", [gap]
+    elif what == "corner" and ref.head_kind == "room":
+        ranks = [m for m in ref.modifiers if m.kind == "rank" and m.refs]
+        room = RefExpr(ref.text, ref.span, ref.head, ref.head_kind, ref.definite, False,
+                       [m for m in ref.modifiers if m.kind != "rank"])
+        ref.head, ref.head_kind = "corner", "point"
+        ref.modifiers = [Modifier("in_room", [room], span=ref.span), *ranks]
