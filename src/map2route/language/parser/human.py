@@ -183,11 +183,24 @@ def human_forms(toks: list[Token]) -> tuple[list[Token], list[str], Marks]:
     return _rewrite(kept, marks), context, marks
 
 
+def _ellipsis_before(toks: list[Token], n: int) -> bool:
+    """Whether the "." at ``n`` ended an ellipsis (its dropped dots sat right before it) and
+    a self-correction follows."""
+    return n + 1 < len(toks) and toks[n + 1].text in ("no", "sorry", "actually", "i", "or",
+                                                      "wait", "oops")
+
+
 def _text(toks: list[Token], a: int, b: int) -> str:
     return " ".join(t.text for t in toks if a <= t.start and t.end <= b)
 
 
 def _rewrite(toks: list[Token], marks: Marks) -> list[Token]:
+    # "the laundry hamper... no wait, the washer": an ellipsis is a pause, not three ends
+    toks = [t for n, t in enumerate(toks)
+            if not (t.text == "." and n + 1 < len(toks) and toks[n + 1].text == ".")]
+    toks = [Token(",", t.start, t.end) if t.text == "." and n and toks[n - 1].end < t.start
+            and t.end - t.start == 1 and _ellipsis_before(toks, n) else t
+            for n, t in enumerate(toks)]
     words = [t.text for t in toks]
     out: list[Token] = []
 
@@ -198,24 +211,28 @@ def _rewrite(toks: list[Token], marks: Marks) -> list[Token]:
         return Token(text, like.start, like.end)
 
     list_items = 0
+    in_list = False
     i = 0
     while i < len(toks):
         t = toks[i]
         w = words[i]
         # "Visit three places in order: 1. the fridge, 2. the sofa" -> "go to the fridge, then
         # go to the sofa"
-        if w in W.MOVE_VERBS | {"visit"} and i + 2 < len(words) and \
-                (words[i + 1] in W.NUMBERS or words[i + 1].isdigit()) and \
+        count_word = words[i + 1] in W.NUMBERS or words[i + 1].isdigit() or \
+            words[i + 1] in ("these", "following") if i + 1 < len(words) else False
+        if w in W.MOVE_VERBS | {"visit"} and i + 2 < len(words) and count_word and \
                 words[i + 2] in _LIST_NOUNS:
             k = i + 3
             while k < len(words) and words[k] in ("in", "this", "that", "order", "the",
                                                   "following", "as", "follows"):
                 k += 1
             if k < len(words) and words[k] == ":":
+                in_list = True
                 i = k + 1
                 continue
         if w.isdigit() and i + 1 < len(words) and words[i + 1] in (".", ")") and \
-                (not out or out[-1].text in (":", ",", ".", ";", "and")):
+                (not out or out[-1].text in (":", ",", ".", ";", "and") or
+                 (in_list and words[i + 1] == ")")):
             while out and out[-1].text in (",", "and", ";"):
                 out.pop()
             if list_items:
@@ -319,7 +336,7 @@ def _rewrite(toks: list[Token], marks: Marks) -> list[Token]:
             i += 1
             continue
         # "and stand next to the toilet" -> "and go to the toilet"
-        if w in ("stand", "wait", "stay") and i > 0 and words[i - 1] in ("and", ",", "then") \
+        if w in ("stand", "wait", "stay", "stop") and i > 0 and words[i - 1] in ("and", ",", "then") \
                 and (at(i + 1, "next", "to") or words[i + 1:i + 2] in (["by"], ["beside"])):
             out.extend([new("go", t), new("to", t)])
             i += 3 if words[i + 1] == "next" else 2
@@ -364,6 +381,13 @@ def _rewrite(toks: list[Token], marks: Marks) -> list[Token]:
             out.extend([new("avoid", t), new("the", t), new("area", t)])
             i += 2
             continue
+        # "avoid passing between the fridge and the counter" -> "avoid the area between ..."
+        if w == "avoid" and i + 2 < len(words) and words[i + 1] in (
+                "passing", "going", "walking", "moving", "cutting", "squeezing") and \
+                words[i + 2] == "between":
+            out.extend([t, new("the", toks[i + 1]), new("area", toks[i + 1])])
+            i += 2
+            continue
         # "the second of the two chairs closest to X" -> "the second closest chair to X";
         # "the larger of the two bathrooms" -> "the larger bathroom"
         if w == "the" and i + 4 < len(words) and \
@@ -398,6 +422,11 @@ def merge_room_then_object(clauses: list[Clause], text: str) -> list[Clause]:
     out: list[Clause] = []
     for c in clauses:
         prev = out[-1] if out else None
+        if prev is not None and prev.kind == "goal" and c.kind == "goal" and prev.refs and \
+                c.refs and prev.refs[0].head_kind == "pronoun" and \
+                c.refs[0].head_kind == "pronoun" and \
+                re.fullmatch(r"[\s,]*and\s*", text[prev.span[1]:c.span[0]].lower()):
+            continue  # "walk there and stop next to it": one stage
         if prev is not None and prev.kind == "goal" and c.kind == "goal" and prev.refs and \
                 c.refs and len(prev.refs) == 1 and len(c.refs) == 1 and \
                 prev.refs[0].head_kind == "room" and not prev.refs[0].plural and \
