@@ -16,6 +16,7 @@ from typing import Any
 
 from map2route.language.errors import ParseError
 from map2route.language.parser import InstructionParse, RefExpr, parse_instruction
+from map2route.language.parser.coverage import HARMLESS, IDIOM_HEADS
 
 
 def _key(word: str) -> str:
@@ -101,8 +102,9 @@ def score_item(item: dict[str, Any], parse: InstructionParse | None,
     missing = [c for c in item.get("refs", []) if _key(c) not in seen]
     if missing:
         problems.append(f"references missing: {missing}")
-    drop = bool(missing) or bool(parse.unknown_words)
-    if parse.unknown_words:
+    left = [w for w in parse.unknown_words if w not in HARMLESS and w not in IDIOM_HEADS]
+    drop = bool(missing) or bool(left)
+    if left:
         problems.append(f"unused words: {parse.unknown_words}")
     return ItemScore(iid, not problems and not item.get("refuse"), False, drop, "", problems)
 
@@ -151,3 +153,32 @@ def summary(scores: list[ItemScore]) -> dict[str, Any]:
     return {"items": n, "right": right, "right_pct": round(100 * right / max(n, 1), 1),
             "refused": sum(s.refused for s in scores),
             "silent_drops": sum(s.silent_drop for s in scores)}
+
+
+def score_refs(path: Path) -> dict[str, Any]:
+    """Parse each real referring expression of ``path`` (``real_refs_easy.json``'s format) as
+    "Go to EXPR." and count heads read right (against the gold category, read through the
+    same head lexicon), refusals and silent drops (a parse returned with unused words)."""
+    from map2route.language.parser.heads import head_lexicon  # noqa: PLC0415 (dev tool only)
+
+    data = json.loads(path.read_text(encoding="utf-8"))
+    lex = head_lexicon()
+    n = right = refused = drops = 0
+    for inst in data:
+        for ref in inst["references"]:
+            n += 1
+            gold_hit = lex.match(ref["category"].lower().split())
+            gold = _key(gold_hit[1] if gold_hit else ref["category"])
+            try:
+                parse = parse_instruction(f"Go to {ref['expression']}.")
+            except ParseError:
+                refused += 1
+                continue
+            if [w for w in parse.unknown_words if w not in HARMLESS and w not in IDIOM_HEADS]:
+                drops += 1
+            stages = [c for c in parse.clauses if c.refs]
+            if stages and _key(stages[0].refs[0].head) == gold:
+                right += 1
+    return {"expressions": n, "head_right": right,
+            "head_right_pct": round(100 * right / max(n, 1), 1), "refused": refused,
+            "silent_drops": drops}
