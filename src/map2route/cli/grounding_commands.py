@@ -72,7 +72,7 @@ def _ir_lines(ir: RouteIR) -> list[str]:
 @click.argument("instruction")
 @click.option("--start", "start_text", metavar="X,Y", default=None,
               help="Start point in map metres (default: the middle of the free space).")
-@click.option("--grounder", type=click.Choice(["offline", "llm"]), default=None,
+@click.option("--grounder", type=click.Choice(["offline", "llm", "hybrid"]), default=None,
               help="Grounder (default: config/grounding.yaml).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Grounding YAML (default: config/grounding.yaml).")

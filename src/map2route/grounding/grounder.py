@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from map2route.grounding.errors import GroundingError, GroundingIssue
+from map2route.grounding.hybrid import HybridGrounder
 from map2route.grounding.sandbox import ProgramResult, SandboxRunner, run_in_process, shared_runner
 from map2route.grounding.verifier import verify
 from map2route.language.parser import (
@@ -450,7 +451,7 @@ class LLMGrounder:
 
 
 def make_grounder(name: str = "offline", *, config: dict[str, Any] | None = None) -> Grounder:
-    """Build the grounder ``name`` (``offline`` or ``llm``) from ``config/grounding.yaml``.
+    """Build the grounder ``name`` (``offline``, ``llm`` or ``hybrid``) from ``config/grounding.yaml``.
 
     Raises:
         GroundingError: unknown name or bad config.
@@ -460,5 +461,7 @@ def make_grounder(name: str = "offline", *, config: dict[str, Any] | None = None
         return OfflineGrounder.from_config(cfg)
     if name == "llm":
         return LLMGrounder.from_config(cfg)
-    msg = f"unknown grounder {name!r}; use 'offline' or 'llm'"
+    if name == "hybrid":
+        return HybridGrounder(OfflineGrounder.from_config(cfg), LLMGrounder.from_config(cfg))
+    msg = f"unknown grounder {name!r}; use 'offline', 'llm' or 'hybrid'"
     raise GroundingError(msg)

@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from map2route.language.inflection import singular_word
 from map2route.language.errors import ParseError
+from map2route.language.inflection import singular_word
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import Clause, Modifier, RefExpr
