@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 import re
 import zlib
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,12 +40,15 @@ _PARTITIVE = re.compile(r"\bthe (second|third) (closest|nearest|farthest|furthes
 _NEGATED = re.compile(r"\bthe (bedroom|bathroom|kitchen|living room) with no (windows)\b")
 
 
+def _cased(cap: str, low: str, mt: re.Match[str]) -> str:
+    return cap if mt.group(0)[0].isupper() else low
+
+
 def humanise_sentence(text: str, rng: random.Random) -> str:
     """One templated sentence in a person's wording (same meaning for the offline parser)."""
     for pattern, (cap, low) in _SCOPE_REWRITES:
         if rng.random() < 0.7:
-            text = pattern.sub(lambda mt, c=cap, lo=low: c if mt.group(0)[0].isupper() else lo,
-                               text)
+            text = pattern.sub(partial(_cased, cap, low), text)
     if rng.random() < 0.7:
         text = _PARTITIVE.sub(lambda mt: f"the {mt.group(1)} of the "
                                          f"{lang.plural(mt.group(3))} {mt.group(2)} to ", text)
