@@ -175,5 +175,7 @@ def parse_cmd(instruction: str, as_json: bool, show_program: bool) -> None:
             con.print(f"  during {({k: getattr(v, 'text', v) for k, v in c.during.items()})}")
     if parse.unknown_words:
         con.print(f"unused words: {', '.join(parse.unknown_words)}")
+    for note in parse.context:
+        con.print(f"context (no stage): {note!r}")
     if show_program:
         con.print(doc["program"])
