@@ -27,6 +27,7 @@ from map2route.language.tokens import Token
 _ENDS = (".", "!", "?")
 #: "the area between", "don't pass between": a gap between two things, not a room
 _GAP = re.compile(r"(?:the\s+)?(?:area|space|gap)\s+between\b|"
+                  r"without\s+[a-z]+\s+between\b|"
                   r"(?:do\s*n[o']t|never|not)\s+[a-z]+\s+between\b")
 #: "You are standing next to a bed.": the verbs and places of a scene-setting sentence.
 _SCENE_AFTER_YOU_ARE = ("standing", "sitting", "located", "currently", "now", "in", "at", "next",
@@ -56,7 +57,12 @@ def _sentences(toks: list[Token]) -> list[list[Token]]:
 
 
 def _scene_setting(words: list[str]) -> bool:
-    """Whether a sentence only tells where the walker is ("You are standing next to a bed.")."""
+    """Whether a sentence only tells where the walker is ("You are standing next to a bed.")
+    or announces a list ("Do the following in order.")."""
+    if words[:3] in (["do", "the", "following"], ["follow", "these", "steps"],
+                     ["here", "is", "the"], ["here", "are", "the"]) and \
+            not any(head_lexicon().match(words[k:k + 1]) for k in range(len(words))):
+        return True
     if len(words) < 3 or any(w in _ROUTE_VERBS for w in words):
         return False
     if words[:2] == ["you", "are"] and words[2] in _SCENE_AFTER_YOU_ARE:
@@ -231,6 +237,11 @@ def _rewrite(toks: list[Token], marks: Marks) -> list[Token]:
                 i = k + 1
                 continue
         if w.isdigit() and i + 1 < len(words) and words[i + 1] in (".", ")") and \
+                (not out or out[-1].text in (":", ",", ".", ";", "and")) and \
+                i + 2 < len(words) and words[i + 2] in W.OPENERS:
+            i += 2  # "1. Go to the fridge. 2. ...": the marker of a whole sentence
+            continue
+        if w.isdigit() and i + 1 < len(words) and words[i + 1] in (".", ")") and \
                 (not out or out[-1].text in (":", ",", ".", ";", "and") or
                  (in_list and words[i + 1] == ")")):
             while out and out[-1].text in (",", "and", ";"):
@@ -362,9 +373,25 @@ def _rewrite(toks: list[Token], marks: Marks) -> list[Token]:
                 out.append(new("in", toks[i + 3]))
                 i += 4
                 continue
+        # "while you're walking through the living room" -> "while in the living room"
+        if w in ("while", "as", "when", "whenever") and at(i + 1, "you", "are") and \
+                i + 4 < len(words) and words[i + 3] in (
+                    "walking", "going", "moving", "heading", "passing", "crossing") and \
+                words[i + 4] in ("through", "across", "in", "inside"):
+            out.extend([new("while", t), new("in", toks[i + 4])])
+            i += 5
+            continue
+        # "go and stand in the middle between ..." / "go and wait by the sink": one stage
+        if w in ("stand", "stop", "wait") and i > 1 and words[i - 1] == "and" and \
+                words[i - 2] in ("go", "come", "walk") and \
+                words[i + 1:i + 2] in (["in"], ["at"], ["by"], ["beside"], ["near"]):
+            out.pop()  # the "and"
+            out.append(new("to", toks[i + 1]))
+            i += 2
+            continue
         # "the bedroom that does not have a desk" / "that has no desk" -> "without a desk"
-        if w in ("that", "which") and (at(i + 1, "does", "not", "have") or
-                                       at(i + 1, "do", "not", "have")):
+        if w in ("that", "which") and words[i + 1:i + 3] in (["does", "not"], ["do", "not"]) \
+                and words[i + 3:i + 4] in (["have"], ["contain"], ["include"], ["hold"]):
             out.append(new("without", t))
             i += 4
             continue
@@ -382,6 +409,13 @@ def _rewrite(toks: list[Token], marks: Marks) -> list[Token]:
             i += 2
             continue
         # "avoid passing between the fridge and the counter" -> "avoid the area between ..."
+        if w == "without" and i + 2 < len(words) and words[i + 1] in (
+                "passing", "going", "walking", "moving", "cutting", "squeezing") and \
+                words[i + 2] == "between":
+            out.extend([new(",", t), new("avoiding", t), new("the", toks[i + 1]),
+                        new("area", toks[i + 1])])
+            i += 2
+            continue
         if w == "avoid" and i + 2 < len(words) and words[i + 1] in (
                 "passing", "going", "walking", "moving", "cutting", "squeezing") and \
                 words[i + 2] == "between":
