@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from map2route.language.errors import ParseError
-from map2route.language.parser import InstructionParse, RefExpr, parse_instruction
+from map2route.language.parser import InstructionParse, Modifier, RefExpr, parse_instruction
 from map2route.language.parser.coverage import HARMLESS, IDIOM_HEADS
+from map2route.language.parser.heads import head_lexicon
 
 
 def _key(word: str) -> str:
@@ -124,10 +125,8 @@ def _resolve_pronouns(js: dict[str, Any]) -> dict[str, Any]:
 
 
 def _ref_from_json(js: dict[str, Any]) -> RefExpr:
-    mods = []
-    for m in js.get("modifiers", []):
-        from map2route.language.parser import Modifier  # noqa: PLC0415  (tiny, local helper)
-        mods.append(Modifier(m["kind"], [_ref_from_json(r) for r in m.get("refs", [])]))
+    mods = [Modifier(m["kind"], [_ref_from_json(r) for r in m.get("refs", [])])
+            for m in js.get("modifiers", [])]
     return RefExpr(js["text"], tuple(js["span"]), js["head"], js["head_kind"],  # type: ignore[arg-type]
                    modifiers=mods)
 
@@ -159,8 +158,6 @@ def score_refs(path: Path) -> dict[str, Any]:
     """Parse each real referring expression of ``path`` (``real_refs_easy.json``'s format) as
     "Go to EXPR." and count heads read right (against the gold category, read through the
     same head lexicon), refusals and silent drops (a parse returned with unused words)."""
-    from map2route.language.parser.heads import head_lexicon  # noqa: PLC0415 (dev tool only)
-
     data = json.loads(path.read_text(encoding="utf-8"))
     lex = head_lexicon()
     n = right = refused = drops = 0

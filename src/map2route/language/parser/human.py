@@ -107,8 +107,6 @@ def _coordination(words: list[str], k: int) -> tuple[list[tuple[int, int]], int,
         j = j + sep + n
         if last:
             break
-    else:
-        pass
     if len(items) < 2 or words[items[-1][0] - 1] not in ("and", "nor"):
         return None
     tail = next((len(t) for t in _ON_IT if tuple(words[j:j + len(t)]) == t), 0)
