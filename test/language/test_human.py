@@ -22,7 +22,8 @@ def _mods(text: str) -> list[tuple[str, bool]]:
 
 @pytest.mark.parametrize(("name", "at_least"), [("fresh_human_a.json", 75.0),
                                                 ("fresh_human_b.json", 95.0),
-                                                ("fresh_human_c.json", 90.0)])
+                                                ("fresh_human_c.json", 90.0),
+                                                ("fresh_human_d.json", 100.0)])
 def test_fresh_sets_no_silent_drops(name, at_least):
     scores = score_set(DATA / name)
     s = summary(scores)
