@@ -47,3 +47,11 @@ def test_parse_refuses_an_overlong_instruction_by_name(capsys):
     err = capsys.readouterr().err
     assert "Error:" in err and "3,200 characters" in err
     assert "offline.max_instruction_chars" in err
+
+
+def test_parse_reports_context_and_refuses_route_order(capsys):
+    assert main(["parse", "You start in a bedroom. Go to the fridge.", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["context"] == ["you start in a bedroom"] and len(doc["stages"]) == 1
+    assert main(["parse", "Go to the first bedroom you enter."]) == 1
+    assert "'the first bedroom you enter'" in capsys.readouterr().err

@@ -58,9 +58,9 @@ def export_official_cmd(path: Path, out_dir: Path, scenes_dir: Path | None,
     """Write episodes as official Map2Route episode JSON files (one per episode)."""
     from map2route.bench.map2route.episode import load_episodes
     from map2route.bench.map2route.official import to_official_episode
+    from map2route.files import atomic_write_text
     from map2route.paths import maps_dir
     from map2route.semantic_map import load_scene
-    from map2route.semantic_map.io import atomic_write_text
 
     eps = load_episodes(path)[:limit]
     grids = {}
@@ -93,6 +93,31 @@ def refresh_reference_cmd(paths: tuple[Path, ...], scenes_dir: Path | None, chec
                    + (" (not written: --check)" if check else ""))
     if check and stale:
         raise SystemExit(1)
+
+
+@episodes.command("generate-human")
+@click.option("--scenes", "scenes_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Folder with index.json and the scene folders [maps/].")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="The episode file [episodes/human.jsonl].")
+@click.option("--per-scene", type=click.IntRange(1, 50), default=2, show_default=True,
+              help="Episodes per test scene (Easy and Hard alternate).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Benchmark seed.")
+@click.option("--only", "only", multiple=True, help="Generate only this scene (repeatable).")
+def generate_human_cmd(scenes_dir: Path | None, out_path: Path | None, per_scene: int, seed: int,
+                       only: tuple[str, ...]) -> None:
+    """Generate the human-style split: scene-setting sentences, numbered stops, human scopes."""
+    from map2route.bench.map2route.human import generate_human
+    from map2route.paths import maps_dir
+
+    scenes = scenes_dir or maps_dir()
+    index_path = scenes / "index.json"
+    if not only and not index_path.is_file():
+        raise click.ClickException(f"{index_path} does not exist; pass --scenes DIR or --only")
+    names = list(only) or list(json.loads(index_path.read_text(encoding="utf-8")).get("test", []))
+    out = out_path or default_episodes_dir() / "human.jsonl"
+    n = generate_human(scenes, out, scenes=names, per_scene=per_scene, seed=seed)
+    click.echo(f"Wrote {n} human-style episodes to {out}")
 
 
 @episodes.command("stats")

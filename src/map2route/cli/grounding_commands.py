@@ -77,7 +77,7 @@ def _ir_lines(ir: RouteIR) -> list[str]:
 @click.argument("instruction")
 @click.option("--start", "start_text", metavar="X,Y", default=None,
               help="Start point in map metres (default: the middle of the free space).")
-@click.option("--grounder", type=click.Choice(["offline", "llm"]), default=None,
+@click.option("--grounder", type=click.Choice(["offline", "llm", "hybrid"]), default=None,
               help="Grounder (default: config/grounding.yaml).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Grounding YAML (default: config/grounding.yaml).")
@@ -181,5 +181,7 @@ def parse_cmd(instruction: str, as_json: bool, show_program: bool) -> None:
             con.print(f"  during {({k: getattr(v, 'text', v) for k, v in c.during.items()})}")
     if parse.unknown_words:
         con.print(f"unused words: {', '.join(parse.unknown_words)}")
+    for note in parse.context:
+        con.print(f"context (no stage): {note!r}")
     if show_program:
         con.print(doc["program"])

@@ -19,8 +19,9 @@ def _default_episodes() -> Path:
 @bench.command("map2route")
 @click.option("--method", "method", required=True,
               help="Registered method: shortest, oracle, g2r, ...")
-@click.option("--split", type=click.Choice(["easy", "hard"]), default=None,
-              help="Only Easy or only Hard episodes [both].")
+@click.option("--split", type=click.Choice(["easy", "hard", "human"]), default=None,
+              help="Only Easy or only Hard episodes [both]; human: the human-style split "
+                   "(episodes/human.jsonl unless --episodes), in its own rows.")
 @click.option("--limit", type=click.IntRange(1), default=None, help="Run the first N episodes.")
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -47,9 +48,12 @@ def map2route_cmd(method: str, split: str | None, limit: int | None, workers: in
     from map2route.paths import maps_dir
 
     make_method(method, planner_config=planner_config)  # unknown names fail before any work
+    if episodes_path is None and split == "human":
+        episodes_path = _default_episodes().with_name("human.jsonl")
     spec = RunSpec(method=method, episodes_path=episodes_path or _default_episodes(),
                    maps_root=scenes_dir or maps_dir(), planner_config=planner_config)
-    out = out_dir or Path("out/bench/map2route") / method
+    out = out_dir or Path("out/bench/map2route") / (f"{method}-human" if split == "human"
+                                                     else method)
     t0 = time.perf_counter()
     rows = run_benchmark(spec, out, split=split, limit=limit, workers=workers,
                          progress=not as_json)

@@ -19,7 +19,7 @@ from map2route.llm.client import LLMConfig
 from map2route.paths import config_dir
 
 #: The grounders :func:`map2route.grounding.grounder.make_grounder` builds.
-GROUNDERS = ("offline", "llm")
+GROUNDERS = ("offline", "llm", "hybrid")
 #: Where a trusted (offline) program runs: in this process, or in the sandbox worker.
 EXECUTORS = ("inprocess", "process")
 

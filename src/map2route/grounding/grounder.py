@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from map2route.errors import Map2RouteError
 from map2route.grounding.config import GroundingConfig, load_config
 from map2route.grounding.errors import GroundingError, GroundingIssue
+from map2route.grounding.hybrid import HybridGrounder
 from map2route.grounding.sandbox import ProgramResult, SandboxRunner, run_in_process, shared_runner
 from map2route.grounding.verifier import VerifierLimits, program_limit_issues, verify
 from map2route.language.parser import (
@@ -602,7 +603,7 @@ def _sandbox_runner(cfg: GroundingConfig) -> SandboxRunner:
 
 
 def make_grounder(name: str = "offline", *, config: GroundingConfig | None = None) -> Grounder:
-    """Build the grounder ``name`` (``offline`` or ``llm``) from ``config/grounding.yaml``.
+    """Build the grounder ``name`` (``offline``, ``llm`` or ``hybrid``) from ``config/grounding.yaml``.
 
     Raises:
         GroundingError: unknown name or bad config.
@@ -612,5 +613,7 @@ def make_grounder(name: str = "offline", *, config: GroundingConfig | None = Non
         return OfflineGrounder.from_config(cfg)
     if name == "llm":
         return LLMGrounder.from_config(cfg)
-    msg = f"unknown grounder {name!r}; use 'offline' or 'llm'"
+    if name == "hybrid":
+        return HybridGrounder(OfflineGrounder.from_config(cfg), LLMGrounder.from_config(cfg))
+    msg = f"unknown grounder {name!r}; use 'offline', 'llm' or 'hybrid'"
     raise GroundingError(msg)

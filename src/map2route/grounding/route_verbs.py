@@ -116,6 +116,53 @@ class RouteVerbs(MapView):
                     {"op": "between", "a": ea.ref, "b": eb.ref, "width_m": width_m},
                     (ea._key, eb._key))
 
+    # --- geometry targets (issue 19): a point between things, a room's corner --------------
+    @exposed("region")
+    def midpoint_region(self, items: Any, radius_m: float = 0.5) -> Area:
+        """Free cells within ``radius_m`` of the mean of the centres of ``items`` (two or more
+        entities): "the midpoint between the fridge and the stove", "the centre of the chairs"."""
+        ents = self._as_list(items, "items")
+        if len(ents) < 2:
+            raise issue("type_error", "midpoint_region needs two or more entities")
+        xs, ys = zip(*(self._center(e) for e in ents), strict=True)
+        center = (float(np.mean(xs)), float(np.mean(ys)))
+        disk = self._disk(center, radius_m)
+        free = disk & np.asarray(self._m.traversable, dtype=bool)
+        label = "the midpoint of " + ", ".join(e.label for e in ents)
+        return Area(free if free.any() else disk, label,
+                    {"op": "midpoint", "refs": [e.ref for e in ents], "radius_m": radius_m},
+                    tuple(e._key for e in ents))
+
+    @exposed("region")
+    def corner_region(self, room: Entity, away_from: Entity | None = None,
+                      near: Entity | None = None, radius_m: float = 0.75) -> Area:
+        """Free cells of ``room`` within ``radius_m`` of one of its four corners (the room's
+        extreme cells along the diagonals): the one farthest from ``away_from`` or nearest to
+        ``near``; one of them must be given."""
+        r = self._one(room, "room")
+        if r.kind != "room":
+            raise issue("type_error", f"corner_region needs a room, got {r.label}")
+        if (away_from is None) == (near is None):
+            raise issue("ambiguous_reference", "a room has four corners; say which, e.g. "
+                         "corner_region(room, away_from=door) or near=...")
+        inside = (np.asarray(self._m.room_ids) == int(r._key)) & \
+            np.asarray(self._m.traversable, dtype=bool)
+        if not inside.any():
+            raise issue("empty_selection", f"{r.label} has no free cells")
+        xx, yy = self._m.grid.cell_centres()
+        px, py = xx[inside], yy[inside]
+        corners = []
+        for sx, sy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+            k = int(np.argmax(sx * px + sy * py))
+            corners.append((float(px[k]), float(py[k])))
+        anchor = self._center(self._one(away_from if away_from is not None else near,
+                                        "anchor"))
+        dists = [math.hypot(x - anchor[0], y - anchor[1]) for x, y in corners]
+        pick = corners[int(np.argmax(dists) if away_from is not None else np.argmin(dists))]
+        mask = self._disk(pick, radius_m) & inside
+        return Area(mask, f"a corner of {r.label}",
+                    {"op": "corner", "room": r.ref, "radius_m": radius_m}, ())
+
     @exposed("region")
     def side_region(self, ref: Entity, toward: Entity, depth_m: float = 1.5) -> Area:
         """The half-disk of radius ``depth_m`` beyond ``ref``'s edge on the side facing ``toward``."""

@@ -96,6 +96,8 @@ class ProgramWriter:
             v = self.var("start")
             self.emit(f"{v} = start_place()")
             return v
+        if r.head_kind == "point":
+            return self.point_ref(r)
         if r.head_kind == "room":
             return self.room_ref(r, one=one)
         if r.head_kind == "wall":
@@ -156,6 +158,26 @@ class ProgramWriter:
         self.mentions.append((r, out, False))
         return out
 
+    def point_ref(self, r: RefExpr) -> str:
+        """A geometry target: "the midpoint between X and Y", "the corner of ROOM farthest
+        from X" (``midpoint_region`` / ``corner_region``)."""
+        v = self.var("point")
+        if r.head == "midpoint":
+            gap = next(m for m in r.modifiers if m.kind == "between")
+            a, b = self.ref(gap.refs[0]), self.ref(gap.refs[1])
+            self.emit(f"{v} = midpoint_region([{a}, {b}])")
+            return v
+        room_mod = next(m for m in r.modifiers if m.kind == "in_room")
+        room = self.ref(room_mod.refs[0])
+        rank = next((m for m in r.modifiers if m.kind == "rank" and m.refs), None)
+        if rank is None:
+            self.emit(f"{v} = corner_region({room})")
+        else:
+            anchor = self.ref(rank.refs[0])
+            how = "near" if rank.rank == "nearest" else "away_from"
+            self.emit(f"{v} = corner_region({room}, {how}={anchor})")
+        return v
+
     def pick(self, v: str, r: RefExpr) -> str:
         out = self.var(_stem(r.head) + "_")
         if r.definite and self.strict:
@@ -165,7 +187,11 @@ class ProgramWriter:
         return out
 
     def filter(self, v: str, mod: Modifier, head: str = "") -> None:
-        if mod.kind == "in_room":
+        if mod.kind == "in_room" and mod.negated:
+            # "the plant that is not in a bedroom"
+            room = self.ref(mod.refs[0], one=False)
+            self.emit(f"{v} = exclude({v}, in_room({v}, {room}))")
+        elif mod.kind == "in_room":
             room = self.ref(mod.refs[0], one=False)
             self.emit(f"{v} = in_room({v}, {room})")
         elif mod.kind == "on":
@@ -500,7 +526,15 @@ class ProgramWriter:
             args = ["'clearance'", "None"]
         during = self._during(c)
         leg_room = self.leg_room.get(during) if within is None and during else None
-        if c.kind == "avoid":
+        gap = next((m for m in c.refs[0].modifiers if m.kind == "between" and len(m.refs) == 2),
+                   None) if c.kind == "avoid" and c.refs[0].head_kind == "area" else None
+        if gap is not None:
+            # "don't pass between the sofa and the TV": the strip joining the two
+            a, b = self.ref(gap.refs[0]), self.ref(gap.refs[1])
+            x = self.var("gap")
+            self.emit(f"{x} = between_region({a}, {b})")
+            args = ["'avoid'", x]
+        elif c.kind == "avoid":
             x = self.ref(c.refs[0], one=not c.refs[0].plural,
                          scope_room=within if c.refs[0].head_kind != "room" else None,
                          leg_room=leg_room if c.refs[0].head_kind != "room" else None)

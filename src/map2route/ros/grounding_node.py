@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from map2route.semantic_map.model import SemanticMap
 
 PARAMS = (
-    Param("grounder", str, "grounder name: offline or llm", one_of("offline", "llm")),
+    Param("grounder", str, "grounder name: offline, llm or hybrid",
+          one_of("offline", "llm", "hybrid")),
     Param("frame_id", str, "frame of the RouteIR header", non_empty),
     Param("start_from_odom", bool, "use the latest /odom pose as the route's start"),
 )

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from map2route.routeir import RouteIR
 
 EPISODE_SCHEMA = "map2route.episode/1"
-SPLITS = ("easy", "hard", "dev")
+SPLITS = ("easy", "hard", "dev", "human")
 
 
 class EpisodeJSON(TypedDict):

@@ -28,7 +28,7 @@ COLUMNS: tuple[tuple[str, str, str, str], ...] = (
     ("pl", "PL", "", "{:.1f}"),
     ("spl", "SPL", "↑", "{:.2f}"),
 )
-GROUPS = (("easy", "Easy"), ("hard", "Hard"), ("all", "All"))
+GROUPS = (("easy", "Easy"), ("hard", "Hard"), ("human", "Human-style"), ("all", "All"))
 
 
 def _cell(value: Any, fmt: str) -> str:

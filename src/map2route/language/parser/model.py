@@ -157,6 +157,8 @@ class InstructionParse:
     clauses: list[Clause]
     unknown_words: list[str] = field(default_factory=list)
     attachment: str = "local"
+    #: Scene-setting sentences ("You are standing next to a bed."): read as context, no stage.
+    context: list[str] = field(default_factory=list)
 
     def references(self) -> list[RefExpr]:
         """Every top-level referring expression of every clause (nested ones inside)."""
@@ -186,7 +188,7 @@ class InstructionParse:
                 "stages": stages, "constraints": constraints,
                 "references": [r.to_json() for r in self.references()],
                 "max_reference_depth": max((r.depth() for r in self.references()), default=0),
-                "unknown_words": self.unknown_words}
+                "unknown_words": self.unknown_words, "context": self.context}
 
 
 def same_ref(a: RefExpr, b: RefExpr) -> bool:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from map2route.language.errors import InstructionTooLongError, ParseError
 from map2route.language.parser.clauses import ClauseReader
+from map2route.language.parser.coverage import aside_texts, unexplained
+from map2route.language.parser.human import apply_marks, merge_room_then_object
 from map2route.language.parser.model import InstructionParse
 from map2route.language.parser.state import ATTACHMENTS
 
@@ -54,4 +56,15 @@ def parse_instruction(text: str, *, attachment: str = "local",
     if not clauses:
         raise ParseError(f"found no route clause in {text!r}: say where to go, e.g. "
                          "'go to the sofa'")
-    return InstructionParse(text, clauses, p.unused_words(), attachment)
+    left = unexplained(p, clauses)
+    if left:
+        # no silent drops: a parse that leaves content out is a refusal naming that content
+        words, span = left[0]
+        others = "".join(f", {w!r}" for w, _ in left[1:])
+        raise ParseError(f"did not understand {words!r}{others} in {text!r}: the offline "
+                         "parser would leave it out of the route; rephrase it, or use the "
+                         "hybrid or llm grounder", words, span)
+    clauses = merge_room_then_object(clauses, text)
+    apply_marks(clauses, p.marks)
+    return InstructionParse(text, clauses, p.unused_words(), attachment,
+                            [*p.context, *aside_texts(p)])

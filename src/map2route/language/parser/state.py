@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from map2route.language.parser import words as W
 from map2route.language.parser.discourse import discourse
 from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.human import human_forms
 from map2route.language.parser.normalise import normalise
 from map2route.language.tokens import tokenize
 
@@ -69,7 +70,8 @@ class ParserState:
 
     def __init__(self, text: str, attachment: str) -> None:
         self.text = text
-        self.toks = discourse(normalise(tokenize(text)))
+        toks, self.context, self.marks = human_forms(tokenize(text))
+        self.toks = discourse(normalise(toks))
         self.words = [t.text for t in self.toks]
         self.inner = ATTACHMENTS[attachment]
         self.attachment = attachment

@@ -1,0 +1,181 @@
+"""Score parses against hand-written expected structures (the fresh human-style sets).
+
+A fresh set is a JSON file ``{"items": [...]}``; each item has an ``instruction``, the expected
+``stages`` (``[kind, head]`` in route order), ``constraints`` (``{kind, head, scope}``) and
+``refs`` (categories the parse must mention). :func:`score_item` says whether a parse is
+structurally right, a refusal, or a silent drop (a parse returned while leaving expected content
+out: the failure the language package must never produce).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from map2route.language.errors import ParseError
+from map2route.language.parser import InstructionParse, Modifier, RefExpr, parse_instruction
+from map2route.language.parser.coverage import HARMLESS, IDIOM_HEADS
+from map2route.language.parser.heads import head_lexicon
+
+
+def _key(word: str) -> str:
+    return word.replace("_", "").replace(" ", "").lower()
+
+
+def _heads(ref: RefExpr) -> list[str]:
+    out = [ref.head]
+    for mod in ref.modifiers:
+        if mod.kind == "between":
+            out.append("between")
+        for r in mod.refs:
+            out.extend(_heads(r))
+    return out
+
+
+def _scope_heads(clause_json: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    spatial = clause_json.get("spatial_scope")
+    if spatial:
+        out.append("in:" + _key(spatial["head"]))
+    for k, v in (clause_json.get("temporal_scope") or {}).items():
+        if isinstance(v, dict) and "head" in v:
+            out.append(f"{k}:" + _key(v["head"]))
+            out.append("during:" + _key(v["head"]))
+        else:
+            out.append(k)
+    return out
+
+
+@dataclass
+class ItemScore:
+    """One item's verdict."""
+
+    item_id: str
+    right: bool
+    refused: bool
+    silent_drop: bool
+    refusal_span: str = ""
+    problems: list[str] = field(default_factory=list)
+
+
+def mentioned(parse: InstructionParse) -> set[str]:
+    """Every head (nested ones too) the parse refers to, normalised."""
+    return {_key(h) for r in parse.references() for h in _heads(r)}
+
+
+def score_item(item: dict[str, Any], parse: InstructionParse | None,
+               error: ParseError | None = None) -> ItemScore:
+    """Compare ``parse`` (or the refusal ``error``) with ``item``'s expected structure."""
+    iid = str(item.get("id", "?"))
+    if parse is None:
+        span = getattr(error, "word", "") or ""
+        return ItemScore(iid, bool(item.get("refuse") or item.get("refuse_ok")), True, False,
+                         str(span),
+                         [f"refused: {error}"])
+    problems: list[str] = []
+    js = _resolve_pronouns(parse.to_json())
+    got_stages = [(s["kind"], _key(s["refs"][0]["head"]) if s.get("refs") else "")
+                  for s in js["stages"]]
+    want_stages = [(k, _key(h)) for k, h in item["stages"]]
+    if got_stages != want_stages:
+        problems.append(f"stages {got_stages} != {want_stages}")
+    got_cons = []
+    for c in js["constraints"]:
+        if c["kind"] == "mention":
+            continue
+        heads = [_key(h) for r in c.get("refs", []) for h in
+                 _heads(_ref_from_json(r))]
+        got_cons.append((c["kind"], heads, _scope_heads(c)))
+    want = list(item["constraints"])
+    if len(got_cons) != len(want):
+        problems.append(f"{len(got_cons)} constraints, expected {len(want)}: {got_cons}")
+    else:
+        for w in want:
+            ok = any(k == w["kind"] and _key(w["head"]) in hs
+                     and (w.get("scope") is None or _key(w["scope"]).replace("_", "") in
+                          [s.replace("_", "") for s in sc])
+                     for k, hs, sc in got_cons)
+            if not ok:
+                problems.append(f"constraint {w} not found in {got_cons}")
+    seen = mentioned(parse)
+    missing = [c for c in item.get("refs", []) if _key(c) not in seen]
+    if missing:
+        problems.append(f"references missing: {missing}")
+    left = [w for w in parse.unknown_words if w not in HARMLESS and w not in IDIOM_HEADS]
+    drop = bool(missing) or bool(left)
+    if left:
+        problems.append(f"unused words: {parse.unknown_words}")
+    return ItemScore(iid, not problems and not item.get("refuse"), False, drop, "", problems)
+
+
+def _resolve_pronouns(js: dict[str, Any]) -> dict[str, Any]:
+    """Give a top-level ``it``/``there`` the head of the latest mention or stage before it,
+    as the grounding writer does ("There is a plunger nearby; do not touch it.")."""
+    clauses = sorted([*js["stages"], *js["constraints"]], key=lambda c: c["span"][0])
+    last = ""
+    for c in clauses:
+        for r in c.get("refs", []):
+            if r["head_kind"] == "pronoun" and last:
+                r["head"] = last
+            elif r["head_kind"] != "pronoun" and c["kind"] in ("mention", "goal", "pass"):
+                last = r["head"]
+    return js
+
+
+def _ref_from_json(js: dict[str, Any]) -> RefExpr:
+    mods = [Modifier(m["kind"], [_ref_from_json(r) for r in m.get("refs", [])])
+            for m in js.get("modifiers", [])]
+    return RefExpr(js["text"], tuple(js["span"]), js["head"], js["head_kind"],  # type: ignore[arg-type]
+                   modifiers=mods)
+
+
+def score_set(path: Path) -> list[ItemScore]:
+    """Parse every item of the fresh set at ``path`` and score it."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    out = []
+    for item in data["items"]:
+        try:
+            parse = parse_instruction(item["instruction"])
+        except ParseError as err:
+            out.append(score_item(item, None, err))
+            continue
+        out.append(score_item(item, parse))
+    return out
+
+
+def summary(scores: list[ItemScore]) -> dict[str, Any]:
+    """Counts and percentages of right, refused and silently dropping parses."""
+    n = len(scores)
+    right = sum(s.right for s in scores)
+    return {"items": n, "right": right, "right_pct": round(100 * right / max(n, 1), 1),
+            "refused": sum(s.refused for s in scores),
+            "silent_drops": sum(s.silent_drop for s in scores)}
+
+
+def score_refs(path: Path) -> dict[str, Any]:
+    """Parse each real referring expression of ``path`` (``real_refs_easy.json``'s format) as
+    "Go to EXPR." and count heads read right (against the gold category, read through the
+    same head lexicon), refusals and silent drops (a parse returned with unused words)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    lex = head_lexicon()
+    n = right = refused = drops = 0
+    for inst in data:
+        for ref in inst["references"]:
+            n += 1
+            gold_hit = lex.match(ref["category"].lower().split())
+            gold = _key(gold_hit[1] if gold_hit else ref["category"])
+            try:
+                parse = parse_instruction(f"Go to {ref['expression']}.")
+            except ParseError:
+                refused += 1
+                continue
+            if [w for w in parse.unknown_words if w not in HARMLESS and w not in IDIOM_HEADS]:
+                drops += 1
+            stages = [c for c in parse.clauses if c.refs]
+            if stages and _key(stages[0].refs[0].head) == gold:
+                right += 1
+    return {"expressions": n, "head_right": right,
+            "head_right_pct": round(100 * right / max(n, 1), 1), "refused": refused,
+            "silent_drops": drops}
