@@ -110,3 +110,26 @@ class HeuristicAgent:
         if len(nodes) <= 1:
             return Decision(COMPLETED, (), note="dead end")
         return Decision(IN_PROGRESS, tuple(nodes[1:]))
+
+
+class OracleLengthHeuristicAgent(HeuristicAgent):
+    """GROKE's baseline stop rule on our heuristic: walk until the path is as long as the reference.
+
+    The agent is *told the answer's length* (``told_reference_length``): the benchmark passes the
+    reference node count to :func:`map2route.streets.navigator.follow`, which ends the walk
+    there. Its own stop sub-goal therefore keeps walking ahead instead of stopping after
+    :data:`STOP_AFTER_NODES`. This reproduces the paper's heuristic row (18 % SR); it is an
+    oracle, not a follower.
+    """
+
+    name = "heuristic-oracle-length"
+    told_reference_length = True
+
+    def act(self, obs: Observation) -> Decision:
+        """As the heuristic, but the stop sub-goal walks on (the oracle length ends the walk)."""
+        if obs.subgoal.action == Action.STOP:
+            nodes = [v.node for v in obs.view.path]
+            if len(nodes) <= 1:
+                return Decision(COMPLETED, (), note="dead end")
+            return Decision(IN_PROGRESS, tuple(nodes[1:]))
+        return super().act(obs)

@@ -52,6 +52,7 @@ class NavInstance:
     instruction: str
     route: tuple[str, ...]
     initial_heading: float
+    osm_route: tuple[str, ...] = ()
 
 
 def _need(folder: Path, name: str) -> Path:
@@ -170,7 +171,8 @@ def load_instances(folder: Path, split: str = "val", *, graph: StreetGraph | Non
             inst = NavInstance(id=str(entry.get("instructions_id", k)),
                                instruction=str(entry["instructions"]),
                                route=tuple(str(p) for p in route["pano_path"]),
-                               initial_heading=float(route["initial_heading"]))
+                               initial_heading=float(route["initial_heading"]),
+                               osm_route=tuple(str(o) for o in route.get("osm_path") or ()))
         except (KeyError, TypeError, ValueError) as err:
             msg = (f"{path}: entry {k} lacks {err}; each needs route.pano_path, "
                    f"route.initial_heading and instructions")
