@@ -11,6 +11,7 @@ import math
 import numpy as np
 import pytest
 
+from map2route.streets.heuristic import paper_directions
 from map2route.streets.official import (
     OsmStreetGraph,
     expand_path,
@@ -104,3 +105,10 @@ def test_radius_links_and_panorama_mapping(to_latlng) -> None:
     lat = np.array([p[0] for p in pts])
     lng = np.array([p[1] for p in pts])
     assert panorama_to_osm(g, lat, lng) == [0, 1, 2]
+
+
+def test_paper_heuristic_reads_every_direction_phrase_in_order() -> None:
+    # "turn left at" matches both "turn left" and "left at", as in GROKE's baseline.
+    assert paper_directions("turn left at the light, go straight past the bank, "
+                            "take a right") == ["left", "left", "forward", "forward", "right"]
+    assert paper_directions("stop at the bank") == ["forward"]
