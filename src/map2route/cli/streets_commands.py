@@ -19,7 +19,9 @@ def _default_data() -> Path:
 @bench.command("groke")
 @click.option("--data", type=click.Path(path_type=Path), default=None,
               help="Map2Seq/Touchdown folder (default: shared/data/map2seq).")
-@click.option("--split", default="val", show_default=True, help="Split file stem.")
+@click.option("--split", default="val", show_default=True,
+              help="Split file stem in --data, or a .json instruction file on the same graph "
+              "(e.g. episodes/groke_fresh_v1.json).")
 @click.option("--agent", type=click.Choice(["heuristic", "heuristic-oracle-length", "offline",
                                             "llm"]), default="offline", show_default=True,
               help="Follower agent (heuristic-oracle-length is told the reference length, "

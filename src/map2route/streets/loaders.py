@@ -146,13 +146,14 @@ def load_instances(folder: Path, split: str = "val", *, graph: StreetGraph | Non
 
     Args:
         folder: the data folder.
-        split: file stem, e.g. ``val``.
+        split: file stem, e.g. ``val``, or a path ending in ``.json`` (e.g. a fresh
+            instruction set on the same graph).
         graph: when given, every route is checked to be a chain of links of this graph.
 
     Raises:
         StreetError: a missing or malformed file, or a route that leaves the graph.
     """
-    path = Path(folder) / f"{split}.json"
+    path = Path(split) if split.endswith(".json") else Path(folder) / f"{split}.json"
     if not path.is_file():
         have = sorted(p.stem for p in Path(folder).glob("*.json"))
         msg = f"split {split!r} not found: {path} is missing (splits here: {have or 'none'})"
