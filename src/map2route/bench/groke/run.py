@@ -69,6 +69,7 @@ class InstanceResult:
     stop_reason: str
     error: str = ""
     official: OfficialScore | None = None
+    llm_usage: dict[str, int] = field(default_factory=dict)
 
     @property
     def unread(self) -> bool:
@@ -90,6 +91,7 @@ class InstanceResult:
                 "official": self.official.to_dict() if self.official else None,
                 "quality": round(self.quality, 4), "steps": self.steps,
                 "stop_reason": self.stop_reason, "subgoals": self.subgoals,
+                "llm_usage": self.llm_usage,
                 "path": self.path, "error": self.error}
 
 
@@ -116,9 +118,14 @@ class BenchReport:
                 means = mean_scores([r.score for r in chosen if r.score is not None])
             out.update({k: round(v, 4) for k, v in means.items()})
             return out
+        usage: dict[str, int] = {}
+        for r in self.results:
+            for key, value in r.llm_usage.items():
+                usage[key] = usage.get(key, 0) + value
         return {"agent": self.agent, "split": self.split, "seconds": round(self.seconds, 2),
                 "scoring": self.scoring, "scored_on": SCORINGS[self.scoring],
                 "errors": sum(1 for r in self.results if r.error),
+                "llm_usage": usage,
                 "graph": self.graph_summary,
                 "all": part(lambda r: True),
                 "dev": part(lambda r: not r.unread),
@@ -149,9 +156,11 @@ def run_instances(graph: StreetGraph, instances: list[NavInstance], agent: Agent
     path holds as many nodes as the reference route.
     """
     oracle_length = bool(getattr(agent, "told_reference_length", False))
+    usage = getattr(agent, "usage", None)  # LLM agents count their calls
     out: list[InstanceResult] = []
     for k, inst in enumerate(instances):
         ref = [graph.node(p) for p in inst.route]
+        before = usage.to_dict() if usage is not None else {}
         try:
             res = follow(graph, inst.instruction, ref[0], inst.initial_heading, agent,
                          config=config, stop_at_nodes=len(ref) if oracle_length else None)
@@ -167,6 +176,8 @@ def run_instances(graph: StreetGraph, instances: list[NavInstance], agent: Agent
             path = []
         if osm is not None:
             result.official = _official(osm, graph, path, inst)
+        if usage is not None:
+            result.llm_usage = {key: v - before.get(key, 0) for key, v in usage.to_dict().items()}
         out.append(result)
         if progress is not None:
             progress(1)
