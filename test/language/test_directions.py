@@ -143,3 +143,24 @@ def test_reaching_the_end_of_the_street_is_no_stop() -> None:
     assert [g.action for g in goals] == [Action.MOVE_FORWARD, Action.TURN_RIGHT, Action.STOP]
     assert goals[0].condition.feature == "t"
     assert decompose("Walk on until you reach the end.")[-1].text != "stop"
+
+
+def test_a_landmark_place_before_a_bare_turn_is_where_the_turn_happens() -> None:
+    goals = decompose("Pass a bus stop. At the Capital One on the right corner, turn left. "
+                      "Stop there.")
+    assert [g.action for g in goals] == [Action.MOVE_FORWARD, Action.TURN_LEFT, Action.STOP]
+    assert goals[1].text == "turn left at the capital one on the right corner"
+    # A light stays a move of its own: walk to it, then turn where you stand.
+    goals = decompose("At the next light, turn right. Stop.")
+    assert [g.action for g in goals] == [Action.MOVE_FORWARD, Action.TURN_RIGHT, Action.STOP]
+
+
+def test_a_turn_to_ignore_is_no_turn() -> None:
+    goals = decompose("Continue straight. Ignore a right turn. At the next intersection, "
+                      "turn right. Stop there.")
+    assert [g.action for g in goals].count(Action.TURN_RIGHT) == 1
+
+
+def test_an_abbreviation_period_does_not_end_the_sentence() -> None:
+    goals = decompose("Turn right. Stop just after No. 6 Store on the left.")
+    assert goals[-1].text == "stop just after no 6 store on the left"

@@ -221,9 +221,16 @@ def _feature_name(raw: str) -> str:
     return "intersection"
 
 
+#: A turn said not to be taken: "ignore the left turn", "don't turn right", "skip the right".
+_IGNORE_TURN_RE = re.compile(r"^\s*(?:ignore|skip|avoid|don't|do not|never)\b")
+#: The period of an abbreviation before a number or a lower-case word ("No. 6 Store",
+#: "St. marks") is no sentence end.
+_ABBREVIATION_RE = re.compile(r"\b(No|no|St|st|Ave|ave|Dr|Mt|Mr|Mrs|Jr|Bros|Co)\.(?=\s+[a-z0-9])")
+
+
 def normalise(text: str) -> str:
     """Lower-case, straighten quotes and spaces, keep sentence punctuation."""
-    t = text.lower().replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+    t = _ABBREVIATION_RE.sub(r"\1", text).lower().replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
     t = t.replace("\u201d", '"').replace("&", " and ")
     return re.sub(r"\s+", " ", t).strip()
 
@@ -237,6 +244,39 @@ def split_clauses(text: str) -> list[str]:
     parts = _CLAUSE_SPLIT_RE.split(normalise(text))
     clauses = [p.strip(" ,.;!?") for p in parts if p and p.strip(" ,.;!?")]
     return [_BARE_TURN_RE.sub(r"turn \g<dir> immediately", c) for c in clauses]
+
+
+_AT_PLACE_RE = re.compile(r"^at\s+(?:the|a|an|this|that)\b")
+#: A turn clause that starts with its turn (within this many characters) takes a place said
+#: just before it: "at the following light with X on the corner, turn left".
+LEADING_TURN_CHARS = 16
+
+
+def _attach_places(clauses: list[str]) -> list[str]:
+    """Move a bare landmark clause ("at the Capital One on the corner") behind the next turn.
+
+    The clause split cuts "At the Capital One on the right corner, turn left" into a place and
+    a bare turn; the place says where the turn happens, so the turn clause becomes "turn left
+    at the capital one on the right corner". A place that is a light, intersection or T stays a
+    move of its own: walking to it and then turning where one stands already does the same.
+    """
+    out: list[str] = []
+    k = 0
+    while k < len(clauses):
+        clause = clauses[k]
+        if (k + 1 < len(clauses) and _AT_PLACE_RE.search(clause)
+                and not _STOP_RE.search(clause) and not _MOTION_RE.search(clause)
+                and not _turn_direction(clause)[0] and not _T_RE.search(clause)
+                and not _features(clause)):
+            turn = _TURN_RE.search(clauses[k + 1])
+            if turn is not None and turn.start() <= LEADING_TURN_CHARS:
+                nxt = clauses[k + 1]
+                out.append(f"{nxt[:turn.end()]} {clause}{nxt[turn.end():]}")
+                k += 2
+                continue
+        out.append(clause)
+        k += 1
+    return out
 
 
 def _features(clause: str) -> list[tuple[int, int, str, int, bool]]:
@@ -283,6 +323,9 @@ def _turn_direction(clause: str) -> tuple[str, int]:
     masked = re.sub(r"\b(?:left|right)(?=\s+(?:corner|side(?!\s*streets?)|hand side)\b)",
                     lambda m: " " * len(m.group(0)), masked)
     for m in _TURN_RE.finditer(masked):
+        if _IGNORE_TURN_RE.search(masked[:m.start()]):
+            # "Ignore the left and right turn as you continue": a turn not to take.
+            return "", -1
         d = m.group("dir") or m.group("dir2") or m.group("dir3") or m.group("dir4")
         start = m.start()
         return d, start
@@ -559,7 +602,7 @@ def decompose(instruction: str) -> list[SubGoal]:
     last_feature = ""
     too_far = ""
     count_from_here = False
-    clauses = split_clauses(instruction)
+    clauses = _attach_places(split_clauses(instruction))
     for k, clause in enumerate(clauses):
         if _IF_RE.search(clause) or _TOO_FAR_RE.search(clause):
             # "If you reach a park, you went too far": a check, not an action; it bounds
