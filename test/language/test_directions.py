@@ -164,3 +164,14 @@ def test_a_turn_to_ignore_is_no_turn() -> None:
 def test_an_abbreviation_period_does_not_end_the_sentence() -> None:
     goals = decompose("Turn right. Stop just after No. 6 Store on the left.")
     assert goals[-1].text == "stop just after no 6 store on the left"
+
+
+def test_the_turn_just_made_and_initialisms() -> None:
+    goals = decompose("Turn right at the deli. After you turn right, go straight and stop "
+                      "in front of Sweetgreen.")
+    assert [g.action for g in goals] == [Action.TURN_RIGHT, Action.STOP]
+    # "shortly after bear left" is a new turn, not the one just made.
+    goals = decompose("Pass CVS and then at the light shortly after bear left. Stop.")
+    assert Action.TURN_LEFT in [g.action for g in goals]
+    goals = decompose("Go straight past P.S. Burgers and take a right. Stop.")
+    assert goals[0].text == "go straight past ps burgers"

@@ -223,6 +223,11 @@ def _feature_name(raw: str) -> str:
 
 #: A turn said not to be taken: "ignore the left turn", "don't turn right", "skip the right".
 _IGNORE_TURN_RE = re.compile(r"^\s*(?:ignore|skip|avoid|don't|do not|never)\b")
+#: Words that make the turn verb after them the turn just made: "after turning left",
+#: "after you turn right" (not "shortly after take a right": an imperative).
+_AFTER_TURN_RE = re.compile(r"\b(?:after|once|having)\s+(?:you\s+|you've\s+)?$")
+#: Initialisms ("P.S. Burgers", "N.Y.U.") lose their periods, which end no sentence.
+_INITIALISM_RE = re.compile(r"\b((?:[A-Za-z]\.){2,})")
 #: The period of an abbreviation before a number or a lower-case word ("No. 6 Store",
 #: "St. marks") is no sentence end.
 _ABBREVIATION_RE = re.compile(r"\b(No|no|St|st|Ave|ave|Dr|Mt|Mr|Mrs|Jr|Bros|Co)\.(?=\s+[a-z0-9])")
@@ -230,7 +235,8 @@ _ABBREVIATION_RE = re.compile(r"\b(No|no|St|st|Ave|ave|Dr|Mt|Mr|Mrs|Jr|Bros|Co)\
 
 def normalise(text: str) -> str:
     """Lower-case, straighten quotes and spaces, keep sentence punctuation."""
-    t = _ABBREVIATION_RE.sub(r"\1", text).lower().replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+    t = _INITIALISM_RE.sub(lambda m: m.group(1).replace(".", ""), text)
+    t = _ABBREVIATION_RE.sub(r"\1", t).lower().replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
     t = t.replace("\u201d", '"').replace("&", " and ")
     return re.sub(r"\s+", " ", t).strip()
 
@@ -326,6 +332,10 @@ def _turn_direction(clause: str) -> tuple[str, int]:
         if _IGNORE_TURN_RE.search(masked[:m.start()]):
             # "Ignore the left and right turn as you continue": a turn not to take.
             return "", -1
+        if _AFTER_TURN_RE.search(masked[:m.start()]) and re.match(
+                r"(?:turn|turning|turned|making|made)\b", m.group(0)):
+            # "After turning left, take a step": the turn just made, not a new one.
+            continue
         d = m.group("dir") or m.group("dir2") or m.group("dir3") or m.group("dir4")
         start = m.start()
         return d, start
