@@ -175,3 +175,11 @@ def test_the_turn_just_made_and_initialisms() -> None:
     assert Action.TURN_LEFT in [g.action for g in goals]
     goals = decompose("Go straight past P.S. Burgers and take a right. Stop.")
     assert goals[0].text == "go straight past ps burgers"
+
+
+def test_not_too_far_is_a_distance_not_an_overshoot_check() -> None:
+    goals = decompose("Turn left at the light. At the next light, not too far away, also go "
+                      "left. Stop halfway down the block.")
+    assert [g.action for g in goals].count(Action.TURN_LEFT) == 2
+    goals = decompose("Turn left. Stop at the bank. If you reach the light, you went too far.")
+    assert goals[-1].condition.too_far

@@ -170,7 +170,8 @@ _BARE_TURN_RE = re.compile(r"^(?:(?:immediately|quickly|right away|promptly)\s+|
                            r"hand))")
 _MOTION_RE = re.compile(r"\b(?:go|going|walk|walking|head|heading|continue|continuing|proceed|"
                         r"pass|passing|cross|crossing|keep|move|travel|follow|get|begin|start)\b")
-_TOO_FAR_RE = re.compile(r"\b(?:too far|gone past|overshot|went past)\b")
+#: "You went too far" (a check bounding the stop); "not too far away" is a distance.
+_TOO_FAR_RE = re.compile(r"\b(?<!not )(?:too far|gone past|overshot|went past)\b(?!\s+away)")
 _FORK_RE = re.compile(r"\b(?:fork|forks|y in the road|splits?)\b")
 _IF_RE = re.compile(r"^\s*(?:if|when you see|should you|in case)\b")
 #: A description, not an action: "you will see a park", "there will be a playground after
