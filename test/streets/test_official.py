@@ -112,3 +112,10 @@ def test_paper_heuristic_reads_every_direction_phrase_in_order() -> None:
     assert paper_directions("turn left at the light, go straight past the bank, "
                             "take a right") == ["left", "left", "forward", "forward", "right"]
     assert paper_directions("stop at the bank") == ["forward"]
+
+
+def test_means_without_any_finite_ne_have_no_ne(street) -> None:
+    wrong = score_official(street, [], _idx(street, "abc"))
+    m = official_means([wrong])
+    assert "ne_m" not in m and m["ne_n"] == 0.0 and m["ndtw"] == 1.0
+    assert official_means([]) == {}

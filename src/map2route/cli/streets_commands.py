@@ -76,7 +76,9 @@ def groke(data: Path | None, split: str, agent: str, scoring: str, part: str,
         cells = [name]
         for _, key in cols[1:]:
             v = row.get(key, 0.0)
-            if key in ("n", "completely_wrong"):
+            if key not in row:
+                cells.append("-")
+            elif key in ("n", "completely_wrong"):
                 cells.append(str(int(v)))
             elif key in ("sr", "osr", "acc_50", "acc_100", "acc_150"):
                 cells.append(f"{100 * v:.1f}")

@@ -261,14 +261,18 @@ def panorama_to_osm(graph: OsmStreetGraph, lat: np.ndarray, lng: np.ndarray) -> 
 
 
 def official_means(scores: Sequence[OfficialScore]) -> dict[str, float]:
-    """GROKE's aggregation: SR/OSR/nDTW/SDTW over all, NE over the finite ones."""
+    """GROKE's aggregation: SR/OSR/nDTW/SDTW over all, NE over the finite ones (``ne_n``).
+
+    Without any finite NE the result has no ``ne_m`` (JSON has no infinity).
+    """
     if not scores:
         return {}
     finite = [s.ne_m for s in scores if not math.isinf(s.ne_m)]
-    return {"ne_m": float(np.mean(finite)) if finite else math.inf,
-            "sr": float(np.mean([s.sr for s in scores])),
-            "osr": float(np.mean([s.osr for s in scores])),
-            "ndtw": float(np.mean([s.ndtw for s in scores])),
-            "sdtw": float(np.mean([s.sdtw for s in scores])),
-            "completely_wrong": float(sum(s.completely_wrong for s in scores)),
-            "ne_n": float(len(finite))}
+    out = {"ne_m": float(np.mean(finite))} if finite else {}
+    out.update({"sr": float(np.mean([s.sr for s in scores])),
+                "osr": float(np.mean([s.osr for s in scores])),
+                "ndtw": float(np.mean([s.ndtw for s in scores])),
+                "sdtw": float(np.mean([s.sdtw for s in scores])),
+                "completely_wrong": float(sum(s.completely_wrong for s in scores)),
+                "ne_n": float(len(finite))})
+    return out
