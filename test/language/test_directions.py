@@ -183,3 +183,11 @@ def test_not_too_far_is_a_distance_not_an_overshoot_check() -> None:
     assert [g.action for g in goals].count(Action.TURN_LEFT) == 2
     goals = decompose("Turn left. Stop at the bank. If you reach the light, you went too far.")
     assert goals[-1].condition.too_far
+
+
+def test_take_the_next_left_is_a_turn_and_a_street_you_could_turn_on_is_not() -> None:
+    goals = decompose("Go straight and take the next left where there is no light. Stop.")
+    assert goals[0].action == Action.TURN_LEFT
+    goals = decompose("Keep going straight, past the first street that you could turn left "
+                      "on. Take the next right. Stop.")
+    assert [g.action for g in goals] == [Action.TURN_RIGHT, Action.STOP]

@@ -105,7 +105,7 @@ _FEATURE_RE = re.compile(
 _TURN_RE = re.compile(
     r"\b(?:turn|make|take|hang|hook|go|bear|veer|swing|head|hand|hanging|making|taking|turning)"
     r"\s+(?:(?:a|an|another|your|the|quick|slight|sharp|hard|soft|immediate|first|second|"
-    r"left|right|one|more|to|to the|again)\s+){0,3}?(?P<dir>left|right)\b(?!\s+(?:side\b(?!\s*streets?)|corner|"
+    r"left|right|one|more|to|to the|again|next|following|third)\s+){0,3}?(?P<dir>left|right)\b(?!\s+(?:side\b(?!\s*streets?)|corner|"
     r"hand side))"
     r"|\b(?P<dir2>left|right)\s+turn\b"
     r"|^(?P<dir4>left|right)\s+(?=at\b|on\b|onto\b)"
@@ -227,6 +227,8 @@ _IGNORE_TURN_RE = re.compile(r"^\s*(?:ignore|skip|avoid|don't|do not|never)\b")
 #: Words that make the turn verb after them the turn just made: "after turning left",
 #: "after you turn right" (not "shortly after take a right": an imperative).
 _AFTER_TURN_RE = re.compile(r"\b(?:after|once|having)\s+(?:you\s+|you've\s+)?$")
+#: A turn someone *could* take describes a street, it orders nothing.
+_COULD_TURN_RE = re.compile(r"\b(?:could|would|might)\s+(?:also\s+|only\s+)?$")
 #: Initialisms ("P.S. Burgers", "N.Y.U.") lose their periods, which end no sentence.
 _INITIALISM_RE = re.compile(r"\b((?:[A-Za-z]\.){2,})")
 #: The period of an abbreviation before a number or a lower-case word ("No. 6 Store",
@@ -333,6 +335,9 @@ def _turn_direction(clause: str) -> tuple[str, int]:
         if _IGNORE_TURN_RE.search(masked[:m.start()]):
             # "Ignore the left and right turn as you continue": a turn not to take.
             return "", -1
+        if _COULD_TURN_RE.search(masked[:m.start()]):
+            # "past the first street that you could turn left on": a street described.
+            continue
         if _AFTER_TURN_RE.search(masked[:m.start()]) and re.match(
                 r"(?:turn|turning|turned|making|made)\b", m.group(0)):
             # "After turning left, take a step": the turn just made, not a new one.
