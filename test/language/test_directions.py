@@ -190,4 +190,4 @@ def test_take_the_next_left_is_a_turn_and_a_street_you_could_turn_on_is_not() ->
     assert goals[0].action == Action.TURN_LEFT
     goals = decompose("Keep going straight, past the first street that you could turn left "
                       "on. Take the next right. Stop.")
-    assert [g.action for g in goals] == [Action.TURN_RIGHT, Action.STOP]
+    assert [g.action for g in goals] == [Action.MOVE_FORWARD, Action.TURN_RIGHT, Action.STOP]
