@@ -191,3 +191,10 @@ def test_take_the_next_left_is_a_turn_and_a_street_you_could_turn_on_is_not() ->
     goals = decompose("Keep going straight, past the first street that you could turn left "
                       "on. Take the next right. Stop.")
     assert [g.action for g in goals] == [Action.MOVE_FORWARD, Action.TURN_RIGHT, Action.STOP]
+
+
+def test_a_stop_before_a_turn_is_a_halt_on_the_way() -> None:
+    goals = decompose("Go through four traffic lights and stop at the fifth. Turn left at the "
+                      "corner and stop in front of the bank.")
+    assert [g.action for g in goals][-2:] == [Action.TURN_LEFT, Action.STOP]
+    assert goals[-1].text.startswith("stop in front of the bank")

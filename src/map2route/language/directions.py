@@ -720,11 +720,17 @@ def _stop_goals(clause: str, stop: re.Match[str], last_feature: str) -> list[Sub
 
 
 def _end_with_stop(goals: list[SubGoal], too_far: str) -> list[SubGoal]:
-    """Keep the goals up to the first STOP (later STOPs are descriptions), or add one; a
-    "you went too far" check bounds the final STOP."""
-    if Action.STOP in {g.action for g in goals}:
+    """Keep the goals up to the first STOP that no turn follows (later STOPs are
+    descriptions; a STOP before a turn is a halt on the way), or add one; a "you went too
+    far" check bounds the final STOP."""
+    while Action.STOP in {g.action for g in goals}:
         first = next(i for i, g in enumerate(goals) if g.action == Action.STOP)
-        goals = goals[:first + 1]
+        if not any(g.action in (Action.TURN_LEFT, Action.TURN_RIGHT) for g in goals[first:]):
+            goals = goals[:first + 1]
+            break
+        # "Go through four lights and stop at the fifth. ... Turn left at the corner and stop
+        # in front of X": a stop with a turn after it is a halt on the way, walked to.
+        goals[first] = replace(goals[first], action=Action.MOVE_FORWARD)
     else:
         goals.append(SubGoal(Action.STOP, "stop", Condition()))
     if too_far:
