@@ -68,3 +68,20 @@ def test_bench_groke_official_needs_osm_path(city_folder, tmp_path: Path, capsys
     assert "--scoring panorama" in capsys.readouterr().err
     assert main(["bench", "groke", "--data", str(folder), "--out", str(tmp_path / "o"),
                  "--scoring", "panorama", "--json"]) == 0
+
+
+def test_bench_groke_parts_follow_the_hash_split(city_folder, tmp_path: Path, capsys) -> None:
+    route = [f"x{x}y50" for x in range(0, 101, 10)] + ["x100y60", "x100y70"]
+    instances = _instances(route) + _instances(route)
+    instances[1]["instructions_id"] = 1  # id 7 is unread, id 1 is dev (seeded hash)
+    folder = city_folder(instances)
+    out = tmp_path / "out"
+    assert main(["bench", "groke", "--data", str(folder), "--out", str(out), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["all"]["n"], summary["dev"]["n"], summary["unread"]["n"]) == (2, 1, 1)
+    assert main(["bench", "groke", "--data", str(folder), "--out", str(out), "--json",
+                 "--part", "dev"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["all"]["n"] == 1 and summary["unread"]["n"] == 0
+    line = json.loads((out / "results.jsonl").read_text().splitlines()[0])
+    assert line["id"] == "1" and line["unread"] is False
