@@ -11,10 +11,13 @@ import math
 import numpy as np
 import pytest
 
+from map2route.paths import shared_dir
 from map2route.streets.heuristic import paper_directions
+from map2route.streets.loaders import load_instances, load_touchdown
 from map2route.streets.official import (
     OsmStreetGraph,
     expand_path,
+    load_osm_graph,
     official_means,
     panorama_to_osm,
     remove_revisits,
@@ -119,3 +122,20 @@ def test_means_without_any_finite_ne_have_no_ne(street) -> None:
     m = official_means([wrong])
     assert "ne_m" not in m and m["ne_n"] == 0.0 and m["ndtw"] == 1.0
     assert official_means([]) == {}
+
+
+REAL = shared_dir() / "data" / "map2seq"
+
+
+@pytest.mark.skipif(not (REAL / "osm_nodes.txt").is_file(), reason="shared Map2Seq data absent")
+def test_the_reference_panorama_path_scores_as_the_reference_on_real_data() -> None:
+    graph = load_touchdown(REAL, with_pois=False)
+    osm = load_osm_graph(REAL)
+    scores = []
+    for inst in load_instances(REAL, "val")[:60]:
+        idx = [graph.node(p) for p in inst.route]
+        predicted = panorama_to_osm(osm, graph.lat[idx], graph.lng[idx])
+        scores.append(score_official(osm, predicted, [osm.index[o] for o in inst.osm_route]))
+    means = official_means(scores)
+    # Mapped to nearest OSM nodes and reconnected, the human route is (almost) its OSM path.
+    assert means["sr"] == 1.0 and means["ne_m"] < 2.0 and means["ndtw"] > 0.95
