@@ -29,7 +29,7 @@ def _imports(path: Path) -> set[str]:
 
 def test_every_map2route_method_and_groke_agent_is_registered() -> None:
     assert set(METHODS) == {"shortest", "oracle", "human", "g2r"}
-    assert AGENTS == ("heuristic", "offline", "llm")
+    assert AGENTS == ("heuristic", "heuristic-oracle-length", "offline", "llm")
     assert type(make_agent("offline")).__name__ == "OfflineAgent"
     assert make_method("human").name == "human"
 
@@ -37,7 +37,7 @@ def test_every_map2route_method_and_groke_agent_is_registered() -> None:
 def test_unknown_names_are_clear_errors() -> None:
     with pytest.raises(BenchmarkError, match="did you mean oracle"):
         make_method("orcale")
-    with pytest.raises(StreetError, match="choose one of heuristic, offline, llm"):
+    with pytest.raises(StreetError, match="choose one of heuristic, heuristic-oracle-length, offline, llm"):
         make_agent("nope")
     with pytest.raises(StreetError, match="--llm-url"):
         make_agent("llm")

@@ -143,3 +143,58 @@ def test_reaching_the_end_of_the_street_is_no_stop() -> None:
     assert [g.action for g in goals] == [Action.MOVE_FORWARD, Action.TURN_RIGHT, Action.STOP]
     assert goals[0].condition.feature == "t"
     assert decompose("Walk on until you reach the end.")[-1].text != "stop"
+
+
+def test_a_landmark_place_before_a_bare_turn_is_where_the_turn_happens() -> None:
+    goals = decompose("Pass a bus stop. At the Capital One on the right corner, turn left. "
+                      "Stop there.")
+    assert [g.action for g in goals] == [Action.MOVE_FORWARD, Action.TURN_LEFT, Action.STOP]
+    assert goals[1].text == "turn left at the capital one on the right corner"
+    # A light stays a move of its own: walk to it, then turn where you stand.
+    goals = decompose("At the next light, turn right. Stop.")
+    assert [g.action for g in goals] == [Action.MOVE_FORWARD, Action.TURN_RIGHT, Action.STOP]
+
+
+def test_a_turn_to_ignore_is_no_turn() -> None:
+    goals = decompose("Continue straight. Ignore a right turn. At the next intersection, "
+                      "turn right. Stop there.")
+    assert [g.action for g in goals].count(Action.TURN_RIGHT) == 1
+
+
+def test_an_abbreviation_period_does_not_end_the_sentence() -> None:
+    goals = decompose("Turn right. Stop just after No. 6 Store on the left.")
+    assert goals[-1].text == "stop just after no 6 store on the left"
+
+
+def test_the_turn_just_made_and_initialisms() -> None:
+    goals = decompose("Turn right at the deli. After you turn right, go straight and stop "
+                      "in front of Sweetgreen.")
+    assert [g.action for g in goals] == [Action.TURN_RIGHT, Action.STOP]
+    # "shortly after bear left" is a new turn, not the one just made.
+    goals = decompose("Pass CVS and then at the light shortly after bear left. Stop.")
+    assert Action.TURN_LEFT in [g.action for g in goals]
+    goals = decompose("Go straight past P.S. Burgers and take a right. Stop.")
+    assert goals[0].text == "go straight past ps burgers"
+
+
+def test_not_too_far_is_a_distance_not_an_overshoot_check() -> None:
+    goals = decompose("Turn left at the light. At the next light, not too far away, also go "
+                      "left. Stop halfway down the block.")
+    assert [g.action for g in goals].count(Action.TURN_LEFT) == 2
+    goals = decompose("Turn left. Stop at the bank. If you reach the light, you went too far.")
+    assert goals[-1].condition.too_far
+
+
+def test_take_the_next_left_is_a_turn_and_a_street_you_could_turn_on_is_not() -> None:
+    goals = decompose("Go straight and take the next left where there is no light. Stop.")
+    assert goals[0].action == Action.TURN_LEFT
+    goals = decompose("Keep going straight, past the first street that you could turn left "
+                      "on. Take the next right. Stop.")
+    assert [g.action for g in goals] == [Action.MOVE_FORWARD, Action.TURN_RIGHT, Action.STOP]
+
+
+def test_a_stop_before_a_turn_is_a_halt_on_the_way() -> None:
+    goals = decompose("Go through four traffic lights and stop at the fifth. Turn left at the "
+                      "corner and stop in front of the bank.")
+    assert [g.action for g in goals][-2:] == [Action.TURN_LEFT, Action.STOP]
+    assert goals[-1].text.startswith("stop in front of the bank")

@@ -93,6 +93,9 @@ def write_touchdown_folder(folder: Path, instances: list[dict]) -> Path:
         f"{a},{round(bearing_deg(*pos[a], *pos[b]))},{b}\n" for a, b, _ in links))
     (folder / "osm_pois.txt").write_text("".join(
         f"{p.id},{p.lat},{p.lng},{json.dumps(dict(p.tags))}\n" for p in pois))
+    # The grid doubles as the OSM street-node graph (nodes 10 m apart), for official scoring.
+    (folder / "osm_nodes.txt").write_text(
+        "".join(f"{i},{pos[i][0]:.8f},{pos[i][1]:.8f}\n" for i in ids))
     (folder / "val.json").write_text(json.dumps(instances))
     return folder
 

@@ -52,3 +52,21 @@ def test_bad_decomposition_names_the_problem(city: StreetGraph) -> None:
         agent = LLMAgent(ChatClient(server.url, "scripted"))
         with pytest.raises(StreetError, match="not a JSON list"):
             agent.decompose("turn left")
+
+
+def test_llm_agent_reads_grokes_answer_format_and_counts_usage(city: StreetGraph) -> None:
+    def reply(body: dict) -> str:
+        if body["messages"][0]["content"].startswith("Split"):
+            return json.dumps({"landmarks": ["light"], "sub_goals": [
+                {"action": "TURN_LEFT", "description": "turn left at the light"}]})
+        return json.dumps({"SubPlan_Status": "COMPLETED",
+                           "Next_Place": {"Target_Node_ID": "x100y60"}})
+
+    with ScriptedChatServer(reply) as server:
+        agent = LLMAgent(ChatClient(server.url, "scripted"))
+        result = follow(city, "Turn left at the light.", city.node("x0y50"), 90.0, agent)
+        # TURN_LEFT reaches x100y60; the appended STOP answers x100y60 again (no move).
+        assert city.node_ids[result.path[-1]] == "x100y60"
+        assert agent.usage.calls == len(server.requests) == 3
+        sent = sum(len(m["content"]) for r in server.requests for m in r["messages"])
+        assert agent.usage.prompt_chars == sent and agent.usage.reply_chars > 0

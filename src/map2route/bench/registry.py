@@ -28,7 +28,7 @@ from map2route.bench.map2route.methods import (
 )
 from map2route.llm import ChatClient
 from map2route.streets.errors import StreetError
-from map2route.streets.heuristic import HeuristicAgent
+from map2route.streets.heuristic import HeuristicAgent, OracleLengthHeuristicAgent
 from map2route.streets.llm_agent import LLMAgent
 from map2route.streets.navigator import Agent
 from map2route.streets.offline import OfflineAgent
@@ -42,7 +42,8 @@ METHODS: dict[str, Callable[..., Method]] = {
 }
 
 #: GROKE follower agents, in the order ``--agent`` lists them.
-AGENTS = ("heuristic", "offline", "llm")
+#: ``heuristic-oracle-length`` is told the reference length (GROKE's baseline stop rule).
+AGENTS = ("heuristic", "heuristic-oracle-length", "offline", "llm")
 
 
 def make_method(name: str, **options: Any) -> Method:
@@ -69,6 +70,8 @@ def make_agent(name: str, *, llm_config: dict[str, Any] | None = None) -> Agent:
         return OfflineAgent()
     if name == "heuristic":
         return HeuristicAgent()
+    if name == "heuristic-oracle-length":
+        return OracleLengthHeuristicAgent()
     if name == "llm":
         if not llm_config or "base_url" not in llm_config or "model" not in llm_config:
             msg = ("agent 'llm' needs --llm-url and --llm-model (an OpenAI-compatible "

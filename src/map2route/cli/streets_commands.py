@@ -19,9 +19,18 @@ def _default_data() -> Path:
 @bench.command("groke")
 @click.option("--data", type=click.Path(path_type=Path), default=None,
               help="Map2Seq/Touchdown folder (default: shared/data/map2seq).")
-@click.option("--split", default="val", show_default=True, help="Split file stem.")
-@click.option("--agent", type=click.Choice(["heuristic", "offline", "llm"]), default="offline",
-              show_default=True, help="Follower agent.")
+@click.option("--split", default="val", show_default=True,
+              help="Split file stem in --data, or a .json instruction file on the same graph "
+              "(e.g. episodes/groke_fresh_v1.json).")
+@click.option("--agent", type=click.Choice(["heuristic", "heuristic-oracle-length", "offline",
+                                            "llm"]), default="offline", show_default=True,
+              help="Follower agent (heuristic-oracle-length is told the reference length, "
+              "as GROKE's baseline).")
+@click.option("--scoring", type=click.Choice(["official", "panorama"]), default="official",
+              show_default=True, help="official: GROKE's path handling on the OSM street-node "
+              "graph (for tables next to the paper); panorama: the walked panorama path.")
+@click.option("--part", type=click.Choice(["all", "dev", "unread"]), default="all",
+              show_default=True, help="Part of the seeded-hash split of the instances to run.")
 @click.option("--limit", type=click.IntRange(min=1), default=None,
               help="Only the first N instructions.")
 @click.option("--out", type=click.Path(path_type=Path), default=Path("out/groke"),
@@ -30,8 +39,9 @@ def _default_data() -> Path:
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--llm-url", default=None, help="OpenAI-compatible base URL (agent llm).")
 @click.option("--llm-model", default=None, help="Model name (agent llm).")
-def groke(data: Path | None, split: str, agent: str, limit: int | None, out: Path,
-          as_json: bool, llm_url: str | None, llm_model: str | None) -> None:
+def groke(data: Path | None, split: str, agent: str, scoring: str, part: str,
+          limit: int | None, out: Path, as_json: bool, llm_url: str | None,
+          llm_model: str | None) -> None:
     """Follow Map2Seq instructions on the street graph; score them (NE, SR, OSR, nDTW, SDTW)."""
     from rich.console import Console
     from rich.table import Table
@@ -42,25 +52,34 @@ def groke(data: Path | None, split: str, agent: str, limit: int | None, out: Pat
     if llm_url or llm_model:
         llm_config = {"base_url": llm_url or "", "model": llm_model or ""}
     report = run_bench(data or _default_data(), split=split, agent_name=agent, limit=limit,
-                       llm_config=llm_config, show_progress=not as_json)
+                       llm_config=llm_config, show_progress=not as_json, scoring=scoring,
+                       part=part)
     written = write_outputs(report, out)
     summary = report.summary()
     if as_json:
         click.echo(json.dumps(summary, indent=2))
         return
-    table = Table(title=f"GROKE {agent} on {split} ({summary['seconds']:.1f} s)")
+    table = Table(title=f"GROKE {agent} on {split}, {scoring} scoring ({summary['seconds']:.1f} s)",
+                  caption=f"scored on: {summary['scored_on']}")
     cols = [("part", ""), ("n", "n"), ("NE m", "ne_m"), ("SR %", "sr"), ("OSR %", "osr"),
-            ("nDTW", "ndtw"), ("SDTW", "sdtw"), ("acc50", "acc_50"),
-            ("acc100", "acc_100"), ("acc150", "acc_150")]
+            ("nDTW", "ndtw"), ("SDTW", "sdtw")]
+    if scoring == "panorama":
+        cols += [("acc50", "acc_50"), ("acc100", "acc_100"), ("acc150", "acc_150")]
+    else:
+        cols += [("wrong", "completely_wrong")]
     for name, _ in cols:
         table.add_column(name, justify="right")
-    for part in ("all", "dev", "held_out"):
-        row = summary[part]
-        cells = [part]
+    for name in ("all", "dev", "unread"):
+        row = summary[name]
+        if not row["n"]:
+            continue
+        cells = [name]
         for _, key in cols[1:]:
             v = row.get(key, 0.0)
-            if key == "n":
-                cells.append(str(v))
+            if key not in row:
+                cells.append("-")
+            elif key in ("n", "completely_wrong"):
+                cells.append(str(int(v)))
             elif key in ("sr", "osr", "acc_50", "acc_100", "acc_150"):
                 cells.append(f"{100 * v:.1f}")
             elif key == "ne_m":

@@ -105,7 +105,7 @@ _FEATURE_RE = re.compile(
 _TURN_RE = re.compile(
     r"\b(?:turn|make|take|hang|hook|go|bear|veer|swing|head|hand|hanging|making|taking|turning)"
     r"\s+(?:(?:a|an|another|your|the|quick|slight|sharp|hard|soft|immediate|first|second|"
-    r"left|right|one|more|to|to the|again)\s+){0,3}?(?P<dir>left|right)\b(?!\s+(?:side\b(?!\s*streets?)|corner|"
+    r"left|right|one|more|to|to the|again|next|following|third)\s+){0,3}?(?P<dir>left|right)\b(?!\s+(?:side\b(?!\s*streets?)|corner|"
     r"hand side))"
     r"|\b(?P<dir2>left|right)\s+turn\b"
     r"|^(?P<dir4>left|right)\s+(?=at\b|on\b|onto\b)"
@@ -170,7 +170,8 @@ _BARE_TURN_RE = re.compile(r"^(?:(?:immediately|quickly|right away|promptly)\s+|
                            r"hand))")
 _MOTION_RE = re.compile(r"\b(?:go|going|walk|walking|head|heading|continue|continuing|proceed|"
                         r"pass|passing|cross|crossing|keep|move|travel|follow|get|begin|start)\b")
-_TOO_FAR_RE = re.compile(r"\b(?:too far|gone past|overshot|went past)\b")
+#: "You went too far" (a check bounding the stop); "not too far away" is a distance.
+_TOO_FAR_RE = re.compile(r"\b(?<!not )(?:too far|gone past|overshot|went past)\b(?!\s+away)")
 _FORK_RE = re.compile(r"\b(?:fork|forks|y in the road|splits?)\b")
 _IF_RE = re.compile(r"^\s*(?:if|when you see|should you|in case)\b")
 #: A description, not an action: "you will see a park", "there will be a playground after
@@ -221,9 +222,24 @@ def _feature_name(raw: str) -> str:
     return "intersection"
 
 
+#: A turn said not to be taken: "ignore the left turn", "don't turn right", "skip the right".
+_IGNORE_TURN_RE = re.compile(r"^\s*(?:ignore|skip|avoid|don't|do not|never)\b")
+#: Words that make the turn verb after them the turn just made: "after turning left",
+#: "after you turn right" (not "shortly after take a right": an imperative).
+_AFTER_TURN_RE = re.compile(r"\b(?:after|once|having)\s+(?:you\s+|you've\s+)?$")
+#: A turn someone *could* take describes a street, it orders nothing.
+_COULD_TURN_RE = re.compile(r"\b(?:could|would|might)\s+(?:also\s+|only\s+)?$")
+#: Initialisms ("P.S. Burgers", "N.Y.U.") lose their periods, which end no sentence.
+_INITIALISM_RE = re.compile(r"\b((?:[A-Za-z]\.){2,})")
+#: The period of an abbreviation before a number or a lower-case word ("No. 6 Store",
+#: "St. marks") is no sentence end.
+_ABBREVIATION_RE = re.compile(r"\b(No|no|St|st|Ave|ave|Dr|Mt|Mr|Mrs|Jr|Bros|Co)\.(?=\s+[a-z0-9])")
+
+
 def normalise(text: str) -> str:
     """Lower-case, straighten quotes and spaces, keep sentence punctuation."""
-    t = text.lower().replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+    t = _INITIALISM_RE.sub(lambda m: m.group(1).replace(".", ""), text)
+    t = _ABBREVIATION_RE.sub(r"\1", t).lower().replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
     t = t.replace("\u201d", '"').replace("&", " and ")
     return re.sub(r"\s+", " ", t).strip()
 
@@ -237,6 +253,39 @@ def split_clauses(text: str) -> list[str]:
     parts = _CLAUSE_SPLIT_RE.split(normalise(text))
     clauses = [p.strip(" ,.;!?") for p in parts if p and p.strip(" ,.;!?")]
     return [_BARE_TURN_RE.sub(r"turn \g<dir> immediately", c) for c in clauses]
+
+
+_AT_PLACE_RE = re.compile(r"^at\s+(?:the|a|an|this|that)\b")
+#: A turn clause that starts with its turn (within this many characters) takes a place said
+#: just before it: "at the following light with X on the corner, turn left".
+LEADING_TURN_CHARS = 16
+
+
+def _attach_places(clauses: list[str]) -> list[str]:
+    """Move a bare landmark clause ("at the Capital One on the corner") behind the next turn.
+
+    The clause split cuts "At the Capital One on the right corner, turn left" into a place and
+    a bare turn; the place says where the turn happens, so the turn clause becomes "turn left
+    at the capital one on the right corner". A place that is a light, intersection or T stays a
+    move of its own: walking to it and then turning where one stands already does the same.
+    """
+    out: list[str] = []
+    k = 0
+    while k < len(clauses):
+        clause = clauses[k]
+        if (k + 1 < len(clauses) and _AT_PLACE_RE.search(clause)
+                and not _STOP_RE.search(clause) and not _MOTION_RE.search(clause)
+                and not _turn_direction(clause)[0] and not _T_RE.search(clause)
+                and not _features(clause)):
+            turn = _TURN_RE.search(clauses[k + 1])
+            if turn is not None and turn.start() <= LEADING_TURN_CHARS:
+                nxt = clauses[k + 1]
+                out.append(f"{nxt[:turn.end()]} {clause}{nxt[turn.end():]}")
+                k += 2
+                continue
+        out.append(clause)
+        k += 1
+    return out
 
 
 def _features(clause: str) -> list[tuple[int, int, str, int, bool]]:
@@ -283,6 +332,16 @@ def _turn_direction(clause: str) -> tuple[str, int]:
     masked = re.sub(r"\b(?:left|right)(?=\s+(?:corner|side(?!\s*streets?)|hand side)\b)",
                     lambda m: " " * len(m.group(0)), masked)
     for m in _TURN_RE.finditer(masked):
+        if _IGNORE_TURN_RE.search(masked[:m.start()]):
+            # "Ignore the left and right turn as you continue": a turn not to take.
+            return "", -1
+        if _COULD_TURN_RE.search(masked[:m.start()]):
+            # "past the first street that you could turn left on": a street described.
+            continue
+        if _AFTER_TURN_RE.search(masked[:m.start()]) and re.match(
+                r"(?:turn|turning|turned|making|made)\b", m.group(0)):
+            # "After turning left, take a step": the turn just made, not a new one.
+            continue
         d = m.group("dir") or m.group("dir2") or m.group("dir3") or m.group("dir4")
         start = m.start()
         return d, start
@@ -559,7 +618,7 @@ def decompose(instruction: str) -> list[SubGoal]:
     last_feature = ""
     too_far = ""
     count_from_here = False
-    clauses = split_clauses(instruction)
+    clauses = _attach_places(split_clauses(instruction))
     for k, clause in enumerate(clauses):
         if _IF_RE.search(clause) or _TOO_FAR_RE.search(clause):
             # "If you reach a park, you went too far": a check, not an action; it bounds
@@ -661,11 +720,17 @@ def _stop_goals(clause: str, stop: re.Match[str], last_feature: str) -> list[Sub
 
 
 def _end_with_stop(goals: list[SubGoal], too_far: str) -> list[SubGoal]:
-    """Keep the goals up to the first STOP (later STOPs are descriptions), or add one; a
-    "you went too far" check bounds the final STOP."""
-    if Action.STOP in {g.action for g in goals}:
+    """Keep the goals up to the first STOP that no turn follows (later STOPs are
+    descriptions; a STOP before a turn is a halt on the way), or add one; a "you went too
+    far" check bounds the final STOP."""
+    while Action.STOP in {g.action for g in goals}:
         first = next(i for i, g in enumerate(goals) if g.action == Action.STOP)
-        goals = goals[:first + 1]
+        if not any(g.action in (Action.TURN_LEFT, Action.TURN_RIGHT) for g in goals[first:]):
+            goals = goals[:first + 1]
+            break
+        # "Go through four lights and stop at the fifth. ... Turn left at the corner and stop
+        # in front of X": a stop with a turn after it is a halt on the way, walked to.
+        goals[first] = replace(goals[first], action=Action.MOVE_FORWARD)
     else:
         goals.append(SubGoal(Action.STOP, "stop", Condition()))
     if too_far:

@@ -110,3 +110,100 @@ class HeuristicAgent:
         if len(nodes) <= 1:
             return Decision(COMPLETED, (), note="dead end")
         return Decision(IN_PROGRESS, tuple(nodes[1:]))
+
+
+
+#: GROKE's heuristic baseline direction phrases, searched one by one.
+_PAPER_PHRASES = {
+    "left": ("turn left", "go left", "take a left", "left at", "left on", "hang a left",
+             "bear left", "veer left"),
+    "right": ("turn right", "go right", "take a right", "right at", "right on",
+              "hang a right", "bear right", "veer right"),
+    "forward": ("go straight", "continue straight", "straight ahead", "keep going",
+                "walk forward", "move forward", "continue forward", "go forward",
+                "head straight", "straight", "continue", "keep straight", "walk past", "pass",
+                "cross"),
+}
+_PAPER_RES = tuple((name, re.compile(rf"\b{re.escape(p)}\b"))
+                   for name, phrases in _PAPER_PHRASES.items() for p in phrases)
+#: A link within this many degrees of the heading counts as going on (GROKE's tolerance).
+_FORWARD_TOLERANCE_DEG = 100.0
+
+
+def paper_directions(instruction: str) -> list[str]:
+    """Every direction phrase of the instruction in reading order (``forward`` when none).
+
+    Overlapping phrases all count, as in GROKE's baseline (each pattern is searched on its own).
+    """
+    text = instruction.lower()
+    found = sorted((m.start(), name) for name, rx in _PAPER_RES for m in rx.finditer(text))
+    return [name for _, name in found] or ["forward"]
+
+
+def _relative(delta: float) -> str:
+    """GROKE's four sectors: forward within 45 degrees, left/right to 135, else back."""
+    if -45 <= delta <= 45:
+        return "forward"
+    if -135 <= delta < -45:
+        return "left"
+    if 45 < delta <= 135:
+        return "right"
+    return "back"
+
+
+class OracleLengthHeuristicAgent:
+    """GROKE's heuristic baseline (paper: 18 % SR), which is *told the answer's length*.
+
+    Direction phrases (left / right / forward) are read in order. The walk goes node by node:
+    at an intersection (more than two neighbours) it takes the link in the next wanted
+    direction when there is one (and moves on to the following direction), else the link
+    closest to straight on; between intersections it goes straight on. The walk ends when the
+    path holds as many nodes as the reference route: the benchmark passes that count
+    (``told_reference_length``) to :func:`map2route.streets.navigator.follow`. It is an
+    oracle-length baseline, labelled as such, not a follower; our own :class:`HeuristicAgent`
+    stops by its own rule.
+    """
+
+    name = "heuristic-oracle-length"
+    told_reference_length = True
+
+    def __init__(self) -> None:
+        self.directions: list[str] = []
+
+    def reset(self) -> None:
+        """Forget the previous instruction's directions."""
+        self.directions = []
+
+    def decompose(self, instruction: str) -> list[SubGoal]:
+        """One walk sub-goal; the direction phrases are kept for :meth:`act`."""
+        self.directions = paper_directions(normalise(instruction))
+        return [SubGoal(Action.MOVE_FORWARD, " ".join(self.directions), Condition())]
+
+    def act(self, obs: Observation) -> Decision:
+        """Walk up to ``max_steps`` nodes by the baseline rule (the oracle length cuts it)."""
+        graph = obs.graph
+        node, heading = obs.path[-1], obs.heading
+        wanted = 0
+        moves: list[int] = []
+        for _ in range(obs.config.max_steps):
+            options = []
+            for link in graph.out_links[node]:
+                side = _relative(heading_delta(link.heading, heading))
+                if side != "back":
+                    options.append((link, side))
+            if not options:
+                break
+            chosen = None
+            if graph.is_intersection(node):
+                want = self.directions[wanted] if wanted < len(self.directions) else "forward"
+                chosen = next((lk for lk, side in options if side == want), None)
+                if chosen is not None:
+                    wanted += 1
+            if chosen is None:
+                ahead = [(abs(heading_delta(lk.heading, heading)), lk.target, lk)
+                         for lk, _ in options
+                         if abs(heading_delta(lk.heading, heading)) < _FORWARD_TOLERANCE_DEG]
+                chosen = min(ahead)[2] if ahead else options[0][0]
+            moves.append(chosen.target)
+            node, heading = chosen.target, chosen.heading
+        return Decision(COMPLETED, tuple(moves))

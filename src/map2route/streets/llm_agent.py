@@ -1,20 +1,26 @@
 """The LLM navigator: GROKE's two agents as prompts over the JSON local view.
 
-The sub-instruction agent asks the model for ``[{"action", "description"}]``; the navigator
+The sub-instruction agent asks the model for ``[{"action", "description"}]`` (GROKE's own
+divider answer, ``{"landmarks": [...], "sub_goals": [...]}``, is read too); the navigator
 sends the instruction, the current sub-goal and the local view as JSON and expects
-``{"status": "COMPLETED"|"IN_PROGRESS", "next_node": "<id of a node in view>"}``. The
-agent walks the view path to that node (or along one connection out of a view node). Talks
-to any OpenAI-compatible server through :class:`map2route.llm.ChatClient`.
+``{"status": "COMPLETED"|"IN_PROGRESS", "next_node": "<id of a node in view>"}`` (or
+GROKE's ``{"SubPlan_Status", "Next_Place": {"Target_Node_ID"}}``). The agent walks the view
+path to that node (or along one connection out of a view node).
+
+The model is reached through anything with ``complete(messages, temperature=...)``
+(:class:`Completer`): :class:`map2route.llm.ChatClient` for any OpenAI-compatible server, or
+a caching / token-counting client with the same method. :attr:`LLMAgent.usage` counts calls
+and characters sent and received; a client that reports tokens can add them there.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol
 
 from map2route.language.directions import Action, Condition, SubGoal
-from map2route.llm import ChatClient
 from map2route.streets.errors import StreetError
 from map2route.streets.navigator import COMPLETED, IN_PROGRESS, Decision, Observation
 
@@ -41,17 +47,48 @@ def _parse_json(text: str) -> Any:
     return json.loads(m.group(1))
 
 
+class Completer(Protocol):
+    """What the agent needs of an LLM client (:class:`map2route.llm.ChatClient` has it)."""
+
+    def complete(self, messages: list[dict[str, str]], *, temperature: float = 0.0,
+                 max_tokens: int | None = None) -> str:
+        """The reply text to ``messages``."""
+        ...
+
+
+@dataclass
+class LLMUsage:
+    """What the agent sent to the model so far: calls and characters (prompt and reply)."""
+
+    calls: int = 0
+    prompt_chars: int = 0
+    reply_chars: int = 0
+
+    def to_dict(self) -> dict[str, int]:
+        """Field name -> count."""
+        return asdict(self)
+
+
 class LLMAgent:
     """GROKE's sub-instruction and navigator agents over an OpenAI-compatible endpoint."""
 
     name = "llm"
 
-    def __init__(self, client: ChatClient, *, temperature: float = 0.0) -> None:
+    def __init__(self, client: Completer, *, temperature: float = 0.0) -> None:
         self.client = client
         self.temperature = temperature
+        self.usage = LLMUsage()
 
     def reset(self) -> None:
-        """The model keeps no memory between calls."""
+        """The model keeps no memory between calls (usage keeps counting)."""
+
+    def _ask(self, system: str, user: str) -> str:
+        messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
+        reply = self.client.complete(messages, temperature=self.temperature)
+        self.usage.calls += 1
+        self.usage.prompt_chars += len(system) + len(user)
+        self.usage.reply_chars += len(reply)
+        return reply
 
     def decompose(self, instruction: str) -> list[SubGoal]:
         """Ask the model for sub-goals.
@@ -59,11 +96,11 @@ class LLMAgent:
         Raises:
             StreetError: when the reply is not the asked JSON list.
         """
-        reply = self.client.complete(
-            [{"role": "system", "content": DECOMPOSE_PROMPT},
-             {"role": "user", "content": instruction}], temperature=self.temperature)
+        reply = self._ask(DECOMPOSE_PROMPT, instruction)
         try:
             items = _parse_json(reply)
+            if isinstance(items, dict):  # GROKE's divider: {"landmarks", "sub_goals"}
+                items = items["sub_goals"]
             goals = [SubGoal(Action(str(it["action"]).upper()), str(it["description"]),
                              Condition()) for it in items]
         except (ValueError, KeyError, TypeError) as err:
@@ -82,13 +119,14 @@ class LLMAgent:
             "sub_goals": [g.describe() for g in obs.subgoals],
             "current_sub_goal": obs.subgoal.describe(),
             "local_view": obs.view.to_dict(graph)}, ensure_ascii=False)
-        reply = self.client.complete(
-            [{"role": "system", "content": NAVIGATE_PROMPT}, {"role": "user", "content": user}],
-            temperature=self.temperature)
+        reply = self._ask(NAVIGATE_PROMPT, user)
         try:
             answer = _parse_json(reply)
-            status = str(answer.get("status", IN_PROGRESS)).upper()
-            target = str(answer.get("next_node", ""))
+            status = str(answer.get("status", answer.get("SubPlan_Status", IN_PROGRESS))).upper()
+            place = answer.get("next_node", answer.get("Next_Place", ""))
+            if isinstance(place, dict):
+                place = place.get("Target_Node_ID", "")
+            target = str(place)
         except (ValueError, AttributeError) as err:
             return Decision(IN_PROGRESS, (), note=f"unusable LLM answer ({err})")
         status = COMPLETED if status == COMPLETED else IN_PROGRESS

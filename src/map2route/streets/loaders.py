@@ -52,6 +52,7 @@ class NavInstance:
     instruction: str
     route: tuple[str, ...]
     initial_heading: float
+    osm_route: tuple[str, ...] = ()
 
 
 def _need(folder: Path, name: str) -> Path:
@@ -145,13 +146,14 @@ def load_instances(folder: Path, split: str = "val", *, graph: StreetGraph | Non
 
     Args:
         folder: the data folder.
-        split: file stem, e.g. ``val``.
+        split: file stem, e.g. ``val``, or a path ending in ``.json`` (e.g. a fresh
+            instruction set on the same graph).
         graph: when given, every route is checked to be a chain of links of this graph.
 
     Raises:
         StreetError: a missing or malformed file, or a route that leaves the graph.
     """
-    path = Path(folder) / f"{split}.json"
+    path = Path(split) if split.endswith(".json") else Path(folder) / f"{split}.json"
     if not path.is_file():
         have = sorted(p.stem for p in Path(folder).glob("*.json"))
         msg = f"split {split!r} not found: {path} is missing (splits here: {have or 'none'})"
@@ -170,7 +172,8 @@ def load_instances(folder: Path, split: str = "val", *, graph: StreetGraph | Non
             inst = NavInstance(id=str(entry.get("instructions_id", k)),
                                instruction=str(entry["instructions"]),
                                route=tuple(str(p) for p in route["pano_path"]),
-                               initial_heading=float(route["initial_heading"]))
+                               initial_heading=float(route["initial_heading"]),
+                               osm_route=tuple(str(o) for o in route.get("osm_path") or ()))
         except (KeyError, TypeError, ValueError) as err:
             msg = (f"{path}: entry {k} lacks {err}; each needs route.pano_path, "
                    f"route.initial_heading and instructions")

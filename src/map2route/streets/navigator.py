@@ -105,8 +105,11 @@ class FollowResult:
 
 
 def follow(graph: StreetGraph, instruction: str, start: int, heading: float, agent: Agent, *,
-           config: FollowConfig | None = None) -> FollowResult:
+           config: FollowConfig | None = None, stop_at_nodes: int | None = None) -> FollowResult:
     """Follow ``instruction`` from ``start`` facing ``heading`` with ``agent``.
+
+    ``stop_at_nodes`` ends the walk as soon as the path holds that many nodes: the stop rule of
+    GROKE's heuristic baseline, which is told the reference path's length (an oracle).
 
     Raises:
         StreetError: when the agent moves along a link the graph does not have.
@@ -132,6 +135,10 @@ def follow(graph: StreetGraph, instruction: str, start: int, heading: float, age
         if decision.note:
             notes.append(decision.note)
         h = _apply_moves(graph, path, h, decision.moves, agent.name)
+        if stop_at_nodes is not None and len(path) >= stop_at_nodes:
+            del path[max(stop_at_nodes, 1):]
+            reason = f"reference length reached ({stop_at_nodes} nodes, told by the oracle)"
+            break
         if decision.status == COMPLETED:
             index += 1
             retries = 0

@@ -1,10 +1,18 @@
 """The GROKE benchmark on Map2Seq: follow every instruction, score it, read it as quality.
 
 For each instruction the chosen agent follows it from the route's first panorama facing the
-route's ``initial_heading``; the trajectory is scored with :mod:`map2route.streets.metrics`.
+route's ``initial_heading``. The trajectory is scored two ways:
+
+- ``official`` (the default, for tables next to the GROKE paper): GROKE's path handling on the
+  Map2Seq OSM street-node graph against the reference ``osm_path``
+  (:mod:`map2route.streets.official`);
+- ``panorama``: our trajectory as walked, against the reference ``pano_path`` on the Touchdown
+  panorama graph (:mod:`map2route.streets.metrics`).
+
 Read the other way round (GROKE's frame inversion), the follower's NE and SR say how
 navigable each instruction is: ``quality = exp(-NE / 100 m)`` in (0, 1], 1 at the goal.
-Every 5th instruction (index % 5 == 4) is the held-out part used while developing the rules.
+Instances split into a dev part and an unread part by a seeded hash of their ids
+(:mod:`map2route.bench.groke.splits`).
 """
 
 from __future__ import annotations
@@ -18,6 +26,8 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
+from map2route.bench.errors import BenchmarkError
+from map2route.bench.groke.splits import is_unread
 from map2route.bench.registry import make_agent
 from map2route.bench.report import write_json, write_png
 from map2route.bench.runner import RESULTS_NAME, ResultsFile, progress_bar
@@ -27,14 +37,22 @@ from map2route.streets.graph import StreetGraph
 from map2route.streets.loaders import NavInstance, load_instances, load_touchdown
 from map2route.streets.metrics import TrajectoryScore, mean_scores, score_paths
 from map2route.streets.navigator import Agent, FollowConfig, follow
+from map2route.streets.official import (
+    OfficialScore,
+    OsmStreetGraph,
+    load_osm_graph,
+    official_means,
+    panorama_to_osm,
+    score_official,
+)
 
 #: NE scale (m) of the instruction-quality score exp(-NE / scale).
 QUALITY_SCALE_M = 100.0
-
-
-def holdout(index: int) -> bool:
-    """True for the held-out part of a split: every 5th instruction."""
-    return index % 5 == 4
+#: Scoring modes: name -> the graph its numbers are on.
+SCORINGS = {
+    "official": "Map2Seq OSM street-node graph (GROKE's path handling, reference osm_path)",
+    "panorama": "Touchdown panorama graph (trajectory as walked, reference pano_path)",
+}
 
 
 @dataclass
@@ -50,6 +68,13 @@ class InstanceResult:
     steps: int
     stop_reason: str
     error: str = ""
+    official: OfficialScore | None = None
+    llm_usage: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def unread(self) -> bool:
+        """True when the instance is in the unread part of the hash split."""
+        return is_unread(self.id)
 
     @property
     def quality(self) -> float:
@@ -60,57 +85,100 @@ class InstanceResult:
 
     def to_dict(self) -> dict[str, Any]:
         """One JSON line of ``results.jsonl``."""
-        return {"index": self.index, "id": self.id, "held_out": holdout(self.index),
+        return {"index": self.index, "id": self.id, "unread": self.unread,
                 "instruction": self.instruction,
                 "metrics": self.score.to_dict() if self.score else None,
+                "official": self.official.to_dict() if self.official else None,
                 "quality": round(self.quality, 4), "steps": self.steps,
                 "stop_reason": self.stop_reason, "subgoals": self.subgoals,
+                "llm_usage": self.llm_usage,
                 "path": self.path, "error": self.error}
 
 
 @dataclass
 class BenchReport:
-    """All results plus summaries over all, the development part and the held-out part."""
+    """All results plus summaries over all, the dev part and the unread part."""
 
     agent: str
     split: str
     results: list[InstanceResult]
     seconds: float
     graph_summary: dict[str, int] = field(default_factory=dict)
+    scoring: str = "official"
 
     def summary(self) -> dict[str, Any]:
-        """Mean metrics (NE, SR, OSR, nDTW, SDTW, acc@d) over all / dev / held-out."""
+        """Mean metrics over all / dev / unread, in the report's scoring (graph named)."""
         def part(pred: Callable[[InstanceResult], bool]) -> dict[str, Any]:
-            scored = [r.score for r in self.results if pred(r) and r.score is not None]
-            out: dict[str, Any] = {"n": sum(1 for r in self.results if pred(r))}
-            out.update({k: round(v, 4) for k, v in mean_scores(scored).items()})
+            chosen = [r for r in self.results if pred(r)]
+            out: dict[str, Any] = {"n": len(chosen)}
+            if self.scoring == "official":
+                scores = [r.official for r in chosen if r.official is not None]
+                means = official_means(scores)
+            else:
+                means = mean_scores([r.score for r in chosen if r.score is not None])
+            out.update({k: round(v, 4) for k, v in means.items()})
             return out
+        usage: dict[str, int] = {}
+        for r in self.results:
+            for key, value in r.llm_usage.items():
+                usage[key] = usage.get(key, 0) + value
         return {"agent": self.agent, "split": self.split, "seconds": round(self.seconds, 2),
+                "scoring": self.scoring, "scored_on": SCORINGS[self.scoring],
                 "errors": sum(1 for r in self.results if r.error),
+                "llm_usage": usage,
                 "graph": self.graph_summary,
                 "all": part(lambda r: True),
-                "dev": part(lambda r: not holdout(r.index)),
-                "held_out": part(lambda r: holdout(r.index))}
+                "dev": part(lambda r: not r.unread),
+                "unread": part(lambda r: r.unread)}
+
+
+def _official(osm: OsmStreetGraph, graph: StreetGraph, path: list[int], inst: NavInstance
+              ) -> OfficialScore:
+    """The official score of a panorama path (an empty path is a completely wrong prediction)."""
+    try:
+        reference = [osm.index[o] for o in inst.osm_route]
+    except KeyError as err:
+        msg = (f"instance {inst.id}: osm_path node {err.args[0]!r} is not in the OSM street "
+               f"graph; score with --scoring panorama")
+        raise BenchmarkError(msg) from None
+    idx = list(path)
+    predicted = panorama_to_osm(osm, graph.lat[idx], graph.lng[idx]) if idx else []
+    return score_official(osm, predicted, reference)
 
 
 def run_instances(graph: StreetGraph, instances: list[NavInstance], agent: Agent, *,
-                  config: FollowConfig | None = None,
+                  config: FollowConfig | None = None, osm: OsmStreetGraph | None = None,
                   progress: Callable[[int], None] | None = None) -> list[InstanceResult]:
-    """Follow and score each instance; a domain error is recorded, not raised."""
+    """Follow and score each instance; a domain error is recorded, not raised.
+
+    With ``osm`` every instance is also scored the official way (a failed follow counts as a
+    completely wrong prediction). An agent with ``told_reference_length`` is stopped when its
+    path holds as many nodes as the reference route.
+    """
+    oracle_length = bool(getattr(agent, "told_reference_length", False))
+    usage = getattr(agent, "usage", None)  # LLM agents count their calls
     out: list[InstanceResult] = []
     for k, inst in enumerate(instances):
         ref = [graph.node(p) for p in inst.route]
+        before = usage.to_dict() if usage is not None else {}
         try:
             res = follow(graph, inst.instruction, ref[0], inst.initial_heading, agent,
-                         config=config)
+                         config=config, stop_at_nodes=len(ref) if oracle_length else None)
             score = score_paths(graph, res.path, ref)
-            out.append(InstanceResult(k, inst.id, inst.instruction, score,
-                                      [graph.node_ids[i] for i in res.path],
-                                      [g.describe() for g in res.subgoals], res.steps,
-                                      res.stop_reason))
+            result = InstanceResult(k, inst.id, inst.instruction, score,
+                                    [graph.node_ids[i] for i in res.path],
+                                    [g.describe() for g in res.subgoals], res.steps,
+                                    res.stop_reason)
+            path = res.path
         except Map2RouteError as err:
-            out.append(InstanceResult(k, inst.id, inst.instruction, None, [], [], 0,
-                                      "error", str(err)))
+            result = InstanceResult(k, inst.id, inst.instruction, None, [], [], 0,
+                                    "error", str(err))
+            path = []
+        if osm is not None:
+            result.official = _official(osm, graph, path, inst)
+        if usage is not None:
+            result.llm_usage = {key: v - before.get(key, 0) for key, v in usage.to_dict().items()}
+        out.append(result)
         if progress is not None:
             progress(1)
     return out
@@ -118,18 +186,45 @@ def run_instances(graph: StreetGraph, instances: list[NavInstance], agent: Agent
 
 def run_bench(data: Path, *, split: str = "val", agent_name: str = "offline",
               limit: int | None = None, llm_config: dict[str, Any] | None = None,
-              config: FollowConfig | None = None, show_progress: bool = True) -> BenchReport:
-    """Load the data, follow every instruction with a progress bar, return the report."""
+              config: FollowConfig | None = None, show_progress: bool = True,
+              scoring: str = "official", part: str = "all") -> BenchReport:
+    """Load the data, follow every instruction with a progress bar, return the report.
+
+    Args:
+        scoring: ``official`` or ``panorama`` (see the module docstring).
+        part: ``all``, ``dev`` or ``unread`` (the hash split of
+            :mod:`map2route.bench.groke.splits`).
+
+    Raises:
+        BenchmarkError: an unknown scoring or part, or official scoring of instances without
+            an ``osm_path``.
+    """
+    if scoring not in SCORINGS:
+        raise BenchmarkError(f"unknown scoring {scoring!r}; choose one of {', '.join(SCORINGS)}")
+    if part not in ("all", "dev", "unread"):
+        raise BenchmarkError(f"unknown part {part!r}; choose all, dev or unread")
     t0 = time.perf_counter()
     graph = load_touchdown(data)
     instances = load_instances(data, split, graph=graph)
+    if part != "all":
+        instances = [i for i in instances if is_unread(i.id) == (part == "unread")]
     if limit is not None:
         instances = instances[:limit]
+    osm = None
+    if scoring == "official":
+        lacking = [i.id for i in instances if not i.osm_route]
+        if lacking:
+            msg = (f"{len(lacking)} instances of {split!r} have no route.osm_path (first: "
+                   f"{lacking[0]}); official scoring needs it: use --scoring panorama")
+            raise BenchmarkError(msg)
+        osm = load_osm_graph(data)
     agent = make_agent(agent_name, llm_config=llm_config)
     with progress_bar(f"groke {agent_name} {split}", len(instances),
                       enabled=show_progress) as bar:
-        results = run_instances(graph, instances, agent, config=config, progress=bar.advance)
-    return BenchReport(agent_name, split, results, time.perf_counter() - t0, graph.summary())
+        results = run_instances(graph, instances, agent, config=config, osm=osm,
+                                progress=bar.advance)
+    return BenchReport(agent_name, split, results, time.perf_counter() - t0, graph.summary(),
+                       scoring)
 
 
 def write_outputs(report: BenchReport, out: Path) -> list[Path]:
@@ -140,13 +235,18 @@ def write_outputs(report: BenchReport, out: Path) -> list[Path]:
     ResultsFile(out / RESULTS_NAME, key=lambda row: row["index"]).write_all(
         r.to_dict() for r in report.results)
     written.append(out / RESULTS_NAME)
-    rows = ["index,id,held_out,ne_m,sr,sdtw,quality"]
+    # held_out: 1 for the unread part of the hash split. ne_m/sr/sdtw: panorama scoring.
+    rows = ["index,id,held_out,ne_m,sr,sdtw,quality,official_ne_m,official_sr"]
     for r in report.results:
         ne = f"{r.score.ne_m:.1f}" if r.score else ""
         sr = f"{r.score.sr:.0f}" if r.score else ""
         sdtw = f"{r.score.sdtw:.4f}" if r.score else ""
-        rows.append(f"{r.index},{r.id},{int(holdout(r.index))},{ne},{sr},{sdtw},"
-                    f"{r.quality:.4f}")
+        o_ne = o_sr = ""
+        if r.official is not None:
+            o_ne = "" if math.isinf(r.official.ne_m) else f"{r.official.ne_m:.1f}"
+            o_sr = f"{r.official.sr:.0f}"
+        rows.append(f"{r.index},{r.id},{int(r.unread)},{ne},{sr},{sdtw},"
+                    f"{r.quality:.4f},{o_ne},{o_sr}")
     atomic_write_text(out / "quality.csv", "\n".join(rows) + "\n")
     written.append(out / "quality.csv")
     written.append(write_json(out / "summary.json", report.summary(), indent=2))
@@ -156,14 +256,18 @@ def write_outputs(report: BenchReport, out: Path) -> list[Path]:
 
 def plot_errors(report: BenchReport, path: Path) -> Path:
     """Histogram of navigation errors with the 25 m success radius marked."""
-    ne = [min(r.score.ne_m, 600.0) for r in report.results if r.score is not None]
+    if report.scoring == "official":
+        ne = [min(r.official.ne_m, 600.0) for r in report.results
+              if r.official is not None and not math.isinf(r.official.ne_m)]
+    else:
+        ne = [min(r.score.ne_m, 600.0) for r in report.results if r.score is not None]
     fig = Figure(figsize=(7, 4))  # no pyplot: no global figure state
     ax = fig.subplots()
     ax.hist(ne, bins=[25.0 * k for k in range(25)], color="#4477aa", edgecolor="white")
     ax.axvline(25.0, color="#cc3311", linestyle="--", label="success radius 25 m")
     s = report.summary()["all"]
-    ax.set_title(f"GROKE {report.agent} on {report.split}: n={s['n']}, "
-                 f"SR={100 * s.get('sr', 0):.1f}%, NE={s.get('ne_m', 0):.0f} m")
+    ax.set_title(f"GROKE {report.agent} on {report.split} ({report.scoring} scoring): "
+                 f"n={s['n']}, SR={100 * s.get('sr', 0):.1f}%, NE={s.get('ne_m', 0):.0f} m")
     ax.set_xlabel("navigation error (m, 25 m bins; the last bin holds everything >= 575 m)")
     ax.set_ylabel("instructions")
     ax.legend()
