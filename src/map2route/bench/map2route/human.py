@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 from map2route.bench.map2route import language as lang
 from map2route.bench.map2route.episode import dumps_episode
 from map2route.bench.map2route.generate import EpisodeGenerator, _Draft
+from map2route.files import atomic_write_text
 from map2route.semantic_map import load_scene
-from map2route.semantic_map.io import atomic_write_text
 
 if TYPE_CHECKING:
     from map2route.bench.map2route.episode import Episode

@@ -17,8 +17,8 @@ from map2route.bench.map2route.episode import episode_from_json
 from map2route.bench.map2route.generate import default_planner, route_reference
 from map2route.bench.map2route.methods import hard_requirements
 from map2route.errors import Map2RouteError
+from map2route.files import atomic_write_text
 from map2route.semantic_map import load_scene
-from map2route.semantic_map.io import atomic_write_text
 
 if TYPE_CHECKING:
     from map2route.bench.map2route.episode import Episode
