@@ -9,6 +9,20 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
+from rich.console import Console
+from rich.markup import escape
+
+from map2route.gridsearch.kernel import warm_up
+from map2route.grounding.config import load_config
+from map2route.grounding.grounder import make_grounder
+from map2route.planning import plan_route
+from map2route.render import render_scene
+from map2route.scenes.demo import run_demo
+from map2route.semantic_map.io import load_scene
+from map2route.semantic_map.model import SemanticMap
+from map2route.semantic_map.shipped import resolve_scene
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -28,17 +42,7 @@ def run_full_demo(out_dir: Path, *, instruction: str = SAMPLE_INSTRUCTION,
     Raises:
         Map2RouteError: if the scenes are missing, or the instruction cannot be grounded/planned.
     """
-    from rich.console import Console
-    from rich.markup import escape
 
-    from map2route.gridsearch.kernel import warm_up
-    from map2route.grounding.config import load_config
-    from map2route.grounding.grounder import make_grounder
-    from map2route.planning import plan_route
-    from map2route.render import render_scene
-    from map2route.scenes.demo import run_demo
-    from map2route.semantic_map.io import load_scene
-    from map2route.semantic_map.shipped import resolve_scene
 
     con = console or Console()
     scene_png = run_demo(out_dir, console=con)
@@ -68,9 +72,7 @@ def run_full_demo(out_dir: Path, *, instruction: str = SAMPLE_INSTRUCTION,
 
 def _central_free_point(m: object) -> tuple[float, float]:
     """The traversable cell nearest the centroid of the free space (a reproducible start)."""
-    import numpy as np
 
-    from map2route.semantic_map.model import SemanticMap
 
     assert isinstance(m, SemanticMap)
     rows, cols = np.nonzero(m.traversable)

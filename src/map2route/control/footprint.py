@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+import cv2
 import numpy as np
 
 from map2route.control.errors import ControlError
@@ -35,7 +36,6 @@ def inflate_for_robot(m: SemanticMap, radius_m: float, *,
     Raises:
         ControlError: negative radius.
     """
-    import cv2
 
     if radius_m < 0:
         raise ControlError(f"inflation radius must be >= 0, got {radius_m}")

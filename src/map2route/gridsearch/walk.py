@@ -40,7 +40,7 @@ def clearance_m(traversable: NDArray[np.bool_], resolution: float) -> NDArray[np
     """Metres from each cell centre to the nearest non-traversable cell centre (exact EDT)."""
     # Imported here for start-up time: scipy.ndimage costs about half a second, and the
     # planner, which imports this package, does not need it.
-    from scipy.ndimage import distance_transform_edt
+    from scipy.ndimage import distance_transform_edt  # noqa: PLC0415 - see the comment above
 
     return np.asarray(distance_transform_edt(traversable), dtype=np.float64) * resolution
 

@@ -24,11 +24,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from map2route.errors import Map2RouteError
+from map2route.grounding.api import api_reference
 from map2route.grounding.config import GroundingConfig, load_config
 from map2route.grounding.errors import GroundingError, GroundingIssue
 from map2route.grounding.hybrid import HybridGrounder
 from map2route.grounding.sandbox import ProgramResult, SandboxRunner, run_in_process, shared_runner
 from map2route.grounding.verifier import VerifierLimits, program_limit_issues, verify
+from map2route.grounding.vocabulary import nearest_names
+from map2route.grounding.writer import write_program
 from map2route.language.parser import (
     ATTACHMENTS,
     MAX_INSTRUCTION_CHARS,
@@ -37,6 +40,7 @@ from map2route.language.parser import (
     ParseError,
     parse_instruction,
 )
+from map2route.llm import ChatClient
 
 if TYPE_CHECKING:
     from map2route.routeir.model import RouteIR
@@ -336,7 +340,6 @@ class OfflineGrounder:
         Raises:
             GroundingError: no attachment policy could parse the instruction (names the word).
         """
-        from map2route.grounding.writer import write_program
 
         first: InstructionParse | None = None
         first_error: ParseError | None = None
@@ -429,7 +432,6 @@ def _refusal_notes(err: GroundingError, m: SemanticMap,
                    parse: InstructionParse | None) -> list[str]:
     """Lines that make a refusal actionable: the words not understood, the nearest names this
     map has for each, and the words read by fuzzy matching (so a wrong guess shows)."""
-    from map2route.grounding.vocabulary import nearest_names
 
     notes: list[str] = []
     words = [c for i in err.issues if i.code == "not_understood" for c in i.candidates[:1]]
@@ -496,7 +498,6 @@ WORKED_EXAMPLES: tuple[tuple[str, str], ...] = (
 
 def system_prompt() -> str:
     """The LLM's instructions: rules, the API reference (from docstrings) and worked examples."""
-    from map2route.grounding.api import api_reference
 
     examples = "\n\n".join(f"Instruction: {i}\n```python\n{p}```" for i, p in WORKED_EXAMPLES)
     return (
@@ -561,7 +562,6 @@ class LLMGrounder:
 
     @classmethod
     def from_config(cls, cfg: GroundingConfig) -> LLMGrounder:
-        from map2route.llm import ChatClient
 
         return cls(ChatClient.from_config(cfg.llm.client), rounds=cfg.repair_rounds,
                    temperature=cfg.llm.temperature, max_tokens=cfg.llm.max_tokens,

@@ -294,7 +294,7 @@ class QueryVerbs(MapView):
     def geodesic_distance(self, a: Entity, b: Entity) -> float:
         """Walking distance in metres between the free cells next to ``a`` and ``b`` (inf if none)."""
         # Imported here for start-up time: scipy.sparse costs about a second; few programs ask.
-        from scipy.sparse.csgraph import dijkstra
+        from scipy.sparse.csgraph import dijkstra  # noqa: PLC0415 - see the comment above
 
         graph, index = self._graph()
         sa = index[self.region_of(self._one(a, "a"))._mask & self._m.traversable]

@@ -234,7 +234,7 @@ class RouteVerbs(MapView):
         # Imported here for start-up time: the numba search kernel (about a second with
         # scipy) loads in the grounding process and the sandbox worker only when a program
         # builds a shape.
-        from map2route.gridsearch.walk import clearance_m, comfortable_walk
+        from map2route.gridsearch.walk import clearance_m, comfortable_walk  # noqa: PLC0415 - see the comment above
 
         g = self._m.grid
         cells: list[tuple[int, int]] = []

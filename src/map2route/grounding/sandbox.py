@@ -20,9 +20,11 @@ answers, or exhaust the host's CPU or memory. Defence in depth:
 from __future__ import annotations
 
 import ast
+import atexit
 import json
 import math
 import os
+import pickle
 import re
 import resource
 import select
@@ -36,7 +38,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from map2route.errors import Map2RouteError
+from map2route.grounding.api import GroundingAPI
 from map2route.grounding.errors import GroundingError, GroundingIssue, ProgramIssue
+from map2route.routeir.model import routeir_from_json, routeir_to_json
 
 if TYPE_CHECKING:
     from map2route.routeir.model import RouteIR
@@ -213,7 +217,6 @@ def _execute(m: SemanticMap, source: str, start_xy: tuple[float, float] | None,
              instruction: str, grounder: str) -> tuple[RouteIR | None, list[dict[str, Any]],
                                                        list[GroundingIssue]]:
     """Check and run ``source`` here (the worker calls this); never raises for program faults."""
-    from map2route.grounding.api import GroundingAPI
 
     tree, issues = _checked(source)
     if tree is None:
@@ -278,7 +281,6 @@ def worker_main(memory_mb: int) -> None:
     Requests are pickled by the trusted host; answers are JSON so the host never unpickles
     what a program could have influenced.
     """
-    import pickle
 
     import map2route.grounding.api  # noqa: F401 - import before limits so they bound programs only
     import map2route.routeir.model  # noqa: F401 - likewise
@@ -336,7 +338,6 @@ def worker_main(memory_mb: int) -> None:
 def _answer(m: SemanticMap, source: str, start: tuple[float, float] | None, instruction: str,
             grounder: str, t0: float) -> bytes:
     """The worker's JSON answer for one program."""
-    from map2route.routeir.model import routeir_to_json
 
     ir, trace, issues = _execute(m, source, start, instruction, grounder)
     out = {"routeir": None if ir is None else routeir_to_json(ir), "trace": trace,
@@ -438,9 +439,7 @@ class SandboxRunner:
         Raises:
             GroundingError: the worker could not load the map at all.
         """
-        import pickle
 
-        from map2route.routeir.model import routeir_from_json
 
         t0 = time.perf_counter()
         issues = check_program(source)
@@ -504,7 +503,6 @@ def shared_runner() -> SandboxRunner:
     global _SHARED
     with _SHARED_LOCK:
         if _SHARED is None:
-            import atexit
 
             _SHARED = SandboxRunner()
             atexit.register(_SHARED.close)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from map2route.grounding.api import GroundingAPI
 from map2route.grounding.errors import GroundingError, GroundingIssue, ProgramIssue
 from map2route.routeir.model import ConstraintKind, validation_problems
 
@@ -231,7 +232,6 @@ def verify(m: SemanticMap, ir: RouteIR, trace: list[dict[str, Any]],
 def recheck_trace(m: SemanticMap, trace: list[dict[str, Any]],
                   start_xy: tuple[float, float] | None = None) -> list[GroundingIssue]:
     """Recompute every ranking and definite selection in ``trace`` with a fresh API."""
-    from map2route.grounding.api import GroundingAPI
 
     api = GroundingAPI(m, start_xy, record=False)
     issues: list[GroundingIssue] = []

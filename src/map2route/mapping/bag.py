@@ -22,6 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from rosbags.highlevel import AnyReader, AnyReaderError
+from rosbags.rosbag2 import CompressionFormat, CompressionMode, StoragePlugin, Writer
+from rosbags.typesys import Stores, get_typestore
 
 from map2route.mapping.camera import Pose
 from map2route.mapping.errors import MappingError
@@ -47,7 +50,6 @@ _TYPES = {
 
 
 def _typestore() -> Any:
-    from rosbags.typesys import Stores, get_typestore
 
     return get_typestore(Stores.ROS2_JAZZY)
 
@@ -69,7 +71,6 @@ class BagWriter:
     """
 
     def __init__(self, path: str | Path, *, compress: bool = True) -> None:
-        from rosbags.rosbag2 import CompressionFormat, CompressionMode, StoragePlugin, Writer
 
         self.path = Path(path)
         if self.path.exists():
@@ -200,7 +201,6 @@ def _open_bag(root: Path) -> Any:
     Raises:
         MappingError: the bag is missing or unreadable.
     """
-    from rosbags.highlevel import AnyReader, AnyReaderError
 
     if not root.exists():
         msg = f"Bag {str(root)!r} does not exist; record one or run `map2route map simulate`"

@@ -15,9 +15,20 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import cv2
 import numpy as np
+from rich.progress import Progress
 
+from map2route.mapping.bag import (
+    IMAGE_TOPIC,
+    INSTANCE_TOPIC,
+    LABELS_TOPIC,
+    ODOM_TOPIC,
+    SCAN_TOPIC,
+    read_bag,
+)
 from map2route.mapping.camera import EquirectCamera, Pose
+from map2route.mapping.config import construct, mapping_yaml
 from map2route.mapping.detectors import Frame, GroundTruthDetector
 from map2route.mapping.errors import MappingError
 from map2route.mapping.fusion import FusionConfig, InstanceMap, observe_view
@@ -30,7 +41,9 @@ from map2route.mapping.layers import (
     room_types,
     split_open_plan,
 )
+from map2route.mapping.objects import nearest_room, objects_from_instances
 from map2route.mapping.voxels import VoxelCloud
+from map2route.semantic_map.model import Door, Room, SemanticMap
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -57,7 +70,6 @@ class BuildConfig:
         Raises:
             MappingError: the file is missing, or a parameter is unknown or missing.
         """
-        from map2route.mapping.config import construct, mapping_yaml
 
         where = str(path) if path is not None else "config/mapping.yaml"
         build = dict(mapping_yaml(path)["build"])
@@ -201,8 +213,6 @@ class MapBuilder:
         Raises:
             MappingError: too little data yet.
         """
-        from map2route.mapping.objects import objects_from_instances
-        from map2route.semantic_map.model import Door, Room, SemanticMap
 
         if finish:
             self._flush(final=True)
@@ -254,7 +264,6 @@ def _split_open_plan(layers: Layers, objects: list[ObjectInstance],
                           grid, config=config)
     if np.array_equal(ids, layers.room_ids):
         return layers, objects
-    from map2route.mapping.objects import nearest_room
 
     reach = int(round(grid.meters_to_cells(0.5)))
     moved = []
@@ -275,7 +284,6 @@ def _jsonable(obj: Any) -> Any:
 
 
 def _room_polygon(mask: NDArray[np.bool_], grid: Any) -> tuple[tuple[float, float], ...]:
-    import cv2
 
     contours, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
@@ -310,16 +318,7 @@ def build_from_bag(bag: str | Path, *, name: str, detector: Detector,
     Raises:
         MappingError: the bag is unreadable or holds too little data.
     """
-    from rich.progress import Progress
 
-    from map2route.mapping.bag import (
-        IMAGE_TOPIC,
-        INSTANCE_TOPIC,
-        LABELS_TOPIC,
-        ODOM_TOPIC,
-        SCAN_TOPIC,
-        read_bag,
-    )
 
     start = time.perf_counter()
     builder = MapBuilder(detector, config)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from map2route.mapping.errors import MappingError
+from map2route.paths import data_dir
 from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 
 if TYPE_CHECKING:
@@ -68,7 +69,6 @@ class Detector(Protocol):
 
 def vocabulary() -> tuple[str, ...]:
     """The benchmark's object categories (``src/map2route/data/categories.txt``)."""
-    from map2route.paths import data_dir
 
     text = (data_dir() / "categories.txt").read_text()
     return tuple(line.strip() for line in text.splitlines() if line.strip())

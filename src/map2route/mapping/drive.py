@@ -18,10 +18,15 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import cv2
 import numpy as np
 
+from map2route.gridsearch.kernel import search
 from map2route.mapping.camera import Pose
 from map2route.mapping.errors import MappingError
+from map2route.mapping.objects import nearest_room
+from map2route.planning.errors import NoPathError
+from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -69,7 +74,6 @@ def _free_space(m: SemanticMap, clearance_m: float) -> NDArray[np.bool_]:
     ProcTHOR scene: 0.2 m) is eroded only by the rest; eroding it by the whole clearance again
     kept the drive 0.5 m off everything and shut it out of rooms behind 0.8-1.0 m passages.
     """
-    import cv2
 
     eroded = float(str(m.metadata.get("robot_radius_m") or 0.0))
     rest = clearance_m - eroded
@@ -96,7 +100,6 @@ def furniture_cells(m: SemanticMap, free: NDArray[np.bool_], *, min_area_m2: flo
     farther than ``reach_m`` beyond its radius. From one side only a bed's far side, or the
     chairs at a table against a wall, are seen edge-on or not at all. (The nearest cell
     instead put the robot among the chairs, whose masks then took their neighbours.)"""
-    import cv2
 
     rr, cc = np.nonzero(free)
     if len(rr) == 0:
@@ -125,9 +128,7 @@ def sight_blockers(m: SemanticMap, *, min_top_m: float = 1.0) -> NDArray[np.bool
     """Cells that block the sensors' view across the floor: walls and the footprints of
     objects standing on the floor and reaching above ``min_top_m`` (wardrobes, fridges,
     shelves; a bed or a table is looked over from the camera's 0.7 m)."""
-    import cv2
 
-    from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 
     out = m.walls.astype(np.uint8).copy()
     for obj in m.objects:
@@ -176,9 +177,7 @@ def look_in_cells(m: SemanticMap, reach: NDArray[np.bool_], *, near_m: float = 1
     (typically the doorway); up to ``max_views`` per room, each for the floor the earlier
     ones do not see. Returns ``(room id of the viewpoint's cell, cell)`` pairs.
     """
-    import cv2
 
-    from map2route.mapping.objects import nearest_room
 
     res = m.grid.resolution
     if not reach.any():
@@ -250,10 +249,7 @@ def tour_plan(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0,
     Raises:
         MappingError: no room has free space for the robot.
     """
-    import cv2
 
-    from map2route.gridsearch.kernel import search
-    from map2route.planning.errors import NoPathError
 
     roomy = _free_space(m, clearance_m)
     squeeze = squeeze_clearance_m or 0.0

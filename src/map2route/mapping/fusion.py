@@ -40,6 +40,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import cv2
 import numpy as np
 
 from map2route.mapping.instances import (
@@ -55,6 +56,7 @@ from map2route.mapping.instances import (
     view_direction,
     voxel_share_near,
 )
+from map2route.mapping.objects import size_prior
 from map2route.mapping.voxels import decode, encode
 
 if TYPE_CHECKING:
@@ -116,7 +118,6 @@ def depth_buffer(camera: EquirectCamera, pose: Pose, points: NDArray[np.floating
     The buffer is the per-pixel minimum depth widened by the ``min_filter_px`` minimum filter
     (``inf`` where no point fell near).
     """
-    import cv2
 
     rows, cols = camera.shape
     u, v, d = camera.project(points, pose)
@@ -169,7 +170,6 @@ def erode_mask(mask: NDArray[np.bool_], px: int, *, keep: float = 0.0) -> NDArra
     """``mask`` eroded by ``px`` pixels, or by fewer when that would leave less than ``keep``
     of its pixels (a bottle 7 px wide at 960 keeps 3 px after a 2 px rim: too few points to
     build it from; thin objects keep a thinner rim instead)."""
-    import cv2
 
     rr, cc = np.nonzero(mask)
     if len(rr) == 0 or px <= 0:
@@ -308,7 +308,6 @@ class InstanceMap:
         # category -> its thickest typical footprint side (opposite_views_apart).
         self._thickness: dict[str, float] = {}
         if config.opposite_views_apart:
-            from map2route.mapping.objects import size_prior
 
             self._thickness = {c: short + config.voxel_m for c, (_, short)
                                in size_prior(config.fragment_size_quantile).items()}
@@ -354,7 +353,6 @@ class InstanceMap:
         return [inst for inst, _ in touched]
 
     def _record_misses(self, touched: list[tuple[Instance, Observation]], view: View) -> None:
-        import cv2
 
         grow = np.ones((2 * rim_px(self.config, view.zmin.shape[1]) + 1,) * 2, np.uint8)
         masks: dict[int, NDArray[np.bool_]] = {}

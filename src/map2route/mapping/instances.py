@@ -14,7 +14,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
+from scipy.spatial import cKDTree
 
+from map2route.mapping.objects import oriented_rectangle, size_prior
 from map2route.mapping.voxels import decode
 
 if TYPE_CHECKING:
@@ -176,7 +180,6 @@ def small_categories(config: FusionConfig) -> frozenset[str]:
     there is no prior (no ``procthor`` package)."""
     if config.repeated_min_points <= 0:
         return frozenset()
-    from map2route.mapping.objects import size_prior
 
     return frozenset(c for c, (long, _) in size_prior(config.fragment_size_quantile).items()
                      if long <= config.repeated_max_size_m)
@@ -199,7 +202,6 @@ def _near_mask(a: NDArray[np.int64], b: NDArray[np.int64], voxel_m: float) -> ND
     """Per voxel of ``a``: whether it or one of its 26 neighbours is a voxel of ``b``."""
     if len(a) == 0 or len(b) == 0:
         return np.zeros(len(a), dtype=bool)
-    from scipy.spatial import cKDTree
 
     pa, pb = decode(a, voxel_m), decode(b, voxel_m)
     lo, hi = pa.min(axis=0) - 2 * voxel_m, pa.max(axis=0) + 2 * voxel_m
@@ -226,7 +228,6 @@ def merge_fragments(insts: list[Instance], config: FusionConfig,
     stay two, and instances kept apart (:attr:`InstanceMap.apart`) are never joined. Returns
     new instances for the joined ones (the inputs are not changed); no size prior (no
     ``procthor`` package) or ``fragment_touch_voxels`` 0: ``insts`` as they are."""
-    from map2route.mapping.objects import oriented_rectangle, size_prior
 
     if config.fragment_touch_voxels <= 0 or len(insts) < 2:
         return insts
@@ -306,9 +307,6 @@ def trim_outliers(inst: Instance, config: FusionConfig) -> Instance:
 def floor_components(keys: NDArray[np.int64], voxel_m: float, gap_m: float) -> NDArray[np.int64]:
     """Component label of each voxel in ``keys`` when voxels whose floor-plane (x, y) centres
     are within ``gap_m`` are linked (heights are ignored: a table's top joins its legs)."""
-    from scipy.sparse import coo_matrix
-    from scipy.sparse.csgraph import connected_components
-    from scipy.spatial import cKDTree
 
     xy = decode(keys, voxel_m)[:, :2]
     if len(xy) == 0:

@@ -24,10 +24,13 @@
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import cv2
 import numpy as np
+from scipy import ndimage
 
 from map2route.mapping.errors import MappingError
 from map2route.semantic_map.grid import GridSpec
@@ -116,8 +119,6 @@ def build_layers(points: NDArray[np.floating], trajectory_xy: NDArray[np.floatin
     Raises:
         MappingError: too few points, or the trajectory lies outside what was seen.
     """
-    import cv2
-    from scipy import ndimage
 
     cfg = config
     pts = np.asarray(points, dtype=np.float64)
@@ -260,7 +261,6 @@ def segment_rooms(interior: NDArray[np.bool_], walls: NDArray[np.bool_], grid: G
     marker-controlled watershed), so rooms meet at the doorways' narrowest line. Rooms under ``min_room_m2``
     join the neighbour they share most border with.
     """
-    from scipy import ndimage
 
     res = grid.resolution
     free = interior & ~walls
@@ -292,7 +292,6 @@ def room_doors(room: NDArray[np.integer], grid: GridSpec,
     rooms meet is one door, of its most common pair, unless one of them is in ``split`` (a
     room split off an open space by :func:`split_open_plan`): such a run is cut into one
     door per room pair (the lowest and highest id in each cell's neighbourhood)."""
-    from scipy import ndimage
 
     grown = ndimage.grey_dilation(np.where(room >= 0, room + 1, 0), size=(3, 3))
     lo_nb = -ndimage.grey_dilation(np.where(room >= 0, -(room + 1), -(10**6)), size=(3, 3))
@@ -346,7 +345,6 @@ def split_open_plan(room_ids: NDArray[np.integer],
     with ``split_evidence`` or more. Otherwise the room stays whole. The largest part keeps the
     room's id; the others take new ids after the highest one.
     """
-    from scipy import ndimage
 
     out = np.asarray(room_ids, dtype=np.int32).copy()
     if config.split_evidence <= 0:
@@ -476,7 +474,6 @@ def h_maxima(f: NDArray[np.floating], h: float) -> NDArray[np.bool_]:
     """The regional maxima of ``f`` that stand at least ``h`` above the saddle joining them to
     a higher one: the tops of the h-domes ``f - R(f - h)``, ``R`` the reconstruction by
     dilation under ``f`` (iterated 3x3 dilation, clipped by ``f``, until stable)."""
-    from scipy import ndimage
 
     marker = f - h
     while True:
@@ -491,9 +488,7 @@ def flood(height: NDArray[np.floating], markers: NDArray[np.integer],
           mask: NDArray[np.bool_]) -> NDArray[np.int32]:
     """Marker watershed: labels spread from ``markers`` over ``mask`` highest ``height`` first
     (ties in first-come order), so basins meet at the saddles (0 = unreached)."""
-    import heapq
 
-    from scipy import ndimage
 
     rows, cols = height.shape
     labels = np.where(mask, markers, 0).astype(np.int32)
@@ -520,7 +515,6 @@ def flood(height: NDArray[np.floating], markers: NDArray[np.integer],
 
 def _absorb_small_rooms(labels: NDArray[np.integer], min_cells: int) -> NDArray[np.integer]:
     """Merge each room smaller than ``min_cells`` into the neighbour sharing most border."""
-    from scipy import ndimage
 
     out = labels.copy()
     while True:

@@ -11,8 +11,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+import cv2
 import numpy as np
+from scipy import ndimage
 
+from map2route.scenes.assets import asset_database
+from map2route.scenes.errors import SceneError
+from map2route.semantic_map.categories import to_category
 from map2route.semantic_map.model import ObjectInstance
 
 if TYPE_CHECKING:
@@ -30,7 +35,6 @@ def wall_axis_deg(walls: NDArray[np.bool_], *, min_edges: int = 20) -> float | N
     strength, pile up at one angle. The peak of their histogram (1 deg bins, smoothed over
     +-2 deg) is refined by the weighted circular mean of the angles within 3 deg of it.
     """
-    import cv2
 
     img = walls.astype(np.float32)
     gx = cv2.Sobel(img, cv2.CV_32F, 1, 0, ksize=3)  # along columns: world x
@@ -104,9 +108,6 @@ def size_prior(quantile: float) -> dict[str, tuple[float, float]]:
     """Typical footprint ``(long, short)`` side per category: the ``quantile`` of the sides of
     the ProcTHOR assets of that category (``procthor`` package's database, categories by
     :func:`map2route.semantic_map.categories.to_category`); empty without the package."""
-    from map2route.scenes.assets import asset_database
-    from map2route.scenes.errors import SceneError
-    from map2route.semantic_map.categories import to_category
 
     try:
         assets = asset_database()
@@ -242,8 +243,6 @@ def objects_from_instances(instances: list[Instance], layers: Layers, *,
     category's sizes (:func:`size_prior`). With ``snap_deg`` > 0 a heading within that of
     the walls' direction (:func:`wall_axis_deg`) is squared to the walls.
     """
-    import cv2
-    from scipy import ndimage
 
     grid = layers.grid
     prior = size_prior(completion_quantile) if completion_below > 0 and trajectory_xy is not None \

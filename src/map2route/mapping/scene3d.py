@@ -29,9 +29,13 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import cv2
 import numpy as np
+from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry import Polygon
 
 from map2route.mapping.errors import MappingError
+from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -112,7 +116,6 @@ def _box(o3d: object, size: tuple[float, float, float], center: tuple[float, flo
 def object_box(footprint: tuple[tuple[float, float], ...]
                ) -> tuple[tuple[float, float], tuple[float, float], float]:
     """Centre, size and yaw (rad) of the minimum-area rectangle of a footprint polygon."""
-    import cv2
 
     (cx, cy), (w, h), angle = cv2.minAreaRect(np.asarray(footprint, dtype=np.float32))
     return (float(cx), float(cy)), (max(float(w), MIN_THICKNESS_M),
@@ -283,8 +286,6 @@ def back_faces(m: SemanticMap, center: tuple[float, float], size: tuple[float, f
 
 def _frame_meshes(o3d: object, m: SemanticMap, obj: object, center: tuple[float, float],
                   size: tuple[float, float], yaw: float, spec: OpenStorage) -> list[object]:
-    from shapely.geometry import Point as ShapelyPoint
-    from shapely.geometry import Polygon
 
     z0, z1 = obj.z_min, obj.z_max  # type: ignore[attr-defined]
     poly = Polygon(obj.footprint)  # type: ignore[attr-defined]
@@ -352,7 +353,6 @@ class Scene3D:
         if ceiling:
             scene.add_triangles(_box(o3d, (w, h, 0.02), (cx, cy, wall_height_m + 0.01), 0.0))
             geometry_instance.append(0)
-        from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 
         if door_lintels:
             for door in m.objects:
@@ -386,7 +386,7 @@ class Scene3D:
     def cast(self, origins: NDArray[np.floating], directions: NDArray[np.floating]
              ) -> tuple[NDArray[np.float32], NDArray[np.int32], NDArray[np.float32]]:
         """Cast rays; return hit distance (``inf`` for none), instance id, and |cos| to the normal."""
-        import open3d as o3d
+        import open3d as o3d  # noqa: PLC0415 - optional heavy dependency (mapping extra)
 
         rays = np.concatenate([np.broadcast_to(origins, directions.shape), directions],
                               axis=-1).astype(np.float32).reshape(-1, 6)

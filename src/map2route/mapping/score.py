@@ -29,7 +29,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import cv2
 import numpy as np
+from shapely.geometry import Point, Polygon
+
+from map2route.mapping.simulate import SimConfig
+from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 
 if TYPE_CHECKING:
     from map2route.semantic_map.model import ObjectInstance, SemanticMap
@@ -80,15 +85,12 @@ class MapScore:
 
 def scored_objects(m: SemanticMap) -> list[ObjectInstance]:
     """The objects of ``m`` that are scored: all but the structure categories."""
-    from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 
     return [o for o in m.objects if o.category not in STRUCTURE_CATEGORIES]
 
 
 def scoring_polygon(footprint: tuple[tuple[float, float], ...]) -> Any:
     """The shapely polygon a footprint is scored with (thin ones widened to ``MIN_SIDE_M``)."""
-    import cv2
-    from shapely.geometry import Polygon
 
     poly = Polygon(footprint).buffer(0)
     (cx, cy), (w, h), angle = cv2.minAreaRect(np.asarray(footprint, dtype=np.float32))
@@ -136,7 +138,6 @@ def sample_layer(built: SemanticMap, layer: np.ndarray, truth: SemanticMap, fill
 def enclosed_objects(objects: list[ObjectInstance], open_storage: frozenset[str]
                      ) -> set[int]:
     """Indices of the objects that stand inside a closed object (see the module docstring)."""
-    from shapely.geometry import Point, Polygon
 
     polys = [Polygon(o.footprint) for o in objects]
     out: set[int] = set()
@@ -167,7 +168,6 @@ def score_map(built: SemanticMap, truth: SemanticMap, *,
     ``config/mapping.yaml``; ``shown``: the true object ids the drive showed, for
     ``recall_tall_seen``)."""
     if open_storage is None:
-        from map2route.mapping.simulate import SimConfig
 
         open_storage = frozenset(SimConfig.from_yaml().open_storage)
     b_objs, t_objs = scored_objects(built), scored_objects(truth)

@@ -9,6 +9,7 @@ property; ranges get Gaussian noise (Mid-360: <= 2 cm at 10 m).
 
 from __future__ import annotations
 
+import colorsys
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -78,7 +79,6 @@ class Panorama:
 
 def _category_colour(label: str) -> NDArray[np.float64]:
     h = sum((i + 1) * ord(ch) for i, ch in enumerate(label)) % 360
-    import colorsys
 
     return np.asarray(colorsys.hsv_to_rgb(h / 360.0, 0.6, 0.9)) * 255.0
 

@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from rich.progress import Progress
 
 from map2route.mapping.bag import INSTANCE_TOPIC, BagWriter
 from map2route.mapping.camera import EquirectCamera
+from map2route.mapping.config import construct, mapping_yaml
 from map2route.mapping.drive import plan_drive
 from map2route.mapping.scene3d import OpenStorage, Scene3D
 from map2route.mapping.sensors import LidarModel, render_panorama
@@ -92,7 +94,6 @@ class SimConfig:
         Raises:
             MappingError: a parameter is unknown or missing.
         """
-        from map2route.mapping.config import construct, mapping_yaml
 
         where = str(path) if path is not None else "config/mapping.yaml"
         raw = mapping_yaml(path)
@@ -139,7 +140,6 @@ def simulate(m: SemanticMap, out: str | Path, *, config: SimConfig | None = None
     Raises:
         MappingError: the bag exists, open3d is missing, or no room is reachable.
     """
-    from rich.progress import Progress
 
     cfg = config or SimConfig.from_yaml()
     scene = Scene3D.from_map(m, wall_height_m=cfg.wall_height_m, open_storage=cfg.storage,

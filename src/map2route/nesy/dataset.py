@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import io
 import json
+import multiprocessing as mp
 import os
 import random
 import time
@@ -37,8 +38,11 @@ from typing import TYPE_CHECKING, Any
 import cv2
 import numpy as np
 import pandas as pd
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from map2route.files import atomic_write_bytes, atomic_write_text
+from map2route.gridsearch.kernel import warm_up
 from map2route.nesy import official
 from map2route.nesy.errors import NesyError
 from map2route.nesy.kb import (
@@ -63,6 +67,7 @@ from map2route.nesy.landcover import (
 )
 from map2route.nesy.queries import QuerySpec, llm_write_query, write_query
 from map2route.nesy.regions import complexity, find_regions, selective_filter
+from map2route.nesy.search import cost_field, path_from_field
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -120,8 +125,6 @@ def difficulty_by_classes(m: int) -> str:
 
 
 def progress() -> Any:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     # on stderr, so `--json` output on stdout stays parseable
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -329,14 +332,12 @@ _WORKER_TILES: list[Tile] = []
 def _init_worker(tiles_: list[Tile]) -> None:
     global _WORKER_TILES
     _WORKER_TILES = tiles_
-    from map2route.gridsearch.kernel import warm_up
 
     warm_up()
 
 
 def _solve_group(job: tuple[int, tuple[int, ...], tuple[int, int], list[tuple[int, int]]]
                  ) -> list[NDArray[np.int32] | None]:
-    from map2route.nesy.search import cost_field, path_from_field
 
     ti, costs, end, starts = job
     tile = _WORKER_TILES[ti]
@@ -371,7 +372,6 @@ def solve_ground_truth(tiles_: list[Tile], samples: list[Sample], *, workers: in
             _init_worker(tiles_)
             consume(map(_solve_group, jobs))
         else:
-            import multiprocessing as mp
 
             ctx = mp.get_context("fork")
             with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker,

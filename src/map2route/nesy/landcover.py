@@ -36,7 +36,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import cv2
 import numpy as np
+from pyproj import Transformer
+from shapely.geometry import LineString, Point, box
+from shapely.ops import linemerge, polygonize, unary_union
 
 from map2route.nesy.errors import NesyError
 from map2route.nesy.kb import CLASS_NAMES, NUM_CLASSES
@@ -110,7 +114,6 @@ def decode_mask(data: bytes, *, name: str = "mask") -> NDArray[np.uint8]:
     Raises:
         NesyError: if the bytes are not an image, not single-channel, or hold ids above 8.
     """
-    import cv2
 
     img = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_UNCHANGED)
     if img is None:
@@ -142,7 +145,6 @@ def read_mask(path: str | Path) -> NDArray[np.uint8]:
 
 def encode_png(image: NDArray[Any]) -> bytes:
     """PNG bytes of a uint8 mask ``(rows, cols)`` or an RGB image ``(rows, cols, 3)``."""
-    import cv2
 
     arr = np.ascontiguousarray(image)
     if arr.ndim == 3:
@@ -179,7 +181,6 @@ class _Canvas:
     """Projects lon/lat geometries to pixels and paints class ids with OpenCV."""
 
     def __init__(self, bounds: tuple[float, float, float, float], resolution_m: float) -> None:
-        from pyproj import Transformer
 
         lon0, lat0, lon1, lat1 = bounds
         zone = int((lon0 + lon1) / 2 // 6) + 31
@@ -199,7 +200,6 @@ class _Canvas:
         return np.round(px * 16).astype(np.int32)  # 4 fractional bits for cv2's shift=4
 
     def polygon(self, geom: Any, value: int) -> None:
-        import cv2
 
         for poly in getattr(geom, "geoms", [geom]):
             if poly.geom_type != "Polygon" or poly.is_empty:
@@ -208,7 +208,6 @@ class _Canvas:
                          lineType=cv2.LINE_8, shift=4)
 
     def line(self, geom: Any, value: int, width_m: float) -> None:
-        import cv2
 
         thickness = max(1, int(round(width_m / self.res)))
         for part in getattr(geom, "geoms", [geom]):
@@ -218,7 +217,6 @@ class _Canvas:
                           thickness=thickness, lineType=cv2.LINE_8, shift=4)
 
     def disc(self, geom: Any, value: int, radius_m: float) -> None:
-        import cv2
 
         px = self.to_px(np.asarray([[geom.x, geom.y]]))[0]
         cv2.circle(self.labels, (int(px[0]), int(px[1])), int(radius_m / self.res * 16), value,
@@ -238,8 +236,6 @@ def _sea_polygons(coastlines: list[Any], bounds: tuple[float, float, float, floa
     box at both ends before the box is split; a face is sea when more coastline segments have
     it on their right than on their left.
     """
-    from shapely.geometry import LineString, Point, box
-    from shapely.ops import linemerge, polygonize, unary_union
 
     frame = box(*bounds)
     if not coastlines:
@@ -465,7 +461,6 @@ def render_aerial(labels: NDArray[np.uint8], *, seed: int = 0) -> NDArray[np.uin
     Returns:
         uint8 ``(rows, cols, 3)`` RGB.
     """
-    import cv2
 
     rng = np.random.default_rng(seed)
     base = AERIAL_RGB[labels]
@@ -495,7 +490,6 @@ def draw_regions(rgb: NDArray[np.uint8], regions: list[tuple[int, NDArray[np.boo
     Returns:
         A copy with each probe outlined in yellow and its id in a white box at the anchor.
     """
-    import cv2
 
     out = np.ascontiguousarray(rgb.copy())
     for rid, mask, (r, c) in regions:

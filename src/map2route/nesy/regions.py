@@ -19,7 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import cv2
 import numpy as np
+from scipy import ndimage
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
 
 from map2route.nesy.kb import NUM_CLASSES
 
@@ -41,7 +45,6 @@ def selective_filter(labels: NDArray[np.uint8], *, min_area: int = DEFAULT_MIN_A
 
     Components of the ``keep`` label ids and unlabelled (0) pixels are left alone.
     """
-    from scipy import ndimage
 
     out = labels.copy()
     for lid in range(1, NUM_CLASSES + 1):
@@ -100,8 +103,6 @@ class Regions:
 
     def connected(self, trav: tuple[int, ...]) -> NDArray[np.int32]:
         """Component label of every region in the graph masked by ``V_trav`` (Eq. 6); -1 if masked."""
-        from scipy.sparse import coo_matrix
-        from scipy.sparse.csgraph import connected_components
 
         n = len(self.region_class)
         ok = np.asarray(trav, dtype=bool)[self.region_class]
@@ -117,8 +118,6 @@ class Regions:
 def find_regions(labels: NDArray[np.uint8], *,
                  probe_erosions: int = DEFAULT_PROBE_EROSIONS) -> Regions:
     """Regions, adjacency, primary regions and probes of a mask (module docstring)."""
-    import cv2
-    from scipy import ndimage
 
     region_map = np.zeros(labels.shape, dtype=np.int32)
     classes: list[int] = []

@@ -21,8 +21,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
+from map2route.gridsearch.kernel import cost_to_go, search
 from map2route.nesy.errors import NesyError
 from map2route.nesy.kb import IMPASSABLE
+from map2route.planning.errors import NoPathError
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -46,8 +48,6 @@ def optimal_path(cost_map: NDArray[np.integer], start: tuple[int, int],
     Raises:
         NesyError: if either point is impassable or outside, or the goal is unreachable.
     """
-    from map2route.gridsearch.kernel import search
-    from map2route.planning.errors import NoPathError
 
     cost = step_costs(cost_map)
     _check_point(cost, goal, "goal")
@@ -81,8 +81,6 @@ def leg_path(cost: NDArray[np.float64], a: tuple[int, int], b: tuple[int, int], 
     Returns:
         ``(N, 2)`` cells from ``a`` to ``b`` inclusive, or None if ``b`` is unreachable.
     """
-    from map2route.gridsearch.kernel import search
-    from map2route.planning.errors import NoPathError
 
     rows, cols = cost.shape
     if min_cost is None:
@@ -111,8 +109,6 @@ def leg_path(cost: NDArray[np.float64], a: tuple[int, int], b: tuple[int, int], 
 
 def cost_field(cost_map: NDArray[np.integer], goal: tuple[int, int]) -> NDArray[np.float64]:
     """Cost-to-go from every cell to ``goal`` under the official model (inf = cannot reach)."""
-    from map2route.gridsearch.kernel import cost_to_go
-    from map2route.planning.errors import NoPathError
 
     cost = step_costs(cost_map)
     _check_point(cost, goal, "goal")

@@ -29,6 +29,7 @@ from map2route.planning.costmap import (
     stage_cost_map,
 )
 from map2route.planning.errors import NoPathError, NoRouteError
+from map2route.routeir.errors import RouteIRError
 from map2route.routeir.model import Constraint, ConstraintKind, Region, RouteIR
 
 if TYPE_CHECKING:
@@ -234,7 +235,6 @@ def _plan_stage(m: SemanticMap, ir: RouteIR, k: int, start: tuple[int, int],
 
 def _check_ir(m: SemanticMap, ir: RouteIR) -> None:
     """Validate ``ir`` and that it was grounded on ``m``'s grid."""
-    from map2route.routeir.errors import RouteIRError
 
     ir.validate()
     g, mg = ir.grid, m.grid

@@ -13,9 +13,18 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+import matplotlib as mpl
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.collections import LineCollection, PatchCollection
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+from matplotlib.patches import Polygon as MplPolygon
+from mpl_toolkits.axes_grid1.anchored_artists import AnchoredSizeBar
 
 from map2route.files import atomic_write_bytes
+from map2route.render.errors import RenderError
 from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 from map2route.semantic_map.model import RoomType
 
@@ -91,13 +100,6 @@ def render_scene(m: SemanticMap, out_path: str | os.PathLike[str], *,
     Returns:
         The path written.
     """
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.collections import LineCollection, PatchCollection
-    from matplotlib.figure import Figure
-    from matplotlib.lines import Line2D
-    from matplotlib.patches import Patch
-    from matplotlib.patches import Polygon as MplPolygon
-    from mpl_toolkits.axes_grid1.anchored_artists import AnchoredSizeBar
 
     g = m.grid
     extent = (g.origin_x, g.origin_x + g.width_m, g.origin_y, g.origin_y + g.height_m)
@@ -108,7 +110,6 @@ def render_scene(m: SemanticMap, out_path: str | os.PathLike[str], *,
     ax = fig.add_subplot(1, 1, 1)
     ax.imshow(_base_image(m), origin="lower", extent=extent, interpolation="nearest")
 
-    import matplotlib as mpl
 
     cmap = mpl.colormaps["tab10"]
     handles: list[Any] = [Patch(facecolor=ROOM_COLOURS[t], edgecolor="none", label=t.words)
@@ -172,15 +173,12 @@ def render_scene(m: SemanticMap, out_path: str | os.PathLike[str], *,
 
 
 def _draw_route(ax: Any, route: RouteLike, cmap: Any, handles: list[Any]) -> None:
-    from matplotlib.collections import LineCollection
-    from matplotlib.lines import Line2D
 
     pts = np.asarray(route.points, dtype=np.float64).reshape(-1, 2)
     stages = np.asarray(route.stage_index, dtype=np.int64).reshape(-1)
     if len(pts) == 0:
         return
     if len(stages) != len(pts):
-        from map2route.render.errors import RenderError
 
         msg = f"route has {len(pts)} points but {len(stages)} stage indices; they must match"
         raise RenderError(msg)

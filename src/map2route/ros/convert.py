@@ -12,12 +12,24 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from geometry_msgs.msg import Point, Point32, Pose, PoseStamped, Quaternion
+from map2route_interfaces.msg import Region as RegionMsg
+from map2route_interfaces.msg import (
+    RouteConstraint,
+    RouteStage,
+    SemanticLayer,
+    SemanticObject,
+    SemanticOpening,
+    SemanticRoom,
+)
+from map2route_interfaces.msg import RouteIR as RouteIRMsg
 from nav_msgs.msg import MapMetaData, OccupancyGrid, Path
 from std_msgs.msg import ColorRGBA, Header
 from visualization_msgs.msg import Marker, MarkerArray
 
 from map2route.routeir.model import Constraint, ConstraintKind, Region, RouteIR, Stage
+from map2route.semantic_map.errors import MapError
 from map2route.semantic_map.grid import GridSpec
+from map2route.semantic_map.model import Door, ObjectInstance, Room, RoomType, SemanticMap, Window
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -107,12 +119,6 @@ def path_points(msg: Path) -> NDArray[np.float64]:
 # --- semantic layer ------------------------------------------------------------------------
 def semantic_layer(m: SemanticMap, header: Header) -> Any:
     """The typed ``map2route_interfaces/SemanticLayer`` of ``m`` (with /map: the whole map)."""
-    from map2route_interfaces.msg import (
-        SemanticLayer,
-        SemanticObject,
-        SemanticOpening,
-        SemanticRoom,
-    )
 
     msg = SemanticLayer(header=header, scene=m.name, grid=grid_info(m.grid, header.stamp),
                         metadata_json=json.dumps(m.metadata, default=str))
@@ -152,15 +158,6 @@ def semantic_map_from_msgs(grid_msg: OccupancyGrid, layer: Any) -> SemanticMap:
     Raises:
         MapError: the two messages do not describe the same grid, or the layer is invalid.
     """
-    from map2route.semantic_map.errors import MapError
-    from map2route.semantic_map.model import (
-        Door,
-        ObjectInstance,
-        Room,
-        RoomType,
-        SemanticMap,
-        Window,
-    )
 
     grid = grid_from_info(grid_msg.info)
     if grid != grid_from_info(layer.grid):
@@ -234,7 +231,6 @@ def semantic_markers(m: SemanticMap, header: Header, *, text_size: float = 0.25)
 
 # --- RouteIR -------------------------------------------------------------------------------
 def _region_msg(r: Region, grid: GridSpec) -> Any:
-    from map2route_interfaces.msg import Region as RegionMsg
 
     doc = r.to_json(grid)
     runs = doc["runs"]
@@ -252,8 +248,6 @@ def _region(msg: Any, grid: GridSpec) -> Region:
 
 def routeir_msg(ir: RouteIR, header: Header, *, instruction: str = "") -> Any:
     """The typed ``map2route_interfaces/RouteIR`` of ``ir`` (regions as run-lengths)."""
-    from map2route_interfaces.msg import RouteConstraint, RouteStage
-    from map2route_interfaces.msg import RouteIR as RouteIRMsg
 
     g = ir.grid
     msg = RouteIRMsg(header=header, scene=ir.scene, instruction=instruction,

@@ -13,12 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from map2route_interfaces.msg import GroundingStatus, RouteIR, SemanticLayer
+from map2route_interfaces.msg import GroundingStatus as S
+from map2route_interfaces.srv import GroundInstruction
 from nav_msgs.msg import OccupancyGrid, Odometry
 from rclpy.callback_groups import MutuallyExclusiveCallbackGroup
 from rclpy.node import Node
 from std_msgs.msg import Header, String
 
 from map2route.errors import Map2RouteError
+from map2route.grounding import GroundingError, make_grounder
 from map2route.ros import convert
 from map2route.ros.params import Param, declare, non_empty, one_of, run_node
 from map2route.ros.semantic_map_server import LATCHED
@@ -58,7 +62,6 @@ def ground(instruction: str, m: SemanticMap | None, start: tuple[float, float] |
 
     Never raises for a user's mistake: every failure becomes an :class:`Outcome` with words.
     """
-    from map2route_interfaces.msg import GroundingStatus as S
 
     if not instruction.strip():
         return Outcome(S.EMPTY_INSTRUCTION, "the instruction is empty; say where to go, e.g. "
@@ -66,7 +69,6 @@ def ground(instruction: str, m: SemanticMap | None, start: tuple[float, float] |
     if m is None:
         return Outcome(S.NO_MAP, "no map yet: start semantic_map_server (or wait for /map and "
                        "/semantic_map)")
-    from map2route.grounding import GroundingError
 
     try:
         result = grounder.ground(instruction, m, start)
@@ -87,10 +89,7 @@ class GroundingNode(Node):
     def __init__(self, **node_kwargs: Any) -> None:
         super().__init__("grounding_node", **node_kwargs)
         self.params = declare(self, PARAMS, PARAM_FILE)
-        from map2route_interfaces.msg import GroundingStatus, RouteIR, SemanticLayer
-        from map2route_interfaces.srv import GroundInstruction
 
-        from map2route.grounding import make_grounder
 
         self.grounder = make_grounder(self.params["grounder"])
         self._grounders: dict[str, Any] = {}
@@ -133,7 +132,6 @@ class GroundingNode(Node):
 
     def _grounder(self, name: str) -> Any:
         """The configured grounder, or another one by name (made once, then kept)."""
-        from map2route.grounding import make_grounder
 
         if not name or name == self.params["grounder"]:
             return self.grounder
@@ -143,7 +141,6 @@ class GroundingNode(Node):
 
     def _run(self, instruction: str, start: tuple[float, float] | None,
              grounder: str = "") -> tuple[Any, Any]:
-        from map2route_interfaces.msg import GroundingStatus
 
         try:
             chosen = self._grounder(grounder)

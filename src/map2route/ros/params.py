@@ -9,6 +9,7 @@ stops start-up with its name.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -147,10 +148,9 @@ def run_node(factory: Callable[[], Any], args: list[str] | None = None) -> int:
     A :class:`Map2RouteError` raised while building the node is printed as one line
     (``Error: ...``) and gives exit status 1.
     """
-    import sys
 
-    import rclpy
-    from rclpy.executors import ExternalShutdownException
+    import rclpy  # noqa: PLC0415 - ROS 2 is an optional extra
+    from rclpy.executors import ExternalShutdownException  # noqa: PLC0415 - ROS 2 is an optional extra
 
     # Jazzy's rclpy.init() returns None (the context-manager form of STYLE.md came later),
     # so shut down in ``finally`` instead.

@@ -17,6 +17,8 @@ from typing import Any
 
 import numpy as np
 from geometry_msgs.msg import Twist
+from map2route_interfaces.action import FollowRoute
+from map2route_interfaces.msg import FollowerStatus
 from nav_msgs.msg import Odometry
 from nav_msgs.msg import Path as PathMsg
 from rclpy.action import ActionServer, CancelResponse
@@ -63,8 +65,6 @@ class PathFollowerNode(Node):
     def __init__(self, **node_kwargs: Any) -> None:
         super().__init__("path_follower_node", **node_kwargs)
         self.params = declare(self, PARAMS, PARAM_FILE)
-        from map2route_interfaces.action import FollowRoute
-        from map2route_interfaces.msg import FollowerStatus
 
         self.config = FollowerConfig.from_params(self.params)
         self.follower = PathFollower(self.config)
@@ -106,7 +106,6 @@ class PathFollowerNode(Node):
                                     range_max=msg.range_max)
 
     def _on_odom(self, msg: Odometry) -> None:
-        from map2route_interfaces.msg import FollowerStatus
 
         stamp = msg.header.stamp.sec + msg.header.stamp.nanosec * 1e-9
         dt = 0.0 if self._last_stamp is None else max(0.0, stamp - self._last_stamp)
@@ -136,7 +135,7 @@ class PathFollowerNode(Node):
         # Non-blocking: the goal waits on a future that :meth:`_poll_goal` completes, so the
         # odometry callbacks that drive the base keep running on a single-threaded executor
         # (``rclpy.spin``), as they must on a robot.
-        from map2route_interfaces.action import FollowRoute
+        from map2route_interfaces.action import FollowRoute  # noqa: PLC0415 - see the comment above
 
         result = FollowRoute.Result()
         path = goal_handle.request.path
@@ -152,7 +151,6 @@ class PathFollowerNode(Node):
 
     def _finish_goal(self, result: Any) -> None:
         """End the running goal (if any) with ``result``; ``None`` aborts it as preempted."""
-        from map2route_interfaces.action import FollowRoute
 
         goal, done = self._goal, self._goal_done
         self._goal = self._goal_done = None
@@ -165,7 +163,6 @@ class PathFollowerNode(Node):
         done.set_result(result)
 
     def _poll_goal(self) -> None:
-        from map2route_interfaces.action import FollowRoute
 
         goal = self._goal
         if goal is None:

@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from builtin_interfaces.msg import Duration
 from geometry_msgs.msg import Point
+from map2route_interfaces.action import PlanRoute
+from map2route_interfaces.msg import PlannerStatus, RouteIR, SemanticLayer
+from map2route_interfaces.msg import PlannerStatus as S
 from nav_msgs.msg import OccupancyGrid, Odometry
 from nav_msgs.msg import Path as PathMsg
 from rclpy.action import ActionServer
@@ -26,10 +29,14 @@ from rclpy.node import Node
 from std_msgs.msg import ColorRGBA, Header
 from visualization_msgs.msg import Marker, MarkerArray
 
+from map2route.control import inflate_for_robot
 from map2route.errors import Map2RouteError
+from map2route.gridsearch.kernel import warm_up
+from map2route.planning import NoRouteError, PlannerConfig, plan_route
 from map2route.ros import convert
 from map2route.ros.params import Param, declare, non_empty, non_negative, run_node
 from map2route.ros.semantic_map_server import LATCHED
+from map2route.routeir.errors import RouteIRError
 
 if TYPE_CHECKING:
     from map2route.planning import Route
@@ -63,11 +70,7 @@ def plan(m: SemanticMap | None, ir: RouteIR, start: tuple[float, float] | None, 
     Raises:
         PlanFailure: no map, no start, an invalid RouteIR or an infeasible route, in words.
     """
-    from map2route_interfaces.msg import PlannerStatus as S
 
-    from map2route.control import inflate_for_robot
-    from map2route.planning import NoRouteError, plan_route
-    from map2route.routeir.errors import RouteIRError
 
     if m is None:
         raise PlanFailure(S.NO_MAP, "no map yet: start semantic_map_server")
@@ -90,11 +93,7 @@ class RoutePlannerNode(Node):
     def __init__(self, **node_kwargs: Any) -> None:
         super().__init__("route_planner_node", **node_kwargs)
         self.params = declare(self, PARAMS, PARAM_FILE)
-        from map2route_interfaces.action import PlanRoute
-        from map2route_interfaces.msg import PlannerStatus, RouteIR, SemanticLayer
 
-        from map2route.gridsearch.kernel import warm_up
-        from map2route.planning import PlannerConfig
 
         # Compile (or load the cached) search kernel now, not on the first route request.
         warm_up()
@@ -157,7 +156,6 @@ class RoutePlannerNode(Node):
                     config=self.planner_config, hard_only=self.params["hard_only"])
 
     def _replan(self) -> None:
-        from map2route_interfaces.msg import PlannerStatus
 
         assert self.routeir is not None
         try:
@@ -177,7 +175,6 @@ class RoutePlannerNode(Node):
         return Header(frame_id=self.params["frame_id"], stamp=self.get_clock().now().to_msg())
 
     def _status(self, code: int, message: str, route: Route | None = None) -> None:
-        from map2route_interfaces.msg import PlannerStatus
 
         if message:
             self.get_logger().warn(message)
@@ -220,7 +217,6 @@ class RoutePlannerNode(Node):
 
     # --- action ----------------------------------------------------------------------------
     def _on_goal(self, goal_handle: Any) -> Any:
-        from map2route_interfaces.action import PlanRoute
 
         req = goal_handle.request
         result = PlanRoute.Result()

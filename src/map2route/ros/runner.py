@@ -9,6 +9,7 @@ and /scan with :mod:`rosbags`; and returns a :class:`SimRun` a caller can branch
 
 from __future__ import annotations
 
+import importlib
 import struct
 import threading
 import time
@@ -18,10 +19,20 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from geometry_msgs.msg import Twist
+from nav_msgs.msg import Odometry
+from nav_msgs.msg import Path as PathMsg
+from rosbags.rosbag2 import StoragePlugin, Writer
+from rosbags.typesys import Stores, get_typestore
+from sensor_msgs.msg import LaserScan
+from std_msgs.msg import String
 
 from map2route.config import read_yaml
 from map2route.errors import Map2RouteError
 from map2route.ros.params import config_file
+from map2route.ros.semantic_map_server import LATCHED
+from map2route.semantic_map.io import load_scene
+from map2route.semantic_map.shipped import resolve_scene
 from map2route.sim.errors import SimError
 from map2route.sim.start import default_start as free_start
 
@@ -116,8 +127,6 @@ class BagRecorder:
     """Writes raw CDR messages of :data:`BAG_TOPICS` to an MCAP bag (rosbags Writer)."""
 
     def __init__(self, path: Path) -> None:
-        from rosbags.rosbag2 import StoragePlugin, Writer
-        from rosbags.typesys import Stores, get_typestore
 
         if path.exists():
             raise SimRunError(f"bag {path} already exists; pass another --bag path or remove it")
@@ -169,21 +178,12 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
     Raises:
         SimRunError / MapError: the scene cannot be loaded, the start is blocked, the bag exists.
     """
-    import importlib
 
-    import rclpy
-    from geometry_msgs.msg import Twist
-    from nav_msgs.msg import Odometry
-    from nav_msgs.msg import Path as PathMsg
-    from rclpy.executors import ExternalShutdownException, SingleThreadedExecutor
-    from rclpy.parameter import Parameter
-    from rclpy.qos import QoSProfile
-    from sensor_msgs.msg import LaserScan
-    from std_msgs.msg import String
+    import rclpy  # noqa: PLC0415 - ROS 2 is an optional extra
+    from rclpy.executors import ExternalShutdownException, SingleThreadedExecutor  # noqa: PLC0415 - ROS 2 is an optional extra
+    from rclpy.parameter import Parameter  # noqa: PLC0415 - ROS 2 is an optional extra
+    from rclpy.qos import QoSProfile  # noqa: PLC0415 - ROS 2 is an optional extra
 
-    from map2route.ros.semantic_map_server import LATCHED
-    from map2route.semantic_map.io import load_scene
-    from map2route.semantic_map.shipped import resolve_scene
 
     scene_path = resolve_scene(str(scene))
     m = load_scene(scene_path)

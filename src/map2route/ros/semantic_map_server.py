@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from map2route_interfaces.msg import SemanticLayer
 from nav_msgs.msg import OccupancyGrid
 from rcl_interfaces.msg import SetParametersResult
 from rclpy.node import Node
@@ -52,7 +53,6 @@ class SemanticMapServer(Node):
         self.params = declare(self, PARAMS, PARAM_FILE)
         self.map_pub = self.create_publisher(OccupancyGrid, "map", LATCHED)
         self.markers_pub = self.create_publisher(MarkerArray, "semantic_map/markers", LATCHED)
-        from map2route_interfaces.msg import SemanticLayer
 
         self.layer_pub = self.create_publisher(SemanticLayer, "semantic_map", LATCHED)
         try:

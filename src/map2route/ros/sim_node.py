@@ -25,7 +25,8 @@ import time
 from typing import Any
 
 import numpy as np
-from geometry_msgs.msg import Twist
+from builtin_interfaces.msg import Time
+from geometry_msgs.msg import TransformStamped, Twist
 from nav_msgs.msg import Odometry
 from rcl_interfaces.msg import SetParametersResult
 from rclpy.clock import Clock, ClockType
@@ -33,6 +34,7 @@ from rclpy.node import Node
 from rosgraph_msgs.msg import Clock as ClockMsg
 from sensor_msgs.msg import LaserScan, PointCloud2, PointField
 from std_msgs.msg import Header, UInt32
+from tf2_msgs.msg import TFMessage
 
 from map2route.errors import Map2RouteError
 from map2route.ros import convert
@@ -242,7 +244,6 @@ class SimNode(Node):
         self.publish()
 
     def _stamp(self) -> Any:
-        from builtin_interfaces.msg import Time
 
         # From whole nanoseconds: t = 2.9999999999996 (ten 0.1 s steps summed) is 3 s, not 2 s.
         sec, nanosec = divmod(int(round(self.t * 1e9)), 1_000_000_000)
@@ -285,8 +286,6 @@ class SimNode(Node):
         self.odom_pub.publish(odom)
 
     def _publish_tf(self, odom: Odometry) -> None:
-        from geometry_msgs.msg import TransformStamped
-        from tf2_msgs.msg import TFMessage
 
         tfs = TransformStamped(header=odom.header, child_frame_id=odom.child_frame_id)
         tfs.transform.translation.x = odom.pose.pose.position.x

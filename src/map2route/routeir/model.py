@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from map2route.routeir.errors import RouteIRError
+from map2route.semantic_map.grid import GridSpec, grid_problems
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -328,7 +329,6 @@ def routeir_to_json(ir: RouteIR) -> dict[str, Any]:
 
 def routeir_from_json(data: dict[str, Any]) -> RouteIR:
     """Parse a RouteIR document, rejecting unknown schema versions by name."""
-    from map2route.semantic_map.grid import GridSpec, grid_problems
 
     version = data.get("schema_version") if isinstance(data, dict) else None
     if version != SCHEMA_VERSION:

@@ -11,6 +11,8 @@ import math
 from typing import TYPE_CHECKING
 
 import numpy as np
+from shapely.geometry import Polygon
+from shapely.geometry.polygon import orient
 
 from map2route.routeir.errors import RouteIRError
 from map2route.routeir.model import Region
@@ -125,8 +127,6 @@ def wall_follow_waypoints(m: SemanticMap, room_id: int, *, offset_m: float = 0.6
     Raises:
         RouteIRError: the inset room is empty or no corner is traversable.
     """
-    from shapely.geometry import Polygon
-    from shapely.geometry.polygon import orient
 
     room = m.get_room(room_id)
     inset = Polygon(room.polygon).buffer(-offset_m, join_style="mitre")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
+from scipy import ndimage
 
 if TYPE_CHECKING:
     from map2route.semantic_map.model import SemanticMap
@@ -12,7 +13,6 @@ if TYPE_CHECKING:
 
 def traversable_components(m: SemanticMap) -> tuple[np.ndarray, int]:
     """8-connected components of the traversable layer: ``(labels, count)``; 0 = not traversable."""
-    from scipy import ndimage
 
     labels, count = ndimage.label(m.traversable, structure=np.ones((3, 3), dtype=bool))
     return labels, int(count)

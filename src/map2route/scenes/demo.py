@@ -5,7 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.console import Console
+from rich.table import Table
+
+from map2route.render import render_scene
 from map2route.scenes.errors import SceneError
+from map2route.semantic_map.io import load_scene
 from map2route.semantic_map.shipped import resolve_scene
 
 if TYPE_CHECKING:
@@ -16,7 +21,6 @@ if TYPE_CHECKING:
 
 def summary_table(m: SemanticMap) -> object:
     """A rich table: rooms by type, object counts, areas."""
-    from rich.table import Table
 
     s = m.summary()
     table = Table(title=f"Scene {m.name}", show_header=True)
@@ -48,10 +52,7 @@ def run_demo(out_dir: Path, *, console: Console | None = None) -> Path:
     Raises:
         SceneError / MapError: if the shipped scenes are missing or invalid.
     """
-    from rich.console import Console
 
-    from map2route.render import render_scene
-    from map2route.semantic_map.io import load_scene
 
     con = console or Console()
     folder = resolve_scene("default")

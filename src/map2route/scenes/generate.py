@@ -26,7 +26,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+from shapely.geometry import Polygon
+
 from map2route.scenes.errors import SceneError
+from map2route.scenes.small_objects import place_small_objects
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -165,7 +169,7 @@ def _procthor() -> Iterator[types.ModuleType]:
         patched = _deterministic_select_room(fpg.select_room)
         patched._map2route = True  # type: ignore[attr-defined]
         fpg.select_room = patched
-    import procthor.generation.objects as objs
+    import procthor.generation.objects as objs  # noqa: PLC0415 - optional dependency (scenes extra)
 
     polygon_class = objs.OrthogonalPolygon
     if polygon_class._join_neighboring_rectangles is not _join_neighboring_rectangles:
@@ -197,11 +201,9 @@ def survey_seed(seed: int) -> HouseSurvey | None:
     room spec, rejection-sampled floor plan), so the full generation of the same seed builds
     the same floor plan (checked in :func:`generate_house`). ``None`` if no floor plan fits.
     """
-    import numpy as np
-    from shapely.geometry import Polygon
 
     with _procthor() as gen:
-        from procthor.utils.types import InvalidFloorplan, SamplingVars
+        from procthor.utils.types import InvalidFloorplan, SamplingVars  # noqa: PLC0415 - optional dependency (scenes extra)
 
         random.seed(seed)
         np.random.seed(seed)
@@ -229,7 +231,6 @@ def generate_house(seed: int, *, small_objects: bool = True) -> dict[str, Any]:
     Raises:
         SceneError: if ProcTHOR cannot build a floor plan for this seed.
     """
-    from map2route.scenes.small_objects import place_small_objects
 
     with _procthor() as gen:
         generator = gen.HouseGenerator(split=SPLIT, seed=seed,

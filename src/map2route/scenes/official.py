@@ -38,7 +38,11 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
+import cv2
 import numpy as np
+from matplotlib.path import Path as MplPath
+from scipy.ndimage import label
+from scipy.spatial import ConvexHull, QhullError
 
 from map2route.files import atomic_write_text
 from map2route.scenes.errors import SceneError
@@ -266,7 +270,6 @@ def _objects(o: dict[str, Any], instance: NDArray[np.int64], room_layer: NDArray
              grid: GridSpec, footprints: dict[str, Any], id_to_name: dict[int, str],
              known_rooms: set[int]) -> list[ObjectInstance]:
     """One object per 8-connected part of the instance's cells (one hull never spans rooms)."""
-    from scipy.ndimage import label
 
     iid = int(o["id"])
     cells = instance == iid
@@ -323,7 +326,6 @@ def _cell_corners(rc: NDArray[np.int64], grid: GridSpec) -> NDArray[np.float64]:
 
 
 def _hull(mask: NDArray[np.bool_], grid: GridSpec) -> tuple[tuple[float, float], ...]:
-    from scipy.spatial import ConvexHull, QhullError
 
     pts = _cell_corners(np.argwhere(mask), grid)
     try:
@@ -337,7 +339,6 @@ def _hull(mask: NDArray[np.bool_], grid: GridSpec) -> tuple[tuple[float, float],
 
 def _contour(mask: NDArray[np.bool_], grid: GridSpec) -> tuple[tuple[float, float], ...]:
     """The outer boundary of the largest blob of ``mask`` as a polygon in metres."""
-    import cv2
 
     contours, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL,
                                    cv2.CHAIN_APPROX_SIMPLE)
@@ -353,7 +354,6 @@ def _contour(mask: NDArray[np.bool_], grid: GridSpec) -> tuple[tuple[float, floa
 def _centre_mask(polygon: Any, grid: GridSpec) -> NDArray[np.bool_]:
     """Cells whose centre lies inside ``polygon``: the inverse of the hull of whole cells that
     reading builds, so an instance's cells write back as they were read."""
-    from matplotlib.path import Path as MplPath
 
     xs, ys = grid.cell_centres()
     inside = MplPath(np.asarray(polygon, dtype=np.float64)).contains_points(

@@ -11,13 +11,25 @@ from __future__ import annotations
 
 import gzip
 import json
+import multiprocessing
+import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
 from map2route.files import atomic_write_bytes, atomic_write_text
+from map2route.scenes.checks import unreachable_rooms
 from map2route.scenes.errors import SceneError
 from map2route.scenes.generate import (
     DEV_SCENES,
@@ -29,6 +41,9 @@ from map2route.scenes.generate import (
     scene_name,
     survey_seed,
 )
+from map2route.scenes.procthor import from_procthor_house
+from map2route.scenes.small_objects import place_small_objects
+from map2route.semantic_map.io import save_scene
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -47,14 +62,6 @@ class BuiltScene:
 
 
 def _progress() -> Any:
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
 
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                     TimeElapsedColumn(), TimeRemainingColumn())
@@ -68,8 +75,6 @@ def _map(fn: Callable[[Any], Any], items: list[Any], workers: int, progress: Any
     per-process hash salt; spawned workers with a fixed salt make the house JSONs byte-for-byte
     reproducible.
     """
-    import multiprocessing
-    import os
 
     task = progress.add_task(label, total=len(items))
     previous = os.environ.get("PYTHONHASHSEED")
@@ -106,10 +111,6 @@ def build_one(seed: int, out: Path, cache: Path | None = None) -> BuiltScene:
     Raises:
         SceneError: if the house's rooms are not all reachable on the traversable layer.
     """
-    from map2route.scenes.checks import unreachable_rooms
-    from map2route.scenes.procthor import from_procthor_house
-    from map2route.scenes.small_objects import place_small_objects
-    from map2route.semantic_map.io import save_scene
 
     t0 = time.perf_counter()
     name = scene_name(seed)

@@ -20,12 +20,20 @@ What each layer means:
 
 from __future__ import annotations
 
+import gzip
+import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import cv2
 import numpy as np
+import shapely
+from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry import Polygon
+from shapely.geometry.polygon import orient
 
 from map2route.scenes.assets import get_asset
 from map2route.scenes.errors import SceneError
@@ -119,8 +127,6 @@ def _window(grid: GridSpec, pts: Sequence[Point], pad_m: float) -> tuple[slice, 
 
 def _polygon_mask(grid: GridSpec, polygon: Sequence[Point]) -> NDArray[np.bool_]:
     """Cells whose centre lies inside ``polygon`` (shapely's exact point-in-polygon)."""
-    import shapely
-    from shapely.geometry import Polygon
 
     mask = np.zeros(grid.shape, dtype=bool)
     rs, cs = _window(grid, polygon, grid.resolution)
@@ -193,7 +199,6 @@ def from_procthor_house(house_json: Mapping[str, Any], *, name: str, resolution:
 
 def _import(house: Mapping[str, Any], *, name: str, resolution: float, robot_radius_m: float,
             wall_thickness_m: float) -> SemanticMap:
-    import cv2
 
     if not house.get("rooms"):
         msg = f"House {name!r} has no rooms"
@@ -201,8 +206,6 @@ def _import(house: Mapping[str, Any], *, name: str, resolution: float, robot_rad
     room_index: dict[str, int] = {}
     rooms: list[Room] = []
     for i, r in enumerate(house["rooms"]):
-        from shapely.geometry import Polygon
-        from shapely.geometry.polygon import orient
 
         poly = orient(Polygon([_xz(p) for p in r["floorPolygon"]]), sign=1.0)
         coords = tuple((round(x, 4), round(y, 4)) for x, y in list(poly.exterior.coords)[:-1])
@@ -370,8 +373,6 @@ def _room_for_point(x: float, y: float, grid: GridSpec, room_ids: NDArray[np.int
     row, col = grid.world_to_cell(x, y)
     if grid.contains_cell(row, col) and room_ids[row, col] >= 0:
         return int(room_ids[row, col])
-    from shapely.geometry import Point as ShapelyPoint
-    from shapely.geometry import Polygon
 
     best, best_d = None, math.inf
     for r in rooms:
@@ -387,9 +388,6 @@ def read_house_json(path: str | os.PathLike[str]) -> dict[str, Any]:
     Raises:
         SceneError: if the file is missing or not JSON.
     """
-    import gzip
-    import json
-    from pathlib import Path
 
     p = Path(path)
     try:

@@ -22,6 +22,7 @@ import math
 from typing import Any
 
 import numpy as np
+from shapely.geometry import Polygon
 
 from map2route.scenes.assets import (
     Asset,
@@ -82,7 +83,6 @@ def place_small_objects(house: dict[str, Any], *, seed: int) -> int:
         house: a ProcTHOR house JSON with floor and wall objects.
         seed: seed of the placement's own random generator (deterministic).
     """
-    from shapely.geometry import Polygon
 
     rng = np.random.default_rng(seed)
     db = asset_database()
@@ -158,7 +158,6 @@ def place_small_objects(house: dict[str, Any], *, seed: int) -> int:
 
 def _find_spot(rng: np.random.Generator, inner: Any, occupied: list[Any], asset: Asset,
                parent_yaw_deg: float) -> tuple[float, float, float, Any] | None:
-    from shapely.geometry import Polygon
 
     minx, minz, maxx, maxz = inner.bounds
     for _ in range(PLACEMENT_TRIES):

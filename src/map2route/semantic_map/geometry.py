@@ -61,7 +61,7 @@ def free_space_graph(free: NDArray[np.bool_]) -> tuple[csr_matrix, NDArray[np.in
     """
     # Imported here for start-up time: scipy.sparse costs about a second, and only
     # geodesic_distance needs this graph.
-    from scipy.sparse import coo_matrix
+    from scipy.sparse import coo_matrix  # noqa: PLC0415 - see the comment above
 
     index = np.full(free.shape, -1, dtype=np.int64)
     index[free] = np.arange(int(free.sum()))

@@ -16,16 +16,19 @@ never leaves a half-written scene.
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
+import cv2
 import numpy as np
 import yaml
 
 from map2route.files import atomic_write_bytes, atomic_write_text
+from map2route.paths import maps_dir
 from map2route.semantic_map.errors import MapError
 from map2route.semantic_map.grid import GridSpec, grid_problems
 from map2route.semantic_map.model import (
@@ -60,7 +63,6 @@ class SemanticsJSON(TypedDict):
 
 
 def _encode_png(image: NDArray[Any]) -> bytes:
-    import cv2
 
     ok, buf = cv2.imencode(".png", image)
     if not ok:  # pragma: no cover - OpenCV only fails on unsupported dtypes
@@ -126,7 +128,6 @@ def semantics_to_json(m: SemanticMap) -> SemanticsJSON:
 
 # --- load ------------------------------------------------------------------------------------
 def _read_image(path: Path, problems: list[str], *, unchanged: bool = False) -> NDArray[Any] | None:
-    import cv2
 
     if not path.is_file():
         problems.append(f"missing file {path.name}")
@@ -149,11 +150,9 @@ def load_scene(folder: str | os.PathLike[str]) -> SemanticMap:
     root = Path(folder)
     if not root.is_dir():
         hint = ""
-        from map2route.paths import maps_dir
 
         if maps_dir().is_dir() and not root.is_absolute():
             names = sorted(p.name for p in maps_dir().iterdir() if (p / "map.yaml").is_file())
-            import difflib
 
             close = difflib.get_close_matches(root.name, names, n=3)
             if close:

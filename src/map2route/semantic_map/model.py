@@ -14,6 +14,7 @@ from enum import Enum
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+import cv2
 import numpy as np
 
 from map2route.semantic_map.errors import MapError
@@ -286,7 +287,6 @@ class SemanticMap:
 
     def footprint_mask(self, objects: Iterable[ObjectInstance]) -> NDArray[np.bool_]:
         """Cells covered by the footprints of ``objects`` (rasterised with OpenCV)."""
-        import cv2
 
         mask = np.zeros(self.grid.shape, dtype=np.uint8)
         for obj in objects:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
+import shapely
 
 from map2route.sim.errors import SimError
 
@@ -78,7 +79,6 @@ class World:
     @classmethod
     def from_map(cls, m: SemanticMap, obstacles: list[DynamicObstacle] | None = None) -> World:
         """Build the obstacle layers of ``m`` (see the module docstring)."""
-        import shapely
 
         blocked = m.walls | (m.room_ids < 0)
         top = np.where(blocked, np.float32(WALL_HEIGHT_M), np.float32(0.0)).astype(np.float32)

@@ -21,6 +21,7 @@ Line layout::
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 import numpy as np
 
 from map2route.bench.errors import BenchmarkError
+from map2route.files import atomic_write_text
 from map2route.routeir import RouteIRError, routeir_from_json, routeir_to_json, validation_problems
 
 if TYPE_CHECKING:
@@ -309,7 +311,6 @@ def dumps_episode(ep: Episode) -> str:
 
 def write_episodes(path: str | Path, episodes: Iterable[Episode]) -> Path:
     """Write episodes as JSON Lines atomically and return the path."""
-    from map2route.files import atomic_write_text
 
     out = Path(path)
     atomic_write_text(out, "".join(dumps_episode(ep) + "\n" for ep in episodes))
@@ -366,7 +367,6 @@ def load_episodes(path: str | Path, *, split: str | None = None,
     if wanted is not None:
         missing = sorted(wanted - seen)
         if missing:
-            import difflib
 
             close = difflib.get_close_matches(missing[0], sorted(seen | set(all_ids)), n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""

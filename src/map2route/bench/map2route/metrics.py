@@ -26,6 +26,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
+from scipy.spatial import cKDTree
+
+from map2route.gridsearch.walk import clearance_m
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -208,7 +211,6 @@ def hard_constraint_score(cells: NDArray[np.int64], stage_targets: Sequence[NDAr
 # --- soft preferences (Table I) ------------------------------------------------------------------
 def closest_distances(points: NDArray[np.float64], reference: NDArray[np.float64]) -> NDArray[np.float64]:
     """d(p, O) for every point: distance to the nearest reference point (metres)."""
-    from scipy.spatial import cKDTree
 
     if len(reference) == 0:
         return np.full(len(points), np.inf)
@@ -296,7 +298,6 @@ def clearance_value(window_cells: NDArray[np.int64], clearance_field: NDArray[np
 
 def clearance_field_m(traversable: NDArray[np.bool_], resolution: float) -> NDArray[np.float64]:
     """d(p, U) for every cell: metres from its centre to the nearest non-traversable centre."""
-    from map2route.gridsearch.walk import clearance_m
 
     return clearance_m(traversable, resolution)
 

@@ -45,7 +45,9 @@ from map2route.bench.map2route.episode import (
     episode_from_json,
     load_episodes,
 )
+from map2route.errors import Map2RouteError
 from map2route.routeir import Constraint, ConstraintKind, Region, RouteIR, Stage
+from map2route.semantic_map import load_scene
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -224,8 +226,6 @@ def convert_official(paths: list[Path], maps_root: Path, *, row_origin: str = "b
     Raises:
         BenchmarkError: a file is unreadable or malformed, or its map cannot be loaded.
     """
-    from map2route.errors import Map2RouteError
-    from map2route.semantic_map import load_scene
 
     grids: dict[str, GridSpec] = {}
     out: list[Episode] = []
