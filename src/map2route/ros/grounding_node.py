@@ -6,6 +6,9 @@ service (``map2route_interfaces/GroundInstruction``); the map from ``/map`` +
 Outputs (latched): ``/routeir`` (``map2route_interfaces/RouteIR``) and ``/grounding/status``
 (``map2route_interfaces/GroundingStatus``: ambiguous reference with its candidates, unknown
 word, infeasible request, empty instruction, no map yet).
+The ``instruction`` parameter, when not empty, is grounded once as soon as the map (and, with
+``start_from_odom``, a pose) has arrived: what ``sim.launch.xml instruction:=...`` uses, so a
+launch needs no ``ros2 topic pub``.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ PARAMS = (
     Param("grounder", str, "grounder name: offline or llm", one_of("offline", "llm")),
     Param("frame_id", str, "frame of the RouteIR header", non_empty),
     Param("start_from_odom", bool, "use the latest /odom pose as the route's start"),
+    Param("instruction", str, "grounded once when the map (and pose) are in; empty: none"),
 )
 PARAM_FILE = "grounding_node.yaml"
 
@@ -107,6 +111,19 @@ class GroundingNode(Node):
         self.create_subscription(Odometry, "odom", self._on_odom, 10, callback_group=inputs)
         self.create_subscription(String, "instruction", self._on_instruction, 10)
         self.create_service(GroundInstruction, "ground_instruction", self._on_service)
+        self._pending = self.params["instruction"].strip()
+        if self._pending:
+            self._pending_timer = self.create_timer(0.2, self._ground_pending)
+
+    def _ground_pending(self) -> None:
+        """Ground the ``instruction`` parameter once the map and the start pose are in."""
+        if not self._pending or self.map is None:
+            return
+        if self.params["start_from_odom"] and self.pose is None:
+            return
+        instruction, self._pending = self._pending, ""
+        self._pending_timer.cancel()
+        self._run(instruction, self._start())
 
     def _on_grid(self, msg: OccupancyGrid) -> None:
         self._grid = msg
