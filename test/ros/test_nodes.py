@@ -13,6 +13,7 @@ from sensor_msgs.msg import LaserScan, PointCloud2
 from std_msgs.msg import String
 
 from map2route.ros import convert
+from map2route.ros.frames import SENSOR_QOS
 from map2route.ros.grounding_node import GroundingNode
 from map2route.ros.params import NodeConfigError
 from map2route.ros.path_follower_node import PathFollowerNode
@@ -165,8 +166,9 @@ def test_follower_drives_the_sim_to_the_end_of_a_path(ros, two_room_scene) -> No
         scene=str(two_room_scene), start_x=START[0], start_y=START[1], cloud_every=2)))
     ros.add(PathFollowerNode(context=ros.context))
     statuses = _collect(ros, FollowerStatus, "follower/status", qos=10)
-    scans = _collect(ros, LaserScan, "scan", qos=10)
-    clouds = _collect(ros, PointCloud2, "points", qos=10)
+    # A LiDAR driver's QoS (BEST_EFFORT): a RELIABLE subscriber would get nothing.
+    scans = _collect(ros, LaserScan, "scan", qos=SENSOR_QOS)
+    clouds = _collect(ros, PointCloud2, "points", qos=SENSOR_QOS)
     plans = _collect(ros, PathMsg, "plan")
     pub = ros.node("router").create_publisher(PathMsg, "route", LATCHED)
     pts = np.array([[1.5, 1.0], [2.5, 2.0], [3.5, 2.0], [4.0, 0.6]])
@@ -177,7 +179,7 @@ def test_follower_drives_the_sim_to_the_end_of_a_path(ros, two_room_scene) -> No
     assert math.hypot(sim.pose.x - 4.0, sim.pose.y - 0.6) <= 0.2 + 1e-6
     assert sim.collisions == 0
     assert max(s.progress for s in statuses) == pytest.approx(1.0)
-    assert scans and len(scans[-1].ranges) == 360 and scans[-1].header.frame_id == "base_link"
+    assert scans and len(scans[-1].ranges) == 360 and scans[-1].header.frame_id == "lidar_link"
     assert clouds and clouds[-1].point_step == 12 and clouds[-1].width > 1000
     assert plans and len(plans[-1].poses) == len(pts)  # republished for Nav2
 

@@ -239,6 +239,20 @@ class PathFollower:
     def length(self) -> float:
         return float(self._s[-1]) if self._s.size else 0.0
 
+    def halt(self, reason: str) -> FollowerCommand:
+        """Stop now (state BLOCKED, zero twist) without a step: the base cannot see or cannot
+        localise. The next :meth:`step` ramps up from rest."""
+        self._velocity[:] = 0.0
+        if len(self.path) == 0:
+            return FollowerCommand(0.0, 0.0, 0.0, FollowerState.IDLE, 0.0, 0.0, math.inf, reason)
+        if self.arrived:
+            return FollowerCommand(0.0, 0.0, 0.0, FollowerState.ARRIVED, 1.0, 0.0, math.inf,
+                                   "arrived")
+        i = self._index
+        progress = 1.0 if self.length == 0 else min(1.0, float(self._s[i]) / self.length)
+        return FollowerCommand(0.0, 0.0, 0.0, FollowerState.BLOCKED, progress,
+                               float(self._s[-1] - self._s[i]), math.inf, reason)
+
     def _closest(self, x: float, y: float) -> int:
         # Search forward from the last index within a window, so a route that passes the same
         # place twice (circling a table) is followed in order.

@@ -1,7 +1,14 @@
-"""``path_follower_node``: Mecanum following of ``/route`` with local avoidance from ``/scan``.
+"""``path_follower_node``: Mecanum following of ``/route`` with local avoidance from live sensors.
 
 Runs one :class:`map2route.control.PathFollower` step per ``/odom`` message (so it keeps pace
-with a simulation that steps as fast as the nodes answer) and publishes ``/cmd_vel``
+with a simulation that steps as fast as the nodes answer). The pose is looked up through TF:
+the ``/odom`` pose (in its header's frame) composed with ``global_frame -> odom`` from ``/tf``,
+so a localiser's corrections (AMCL, SLAM) are followed. Obstacles come from ``/scan``
+(``LaserScan``) and/or ``/points`` (``PointCloud2``: a body-frame Mid-360 cloud, or SLAM's
+map-frame ``/registered_scan``), subscribed with sensor-data QoS (BEST_EFFORT) and brought
+into ``base_frame`` through TF by their header's frame_id. A watchdog stops the base when no
+obstacle source is fresher than ``sensor_timeout`` (or the pose cannot be looked up): state
+BLOCKED, a warning naming what is missing, never driving blind. It publishes ``/cmd_vel``
 (``geometry_msgs/Twist``: linear.x, linear.y, angular.z in the base frame) and
 ``/follower/status`` (``map2route_interfaces/FollowerStatus``: state, progress, distance to
 go, nearest obstacle). It republishes the route it follows on ``/plan`` (``nav_msgs/Path``)
@@ -23,14 +30,34 @@ from rclpy.action import ActionServer, CancelResponse
 from rclpy.callback_groups import ReentrantCallbackGroup
 from rclpy.node import Node
 from rclpy.task import Future
-from sensor_msgs.msg import LaserScan
+from sensor_msgs.msg import LaserScan, PointCloud2
 
 from map2route.control import FollowerConfig, FollowerState, PathFollower
 from map2route.control.follower import FollowerCommand, scan_to_points
+from map2route.control.frames import FrameError, Transform
+from map2route.control.sensors import (
+    ObstacleSources,
+    cloud_obstacle_points,
+    planar_points_to_base,
+)
 from map2route.errors import Map2RouteError
 from map2route.ros import convert
+from map2route.ros.frames import (
+    SENSOR_QOS,
+    TfListener,
+    cloud_xyz,
+    stamp_seconds,
+)
 from map2route.ros.params import Param, declare, non_empty, non_negative, positive, run_node
 from map2route.ros.semantic_map_server import LATCHED
+
+def _sources(value: Any) -> str | None:
+    names = [n.strip() for n in str(value).split(",") if n.strip()]
+    bad = [n for n in names if n not in ("scan", "cloud")]
+    if not names or bad:
+        return f"must name scan and/or cloud (comma-separated), got {value!r}"
+    return None
+
 
 PARAMS = (
     Param("max_speed", float, "m/s", positive),
@@ -50,6 +77,14 @@ PARAMS = (
     Param("control_rate", float, "Hz (odometry-driven here; kept for robot drivers)", positive),
     Param("route_topic", str, "the route to follow", non_empty),
     Param("publish_nav2_path", bool, "republish the route on /plan"),
+    Param("global_frame", str, "frame of the route; poses are looked up in it", non_empty),
+    Param("base_frame", str, "the robot's frame (obstacle points are brought into it)",
+          non_empty),
+    Param("obstacle_sources", str, "scan, cloud or scan,cloud", _sources),
+    Param("sensor_timeout", float, "s; no fresher obstacle data stops the base (0: off)",
+          non_negative),
+    Param("obstacle_min_height", float, "m above base_frame: lower cloud points are floor"),
+    Param("obstacle_max_height", float, "m above base_frame: higher cloud points pass over"),
 )
 PARAM_FILE = "path_follower_node.yaml"
 
@@ -69,14 +104,20 @@ class PathFollowerNode(Node):
         self.config = FollowerConfig.from_params(self.params)
         self.follower = PathFollower(self.config)
         self._lock = threading.Lock()
-        self._scan: np.ndarray = np.zeros((0, 2))
         self._last_stamp: float | None = None
+        self.sources = [n.strip() for n in self.params["obstacle_sources"].split(",")
+                        if n.strip()]
+        self.obstacles = ObstacleSources(self.params["sensor_timeout"])
+        self.tf = TfListener(self)
         self.last: FollowerCommand | None = None
         self.cmd_pub = self.create_publisher(Twist, "cmd_vel", 10)
         self.status_pub = self.create_publisher(FollowerStatus, "follower/status", 10)
         self.plan_pub = self.create_publisher(PathMsg, "plan", LATCHED)
         self.create_subscription(PathMsg, self.params["route_topic"], self._on_route, LATCHED)
-        self.create_subscription(LaserScan, "scan", self._on_scan, 10)
+        if "scan" in self.sources:
+            self.create_subscription(LaserScan, "scan", self._on_scan, SENSOR_QOS)
+        if "cloud" in self.sources:
+            self.create_subscription(PointCloud2, "points", self._on_cloud, SENSOR_QOS)
         self.create_subscription(Odometry, "odom", self._on_odom, 10)
         self._goal: Any = None
         self._goal_done: Future | None = None
@@ -101,23 +142,55 @@ class PathFollowerNode(Node):
             self.plan_pub.publish(msg)
         self.get_logger().info(f"following a route of {self.follower.length:.2f} m")
 
+    def _sensor_in_base(self, frame_id: str) -> Transform:
+        """The pose of a sensor message's frame in ``base_frame`` (empty frame: the base)."""
+        if not frame_id or frame_id.lstrip("/") == self.params["base_frame"]:
+            return Transform()
+        return self.tf.lookup(self.params["base_frame"], frame_id)
+
     def _on_scan(self, msg: LaserScan) -> None:
-        self._scan = scan_to_points(np.asarray(msg.ranges), msg.angle_min, msg.angle_increment,
-                                    range_max=msg.range_max)
+        try:
+            mount = self._sensor_in_base(msg.header.frame_id)
+        except FrameError as err:
+            self.get_logger().warn(f"dropping a scan: {err}", throttle_duration_sec=2.0)
+            return
+        pts = scan_to_points(np.asarray(msg.ranges), msg.angle_min, msg.angle_increment,
+                             range_max=msg.range_max)
+        self.obstacles.update("scan", stamp_seconds(msg.header.stamp),
+                              planar_points_to_base(pts, mount))
+
+    def _on_cloud(self, msg: PointCloud2) -> None:
+        try:
+            mount = self._sensor_in_base(msg.header.frame_id)
+            xyz = cloud_xyz(msg)
+        except FrameError as err:
+            self.get_logger().warn(f"dropping a cloud: {err}", throttle_duration_sec=2.0)
+            return
+        pts = cloud_obstacle_points(xyz, mount, z_min=self.params["obstacle_min_height"],
+                                    z_max=self.params["obstacle_max_height"])
+        self.obstacles.update("cloud", stamp_seconds(msg.header.stamp), pts)
 
     def _on_odom(self, msg: Odometry) -> None:
         from map2route_interfaces.msg import FollowerStatus
 
-        stamp = msg.header.stamp.sec + msg.header.stamp.nanosec * 1e-9
+        stamp = stamp_seconds(msg.header.stamp)
         dt = 0.0 if self._last_stamp is None else max(0.0, stamp - self._last_stamp)
         self._last_stamp = stamp
         if len(self.follower.path) == 0:
             return
-        p = msg.pose.pose
-        with self._lock:
-            was_arrived = self.follower.arrived
-            cmd = self.follower.step(p.position.x, p.position.y, convert.quaternion_yaw(p.orientation),
-                                     self._scan, dt)
+        was_arrived = self.follower.arrived
+        points = self.obstacles.points(stamp)
+        try:
+            x, y, yaw = self.tf.odom_pose(self.params["global_frame"], msg)
+        except FrameError as err:
+            cmd = self._halt(f"no pose in {self.params['global_frame']!r}: {err}; stopped")
+        else:
+            if points is None:
+                cmd = self._halt(self.obstacles.blind_reason(
+                    stamp, [{"scan": "/scan", "cloud": "/points"}[n] for n in self.sources]))
+            else:
+                with self._lock:
+                    cmd = self.follower.step(x, y, yaw, points, dt)
         self.last = cmd
         if not was_arrived:
             twist = Twist()
@@ -131,6 +204,12 @@ class PathFollowerNode(Node):
             self.status_pub.publish(st)
             if cmd.state is FollowerState.ARRIVED:
                 self.get_logger().info("arrived")
+
+    def _halt(self, reason: str) -> FollowerCommand:
+        """Stop the base (BLOCKED) for ``reason``, logged as a warning."""
+        self.get_logger().warn(reason, throttle_duration_sec=2.0)
+        with self._lock:
+            return self.follower.halt(reason)
 
     async def _on_goal(self, goal_handle: Any) -> Any:
         # Non-blocking: the goal waits on a future that :meth:`_poll_goal` completes, so the

@@ -1,8 +1,9 @@
 """``route_planner_node``: RouteIR + current pose -> ``/route`` (``nav_msgs/Path``, frame map).
 
 Plans with :func:`map2route.planning.plan_route` on the map inflated by the robot's footprint
-(:func:`map2route.control.inflate_for_robot`), from the latest ``/odom`` pose (or the
-RouteIR's own start when there is no odometry yet). Replans when ``/map`` or
+(:func:`map2route.control.inflate_for_robot`), from the latest ``/odom`` pose looked up in
+``frame_id`` through TF (``map -> odom``; or the RouteIR's own start when there is no pose
+yet). Replans when ``/map`` or
 ``/semantic_map`` changes. Publishes, latched: ``/route``, ``/route/markers`` (stage targets,
 constraint regions, the route coloured by stage) and ``/route/status``
 (``map2route_interfaces/PlannerStatus``). Also serves the ``plan_route`` action
@@ -26,8 +27,10 @@ from rclpy.node import Node
 from std_msgs.msg import ColorRGBA, Header
 from visualization_msgs.msg import Marker, MarkerArray
 
+from map2route.control.frames import FrameError
 from map2route.errors import Map2RouteError
 from map2route.ros import convert
+from map2route.ros.frames import TfListener
 from map2route.ros.params import Param, declare, non_empty, non_negative, run_node
 from map2route.ros.semantic_map_server import LATCHED
 
@@ -113,6 +116,7 @@ class RoutePlannerNode(Node):
         self.create_subscription(OccupancyGrid, "map", self._on_grid, LATCHED)
         self.create_subscription(SemanticLayer, "semantic_map", self._on_layer, LATCHED)
         self.create_subscription(RouteIR, "routeir", self._on_routeir, LATCHED)
+        self.tf = TfListener(self, callback_group=poses)
         self.create_subscription(Odometry, "odom", self._on_odom, 10, callback_group=poses)
         self._action = ActionServer(self, PlanRoute, "plan_route", self._on_goal,
                                     callback_group=ReentrantCallbackGroup())
@@ -139,7 +143,12 @@ class RoutePlannerNode(Node):
             self._replan()
 
     def _on_odom(self, msg: Odometry) -> None:
-        self.pose = (msg.pose.pose.position.x, msg.pose.pose.position.y)
+        try:
+            x, y, _yaw = self.tf.odom_pose(self.params["frame_id"], msg)
+        except FrameError as err:
+            self.get_logger().warn(f"no start pose yet: {err}", throttle_duration_sec=5.0)
+            return
+        self.pose = (x, y)
 
     def _on_routeir(self, msg: Any) -> None:
         try:
