@@ -51,6 +51,7 @@ from map2route.ros.frames import (
 from map2route.ros.params import Param, declare, non_empty, non_negative, positive, run_node
 from map2route.ros.semantic_map_server import LATCHED
 
+
 def _sources(value: Any) -> str | None:
     names = [n.strip() for n in str(value).split(",") if n.strip()]
     bad = [n for n in names if n not in ("scan", "cloud")]
@@ -74,6 +75,8 @@ PARAMS = (
     Param("max_deviation_deg", float, "deg", non_negative),
     Param("deviation_step_deg", float, "deg", positive),
     Param("align_heading", bool, "face the direction of travel"),
+    Param("detour_after", float, "s without progress before a local detour (0: never)",
+          non_negative),
     Param("control_rate", float, "Hz (odometry-driven here; kept for robot drivers)", positive),
     Param("route_topic", str, "the route to follow", non_empty),
     Param("publish_nav2_path", bool, "republish the route on /plan"),
@@ -114,10 +117,16 @@ class PathFollowerNode(Node):
         self.status_pub = self.create_publisher(FollowerStatus, "follower/status", 10)
         self.plan_pub = self.create_publisher(PathMsg, "plan", LATCHED)
         self.create_subscription(PathMsg, self.params["route_topic"], self._on_route, LATCHED)
+        #: the resolved (remapped) topic of each obstacle source, for status messages
+        self.sensor_topics: list[str] = []
         if "scan" in self.sources:
-            self.create_subscription(LaserScan, "scan", self._on_scan, SENSOR_QOS)
+            sub = self.create_subscription(LaserScan, "scan", self._on_scan, SENSOR_QOS)
+            self._scan_topic = sub.topic_name
+            self.sensor_topics.append(sub.topic_name)
         if "cloud" in self.sources:
-            self.create_subscription(PointCloud2, "points", self._on_cloud, SENSOR_QOS)
+            sub = self.create_subscription(PointCloud2, "points", self._on_cloud, SENSOR_QOS)
+            self._cloud_topic = sub.topic_name
+            self.sensor_topics.append(sub.topic_name)
         self.create_subscription(Odometry, "odom", self._on_odom, 10)
         self._goal: Any = None
         self._goal_done: Future | None = None
@@ -156,7 +165,7 @@ class PathFollowerNode(Node):
             return
         pts = scan_to_points(np.asarray(msg.ranges), msg.angle_min, msg.angle_increment,
                              range_max=msg.range_max)
-        self.obstacles.update("scan", stamp_seconds(msg.header.stamp),
+        self.obstacles.update(self._scan_topic, stamp_seconds(msg.header.stamp),
                               planar_points_to_base(pts, mount))
 
     def _on_cloud(self, msg: PointCloud2) -> None:
@@ -168,7 +177,7 @@ class PathFollowerNode(Node):
             return
         pts = cloud_obstacle_points(xyz, mount, z_min=self.params["obstacle_min_height"],
                                     z_max=self.params["obstacle_max_height"])
-        self.obstacles.update("cloud", stamp_seconds(msg.header.stamp), pts)
+        self.obstacles.update(self._cloud_topic, stamp_seconds(msg.header.stamp), pts)
 
     def _on_odom(self, msg: Odometry) -> None:
         from map2route_interfaces.msg import FollowerStatus
@@ -186,8 +195,7 @@ class PathFollowerNode(Node):
             cmd = self._halt(f"no pose in {self.params['global_frame']!r}: {err}; stopped")
         else:
             if points is None:
-                cmd = self._halt(self.obstacles.blind_reason(
-                    stamp, [{"scan": "/scan", "cloud": "/points"}[n] for n in self.sources]))
+                cmd = self._halt(self.obstacles.blind_reason(stamp, self.sensor_topics))
             else:
                 with self._lock:
                     cmd = self.follower.step(x, y, yaw, points, dt)

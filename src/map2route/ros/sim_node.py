@@ -37,7 +37,6 @@ from rclpy.node import Node
 from rosgraph_msgs.msg import Clock as ClockMsg
 from sensor_msgs.msg import LaserScan, PointCloud2, PointField
 from std_msgs.msg import Header, UInt32
-
 from tf2_msgs.msg import TFMessage
 
 from map2route.control.frames import Transform
