@@ -13,7 +13,9 @@ BLOCKED, a warning naming what is missing, never driving blind. It publishes ``/
 ``/follower/status`` (``map2route_interfaces/FollowerStatus``: state, progress, distance to
 go, nearest obstacle). It republishes the route it follows on ``/plan`` (``nav_msgs/Path``)
 so a Nav2 controller can follow it instead, and serves the ``follow_route`` action
-(``map2route_interfaces/FollowRoute``, shaped like Nav2's FollowPath, with feedback).
+(``map2route_interfaces/FollowRoute``, shaped like Nav2's FollowPath, with feedback) and Nav2's
+own ``follow_path`` (``nav2_msgs/FollowPath``: a Nav2 behaviour tree or
+``nav2_simple_commander``'s ``followPath`` hands its path to this follower).
 While it has no route, or after arriving, it stays silent on ``/cmd_vel``.
 """
 
@@ -24,6 +26,7 @@ from typing import Any
 
 import numpy as np
 from geometry_msgs.msg import Twist
+from nav2_msgs.action import FollowPath
 from nav_msgs.msg import Odometry
 from nav_msgs.msg import Path as PathMsg
 from rclpy.action import ActionServer, CancelResponse
@@ -130,10 +133,14 @@ class PathFollowerNode(Node):
         self.create_subscription(Odometry, "odom", self._on_odom, 10)
         self._goal: Any = None
         self._goal_done: Future | None = None
+        self._goal_nav2 = False
         self._travelled = 0.0
         self._action = ActionServer(self, FollowRoute, "follow_route", self._on_goal,
                                     cancel_callback=lambda _g: CancelResponse.ACCEPT,
                                     callback_group=ReentrantCallbackGroup())
+        self._nav2_action = ActionServer(self, FollowPath, "follow_path", self._on_goal,
+                                         cancel_callback=lambda _g: CancelResponse.ACCEPT,
+                                         callback_group=ReentrantCallbackGroup())
         self.create_timer(0.05, self._poll_goal)
 
     def _on_route(self, msg: PathMsg) -> None:
@@ -222,62 +229,73 @@ class PathFollowerNode(Node):
     async def _on_goal(self, goal_handle: Any) -> Any:
         # Non-blocking: the goal waits on a future that :meth:`_poll_goal` completes, so the
         # odometry callbacks that drive the base keep running on a single-threaded executor
-        # (``rclpy.spin``), as they must on a robot.
-        from map2route_interfaces.action import FollowRoute
-
-        result = FollowRoute.Result()
+        # (``rclpy.spin``), as they must on a robot. Serves follow_route and Nav2's follow_path.
+        nav2 = isinstance(goal_handle.request, FollowPath.Goal)
         path = goal_handle.request.path
         if not path.poses:
-            result.error_code, result.error_msg = FollowRoute.Result.INVALID_PATH, "empty path"
+            result = self._result(nav2, "INVALID_PATH", "empty path")
             goal_handle.abort()
             return result
         self._finish_goal(None)  # a new goal preempts the running one
         self.follow(path)
         self.last = None
         self._goal, self._goal_done, self._travelled = goal_handle, Future(), 0.0
+        self._goal_nav2 = nav2
         return await self._goal_done
+
+    @staticmethod
+    def _result(nav2: bool, code: str, message: str = "") -> Any:
+        """A result of either action with the named error code (``NONE``: success)."""
+        from map2route_interfaces.action import FollowRoute
+
+        kind = FollowPath if nav2 else FollowRoute
+        if nav2 and code == "CANCELED":
+            code = "UNKNOWN"  # FollowPath has no code for preemption; the message says it
+        result = kind.Result(error_msg=message)
+        result.error_code = getattr(kind.Result, code)
+        return result
 
     def _finish_goal(self, result: Any) -> None:
         """End the running goal (if any) with ``result``; ``None`` aborts it as preempted."""
-        from map2route_interfaces.action import FollowRoute
-
         goal, done = self._goal, self._goal_done
         self._goal = self._goal_done = None
         if goal is None or done is None or done.done():
             return
         if result is None:
-            result = FollowRoute.Result(error_msg="preempted by a new goal")
-            result.error_code = FollowRoute.Result.CANCELED
+            result = self._result(self._goal_nav2, "CANCELED", "preempted by a new goal")
             goal.abort()
         done.set_result(result)
 
     def _poll_goal(self) -> None:
         from map2route_interfaces.action import FollowRoute
 
-        goal = self._goal
+        goal, nav2 = self._goal, self._goal_nav2
         if goal is None:
             return
-        result = FollowRoute.Result()
         if goal.is_cancel_requested:
             with self._lock:
                 self.follower.set_path(np.zeros((0, 2)))
             self.cmd_pub.publish(Twist())
             goal.canceled()
-            result.error_code, result.error_msg = FollowRoute.Result.CANCELED, "canceled"
-            self._finish_goal(result)
+            self._finish_goal(self._result(nav2, "NONE" if nav2 else "CANCELED", "canceled"))
             return
         cmd = self.last
         if cmd is None:
             return
         self._travelled = max(self._travelled, self.follower.length * cmd.progress)
-        goal.publish_feedback(FollowRoute.Feedback(distance_to_goal=float(cmd.distance_to_goal),
-                                                   speed=float(cmd.speed),
-                                                   progress=float(cmd.progress)))
+        if nav2:
+            goal.publish_feedback(FollowPath.Feedback(distance_to_goal=float(cmd.distance_to_goal),
+                                                      speed=float(cmd.speed)))
+        else:
+            goal.publish_feedback(FollowRoute.Feedback(
+                distance_to_goal=float(cmd.distance_to_goal), speed=float(cmd.speed),
+                progress=float(cmd.progress)))
         if cmd.state is FollowerState.ARRIVED:
-            result.arrived, result.distance_travelled = True, self._travelled
+            result = self._result(nav2, "NONE")
+            if not nav2:
+                result.arrived, result.distance_travelled = True, self._travelled
             goal.succeed()
             self._finish_goal(result)
-
 
 def main(args: list[str] | None = None) -> int:
     return run_node(PathFollowerNode, args)

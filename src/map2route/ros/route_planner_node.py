@@ -7,7 +7,8 @@ yet). Replans when ``/map`` or
 ``/semantic_map`` changes. Publishes, latched: ``/route``, ``/route/markers`` (stage targets,
 constraint regions, the route coloured by stage) and ``/route/status``
 (``map2route_interfaces/PlannerStatus``). Also serves the ``plan_route`` action
-(``map2route_interfaces/PlanRoute``, shaped like Nav2's ComputePathToPose).
+(``map2route_interfaces/PlanRoute``, shaped like Nav2's ComputePathToPose) and Nav2's own
+``compute_path_to_pose`` / ``compute_path_through_poses`` (:mod:`map2route.ros.nav2_planner`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from map2route.control.frames import FrameError
 from map2route.errors import Map2RouteError
 from map2route.ros import convert
 from map2route.ros.frames import TfListener
+from map2route.ros.nav2_planner import Nav2PlannerServers
 from map2route.ros.params import Param, declare, non_empty, non_negative, run_node
 from map2route.ros.semantic_map_server import LATCHED
 
@@ -120,6 +122,7 @@ class RoutePlannerNode(Node):
         self.create_subscription(Odometry, "odom", self._on_odom, 10, callback_group=poses)
         self._action = ActionServer(self, PlanRoute, "plan_route", self._on_goal,
                                     callback_group=ReentrantCallbackGroup())
+        self.nav2 = Nav2PlannerServers(self)
 
     # --- inputs ------------------------------------------------------------------------
     def _on_grid(self, msg: OccupancyGrid) -> None:
