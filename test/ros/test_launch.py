@@ -69,6 +69,8 @@ def _substituted(launch: str, args: dict[str, str]) -> tuple[dict[str, str], dic
         if isinstance(action, DeclareLaunchArgument):
             action.visit(context)
         elif isinstance(action, Node):
+            if action.condition is not None and not action.condition.evaluate(context):
+                continue
             action._perform_substitutions(context)
             nodes[action.node_name.rsplit("/", 1)[-1]] = action
     return dict(context.launch_configurations), nodes
@@ -172,3 +174,20 @@ def test_sim_launch_runs_to_the_goal_under_a_launch_service(launch_prefix: Path,
     asyncio.run(main())
     assert outcome["arrived"], f"the follower never reported ARRIVED; states seen: {set(states)}"
     assert 1 in states  # it drove (FOLLOWING) before arriving
+
+
+def test_cmu_launch_loads_both_follower_modes(launch_prefix: Path) -> None:
+    _config, nodes = _substituted("cmu.launch.xml", {"scene": "house"})
+    assert sorted(nodes) == ["cmu_bridge_node", "grounding_node", "route_planner_node",
+                             "semantic_map_server"]
+    assert _remaps(nodes["cmu_bridge_node"]) == {"state_estimation": "/state_estimation",
+                                                 "way_point": "/way_point"}
+    assert _remaps(nodes["route_planner_node"])["odom"] == "/state_estimation"
+    assert _params(nodes["cmu_bridge_node"])["waypoint_distance"] == 1.5
+    _config, nodes = _substituted("cmu.launch.xml", {"scene": "house", "follower": "map2route"})
+    assert "cmu_bridge_node" not in nodes
+    follower = nodes["path_follower_node"]
+    assert _remaps(follower) == {"odom": "/state_estimation", "points": "/registered_scan",
+                                 "cmd_vel": "/cmd_vel"}
+    params = _params(follower)
+    assert params["cmd_vel_stamped"] is True and params["obstacle_sources"] == "cloud"

@@ -25,7 +25,7 @@ import threading
 from typing import Any
 
 import numpy as np
-from geometry_msgs.msg import Twist
+from geometry_msgs.msg import Twist, TwistStamped
 from nav2_msgs.action import FollowPath
 from nav_msgs.msg import Odometry
 from nav_msgs.msg import Path as PathMsg
@@ -91,6 +91,7 @@ PARAMS = (
           non_negative),
     Param("obstacle_min_height", float, "m above base_frame: lower cloud points are floor"),
     Param("obstacle_max_height", float, "m above base_frame: higher cloud points pass over"),
+    Param("cmd_vel_stamped", bool, "publish geometry_msgs/TwistStamped (CMU stack) on cmd_vel"),
 )
 PARAM_FILE = "path_follower_node.yaml"
 
@@ -116,7 +117,8 @@ class PathFollowerNode(Node):
         self.obstacles = ObstacleSources(self.params["sensor_timeout"])
         self.tf = TfListener(self)
         self.last: FollowerCommand | None = None
-        self.cmd_pub = self.create_publisher(Twist, "cmd_vel", 10)
+        self.cmd_pub = self.create_publisher(
+            TwistStamped if self.params["cmd_vel_stamped"] else Twist, "cmd_vel", 10)
         self.status_pub = self.create_publisher(FollowerStatus, "follower/status", 10)
         self.plan_pub = self.create_publisher(PathMsg, "plan", LATCHED)
         self.create_subscription(PathMsg, self.params["route_topic"], self._on_route, LATCHED)
@@ -210,7 +212,7 @@ class PathFollowerNode(Node):
         if not was_arrived:
             twist = Twist()
             twist.linear.x, twist.linear.y, twist.angular.z = cmd.vx, cmd.vy, cmd.wz
-            self.cmd_pub.publish(twist)
+            self._send(twist, msg.header.stamp)
             st = FollowerStatus(header=msg.header, state=STATE_CODES[cmd.state],
                                 progress=float(cmd.progress),
                                 distance_to_goal=float(cmd.distance_to_goal),
@@ -219,6 +221,15 @@ class PathFollowerNode(Node):
             self.status_pub.publish(st)
             if cmd.state is FollowerState.ARRIVED:
                 self.get_logger().info("arrived")
+
+    def _send(self, twist: Twist, stamp: Any) -> None:
+        """Publish ``twist`` as Twist, or as TwistStamped in ``base_frame`` (CMU stack)."""
+        if self.params["cmd_vel_stamped"]:
+            out = TwistStamped(twist=twist)
+            out.header.frame_id, out.header.stamp = self.params["base_frame"], stamp
+            self.cmd_pub.publish(out)
+        else:
+            self.cmd_pub.publish(twist)
 
     def _halt(self, reason: str) -> FollowerCommand:
         """Stop the base (BLOCKED) for ``reason``, logged as a warning."""
@@ -275,7 +286,7 @@ class PathFollowerNode(Node):
         if goal.is_cancel_requested:
             with self._lock:
                 self.follower.set_path(np.zeros((0, 2)))
-            self.cmd_pub.publish(Twist())
+            self._send(Twist(), self.get_clock().now().to_msg())
             goal.canceled()
             self._finish_goal(self._result(nav2, "NONE" if nav2 else "CANCELED", "canceled"))
             return
