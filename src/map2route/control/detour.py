@@ -90,14 +90,14 @@ def plan_detour(points: NDArray[np.float64], position: tuple[float, float],
     # a small disc around it so the search can start.
     rr, cc = np.mgrid[0:n, 0:n]
     near_start = np.hypot(rr - start[0], cc - start[1]) * cfg.resolution <= cfg.radius
-    cost[near_start & ~occupied] = np.minimum(cost[near_start & ~occupied], 1.0 + cfg.clearance_weight)
+    opened = near_start & ~occupied
+    cost[opened] = np.minimum(cost[opened], 1.0 + cfg.clearance_weight)
 
     route_rc = cell(route)
-    in_window = ((route_rc >= 1) & (route_rc < n - 1)).all(axis=1)
+    in_window = np.asarray(((route_rc >= 1) & (route_rc < n - 1)).all(axis=1), dtype=bool)
     ahead = np.arange(len(route)) > index
     free = np.zeros(len(route), dtype=bool)
-    ok = in_window
-    free[ok] = np.isfinite(cost[route_rc[ok, 0], route_rc[ok, 1]])
+    free[in_window] = np.isfinite(cost[route_rc[in_window, 0], route_rc[in_window, 1]])
     blocked_ahead = np.nonzero(ahead & in_window & ~free)[0]
     if blocked_ahead.size:
         # Rejoin past the end of the first blocked stretch of the route.
@@ -117,7 +117,8 @@ def plan_detour(points: NDArray[np.float64], position: tuple[float, float],
     except NoPathError:
         return None
     end = found.goal
-    j = int(goal_idx[np.argmax((route_rc[goal_idx, 0] == end[0]) & (route_rc[goal_idx, 1] == end[1]))])
+    reached = (route_rc[goal_idx, 0] == end[0]) & (route_rc[goal_idx, 1] == end[1])
+    j = int(goal_idx[np.argmax(reached)])
     cells = found.cells.astype(np.float64)
     way = np.column_stack([ox + (cells[:, 1] + 0.5) * cfg.resolution,
                            oy + (cells[:, 0] + 0.5) * cfg.resolution])
