@@ -32,10 +32,18 @@ def test_cli_drives_to_the_fridge_and_records_a_bag(two_room_scene, two_room_map
 
     from rosbags.highlevel import AnyReader
 
+    from rosbags.interfaces import QosDurability, QosReliability
+
     with AnyReader([bag]) as reader:
         counts = {c.topic: c.msgcount for c in reader.connections}
-    assert set(counts) == {"/odom", "/route", "/cmd_vel", "/scan"}
+        qos = {c.topic: c.ext.offered_qos_profiles[0] for c in reader.connections}
+    assert set(counts) == {"/odom", "/route", "/cmd_vel", "/scan", "/tf", "/tf_static", "/clock"}
     assert counts["/route"] >= 1 and counts["/odom"] > 10 and counts["/cmd_vel"] > 10
+    assert counts["/tf"] > 10 and counts["/clock"] > 10 and counts["/tf_static"] >= 1
+    # Each topic keeps the QoS its publisher offers, as `ros2 bag record` stores it.
+    assert qos["/scan"].reliability is QosReliability.BEST_EFFORT
+    assert qos["/tf_static"].durability is QosDurability.TRANSIENT_LOCAL
+    assert qos["/odom"].reliability is QosReliability.RELIABLE
 
     from map2route.bench.rosbag import read_bag_route
 
