@@ -90,9 +90,10 @@ def test_follower_in_cmu_mode_reads_a_map_frame_cloud_and_sends_twist_stamped(ro
     free = step(10, np.array([[9.5, 1.0 + dy, 0.5] for dy in np.linspace(-1, 1, 21)]))
     assert free.header.frame_id == "base_link" and free.twist.linear.x > 0.0
     # A wall 0.4 m ahead, map frame, 0.5 m high: brought into base_link (taken as base-frame
-    # points it would be 5.4 m away and the base would go on), it stops the advance; the base
-    # slides along it instead.
+    # points it would be 5.4 m away and the base would go straight on), it turns the motion
+    # to run along the wall instead of into it.
     wall = np.array([[5.4, 1.0 + dy, 0.5] for dy in np.linspace(-2, 2, 81)])
     for sec in range(11, 14):
         blocked = step(sec, wall)
-    assert blocked.twist.linear.x < 0.1 < abs(blocked.twist.linear.y)
+    v = blocked.twist.linear
+    assert math.degrees(math.atan2(abs(v.y), v.x)) > 60.0 and abs(v.y) > 0.1

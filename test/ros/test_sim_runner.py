@@ -31,7 +31,6 @@ def test_cli_drives_to_the_fridge_and_records_a_bag(two_room_scene, two_room_map
     assert two_room_map.room_at(x, y).id == fridge.room_id
 
     from rosbags.highlevel import AnyReader
-
     from rosbags.interfaces import QosDurability, QosReliability
 
     with AnyReader([bag]) as reader:
