@@ -121,6 +121,9 @@ class PathFollowerNode(Node):
             TwistStamped if self.params["cmd_vel_stamped"] else Twist, "cmd_vel", 10)
         self.status_pub = self.create_publisher(FollowerStatus, "follower/status", 10)
         self.plan_pub = self.create_publisher(PathMsg, "plan", LATCHED)
+        #: obstacle points (global frame) that shut the way, for route_planner_node to replan
+        self.blocked_pub = self.create_publisher(PointCloud2, "route/obstacles", 5)
+        self._asked_replan = False
         self.create_subscription(PathMsg, self.params["route_topic"], self._on_route, LATCHED)
         #: the resolved (remapped) topic of each obstacle source, for status messages
         self.sensor_topics: list[str] = []
@@ -156,6 +159,7 @@ class PathFollowerNode(Node):
         except Map2RouteError as err:
             self.get_logger().error(f"refusing route: {err}")
             return
+        self._asked_replan = False
         if self.params["publish_nav2_path"]:
             self.plan_pub.publish(msg)
         self.get_logger().info(f"following a route of {self.follower.length:.2f} m")
@@ -208,6 +212,8 @@ class PathFollowerNode(Node):
             else:
                 with self._lock:
                     cmd = self.follower.step(x, y, yaw, points, dt)
+                if self.follower.needs_replan and not self._asked_replan:
+                    self._ask_replan(x, y, yaw, points, msg.header.stamp)
         self.last = cmd
         if not was_arrived:
             twist = Twist()
@@ -221,6 +227,18 @@ class PathFollowerNode(Node):
             self.status_pub.publish(st)
             if cmd.state is FollowerState.ARRIVED:
                 self.get_logger().info("arrived")
+
+    def _ask_replan(self, x: float, y: float, yaw: float, points: np.ndarray,
+                    stamp: Any) -> None:
+        """No local detour: send what blocks the way (within 2 m) to the planner, once per route."""
+        self._asked_replan = True
+        near = points[np.hypot(points[:, 0], points[:, 1]) <= 2.0]
+        c, s = np.cos(yaw), np.sin(yaw)
+        world = np.column_stack([x + c * near[:, 0] - s * near[:, 1],
+                                 y + s * near[:, 0] + c * near[:, 1], np.zeros(len(near))])
+        self.blocked_pub.publish(convert.cloud_msg(world, self.params["global_frame"], stamp))
+        self.get_logger().warn(f"no local detour around {len(near)} obstacle points: asking "
+                               "route_planner_node for a global replan")
 
     def _send(self, twist: Twist, stamp: Any) -> None:
         """Publish ``twist`` as Twist, or as TwistStamped in ``base_frame`` (CMU stack)."""
