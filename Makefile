@@ -8,7 +8,7 @@ PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.map2route-installed
 EXTRAS := ros,scenes,dev,bench,rosbuild,nesy,streets,mapping
 IFACE_STAMP := $(VENV)/.map2route-interfaces-installed
-IFACE_SRC := $(wildcard interfaces/map2route_interfaces/*.txt interfaces/map2route_interfaces/*.xml interfaces/map2route_interfaces/*/*)
+IFACE_SRC := $(wildcard interfaces/map2route_interfaces/*.txt interfaces/map2route_interfaces/*.xml interfaces/map2route_interfaces/*/* interfaces/ros_deps/*/*.txt interfaces/ros_deps/*/*.xml interfaces/ros_deps/*/*/*)
 
 .PHONY: install interfaces debian-deps demo test lint typecheck pytest bench clean
 

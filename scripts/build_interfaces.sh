@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Build the map2route_interfaces ament_cmake package from the ROS 2 Jazzy PyPI wheels and
 # install it into the virtual environment, so `import map2route_interfaces.msg` works with no
-# sourcing. On a machine with a full ROS 2 install use colcon instead (see docs/ros.md).
+# sourcing. First, the Jazzy interface packages that are not on PyPI (interfaces/ros_deps/:
+# tf2_msgs, nav2_msgs, composition_interfaces) are built the same way, each only when the
+# venv cannot import it already. On a machine with a full ROS 2 install use colcon instead
+# (see docs/ros.md).
 #
 # Usage: scripts/build_interfaces.sh [VENV]   (default: .venv; needs cmake, make and a C/C++
 # compiler, and the `rosbuild` extra of pyproject.toml installed into VENV)
@@ -10,8 +13,6 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$(cd "${1:-$ROOT/.venv}" && pwd)"
 PY="$VENV/bin/python"
-PKG="$ROOT/interfaces/map2route_interfaces"
-BUILD="$ROOT/build/map2route_interfaces"
 
 for tool in cmake make cc c++; do
   command -v "$tool" >/dev/null || {
@@ -50,21 +51,34 @@ export AMENT_PREFIX_PATH="$VENV${AMENT_PREFIX_PATH:+:$AMENT_PREFIX_PATH}"
 export CMAKE_PREFIX_PATH="$VENV${CMAKE_PREFIX_PATH:+:$CMAKE_PREFIX_PATH}"
 export PATH="$VENV/bin:$PATH"
 
-mkdir -p "$(dirname "$BUILD")"
-cmake -S "$PKG" -B "$BUILD" \
-  -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_INSTALL_PREFIX="$VENV" \
-  -DCMAKE_INSTALL_RPATH="$VENV/lib" \
-  -DCMAKE_INSTALL_RPATH_USE_LINK_PATH=ON \
-  -DPython3_EXECUTABLE="$PY" \
-  -DBUILD_TESTING=OFF > "$BUILD.configure.log" 2>&1 || {
-    tail -40 "$BUILD.configure.log" >&2
-    echo "build_interfaces: cmake configure failed; full log: $BUILD.configure.log" >&2; exit 1; }
-cmake --build "$BUILD" -j "$(nproc)" > "$BUILD.build.log" 2>&1 || {
-    tail -40 "$BUILD.build.log" >&2
-    echo "build_interfaces: build failed; full log: $BUILD.build.log" >&2; exit 1; }
-cmake --install "$BUILD" > "$BUILD.install.log" 2>&1
+build_one() {  # build_one NAME SOURCE_DIR: configure, build and install one package into VENV
+  local name="$1" pkg="$2" build="$ROOT/build/$1"
+  mkdir -p "$(dirname "$build")"
+  cmake -S "$pkg" -B "$build" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_INSTALL_PREFIX="$VENV" \
+    -DCMAKE_INSTALL_RPATH="$VENV/lib" \
+    -DCMAKE_INSTALL_RPATH_USE_LINK_PATH=ON \
+    -DPython3_EXECUTABLE="$PY" \
+    -DBUILD_TESTING=OFF > "$build.configure.log" 2>&1 || {
+      tail -40 "$build.configure.log" >&2
+      echo "build_interfaces: cmake configure of $name failed; full log: $build.configure.log" >&2; exit 1; }
+  cmake --build "$build" -j "$(nproc)" > "$build.build.log" 2>&1 || {
+      tail -40 "$build.build.log" >&2
+      echo "build_interfaces: build of $name failed; full log: $build.build.log" >&2; exit 1; }
+  cmake --install "$build" > "$build.install.log" 2>&1
+  "$PY" -c "import $name" || {
+    echo "build_interfaces: installed, but 'import $name' fails in $PY" >&2; exit 1; }
+  echo "build_interfaces: $name installed into $VENV"
+}
 
+for dep in tf2_msgs nav2_msgs composition_interfaces; do
+  if "$PY" -c "import $dep" 2>/dev/null; then
+    echo "build_interfaces: $dep is already importable; not building it"
+  else
+    build_one "$dep" "$ROOT/interfaces/ros_deps/$dep"
+  fi
+done
+build_one map2route_interfaces "$ROOT/interfaces/map2route_interfaces"
 "$PY" -c "import map2route_interfaces.msg, map2route_interfaces.srv, map2route_interfaces.action" || {
   echo "build_interfaces: installed, but 'import map2route_interfaces' fails in $PY" >&2; exit 1; }
-echo "build_interfaces: map2route_interfaces installed into $VENV"

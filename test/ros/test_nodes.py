@@ -13,6 +13,7 @@ from sensor_msgs.msg import LaserScan, PointCloud2
 from std_msgs.msg import String
 
 from map2route.ros import convert
+from map2route.ros.frames import SENSOR_QOS
 from map2route.ros.grounding_node import GroundingNode
 from map2route.ros.params import NodeConfigError
 from map2route.ros.path_follower_node import PathFollowerNode
@@ -165,8 +166,9 @@ def test_follower_drives_the_sim_to_the_end_of_a_path(ros, two_room_scene) -> No
         scene=str(two_room_scene), start_x=START[0], start_y=START[1], cloud_every=2)))
     ros.add(PathFollowerNode(context=ros.context))
     statuses = _collect(ros, FollowerStatus, "follower/status", qos=10)
-    scans = _collect(ros, LaserScan, "scan", qos=10)
-    clouds = _collect(ros, PointCloud2, "points", qos=10)
+    # A LiDAR driver's QoS (BEST_EFFORT): a RELIABLE subscriber would get nothing.
+    scans = _collect(ros, LaserScan, "scan", qos=SENSOR_QOS)
+    clouds = _collect(ros, PointCloud2, "points", qos=SENSOR_QOS)
     plans = _collect(ros, PathMsg, "plan")
     pub = ros.node("router").create_publisher(PathMsg, "route", LATCHED)
     pts = np.array([[1.5, 1.0], [2.5, 2.0], [3.5, 2.0], [4.0, 0.6]])
@@ -177,7 +179,7 @@ def test_follower_drives_the_sim_to_the_end_of_a_path(ros, two_room_scene) -> No
     assert math.hypot(sim.pose.x - 4.0, sim.pose.y - 0.6) <= 0.2 + 1e-6
     assert sim.collisions == 0
     assert max(s.progress for s in statuses) == pytest.approx(1.0)
-    assert scans and len(scans[-1].ranges) == 360 and scans[-1].header.frame_id == "base_link"
+    assert scans and len(scans[-1].ranges) == 360 and scans[-1].header.frame_id == "lidar_link"
     assert clouds and clouds[-1].point_step == 12 and clouds[-1].width > 1000
     assert plans and len(plans[-1].poses) == len(pts)  # republished for Nav2
 
@@ -239,3 +241,45 @@ def test_plan_and_follow_actions(ros, two_room_scene, two_room_map) -> None:
     result = sent.result().get_result_async()
     ros.wait_for(result.done, what="the empty-path result")
     assert result.result().result.error_code == FollowRoute.Result.INVALID_PATH
+
+
+def test_planner_replans_around_obstacles_the_follower_reports(ros, tmp_path) -> None:
+    """The global step of "local detour first, global replan when blocked": a 1 m box in the
+    door the route takes, reported on /route/obstacles, sends the route through the other."""
+    from map2route_interfaces.msg import RouteIR
+
+    from map2route.semantic_map.io import save_scene
+    from map2route.semantic_map.model import RoomType
+    from map2route.semantic_map.synthetic import RectObject, RectRoom, rect_house
+
+    m = rect_house(name="two_doors", rooms=[RectRoom(0, RoomType.LIVING_ROOM, 0, 0, 6, 6),
+                                            RectRoom(1, RoomType.KITCHEN, 6, 0, 12, 6)],
+                   objects=[RectObject("fridge_0", "fridge", 11.4, 3.0, 0.7, 0.7, z_max=1.8)],
+                   doors=[("door_0", (0, 1), ((6.0, 2.5), (6.0, 3.5))),
+                          ("door_1", (0, 1), ((6.0, 0.3), (6.0, 1.3)))])
+    scene = save_scene(m, tmp_path / "two_doors")
+    ros.add(SemanticMapServer(context=ros.context, parameter_overrides=_p(scene=str(scene))))
+    planner = ros.add(RoutePlannerNode(context=ros.context))
+    routes = _collect(ros, PathMsg, "route")
+    helper = ros.node("follower_like")
+    odom_pub = helper.create_publisher(Odometry, "odom", 10)
+    blocked_pub = helper.create_publisher(PointCloud2, "route/obstacles", 5)
+    ros.wait_for(lambda: planner.map is not None, what="the planner's map")
+    odom = Odometry()
+    odom.pose.pose.position.x, odom.pose.pose.position.y = 3.0, 3.0
+    ros.wait_for(lambda: odom_pub.publish(odom) or planner.pose is not None, what="/odom")
+    ir = _routeir(m)
+    helper.create_publisher(RouteIR, "routeir", LATCHED).publish(
+        convert.routeir_msg(ir, convert.Header(frame_id="map")))
+    ros.wait_for(lambda: routes, what="the first route")
+
+    def door_y(path: PathMsg) -> float:
+        pts = convert.path_points(path)
+        return float(pts[np.argmin(np.abs(pts[:, 0] - 6.0)), 1])
+
+    assert 2.5 < door_y(routes[-1]) < 3.5  # straight through door_0
+    box = [[6.0 + 0.5 * math.cos(a), 3.0 + 0.5 * math.sin(a), 0.0]
+           for a in np.linspace(0, 2 * math.pi, 40)]
+    blocked_pub.publish(convert.cloud_msg(np.array(box), "map", convert.Header().stamp))
+    ros.wait_for(lambda: len(routes) > 1, what="the replanned route")
+    assert 0.3 < door_y(routes[-1]) < 1.3  # through door_1

@@ -31,11 +31,18 @@ def test_cli_drives_to_the_fridge_and_records_a_bag(two_room_scene, two_room_map
     assert two_room_map.room_at(x, y).id == fridge.room_id
 
     from rosbags.highlevel import AnyReader
+    from rosbags.interfaces import QosDurability, QosReliability
 
     with AnyReader([bag]) as reader:
         counts = {c.topic: c.msgcount for c in reader.connections}
-    assert set(counts) == {"/odom", "/route", "/cmd_vel", "/scan"}
+        qos = {c.topic: c.ext.offered_qos_profiles[0] for c in reader.connections}
+    assert set(counts) == {"/odom", "/route", "/cmd_vel", "/scan", "/tf", "/tf_static", "/clock"}
     assert counts["/route"] >= 1 and counts["/odom"] > 10 and counts["/cmd_vel"] > 10
+    assert counts["/tf"] > 10 and counts["/clock"] > 10 and counts["/tf_static"] >= 1
+    # Each topic keeps the QoS its publisher offers, as `ros2 bag record` stores it.
+    assert qos["/scan"].reliability is QosReliability.BEST_EFFORT
+    assert qos["/tf_static"].durability is QosDurability.TRANSIENT_LOCAL
+    assert qos["/odom"].reliability is QosReliability.RELIABLE
 
     from map2route.bench.map2route.rosbag import read_bag_route
 
@@ -115,3 +122,25 @@ def test_episode_is_scored_on_the_executed_trajectory(two_room_scene, two_room_m
     # PL is the length of what the robot drove, not of the plan.
     assert metrics["pl"] == pytest.approx(out["travelled_m"], abs=0.01)
     assert out["collisions"] == 0
+
+
+def test_a_box_filling_a_doorway_is_passed_through_the_other_door(tmp_path) -> None:
+    """Issue 16 item 7: a 1 m box fills the door the route takes; no local detour exists
+    (the other door is 1.3 m off the route), so the follower reports the box and the planner
+    replans through the other door."""
+    from map2route.semantic_map.io import save_scene
+    from map2route.semantic_map.model import RoomType
+    from map2route.semantic_map.synthetic import RectObject, RectRoom, rect_house
+
+    m = rect_house(name="two_doors", rooms=[RectRoom(0, RoomType.LIVING_ROOM, 0, 0, 6, 4),
+                                            RectRoom(1, RoomType.KITCHEN, 6, 0, 12, 4)],
+                   objects=[RectObject("fridge_0", "fridge", 11.4, 2.0, 0.7, 0.7, z_max=1.8)],
+                   doors=[("door_0", (0, 1), ((6.0, 1.5), (6.0, 2.5))),
+                          ("door_1", (0, 1), ((6.0, 2.8), (6.0, 3.8)))])
+    scene = save_scene(m, tmp_path / "two_doors")
+    run = run_sim(scene, "go to the fridge", start=(3.0, 2.0), obstacles="6.0,2.0,0.5",
+                  time_limit_s=120)
+    assert run.arrived, run.message
+    assert run.collisions == 0
+    crossing = run.trajectory[np.argmin(np.abs(run.trajectory[:, 1] - 6.0))]
+    assert 2.8 < crossing[2] < 3.8  # through door_1

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from map2route.config import read_yaml
+from map2route.control.detour import DetourConfig, plan_detour
 from map2route.control.errors import ControlError
 from map2route.paths import config_dir
 
@@ -65,6 +66,7 @@ class FollowerConfig:
     max_deviation_deg: float
     deviation_step_deg: float
     align_heading: bool
+    detour_after: float
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -217,6 +219,12 @@ class PathFollower:
         self._velocity = np.zeros(2)  # world-frame commanded velocity of the last step
         self._side = 0.0  # side kept while avoiding (+1 left, -1 right, 0 not avoiding)
         self.arrived = False
+        self._best_remaining = math.inf
+        self._stalled = 0.0  # s without getting 0.1 m closer to the goal
+        #: detours taken on this route, and whether the last attempt found none (the caller
+        #: asks for a global replan then)
+        self.detours = 0
+        self.needs_replan = False
 
     def set_path(self, points: NDArray[np.float64]) -> None:
         """Start following ``points`` ``(N, 2)`` (map frame); an empty path stops the base.
@@ -233,10 +241,58 @@ class PathFollower:
         self._index = 0
         self._side = 0.0
         self.arrived = False
+        self._best_remaining = math.inf
+        self._stalled = 0.0
+        self.needs_replan = False
+
+    def _splice(self, way: NDArray[np.float64], j: int) -> None:
+        """Follow ``way`` and then the route on from its point ``j``."""
+        path = np.concatenate([way, self.path[j + 1:]])
+        seg = np.linalg.norm(np.diff(path, axis=0), axis=1)
+        self.path, self._s = path, np.concatenate([[0.0], np.cumsum(seg)])
+        self._index, self._side = 0, 0.0
+
+    def _check_progress(self, x: float, y: float, yaw: float, pts: NDArray[np.float64],
+                        remaining: float, dt: float) -> None:
+        """After ``detour_after`` s without progress, plan a local detour (or flag a replan)."""
+        cfg = self.config
+        if remaining < self._best_remaining - 0.1:
+            self._best_remaining, self._stalled = remaining, 0.0
+            return
+        self._stalled += dt
+        if cfg.detour_after <= 0 or self._stalled < cfg.detour_after:
+            return
+        self._stalled = 0.0
+        c, s = math.cos(yaw), math.sin(yaw)
+        world = np.column_stack([x + c * pts[:, 0] - s * pts[:, 1],
+                                 y + s * pts[:, 0] + c * pts[:, 1]])
+        radius = cfg.vehicle_width / 2 + cfg.side_margin + 0.03
+        found = plan_detour(world, (x, y), self.path, self._s, self._index,
+                            DetourConfig(radius=radius))
+        if found is None:
+            self.needs_replan = True
+            return
+        self._splice(*found)
+        self.detours += 1
+        self._best_remaining = math.inf
 
     @property
     def length(self) -> float:
         return float(self._s[-1]) if self._s.size else 0.0
+
+    def halt(self, reason: str) -> FollowerCommand:
+        """Stop now (state BLOCKED, zero twist) without a step: the base cannot see or cannot
+        localise. The next :meth:`step` ramps up from rest."""
+        self._velocity[:] = 0.0
+        if len(self.path) == 0:
+            return FollowerCommand(0.0, 0.0, 0.0, FollowerState.IDLE, 0.0, 0.0, math.inf, reason)
+        if self.arrived:
+            return FollowerCommand(0.0, 0.0, 0.0, FollowerState.ARRIVED, 1.0, 0.0, math.inf,
+                                   "arrived")
+        i = self._index
+        progress = 1.0 if self.length == 0 else min(1.0, float(self._s[i]) / self.length)
+        return FollowerCommand(0.0, 0.0, 0.0, FollowerState.BLOCKED, progress,
+                               float(self._s[-1] - self._s[i]), math.inf, reason)
 
     def _closest(self, x: float, y: float) -> int:
         # Search forward from the last index within a window, so a route that passes the same
@@ -363,6 +419,9 @@ class PathFollower:
                                                          hw + cfg.side_margin / 2,
                                                          wz * max(dt, 0.05)):
                 wz = 0.0
+        self._check_progress(x, y, yaw, pts, remaining, dt)
+        if self.needs_replan and state is FollowerState.BLOCKED:
+            message += "; no local detour either: a global replan is needed"
         return FollowerCommand(float(vx), float(vy), wz, state, progress, remaining, nearest,
                                message)
 

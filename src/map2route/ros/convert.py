@@ -23,6 +23,7 @@ from map2route_interfaces.msg import (
 )
 from map2route_interfaces.msg import RouteIR as RouteIRMsg
 from nav_msgs.msg import MapMetaData, OccupancyGrid, Path
+from sensor_msgs.msg import PointCloud2, PointField
 from std_msgs.msg import ColorRGBA, Header
 from visualization_msgs.msg import Marker, MarkerArray
 
@@ -285,3 +286,15 @@ def routeir_from_msg(msg: Any) -> RouteIR:
     return RouteIR(stages=stages, constraints=constraints, grid=g,
                    start=(msg.start.x, msg.start.y) if msg.has_start else None,
                    scene=msg.scene, metadata=json.loads(msg.metadata_json or "{}"))
+
+
+def cloud_msg(points: NDArray[np.floating], frame_id: str, stamp: Any) -> PointCloud2:
+    """``(N, 3)`` points as a ``sensor_msgs/PointCloud2`` (x, y, z float32, unorganised)."""
+    pts = np.asarray(points, dtype=np.float32).reshape(-1, 3)
+    fields = [PointField(name=n, offset=4 * i, datatype=PointField.FLOAT32, count=1)
+              for i, n in enumerate("xyz")]
+    out = PointCloud2(height=1, width=len(pts), fields=fields, is_bigendian=False,
+                      point_step=12, row_step=12 * len(pts), is_dense=True)
+    out.header.frame_id, out.header.stamp = frame_id, stamp
+    out.data = pts.tobytes()
+    return out

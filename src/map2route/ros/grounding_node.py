@@ -2,10 +2,14 @@
 
 Inputs: ``/instruction`` (``std_msgs/String``, for quick use) and the ``ground_instruction``
 service (``map2route_interfaces/GroundInstruction``); the map from ``/map`` +
-``/semantic_map``; the robot's pose from ``/odom`` (the route's start).
+``/semantic_map``; the robot's pose from ``/odom`` looked up in ``frame_id`` through TF (the
+route's start).
 Outputs (latched): ``/routeir`` (``map2route_interfaces/RouteIR``) and ``/grounding/status``
 (``map2route_interfaces/GroundingStatus``: ambiguous reference with its candidates, unknown
 word, infeasible request, empty instruction, no map yet).
+The ``instruction`` parameter, when not empty, is grounded once as soon as the map (and, with
+``start_from_odom``, a pose) has arrived: what ``sim.launch.xml instruction:=...`` uses, so a
+launch needs no ``ros2 topic pub``.
 """
 
 from __future__ import annotations
@@ -21,9 +25,11 @@ from rclpy.callback_groups import MutuallyExclusiveCallbackGroup
 from rclpy.node import Node
 from std_msgs.msg import Header, String
 
+from map2route.control.frames import FrameError
 from map2route.errors import Map2RouteError
 from map2route.grounding import GroundingError, make_grounder
 from map2route.ros import convert
+from map2route.ros.frames import TfListener
 from map2route.ros.params import Param, declare, non_empty, one_of, run_node
 from map2route.ros.semantic_map_server import LATCHED
 
@@ -36,6 +42,7 @@ PARAMS = (
           one_of("offline", "llm", "hybrid")),
     Param("frame_id", str, "frame of the RouteIR header", non_empty),
     Param("start_from_odom", bool, "use the latest /odom pose as the route's start"),
+    Param("instruction", str, "grounded once when the map (and pose) are in; empty: none"),
 )
 PARAM_FILE = "grounding_node.yaml"
 
@@ -104,9 +111,23 @@ class GroundingNode(Node):
                                  callback_group=inputs)
         self.create_subscription(SemanticLayer, "semantic_map", self._on_layer, LATCHED,
                                  callback_group=inputs)
+        self.tf = TfListener(self, callback_group=inputs)
         self.create_subscription(Odometry, "odom", self._on_odom, 10, callback_group=inputs)
         self.create_subscription(String, "instruction", self._on_instruction, 10)
         self.create_service(GroundInstruction, "ground_instruction", self._on_service)
+        self._pending = self.params["instruction"].strip()
+        if self._pending:
+            self._pending_timer = self.create_timer(0.2, self._ground_pending)
+
+    def _ground_pending(self) -> None:
+        """Ground the ``instruction`` parameter once the map and the start pose are in."""
+        if not self._pending or self.map is None:
+            return
+        if self.params["start_from_odom"] and self.pose is None:
+            return
+        instruction, self._pending = self._pending, ""
+        self._pending_timer.cancel()
+        self._run(instruction, self._start())
 
     def _on_grid(self, msg: OccupancyGrid) -> None:
         self._grid = msg
@@ -125,7 +146,12 @@ class GroundingNode(Node):
             self.get_logger().warn(str(err))
 
     def _on_odom(self, msg: Odometry) -> None:
-        self.pose = (msg.pose.pose.position.x, msg.pose.pose.position.y)
+        try:
+            x, y, _yaw = self.tf.odom_pose(self.params["frame_id"], msg)
+        except FrameError as err:
+            self.get_logger().warn(f"no start pose yet: {err}", throttle_duration_sec=5.0)
+            return
+        self.pose = (x, y)
 
     def _start(self) -> tuple[float, float] | None:
         return self.pose if self.params["start_from_odom"] else None

@@ -1,16 +1,22 @@
 """``route_planner_node``: RouteIR + current pose -> ``/route`` (``nav_msgs/Path``, frame map).
 
 Plans with :func:`map2route.planning.plan_route` on the map inflated by the robot's footprint
-(:func:`map2route.control.inflate_for_robot`), from the latest ``/odom`` pose (or the
-RouteIR's own start when there is no odometry yet). Replans when ``/map`` or
-``/semantic_map`` changes. Publishes, latched: ``/route``, ``/route/markers`` (stage targets,
+(:func:`map2route.control.inflate_for_robot`), from the latest ``/odom`` pose looked up in
+``frame_id`` through TF (``map -> odom``; or the RouteIR's own start when there is no pose
+yet). Replans when ``/map`` or
+``/semantic_map`` changes, and when the follower reports obstacles on
+``/route/obstacles`` (``PointCloud2``, map frame) that no local detour gets round: they are
+added to the map as blocked (until the next RouteIR) and the RouteIR is replanned from the
+current pose (the global step of "local detour first, global replan when blocked"). Publishes, latched: ``/route``, ``/route/markers`` (stage targets,
 constraint regions, the route coloured by stage) and ``/route/status``
 (``map2route_interfaces/PlannerStatus``). Also serves the ``plan_route`` action
-(``map2route_interfaces/PlanRoute``, shaped like Nav2's ComputePathToPose).
+(``map2route_interfaces/PlanRoute``, shaped like Nav2's ComputePathToPose) and Nav2's own
+``compute_path_to_pose`` / ``compute_path_through_poses`` (:mod:`map2route.ros.nav2_planner`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,14 +32,18 @@ from nav_msgs.msg import Path as PathMsg
 from rclpy.action import ActionServer
 from rclpy.callback_groups import MutuallyExclusiveCallbackGroup, ReentrantCallbackGroup
 from rclpy.node import Node
+from sensor_msgs.msg import PointCloud2
 from std_msgs.msg import ColorRGBA, Header
 from visualization_msgs.msg import Marker, MarkerArray
 
 from map2route.control import inflate_for_robot
+from map2route.control.frames import FrameError
 from map2route.errors import Map2RouteError
 from map2route.gridsearch.kernel import warm_up
 from map2route.planning import NoRouteError, PlannerConfig, plan_route
 from map2route.ros import convert
+from map2route.ros.frames import TfListener, cloud_xyz
+from map2route.ros.nav2_planner import Nav2PlannerServers
 from map2route.ros.params import Param, declare, non_empty, non_negative, run_node
 from map2route.ros.semantic_map_server import LATCHED
 from map2route.routeir.errors import RouteIRError
@@ -112,9 +122,14 @@ class RoutePlannerNode(Node):
         self.create_subscription(OccupancyGrid, "map", self._on_grid, LATCHED)
         self.create_subscription(SemanticLayer, "semantic_map", self._on_layer, LATCHED)
         self.create_subscription(RouteIR, "routeir", self._on_routeir, LATCHED)
+        self.tf = TfListener(self, callback_group=poses)
+        #: cells blocked by obstacles the follower reported (the map does not have them)
+        self.reported: np.ndarray | None = None
+        self.create_subscription(PointCloud2, "route/obstacles", self._on_obstacles, 5)
         self.create_subscription(Odometry, "odom", self._on_odom, 10, callback_group=poses)
         self._action = ActionServer(self, PlanRoute, "plan_route", self._on_goal,
                                     callback_group=ReentrantCallbackGroup())
+        self.nav2 = Nav2PlannerServers(self)
 
     # --- inputs ------------------------------------------------------------------------
     def _on_grid(self, msg: OccupancyGrid) -> None:
@@ -138,9 +153,35 @@ class RoutePlannerNode(Node):
             self._replan()
 
     def _on_odom(self, msg: Odometry) -> None:
-        self.pose = (msg.pose.pose.position.x, msg.pose.pose.position.y)
+        try:
+            x, y, _yaw = self.tf.odom_pose(self.params["frame_id"], msg)
+        except FrameError as err:
+            self.get_logger().warn(f"no start pose yet: {err}", throttle_duration_sec=5.0)
+            return
+        self.pose = (x, y)
+
+    def _on_obstacles(self, msg: PointCloud2) -> None:
+        if self.map is None or self.routeir is None:
+            return
+        try:
+            xyz = cloud_xyz(msg)
+            if msg.header.frame_id and msg.header.frame_id != self.params["frame_id"]:
+                xyz = self.tf.lookup(self.params["frame_id"], msg.header.frame_id).apply(xyz)
+        except FrameError as err:
+            self.get_logger().warn(f"ignoring reported obstacles: {err}")
+            return
+        grid = self.map.grid
+        cells = grid.worlds_to_cells(xyz[:, :2])
+        inside = (cells[:, 0] >= 0) & (cells[:, 0] < grid.rows) & (cells[:, 1] >= 0) & \
+            (cells[:, 1] < grid.cols)
+        if self.reported is None or self.reported.shape != grid.shape:
+            self.reported = np.zeros(grid.shape, dtype=bool)
+        self.reported[cells[inside, 0], cells[inside, 1]] = True
+        self.get_logger().info(f"replanning around {int(inside.sum())} reported obstacle points")
+        self._replan()
 
     def _on_routeir(self, msg: Any) -> None:
+        self.reported = None
         try:
             self.routeir = convert.routeir_from_msg(msg)
         except Map2RouteError as err:
@@ -152,7 +193,10 @@ class RoutePlannerNode(Node):
 
     # --- planning ------------------------------------------------------------------------
     def _plan(self, ir: RouteIR, start: tuple[float, float] | None) -> Route:
-        return plan(self.map, ir, start, inflation_radius=self.params["inflation_radius"],
+        m = self.map
+        if m is not None and self.reported is not None and self.reported.shape == m.grid.shape:
+            m = dataclasses.replace(m, traversable=m.traversable & ~self.reported)
+        return plan(m, ir, start, inflation_radius=self.params["inflation_radius"],
                     config=self.planner_config, hard_only=self.params["hard_only"])
 
     def _replan(self) -> None:

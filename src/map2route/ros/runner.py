@@ -3,8 +3,10 @@
 Starts the same five nodes as ``launch/sim.launch.xml`` with the same parameter files
 (:data:`NODES`), in one process on a :class:`~rclpy.executors.SingleThreadedExecutor`, on a
 private ROS context; sends the instruction; waits until the robot arrives, grounding or
-planning fails, or the sim-time limit passes; records an MCAP bag of /odom, /route, /cmd_vel
-and /scan with :mod:`rosbags`; and returns a :class:`SimRun` a caller can branch on.
+planning fails, or the sim-time limit passes; records an MCAP bag of /odom, /route, /cmd_vel,
+/scan, /tf, /tf_static and /clock (each topic with the QoS its publisher offers, as ``ros2 bag
+record`` stores it, so a replay matches the robot's QoS) with :mod:`rosbags`; and returns a
+:class:`SimRun` a caller can branch on.
 """
 
 from __future__ import annotations
@@ -47,8 +49,14 @@ NODES: tuple[tuple[str, str, str], ...] = (
 NODE_CLASSES = {"semantic_map_server": "SemanticMapServer", "grounding_node": "GroundingNode",
                 "route_planner_node": "RoutePlannerNode", "path_follower_node": "PathFollowerNode",
                 "sim_node": "SimNode"}
-BAG_TOPICS = (("/odom", "nav_msgs/msg/Odometry"), ("/route", "nav_msgs/msg/Path"),
-              ("/cmd_vel", "geometry_msgs/msg/Twist"), ("/scan", "sensor_msgs/msg/LaserScan"))
+#: (topic, type, QoS its publisher offers: reliable?, transient local?, depth).
+BAG_TOPICS = (("/odom", "nav_msgs/msg/Odometry", True, False, 10),
+              ("/route", "nav_msgs/msg/Path", True, True, 1),
+              ("/cmd_vel", "geometry_msgs/msg/Twist", True, False, 10),
+              ("/scan", "sensor_msgs/msg/LaserScan", False, False, 5),
+              ("/tf", "tf2_msgs/msg/TFMessage", True, False, 100),
+              ("/tf_static", "tf2_msgs/msg/TFMessage", True, True, 1),
+              ("/clock", "rosgraph_msgs/msg/Clock", True, False, 10))
 
 
 class SimRunError(Map2RouteError):
@@ -123,6 +131,25 @@ def default_start(m: Any, clearance_m: float = 0.4) -> tuple[float, float]:
         raise SimRunError(str(err)) from err
 
 
+def bag_qos(reliable: bool, latched: bool, depth: int) -> Any:
+    """A rosbag2 offered-QoS entry (what ``ros2 bag play`` re-offers for the topic)."""
+    from rosbags.interfaces import (
+        Qos,
+        QosDurability,
+        QosHistory,
+        QosLiveliness,
+        QosReliability,
+        QosTime,
+    )
+
+    never = QosTime(sec=0, nsec=0)  # rosbag2 writes the "infinite" defaults as 0
+    return Qos(history=QosHistory.KEEP_LAST, depth=depth,
+               reliability=QosReliability.RELIABLE if reliable else QosReliability.BEST_EFFORT,
+               durability=QosDurability.TRANSIENT_LOCAL if latched else QosDurability.VOLATILE,
+               deadline=never, lifespan=never, liveliness=QosLiveliness.AUTOMATIC,
+               liveliness_lease_duration=never, avoid_ros_namespace_conventions=False)
+
+
 class BagRecorder:
     """Writes raw CDR messages of :data:`BAG_TOPICS` to an MCAP bag (rosbags Writer)."""
 
@@ -134,10 +161,11 @@ class BagRecorder:
         self.writer = Writer(path, version=8, storage_plugin=StoragePlugin.MCAP)
         self.writer.open()
         store = get_typestore(Stores.ROS2_JAZZY)
-        self.connections = {t: self.writer.add_connection(t, ty, typestore=store)
-                            for t, ty in BAG_TOPICS}
+        self.connections = {t: self.writer.add_connection(
+            t, ty, typestore=store, offered_qos_profiles=[bag_qos(rel, latched, depth)])
+            for t, ty, rel, latched, depth in BAG_TOPICS}
         self._lock = threading.Lock()
-        self.counts = {t: 0 for t, _ in BAG_TOPICS}
+        self.counts = {t: 0 for t, *_ in BAG_TOPICS}
         #: header stamp (ns) of the newest /odom written, so a run can wait for its last pose.
         self.last_odom_stamp_ns = -1
 
@@ -179,10 +207,17 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
         SimRunError / MapError: the scene cannot be loaded, the start is blocked, the bag exists.
     """
 
-    import rclpy  # noqa: PLC0415 - ROS 2 is an optional extra
-    from rclpy.executors import ExternalShutdownException, SingleThreadedExecutor  # noqa: PLC0415 - ROS 2 is an optional extra
-    from rclpy.parameter import Parameter  # noqa: PLC0415 - ROS 2 is an optional extra
-    from rclpy.qos import QoSProfile  # noqa: PLC0415 - ROS 2 is an optional extra
+    import rclpy
+    from rclpy.executors import ExternalShutdownException, SingleThreadedExecutor
+    from rclpy.parameter import Parameter
+    from rclpy.qos import QoSProfile, ReliabilityPolicy
+    from rosgraph_msgs.msg import Clock as ClockMsg
+    from tf2_msgs.msg import TFMessage
+
+    from map2route.ros.frames import TF_QOS, TF_STATIC_QOS
+
+    # BEST_EFFORT like the sensor's publisher, deep enough that a busy recorder drops nothing.
+    BAG_SENSOR_QOS = QoSProfile(depth=50, reliability=ReliabilityPolicy.BEST_EFFORT)
 
 
     scene_path = resolve_scene(str(scene))
@@ -237,7 +272,10 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
             for topic, msg_type, qos in (("/odom", Odometry, QoSProfile(depth=50)),
                                          ("/route", PathMsg, LATCHED),
                                          ("/cmd_vel", Twist, QoSProfile(depth=50)),
-                                         ("/scan", LaserScan, QoSProfile(depth=50))):
+                                         ("/scan", LaserScan, BAG_SENSOR_QOS),
+                                         ("/tf", TFMessage, TF_QOS),
+                                         ("/tf_static", TFMessage, TF_STATIC_QOS),
+                                         ("/clock", ClockMsg, QoSProfile(depth=50))):
                 rec.create_subscription(
                     msg_type, topic, lambda raw, t=topic: recorder_bag.write(
                         t, int(nodes["sim_node"].t * 1e9), raw), qos, raw=True)

@@ -3,11 +3,15 @@
 Integrates ``/cmd_vel`` (:mod:`map2route.sim.kinematics`, wheel-speed saturation), detects
 ground-truth collisions of the 0.5 x 0.5 m body against walls, object footprints and extra
 obstacles (a step that would collide is refused and counted), and publishes ``/odom``
-(``nav_msgs/Odometry``, frame ``odom`` -> ``base_link``), ``/scan`` (``sensor_msgs/LaserScan``),
-``/points`` (``sensor_msgs/PointCloud2``, Livox-Mid-360-like), ``/clock`` and
-``/sim/collisions`` (``std_msgs/UInt32``, events so far). Frames (REP-105): ``map`` and
-``odom`` coincide (perfect localisation); ``/tf`` with odom -> base_link is published when
-``tf2_msgs`` is importable (a full ROS install; the PyPI wheels have no tf2_msgs).
+(``nav_msgs/Odometry``, frame ``odom`` -> ``base_link``), ``/scan`` (``sensor_msgs/LaserScan``)
+and ``/points`` (``sensor_msgs/PointCloud2``, Livox-Mid-360-like, body frame ``lidar_link``),
+both with sensor-data QoS (BEST_EFFORT, as LiDAR drivers), ``/clock`` and ``/sim/collisions``
+(``std_msgs/UInt32``, events so far).
+
+Frames (REP-105, the names the Gazebo world shares): ``/tf`` carries ``map -> odom`` (the
+``odom_offset_*`` parameters: where odometry started in the map, as a localiser would report;
+zero by default) and ``odom -> base_link`` every step; ``/tf_static`` carries
+``base_link -> lidar_link`` (at ``sensor_height``), ``camera_link`` and ``imu_link``.
 
 In ``lockstep`` mode the world advances as soon as ``/cmd_vel`` answers the last ``/odom``,
 so the simulation runs as fast as the nodes keep up; with no answer within
@@ -26,7 +30,7 @@ from typing import Any
 
 import numpy as np
 from builtin_interfaces.msg import Time
-from geometry_msgs.msg import TransformStamped, Twist
+from geometry_msgs.msg import Twist
 from nav_msgs.msg import Odometry
 from rcl_interfaces.msg import SetParametersResult
 from rclpy.clock import Clock, ClockType
@@ -36,8 +40,10 @@ from sensor_msgs.msg import LaserScan, PointCloud2, PointField
 from std_msgs.msg import Header, UInt32
 from tf2_msgs.msg import TFMessage
 
+from map2route.control.frames import Transform
 from map2route.errors import Map2RouteError
 from map2route.ros import convert
+from map2route.ros.frames import SENSOR_QOS, TF_QOS, TF_STATIC_QOS, transform_msg
 from map2route.ros.params import (
     NodeConfigError,
     Param,
@@ -117,8 +123,17 @@ PARAMS = (
     Param("cloud_v_beams", int, "vertical rays", _positive_int),
     Param("sensor_height", float, "m above the floor", non_negative),
     Param("obstacles", str, "extra obstacles, see config/sim_node.yaml"),
+    Param("map_frame", str, "map frame", non_empty),
     Param("odom_frame", str, "odometry frame", non_empty),
     Param("base_frame", str, "robot frame", non_empty),
+    Param("lidar_frame", str, "frame of /scan and /points", non_empty),
+    Param("camera_frame", str, "camera frame (static TF only)", non_empty),
+    Param("imu_frame", str, "IMU frame (static TF only)", non_empty),
+    Param("camera_height", float, "m above the floor", non_negative),
+    Param("imu_height", float, "m above the floor", non_negative),
+    Param("odom_offset_x", float, "odom origin in the map (m)"),
+    Param("odom_offset_y", float, "odom origin in the map (m)"),
+    Param("odom_offset_yaw", float, "odom heading in the map (rad)"),
     Param("publish_clock", bool, "publish /clock"),
 )
 PARAM_FILE = "sim_node.yaml"
@@ -164,18 +179,17 @@ class SimNode(Node):
         self.paused = False
         self._lock = threading.Lock()
         self._last_step_wall = time.monotonic()
+        #: odom's pose in the map: odometry reports poses relative to where it started.
+        self.map_to_odom = Transform.planar(p["odom_offset_x"], p["odom_offset_y"],
+                                            p["odom_offset_yaw"])
         self.odom_pub = self.create_publisher(Odometry, "odom", 10)
-        self.scan_pub = self.create_publisher(LaserScan, "scan", 10)
-        self.cloud_pub = self.create_publisher(PointCloud2, "points", 2)
+        self.scan_pub = self.create_publisher(LaserScan, "scan", SENSOR_QOS)
+        self.cloud_pub = self.create_publisher(PointCloud2, "points", SENSOR_QOS)
         self.clock_pub = self.create_publisher(ClockMsg, "clock", 10)
         self.collision_pub = self.create_publisher(UInt32, "sim/collisions", 10)
-        self.tf_pub: Any = None
-        try:
-            from tf2_msgs.msg import TFMessage
-
-            self.tf_pub = self.create_publisher(TFMessage, "tf", 10)
-        except ImportError:  # PyPI wheels: no tf2_msgs; docs/ros.md says so
-            self.get_logger().info("tf2_msgs not available: /tf is not published")
+        self.tf_pub = self.create_publisher(TFMessage, "/tf", TF_QOS)
+        self.tf_static_pub = self.create_publisher(TFMessage, "/tf_static", TF_STATIC_QOS)
+        self._publish_static_tf()
         self.create_subscription(Twist, "cmd_vel", self._on_cmd, 10)
         self.add_on_set_parameters_callback(self._on_params)
         steady = Clock(clock_type=ClockType.STEADY_TIME)
@@ -255,10 +269,10 @@ class SimNode(Node):
         stamp = self._stamp()
         if p["publish_clock"]:
             self.clock_pub.publish(ClockMsg(clock=stamp))
-        base_header = Header(frame_id=p["base_frame"], stamp=stamp)
+        sensor_header = Header(frame_id=p["lidar_frame"], stamp=stamp)
         if self.steps % p["scan_every"] == 0:
             ranges = cast_scan(self.world, self.pose, self.laser, self.t)
-            scan = LaserScan(header=base_header, angle_min=float(self.laser.angle_min),
+            scan = LaserScan(header=sensor_header, angle_min=float(self.laser.angle_min),
                              angle_max=float(self.laser.angle_min + (self.laser.beams - 1)
                                              * self.laser.angle_increment),
                              angle_increment=float(self.laser.angle_increment),
@@ -269,7 +283,7 @@ class SimNode(Node):
             self.scan_pub.publish(scan)
         if p["cloud_enabled"] and self.steps % p["cloud_every"] == 0:
             pts = cast_cloud(self.world, self.pose, self.cloud, self.t)
-            cloud = PointCloud2(header=base_header, height=1, width=len(pts),
+            cloud = PointCloud2(header=sensor_header, height=1, width=len(pts),
                                 fields=CLOUD_FIELDS, is_bigendian=False, point_step=12,
                                 row_step=12 * len(pts), is_dense=True)
             cloud.data = pts.tobytes()
@@ -277,25 +291,32 @@ class SimNode(Node):
         self.collision_pub.publish(UInt32(data=self.collisions))
         odom = Odometry(header=Header(frame_id=p["odom_frame"], stamp=stamp),
                         child_frame_id=p["base_frame"])
-        odom.pose.pose.position.x, odom.pose.pose.position.y = self.pose.x, self.pose.y
-        odom.pose.pose.orientation = convert.yaw_quaternion(self.pose.yaw)
+        # Odometry is relative to where it started: the true (map) pose seen from odom.
+        in_odom = self.map_to_odom.inverse() * Transform.planar(self.pose.x, self.pose.y,
+                                                                self.pose.yaw)
+        odom.pose.pose.position.x, odom.pose.pose.position.y = in_odom.translation[:2]
+        odom.pose.pose.orientation = convert.yaw_quaternion(in_odom.yaw)
         odom.twist.twist.linear.x, odom.twist.twist.linear.y = self.velocity.vx, self.velocity.vy
         odom.twist.twist.angular.z = self.velocity.wz
-        if self.tf_pub is not None:
-            self._publish_tf(odom)
+        self._publish_tf(odom)
         self.odom_pub.publish(odom)
 
+    def _publish_static_tf(self) -> None:
+        """The sensors' mounts on the base (latched, as tf2's static broadcaster)."""
+        p, stamp = self.params, self._stamp()
+        mounts = ((p["lidar_frame"], p["sensor_height"]), (p["camera_frame"], p["camera_height"]),
+                  (p["imu_frame"], p["imu_height"]))
+        self.tf_static_pub.publish(TFMessage(transforms=[
+            transform_msg(p["base_frame"], frame, Transform((0.0, 0.0, z)), stamp)
+            for frame, z in mounts]))
+
     def _publish_tf(self, odom: Odometry) -> None:
-
-        tfs = TransformStamped(header=odom.header, child_frame_id=odom.child_frame_id)
-        tfs.transform.translation.x = odom.pose.pose.position.x
-        tfs.transform.translation.y = odom.pose.pose.position.y
-        tfs.transform.rotation = odom.pose.pose.orientation
-        identity = TransformStamped(header=Header(frame_id="map", stamp=odom.header.stamp),
-                                    child_frame_id=odom.header.frame_id)
-        identity.transform.rotation.w = 1.0
-        self.tf_pub.publish(TFMessage(transforms=[identity, tfs]))
-
+        p = self.params
+        base_in_odom = Transform.planar(odom.pose.pose.position.x, odom.pose.pose.position.y,
+                                        convert.quaternion_yaw(odom.pose.pose.orientation))
+        self.tf_pub.publish(TFMessage(transforms=[
+            transform_msg(p["map_frame"], p["odom_frame"], self.map_to_odom, odom.header.stamp),
+            transform_msg(p["odom_frame"], p["base_frame"], base_in_odom, odom.header.stamp)]))
 
 def main(args: list[str] | None = None) -> int:
     return run_node(SimNode, args)
