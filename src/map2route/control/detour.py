@@ -5,7 +5,7 @@ on it, between other obstacles, leaves every straight direction short and the ba
 Then the follower plans a detour (the local step of the issue's "local detour first, global
 replan when blocked"): the live obstacle points go into a small grid around the base, grown
 by the base's half width plus a margin (a distance transform), and A*
-(:func:`map2route.planning.grid_search.search`) finds the cheapest way, preferring clearance,
+(:func:`map2route.gridsearch.kernel.search`) finds the cheapest way, preferring clearance,
 from the base to the route beyond the blocked stretch, inside a corridor of ``corridor`` metres
 around the route (space the sensors have not seen is unknown, not free: a wall hidden behind
 the obstacle must not be planned through; the route itself is known to be clear of the map). The route is then followed along the
@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 from scipy.ndimage import distance_transform_edt
 
-from map2route.planning.errors import NoPathError
-from map2route.planning.grid_search import search
+from map2route.gridsearch.errors import NoPathError
+from map2route.gridsearch.kernel import search
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

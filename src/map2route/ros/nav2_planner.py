@@ -24,6 +24,7 @@ from rclpy.callback_groups import ReentrantCallbackGroup
 from map2route.control.frames import FrameError
 from map2route.errors import Map2RouteError
 from map2route.ros import convert
+from map2route.ros.errors import PlanFailure
 from map2route.ros.frames import pose_transform
 from map2route.routeir.model import ConstraintKind, Region, RouteIR, Stage
 
@@ -70,7 +71,6 @@ class Nav2PlannerServers:
         return tf.translation[0], tf.translation[1]
 
     def _run(self, goal_handle: Any, action: Any, goals: list[Any]) -> Any:
-        from map2route.ros.route_planner_node import PlanFailure
 
         R = action.Result
         result = R()

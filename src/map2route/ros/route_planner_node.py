@@ -42,6 +42,7 @@ from map2route.errors import Map2RouteError
 from map2route.gridsearch.kernel import warm_up
 from map2route.planning import NoRouteError, PlannerConfig, plan_route
 from map2route.ros import convert
+from map2route.ros.errors import PlanFailure
 from map2route.ros.frames import TfListener, cloud_xyz
 from map2route.ros.nav2_planner import Nav2PlannerServers
 from map2route.ros.params import Param, declare, non_empty, non_negative, run_node
@@ -63,14 +64,6 @@ PARAM_FILE = "route_planner_node.yaml"
 
 STAGE_COLOURS = [(0.12, 0.47, 0.71), (1.0, 0.5, 0.05), (0.17, 0.63, 0.17), (0.84, 0.15, 0.16),
                  (0.58, 0.40, 0.74), (0.55, 0.34, 0.29)]
-
-
-class PlanFailure(Map2RouteError):
-    """Planning could not run or found no route; ``code`` is a PlannerStatus code."""
-
-    def __init__(self, code: int, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def plan(m: SemanticMap | None, ir: RouteIR, start: tuple[float, float] | None, *,
