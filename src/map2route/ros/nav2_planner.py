@@ -26,7 +26,7 @@ from map2route.errors import Map2RouteError
 from map2route.ros import convert
 from map2route.ros.errors import PlanFailure
 from map2route.ros.frames import pose_transform
-from map2route.routeir.model import ConstraintKind, Region, RouteIR, Stage
+from map2route.routeir.model import Constraint, ConstraintKind, Region, RouteIR, Stage
 
 if TYPE_CHECKING:
     from map2route.semantic_map.model import SemanticMap
@@ -45,7 +45,7 @@ def pose_routeir(m: SemanticMap, goals: list[tuple[float, float]], current: Rout
                                                     construction={"op": "nav2_pose",
                                                                   "x": x, "y": y}),
                             label=f"pose {i + 1} ({x:.2f}, {y:.2f})"))
-    kept = ()
+    kept: tuple[Constraint, ...] = ()
     if current is not None and current.grid == m.grid:
         kept = tuple(c for c in current.constraints
                      if c.kind is ConstraintKind.MUST_AVOID or c.temporal_scope is None)

@@ -276,9 +276,8 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
                                          ("/tf", TFMessage, TF_QOS),
                                          ("/tf_static", TFMessage, TF_STATIC_QOS),
                                          ("/clock", ClockMsg, QoSProfile(depth=50))):
-                rec.create_subscription(
-                    msg_type, topic, lambda raw, t=topic: recorder_bag.write(
-                        t, int(nodes["sim_node"].t * 1e9), raw), qos, raw=True)
+                rec.create_subscription(msg_type, topic, _recorder(recorder_bag, topic, nodes),
+                                        qos, raw=True)
         instruction_pub = probe.create_publisher(String, "instruction", 10)
 
         def spin() -> None:
@@ -375,3 +374,12 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
         if recorder_bag is not None:
             recorder_bag.close()
         rclpy.try_shutdown(context=context)
+
+
+def _recorder(bag: BagRecorder, topic: str, nodes: dict[str, Any]) -> Callable[[bytes], None]:
+    """A raw subscription callback writing ``topic``'s messages at the sim's clock."""
+
+    def write(raw: bytes) -> None:
+        bag.write(topic, int(nodes["sim_node"].t * 1e9), raw)
+
+    return write

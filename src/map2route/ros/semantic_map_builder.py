@@ -63,7 +63,7 @@ class SemanticMapBuilderNode(Node):
         self.create_subscription(Image, "/camera/image", self._image, 5)
         self.create_subscription(Image, "/sim/instance_ids", self._ids, 5)
         self.create_subscription(String, "/sim/instance_labels", self._labels, 1)
-        self.create_subscription(Empty, "/semantic_map/save", lambda _m: self.save(), 1)
+        self.create_subscription(Empty, "/semantic_map/save", self._on_save, 1)
         self.grid_pub = self.create_publisher(OccupancyGrid, "/semantic_map/occupancy", 1)
         self.marker_pub = self.create_publisher(MarkerArray, "/semantic_map/objects", 1)
         self.create_timer(p["publish_period_s"], self.publish)
@@ -128,6 +128,9 @@ class SemanticMapBuilderNode(Node):
             markers.markers.append(mk)
         self.marker_pub.publish(markers)
         self.published += 1
+
+    def _on_save(self, _msg: Empty) -> None:
+        self.save()
 
     def save(self) -> Path | None:
         """Save the scene folder ``output``; returns it, or ``None`` (logged) when impossible."""
