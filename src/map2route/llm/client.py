@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import time
 import urllib.error
 import urllib.request
@@ -68,8 +69,11 @@ class ChatClient:
         return base if base.endswith("/chat/completions") else base + "/chat/completions"
 
     def complete(self, messages: list[dict[str, str]], *, temperature: float = 0.0,
-                 max_tokens: int | None = None) -> str:
+                 max_tokens: int | None = None, usage: dict[str, int] | None = None) -> str:
         """Return the first choice's message content.
+
+        ``usage``, when given, is filled with the reply's ``usage`` token counts
+        (``prompt_tokens``, ``completion_tokens``; absent when the server sends none).
 
         Raises:
             LLMError: naming the URL and the HTTP status or network error, or the malformed reply.
@@ -89,7 +93,10 @@ class ChatClient:
             try:
                 with urllib.request.urlopen(request, timeout=self.config.timeout_s) as resp:
                     payload = json.loads(resp.read().decode("utf-8"))
-                return _reply_text(payload, self.url)
+                text = _reply_text(payload, self.url)
+                if usage is not None:
+                    usage.update(_usage(payload))
+                return text
             except urllib.error.HTTPError as err:
                 detail = err.read().decode("utf-8", "replace")[:300]
                 last_error = f"HTTP {err.code} from {self.url}: {detail}"
@@ -101,7 +108,8 @@ class ChatClient:
             except json.JSONDecodeError as err:
                 last_error = f"{self.url} did not answer with JSON ({err})"
                 break
-            time.sleep(min(2.0, 0.25 * 2**attempt))
+            # Jitter spreads the retries of concurrent workers after a shared 429.
+            time.sleep(min(2.0, 0.25 * 2**attempt) * random.uniform(0.5, 1.5))
         msg = (f"LLM request failed: {last_error}. Check base_url/model in the config and that "
                f"${self.config.api_key_env} holds a valid key if the server needs one.")
         raise LLMError(msg)
@@ -116,3 +124,12 @@ def _reply_text(payload: Any, url: str) -> str:
     if not isinstance(content, str):
         raise LLMError(f"{url} answered with non-text content: {content!r}")
     return content
+
+
+def _usage(payload: Any) -> dict[str, int]:
+    """The reply's ``usage`` token counts (OpenAI's names); empty when missing or malformed."""
+    raw = payload.get("usage") if isinstance(payload, dict) else None
+    if not isinstance(raw, dict):
+        return {}
+    return {k: int(raw[k]) for k in ("prompt_tokens", "completion_tokens")
+            if isinstance(raw.get(k), int | float)}
