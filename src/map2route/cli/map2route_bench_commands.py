@@ -152,6 +152,52 @@ def _read(path: Path) -> list[dict[str, object]]:
     return read_results(path)
 
 
+@bench.command("table3")
+@click.option("--config", "grounding_config", type=click.Path(dir_okay=False, exists=True),
+              default=None, help="Grounding YAML with the llm: block [config/grounding.yaml].")
+@click.option("--method", "methods", multiple=True,
+              help="Only these rows (repeatable) [every Table III method].")
+@click.option("--split", type=click.Choice(["easy", "hard"]), default=None,
+              help="Only Easy or only Hard episodes [both].")
+@click.option("--limit", type=click.IntRange(1), default=None, help="Run the first N episodes.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("out/bench/table3"), show_default=True,
+              help="One folder per row below it; re-running resumes.")
+@click.option("--episodes", "episodes_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Episode file [episodes/test.jsonl].")
+@click.option("--scenes", "scenes_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Scene folders [maps/].")
+@click.option("--planner-config", type=click.Path(dir_okay=False, exists=True), default=None,
+              help="Planner YAML override [config/planner.yaml].")
+def table3_cmd(grounding_config: str | None, methods: tuple[str, ...], split: str | None,
+               limit: int | None, out_dir: Path, episodes_path: Path | None,
+               scenes_dir: Path | None, planner_config: str | None) -> None:
+    """Reproduce the paper's Table III with your LLM: every ablation row, one table."""
+    from map2route.bench.errors import BenchmarkError
+    from map2route.bench.map2route.table3 import TABLE3_METHODS, run_table3, write_table3
+    from map2route.paths import maps_dir
+
+    chosen = methods or TABLE3_METHODS
+    unknown = [m for m in chosen if m not in TABLE3_METHODS]
+    if unknown:
+        msg = f"not a Table III method: {', '.join(unknown)}; one of {', '.join(TABLE3_METHODS)}"
+        raise BenchmarkError(msg)
+
+    def before(method: object, spec: object, folder: Path) -> None:
+        click.echo(f"== {getattr(method, 'name', '?')} -> {folder}", err=True)
+        _print_estimate(method, spec, folder, split=split, limit=limit, err=True)
+
+    rows = run_table3(episodes_path or _default_episodes(), scenes_dir or maps_dir(), out_dir,
+                      grounding_config=grounding_config, planner_config=planner_config,
+                      methods=tuple(chosen), split=split, limit=limit, before=before)
+    paths = write_table3(out_dir, rows)
+    click.echo(paths["markdown"].read_text(encoding="utf-8"))
+    sent = sum(int(r.llm["llm_calls"] - r.llm["cache_hits"]) for r in rows)
+    spent = sum(r.llm["spent_usd"] for r in rows)
+    click.echo(f"{sent} requests sent, ${spent:.4f} spent; wrote "
+               f"{', '.join(str(p) for p in paths.values())}")
+
+
 @bench.command("score-bag")
 @click.option("--episode", "episode_id", required=True, help="Episode id, e.g. SCENE/easy/003.")
 @click.option("--bag", "bag_path", required=True, type=click.Path(exists=True, path_type=Path),

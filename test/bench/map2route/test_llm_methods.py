@@ -152,3 +152,26 @@ def test_bad_llm_config_is_one_clear_error(tmp_path, capsys) -> None:
     path.write_text(yaml.safe_dump({"grounder": "llm", "llm": {"model": "m"}}))
     assert main(["bench", "map2route", "--method", "g2r", "--config", str(path)]) == 1
     assert "needs 'base_url'" in capsys.readouterr().err
+
+
+def test_table3_command_lays_out_the_paper_rows(tmp_path, two_room_scene, two_room_episodes,
+                                                capsys) -> None:
+    with ScriptedChatServer(parser_model) as server:
+        cfg = _config(tmp_path, server.url, price_per_1k_prompt=0.0, price_per_1k_completion=0.0)
+        code = main(["bench", "table3", "--config", cfg, "--episodes", str(two_room_episodes),
+                     "--scenes", str(two_room_scene), "--out", str(tmp_path / "t3"),
+                     "--limit", "2", "--method", "g2r-llm", "--method", "g2r-llm-r0",
+                     "--method", "g2r-llm-hard-only"])
+        assert code == 0
+        assert len(server.requests) == 2  # one per episode; the other rows replay the cache
+    out = capsys.readouterr()
+    assert "Estimate for 2 episodes: 2-6 calls" in out.err
+    lines = (tmp_path / "t3" / "table3.md").read_text().splitlines()
+    assert lines[0] == "Table III (Grounding2Route ablations), model `scripted-7b`"
+    assert lines[2].startswith("| Grounding | IR | Repair | Soft Cons. | HCS ↑ | Near ↓ |")
+    assert lines[4].startswith("| CaG | RouteIR | 2 | Full |")
+    assert lines[5].startswith("| CaG | RouteIR | 0 | Full |")
+    assert lines[6].startswith("| CaG | RouteIR | 2 | Hard Only |")
+    assert "2 requests sent" in out.out
+    assert main(["bench", "table3", "--method", "g2r"]) == 1
+    assert "not a Table III method: g2r" in capsys.readouterr().err
