@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from map2route.bench.errors import BenchmarkError
+from map2route.bench.map2route.compiled_grounding import CompiledGrounder
 from map2route.bench.map2route.grounding_method import Grounding2Route
-from map2route.bench.map2route.json_grounding import JSONGrounder
 from map2route.bench.map2route.methods import MethodResult, hard_requirements
 from map2route.errors import Map2RouteError
 from map2route.grounding import GroundingError, LLMGrounder, load_config
@@ -60,12 +60,13 @@ class Variant:
         return self.grounding, self.ir, str(self.repair if self.repair is not None else rounds), soft
 
 
-#: Table III rows that are registry methods, in the paper's order. The paper's ToolCall and
-#: LTL rows are not implemented (docs/benchmark.md says why).
+#: Table III rows that are registry methods, in the paper's order. The paper's ToolCall row is
+#: not implemented (docs/benchmark.md says why).
 VARIANTS: dict[str, Variant] = {
     "g2r-llm": Variant(),
     "g2r-llm-schema": Variant(grounding="Schema"),
     "g2r-llm-direct-id": Variant(grounding="Direct ID"),
+    "g2r-llm-ltl": Variant(ir="LTL"),
     "g2r-llm-r0": Variant(repair=0),
     "g2r-llm-r1": Variant(repair=1),
     "g2r-llm-r2": Variant(repair=2),
@@ -154,14 +155,15 @@ class LLMGrounding2Route:
 
     def solve(self, episode: Episode, m: SemanticMap) -> MethodResult:
         client = self.pool.metered()
-        grounder: LLMGrounder | JSONGrounder
+        grounder: LLMGrounder | CompiledGrounder
         temperature, max_tokens = self.settings.temperature, self.settings.max_tokens
-        if self.variant.grounding == "CaG":
+        if self.variant.grounding == "CaG" and self.variant.ir == "RouteIR":
             grounder = LLMGrounder(client, rounds=self.rounds, temperature=temperature,
                                    max_tokens=max_tokens, executor=self.executor)
         else:
-            mode = {"Schema": "schema", "Direct ID": "direct_id"}[self.variant.grounding]
-            grounder = JSONGrounder(client, mode=mode, rounds=self.rounds,
+            mode = {"Schema": "schema", "Direct ID": "direct_id"}.get(self.variant.grounding,
+                                                                       "ltl")
+            grounder = CompiledGrounder(client, mode=mode, rounds=self.rounds,
                                     temperature=temperature, max_tokens=max_tokens,
                                     executor=self.executor)
         start = episode.start_xy

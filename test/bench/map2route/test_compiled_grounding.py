@@ -4,17 +4,18 @@ over real HTTP, checked against the two-room house by hand."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
-from map2route.bench.map2route.grounding_eval import stage_descriptors
-from map2route.bench.map2route.json_grounding import (
-    JSONGrounder,
+from map2route.bench.map2route.compiled_grounding import (
+    CompiledGrounder,
     ReplyError,
     compile_reply,
     map_listing,
     parse_reply,
 )
+from map2route.bench.map2route.grounding_eval import stage_descriptors
 from map2route.grounding.errors import GroundingError
 from map2route.grounding.grounder import Executor
 from map2route.llm import ChatClient
@@ -72,7 +73,7 @@ def test_direct_id_listing_and_grounding(two_room_map, runner) -> None:
     reply = json.dumps({"stages": ["o:chair_1", "o:fridge_0"], "avoid": [],
                         "near": ["o:bed_0"], "relative": [["o:chair_2", "w:window_2"]]})
     with ScriptedChatServer([reply]) as server:
-        g = JSONGrounder(ChatClient(server.url, "m"), mode="direct_id", rounds=1,
+        g = CompiledGrounder(ChatClient(server.url, "m"), mode="direct_id", rounds=1,
                          temperature=0.0, max_tokens=100, executor=Executor("process", runner))
         out = g.ground("go to the chair by the door, then the fridge", two_room_map, (1.0, 1.0))
         assert "o:bed_0 bed in r:0" in server.requests[0]["messages"][1]["content"]
@@ -84,7 +85,7 @@ def test_direct_id_listing_and_grounding(two_room_map, runner) -> None:
 def test_bad_replies_are_repaired_then_refused(two_room_map, runner) -> None:
     with ScriptedChatServer(["no json here", '{"stages": ["o:sofa_9"]}',
                              '{"stages": [{"category": "bed"}]}']) as server:
-        g = JSONGrounder(ChatClient(server.url, "m"), mode="schema", rounds=2, temperature=0.0,
+        g = CompiledGrounder(ChatClient(server.url, "m"), mode="schema", rounds=2, temperature=0.0,
                          max_tokens=100, executor=Executor("process", runner))
         out = g.ground("go to the bed", two_room_map, (4.0, 1.0))
         assert out.repairs == 2 and stage_descriptors(out.routeir) == ["bed_0"]
@@ -93,7 +94,40 @@ def test_bad_replies_are_repaired_then_refused(two_room_map, runner) -> None:
         third = server.requests[2]["messages"][-1]["content"]
         assert "a node must be an object" in third
     with ScriptedChatServer(['{"stages": ["o:nope"]}']) as server:
-        g = JSONGrounder(ChatClient(server.url, "m"), mode="direct_id", rounds=1,
+        g = CompiledGrounder(ChatClient(server.url, "m"), mode="direct_id", rounds=1,
                          temperature=0.0, max_tokens=100, executor=Executor("process", runner))
         with pytest.raises(GroundingError, match="after 2 attempt"):
             g.ground("go to the bed", two_room_map, (4.0, 1.0))
+
+
+def test_ltl_fragment_compiles_to_legs_and_avoids() -> None:
+    from map2route.bench.map2route.ltl import LTLError, compile_ltl_program, parse_ltl
+
+    spec = parse_ltl("F(chair & F fridge) & G !bathroom")
+    assert (spec.visits, spec.avoid) == (["chair", "fridge"], ["bathroom"])
+    assert parse_ltl("F a & F b").visits == ["a", "b"]
+    assert parse_ltl("F(Fa)").visits == ["Fa"]  # a name that starts with F is a name
+    for bad, why in (("G a", "expected !"), ("F a | F b", "unexpected '|'"),
+                     ("G !a", "visits nothing"), ("F (a", "expected )")):
+        with pytest.raises(LTLError, match=re.escape(why)):
+            parse_ltl(bad)
+    prog = "a = unique(entities('bed'), 'the bed')\nltl(\"F a\")\n"
+    assert compile_ltl_program(prog).splitlines()[-1] == "task([segment(a)], [])"
+    with pytest.raises(LTLError, match="must end with one ltl"):
+        compile_ltl_program("a = 1\ntask([])\n")
+
+
+def test_ltl_grounder_over_http(two_room_map, runner) -> None:
+    reply = ("```python\nbed = unique(entities('bed'), 'the bed')\n"
+             "kitchen = unique(rooms('kitchen'), 'the kitchen')\n"
+             "chair = kth_nearest(entities('chair'), bed, 1)\n"
+             'ltl("F(bed & F chair) & G !kitchen")\n```')
+    with ScriptedChatServer(["```python\ntask([])\n```", reply]) as server:
+        g = CompiledGrounder(ChatClient(server.url, "m"), mode="ltl", rounds=1, temperature=0.0,
+                             max_tokens=100, executor=Executor("process", runner))
+        out = g.ground("visit the bed then the chair nearest it, never entering the kitchen",
+                       two_room_map, (1.0, 1.0))
+        assert "ltl(" in server.requests[0]["messages"][0]["content"]
+        assert "must end with one ltl" in server.requests[1]["messages"][-1]["content"]
+    assert stage_descriptors(out.routeir) == ["bed_0", "chair_0"]
+    assert [c.kind for c in out.routeir.constraints] == [ConstraintKind.MUST_AVOID]

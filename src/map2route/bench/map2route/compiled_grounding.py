@@ -1,9 +1,10 @@
-"""Table III's direct-prediction grounders: Schema and Direct ID (paper 000, V-C1).
+"""Table III's grounders whose reply is compiled into a grounding program (paper 000, V-C).
 
-Both ask the LLM for JSON instead of a program, compile the JSON deterministically into a
-grounding program, and from there share CaG's pipeline: the same sandbox, verifier and repair
-rounds (a reply that is not valid JSON of the format is one failed round, with the problem
-sent back like a verifier issue), then the same planner.
+Schema and Direct ID ask the LLM for JSON instead of a program; the LTL variant asks for a
+program that ends in an LTL formula instead of RouteIR (:mod:`.ltl`). Each reply is compiled
+deterministically into a grounding program, and from there they share CaG's pipeline: the
+same sandbox, verifier and repair rounds (a reply outside the format is one failed round, with
+the problem sent back like a verifier issue), then the same planner.
 
 - **Schema**: a schema-constrained intent graph. Each referent is a node
   ``{"category": ..., "room": ..., "nearest_to": node, "farthest_from": node}`` (a node with
@@ -24,8 +25,9 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from map2route.grounding import Grounding, GroundingError, GroundingIssue, verify
-from map2route.grounding.grounder import Attempt, Executor, scene_brief
+from map2route.bench.map2route.ltl import LTLError, compile_ltl_program, ltl_rules
+from map2route.grounding import Grounding, GroundingError, GroundingIssue, api_reference, verify
+from map2route.grounding.grounder import Attempt, Executor, extract_program, scene_brief
 
 if TYPE_CHECKING:
     from map2route.semantic_map.model import SemanticMap
@@ -170,18 +172,45 @@ def compile_reply(data: dict[str, Any], mode: str) -> str:
     return "\n".join(w.lines) + "\n"
 
 
-class JSONGrounder:
-    """Schema or Direct ID over an LLM client, with CaG's sandbox, verifier and repair rounds.
+def ltl_prompt() -> str:
+    """The LTL variant's instructions: CaG's selection API, an LTL formula instead of task()."""
+    return ("You write grounding programs: short Python that calls ONLY the functions below to "
+            "select the places a route instruction names on a semantic map. Rules: no imports, "
+            "no names or attributes starting with '_', no lambdas, no while loops, no try, no "
+            "classes. Use unique(...) for every 'the X' so a wrong reading fails loudly; rank "
+            f"with kth_nearest/kth_farthest/kth_largest.\n{ltl_rules()}\n## API\n"
+            f"{api_reference()}")
+
+
+def compile_any(reply: str, mode: str) -> str:
+    """The grounding program for a reply in ``mode`` (``schema``, ``direct_id``, ``ltl``).
+
+    Raises:
+        ReplyError: the reply is outside the mode's format.
+    """
+    if mode == "ltl":
+        try:
+            return compile_ltl_program(extract_program(reply))
+        except LTLError as err:
+            raise ReplyError(str(err)) from None
+    return compile_reply(parse_reply(reply), mode)
+
+
+MODES = ("schema", "direct_id", "ltl")
+
+
+class CompiledGrounder:
+    """Schema, Direct ID or LTL over an LLM client, with CaG's sandbox, verifier and repair.
 
     Args:
         client: anything with ``complete(messages, temperature=, max_tokens=)``.
-        mode: ``schema`` or ``direct_id``.
+        mode: one of :data:`MODES`.
     """
 
     def __init__(self, client: Any, *, mode: str, rounds: int, temperature: float,
                  max_tokens: int | None, executor: Executor) -> None:
-        if mode not in ("schema", "direct_id"):
-            raise ValueError(f"mode must be schema or direct_id, got {mode!r}")
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
         self.client = client
         self.mode = mode
         self.name = f"llm-{mode}"
@@ -194,8 +223,9 @@ class JSONGrounder:
                start_xy: tuple[float, float] | None = None) -> Grounding:
         """Raises :class:`GroundingError` with the last round's issues when every round fails."""
         t0 = time.perf_counter()
-        system = SCHEMA_PROMPT if self.mode == "schema" else DIRECT_ID_PROMPT
-        scene = scene_brief(m, start_xy) if self.mode == "schema" else map_listing(m, start_xy)
+        system = {"schema": SCHEMA_PROMPT, "direct_id": DIRECT_ID_PROMPT}.get(self.mode) \
+            or ltl_prompt()
+        scene = map_listing(m, start_xy) if self.mode == "direct_id" else scene_brief(m, start_xy)
         messages = [{"role": "system", "content": system},
                     {"role": "user", "content": f"{scene}\n\nInstruction: {instruction}"}]
         attempts: list[Attempt] = []
@@ -205,7 +235,7 @@ class JSONGrounder:
                                          max_tokens=self.max_tokens)
             program = ""
             try:
-                program = compile_reply(parse_reply(reply), self.mode)
+                program = compile_any(reply, self.mode)
             except ReplyError as err:
                 issues = (GroundingIssue("bad_reply", str(err), span_kind="instruction"),)
                 elapsed = 0.0
@@ -224,7 +254,8 @@ class JSONGrounder:
             messages.append({"role": "assistant", "content": reply})
             messages.append({"role": "user", "content": (
                 "That reply failed:\n" + "\n".join(f"- {i.render()}" for i in issues) +
-                "\nReply with the whole corrected JSON object.")})
+                ("\nReply with the whole corrected program in one ```python block." if
+                 self.mode == "ltl" else "\nReply with the whole corrected JSON object."))})
         lines = "\n  - ".join(i.render() for i in issues)
         msg = f"could not ground {instruction!r} after {len(attempts)} attempt(s):\n  - {lines}"
         raise GroundingError(msg, tuple(issues))
