@@ -21,6 +21,10 @@ from map2route.llm.cache import ResponseCache, cache_key
 from map2route.llm.client import ChatClient, LLMConfig
 from map2route.llm.errors import LLMError
 
+
+class ContextOverflowError(LLMError):
+    """A prompt does not fit the model's context (this episode's failure, not the endpoint's)."""
+
 #: Keys of the ``llm:`` config block, with their meaning (the error for an unknown key lists them).
 SETTINGS_KEYS = {
     "base_url": "the endpoint root, e.g. http://localhost:8000/v1",
@@ -135,7 +139,7 @@ class MeteredClient:
                        f"max_tokens {max_tokens} does not fit the model's context of {ctx} "
                        "tokens; raise context_tokens (and the server's context size) or lower "
                        "max_tokens / repair_rounds")
-                raise LLMError(msg)
+                raise ContextOverflowError(msg)
         usage: dict[str, int] = {}
         with self.pool.gate:
             t0 = time.perf_counter()

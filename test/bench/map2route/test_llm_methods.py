@@ -175,3 +175,28 @@ def test_table3_command_lays_out_the_paper_rows(tmp_path, two_room_scene, two_ro
     assert "2 requests sent" in out.out
     assert main(["bench", "table3", "--method", "g2r"]) == 1
     assert "not a Table III method: g2r" in capsys.readouterr().err
+
+
+def test_an_unreachable_endpoint_stops_the_run_and_a_rerun_resumes(
+        tmp_path, two_room_scene, two_room_episodes, capsys) -> None:
+    with ScriptedChatServer(parser_model) as server:
+        dead = server.url  # closed when the block ends: nothing listens there afterwards
+    cfg = _config(tmp_path, dead)
+    assert _cli(tmp_path, cfg, two_room_scene, two_room_episodes, "down") == 1
+    err = capsys.readouterr().err
+    assert "\nError: LLM request failed: cannot reach" in err and "rerun the same command" in err
+    assert not (tmp_path / "down" / "results.jsonl").exists() or not read_results(
+        tmp_path / "down" / "results.jsonl")
+
+
+def test_a_prompt_over_the_context_fails_only_that_episode(tmp_path, two_room_scene,
+                                                           two_room_episodes) -> None:
+    with ScriptedChatServer(parser_model) as server:
+        cfg = _config(tmp_path, server.url, context_tokens=500)
+        rows = run_benchmark(RunSpec("g2r", two_room_episodes, two_room_scene,
+                                     options={"grounding_config": cfg}), tmp_path / "ctx",
+                             limit=2, workers=1, progress=False)
+        assert server.requests == []
+    assert len(rows) == 2 and not any(r["crashed"] for r in rows)
+    assert all(r["error"].startswith("grounding: the prompt (~") and
+               "does not fit the model's context of 500 tokens" in r["error"] for r in rows)

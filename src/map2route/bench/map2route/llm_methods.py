@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from map2route.bench.errors import BenchmarkError
+from map2route.bench.errors import BenchmarkError, EndpointError
 from map2route.bench.map2route.compiled_grounding import CompiledGrounder
 from map2route.bench.map2route.grounding_method import Grounding2Route
 from map2route.bench.map2route.methods import MethodResult, hard_requirements
@@ -34,7 +34,7 @@ from map2route.grounding.grounder import Executor, extract_program, scene_brief,
 from map2route.grounding.sandbox import SandboxRunner
 from map2route.llm.accounting import estimate_tokens
 from map2route.llm.errors import LLMError
-from map2route.llm.metered import LLMPool, LLMSettings
+from map2route.llm.metered import ContextOverflowError, LLMPool, LLMSettings
 from map2route.planning import PlannerConfig, plan_route
 
 if TYPE_CHECKING:
@@ -176,7 +176,14 @@ class LLMGrounding2Route:
         route = ir = None
         try:
             g = grounder.ground(episode.instruction, m, start)
-        except (GroundingError, LLMError) as err:
+        except LLMError as err:
+            if not isinstance(err, ContextOverflowError):
+                msg = (f"{err} (episode {episode.id}; the episodes finished so far are kept, "
+                       "rerun the same command to resume)")
+                raise EndpointError(msg) from err
+            error = f"grounding: {err}"
+            transcript["outcome"] = "refused"
+        except GroundingError as err:
             error = f"grounding: {err}"
             transcript["outcome"] = "refused"
             transcript["final_issues"] = [i.render() for i in getattr(err, "issues", ())]

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from map2route.bench.errors import BenchmarkError
+from map2route.bench.errors import BenchmarkError, EndpointError
 from map2route.bench.map2route.episode import EPISODE_SCHEMA, episode_from_json
 from map2route.bench.map2route.llm_methods import transcript_path
 from map2route.bench.map2route.methods import hard_requirements
@@ -130,6 +130,8 @@ def run_one(line: str, method: Method | None = None,
     try:
         result = meth.solve(ep, m)
         route, error, info = result.route, result.error, dict(result.info)
+    except EndpointError:
+        raise  # not the method's failure: stop the run, keep the rows, resume later
     except Map2RouteError as err:
         error = str(err)
     except Exception as err:  # a method's bug is recorded and counted, the run goes on
