@@ -74,11 +74,11 @@ def map_listing(m: SemanticMap, start_xy: tuple[float, float] | None) -> str:
     return "Map:\n" + "\n".join(lines) + start
 
 
-def parse_reply(reply: str) -> dict[str, Any]:
+def parse_json_object(reply: str) -> dict[str, Any]:
     """The JSON object in a reply (a fenced or bare ``{...}``).
 
     Raises:
-        ReplyError: no object, invalid JSON, or a key of the wrong type.
+        ReplyError: no object, or invalid JSON.
     """
     found = _JSON.search(reply)
     if found is None:
@@ -89,6 +89,16 @@ def parse_reply(reply: str) -> dict[str, Any]:
         raise ReplyError(f"the reply is not valid JSON ({err.msg} at char {err.pos})") from None
     if not isinstance(data, dict):
         raise ReplyError("the reply must be a JSON object")
+    return data
+
+
+def parse_reply(reply: str) -> dict[str, Any]:
+    """The Schema or Direct ID object in a reply.
+
+    Raises:
+        ReplyError: no object, invalid JSON, or a key of the wrong type.
+    """
+    data = parse_json_object(reply)
     stages = data.get("stages")
     if not isinstance(stages, list) or not stages:
         raise ReplyError('"stages" must be a non-empty list')

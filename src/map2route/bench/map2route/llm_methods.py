@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from map2route.bench.errors import BenchmarkError, EndpointError
 from map2route.bench.map2route.compiled_grounding import CompiledGrounder
+from map2route.bench.map2route.toolcall import ToolCallGrounder
 from map2route.bench.map2route.grounding_method import Grounding2Route
 from map2route.bench.map2route.methods import MethodResult, hard_requirements
 from map2route.errors import Map2RouteError
@@ -60,12 +61,12 @@ class Variant:
         return self.grounding, self.ir, str(self.repair if self.repair is not None else rounds), soft
 
 
-#: Table III rows that are registry methods, in the paper's order. The paper's ToolCall row is
-#: not implemented (docs/benchmark.md says why).
+#: Table III rows as registry methods, in the paper's order.
 VARIANTS: dict[str, Variant] = {
     "g2r-llm": Variant(),
     "g2r-llm-schema": Variant(grounding="Schema"),
     "g2r-llm-direct-id": Variant(grounding="Direct ID"),
+    "g2r-llm-toolcall": Variant(grounding="ToolCall"),
     "g2r-llm-ltl": Variant(ir="LTL"),
     "g2r-llm-r0": Variant(repair=0),
     "g2r-llm-r1": Variant(repair=1),
@@ -155,11 +156,14 @@ class LLMGrounding2Route:
 
     def solve(self, episode: Episode, m: SemanticMap) -> MethodResult:
         client = self.pool.metered()
-        grounder: LLMGrounder | CompiledGrounder
+        grounder: LLMGrounder | CompiledGrounder | ToolCallGrounder
         temperature, max_tokens = self.settings.temperature, self.settings.max_tokens
         if self.variant.grounding == "CaG" and self.variant.ir == "RouteIR":
             grounder = LLMGrounder(client, rounds=self.rounds, temperature=temperature,
                                    max_tokens=max_tokens, executor=self.executor)
+        elif self.variant.grounding == "ToolCall":
+            grounder = ToolCallGrounder(client, rounds=self.rounds, temperature=temperature,
+                                        max_tokens=max_tokens, executor=self.executor)
         else:
             mode = {"Schema": "schema", "Direct ID": "direct_id"}.get(self.variant.grounding,
                                                                        "ltl")
