@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any
 
 from map2route.bench.errors import BenchmarkError, EndpointError
 from map2route.bench.map2route.compiled_grounding import CompiledGrounder
-from map2route.bench.map2route.toolcall import ToolCallGrounder
 from map2route.bench.map2route.grounding_method import Grounding2Route
 from map2route.bench.map2route.methods import MethodResult, hard_requirements
+from map2route.bench.map2route.toolcall import ToolCallGrounder
 from map2route.errors import Map2RouteError
 from map2route.grounding import GroundingError, LLMGrounder, load_config
 from map2route.grounding.grounder import Executor, extract_program, scene_brief, system_prompt
