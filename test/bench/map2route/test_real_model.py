@@ -101,7 +101,7 @@ def test_g2r_llm_on_real_episodes_is_contained(smollm2, tmp_path, two_room_scene
     cfg.write_text(yaml.safe_dump({
         "grounder": "llm", "repair_rounds": 1,
         "sandbox": {"cpu_s": 2.0, "wall_s": 10.0, "memory_mb": 512},
-        "llm": {"base_url": smollm2, "model": "smollm2-135m", "timeout_s": 300, "retries": 0,
+        "llm": {"base_url": smollm2, "model": "smollm2-135m", "timeout_s": 600, "retries": 0,
                 "temperature": 0.0, "max_tokens": 160, "concurrency": 1,
                 "context_tokens": CONTEXT, "cache_dir": str(tmp_path / "cache")}}))
     spec = RunSpec("g2r", two_room_episodes, two_room_scene, options={"grounding_config": str(cfg)})

@@ -140,6 +140,7 @@ class LLMGrounding2Route:
         self.pool = pool or LLMPool(self.settings)
         self.rounds = (self.variant.repair if self.variant.repair is not None
                        else int(cfg.get("repair_rounds", 3)))
+        self.toolcall_steps = int((cfg.get("toolcall") or {}).get("steps_per_round", 16))
         sb = cfg.get("sandbox", {})
         self.executor = Executor("process", SandboxRunner(
             cpu_s=float(sb.get("cpu_s", 2.0)), wall_s=float(sb.get("wall_s", 5.0)),
@@ -163,7 +164,8 @@ class LLMGrounding2Route:
                                    max_tokens=max_tokens, executor=self.executor)
         elif self.variant.grounding == "ToolCall":
             grounder = ToolCallGrounder(client, rounds=self.rounds, temperature=temperature,
-                                        max_tokens=max_tokens, executor=self.executor)
+                                        max_tokens=max_tokens, executor=self.executor,
+                                        steps=self.toolcall_steps)
         else:
             mode = {"Schema": "schema", "Direct ID": "direct_id"}.get(self.variant.grounding,
                                                                        "ltl")

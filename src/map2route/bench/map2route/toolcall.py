@@ -126,14 +126,17 @@ class ToolCallGrounder:
     Args:
         client: anything with ``complete(messages, temperature=, max_tokens=)``.
         rounds: repair rounds R (``task`` submissions after the first).
+        steps: calls allowed in one round before it fails with ``no_task``.
     """
 
     name = "llm-toolcall"
 
     def __init__(self, client: Any, *, rounds: int, temperature: float,
-                 max_tokens: int | None, executor: Executor) -> None:
+                 max_tokens: int | None, executor: Executor,
+                 steps: int = STEPS_PER_ROUND) -> None:
         self.client = client
         self.rounds = rounds
+        self.steps = steps
         self.temperature = temperature
         self.max_tokens = max_tokens
         self.executor = executor
@@ -150,7 +153,7 @@ class ToolCallGrounder:
         issues: tuple[GroundingIssue, ...] = ()
         for _ in range(self.rounds + 1):
             program, issues, elapsed, ir = "", (), 0.0, None
-            for _step in range(STEPS_PER_ROUND):
+            for _step in range(self.steps):
                 reply = self.client.complete(messages, temperature=self.temperature,
                                              max_tokens=self.max_tokens)
                 messages.append({"role": "assistant", "content": reply})
@@ -165,8 +168,8 @@ class ToolCallGrounder:
                     answer = f"Error: {err}"
                 messages.append({"role": "user", "content": answer})
             else:
-                issues = (GroundingIssue("no_task", f"no task call within {STEPS_PER_ROUND} "
-                                         "calls", span_kind="instruction"),)
+                issues = (GroundingIssue("no_task", f"no task call within {self.steps} calls",
+                                         span_kind="instruction"),)
             if program:
                 result = self.executor.run(m, program, start_xy, instruction=instruction,
                                            grounder=self.name)
