@@ -25,10 +25,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from map2route.bench.errors import BenchmarkError, EndpointError
-from map2route.bench.map2route.compiled_grounding import CompiledGrounder
+from map2route.bench.map2route.compiled_grounding import (
+    DIRECT_ID_PROMPT,
+    SCHEMA_PROMPT,
+    CompiledGrounder,
+    ltl_prompt,
+    map_listing,
+)
 from map2route.bench.map2route.grounding_method import Grounding2Route
 from map2route.bench.map2route.methods import MethodResult, hard_requirements
-from map2route.bench.map2route.toolcall import ToolCallGrounder
+from map2route.bench.map2route.toolcall import ToolCallGrounder, toolcall_prompt
 from map2route.errors import Map2RouteError
 from map2route.grounding import GroundingError, LLMGrounder, load_config
 from map2route.grounding.grounder import Executor, extract_program, scene_brief, system_prompt
@@ -229,26 +235,36 @@ class LLMGrounding2Route:
     def estimate(self, episodes: list[Episode], scene: Any) -> dict[str, Any]:
         """Tokens and cost of a run before it starts (no request is sent).
 
-        The first call of an episode sends the system prompt, the scene brief and the
-        instruction; each repair round resends the conversation plus the reply and the issues
-        (assumed ``max_tokens`` long). ``low``: one call per episode; ``high``: every round.
-        Cache hits make the real numbers lower.
+        The first call of an episode sends the variant's system prompt, the scene brief (Direct
+        ID: the map listing) and the instruction; each later call resends the conversation plus
+        a reply (assumed ``max_tokens`` long) and the feedback. ``low``: one call per episode;
+        ``high``: every round (ToolCall: every step of every round). Cache hits make the real
+        numbers lower; tokenizers of code-heavy prompts count about a fifth more than the
+        four-characters-a-token estimate (docs/benchmark.md).
         """
-        base = estimate_tokens(system_prompt())
+        v = self.variant
+        if v.grounding == "ToolCall":
+            system, calls = toolcall_prompt(), (self.rounds + 1) * self.toolcall_steps
+        else:
+            system = {"Schema": SCHEMA_PROMPT, "Direct ID": DIRECT_ID_PROMPT}.get(
+                v.grounding, ltl_prompt() if v.ir == "LTL" else system_prompt())
+            calls = self.rounds + 1
+        base = estimate_tokens(system)
+        brief = map_listing if v.grounding == "Direct ID" else scene_brief
         comp = self.settings.max_tokens or 1200
         low_p = high_p = high_c = 0
         briefs: dict[str, int] = {}
         for ep in episodes:
             if ep.scene not in briefs:
-                briefs[ep.scene] = estimate_tokens(scene_brief(scene(ep.scene), ep.start_xy))
+                briefs[ep.scene] = estimate_tokens(brief(scene(ep.scene), ep.start_xy))
             first = base + briefs[ep.scene] + estimate_tokens(ep.instruction)
             low_p += first
-            for r in range(self.rounds + 1):
+            for r in range(calls):
                 high_p += first + r * (comp + 150)
                 high_c += comp
         prices = self.settings.prices
         return {"episodes": len(episodes), "calls_low": len(episodes),
-                "calls_high": len(episodes) * (self.rounds + 1),
+                "calls_high": len(episodes) * calls,
                 "prompt_tokens_low": low_p, "prompt_tokens_high": high_p,
                 "completion_tokens_high": high_c,
                 "cost_low_usd": prices.cost(low_p, 0),
