@@ -6,11 +6,14 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.map2route-installed
-EXTRAS := ros,scenes,dev,bench,rosbuild,nesy,streets,mapping
+EXTRAS := ros,scenes,dev,bench,rosbuild,nesy,streets,mapping,llm-local
+# llama-cpp-python (extra llm-local) builds from source: portable code, not this CPU's
+# (pip caches the wheel, and a wheel built with -march=native breaks on another CPU).
+export CMAKE_ARGS ?= -DGGML_NATIVE=OFF
 IFACE_STAMP := $(VENV)/.map2route-interfaces-installed
 IFACE_SRC := $(wildcard interfaces/map2route_interfaces/*.txt interfaces/map2route_interfaces/*.xml interfaces/map2route_interfaces/*/* interfaces/ros_deps/*/*.txt interfaces/ros_deps/*/*.xml interfaces/ros_deps/*/*/*)
 
-.PHONY: install interfaces debian-deps demo test lint typecheck pytest bench clean
+.PHONY: install interfaces debian-deps demo test lint typecheck pytest realmodel bench clean
 
 install: $(STAMP) $(IFACE_STAMP)
 
@@ -60,7 +63,12 @@ typecheck: install
 pytest: install
 	$(VENV)/bin/pytest
 
-test: install lint typecheck pytest
+# The LLM path against a real local model (SmolLM2-135M served by llama.cpp on 127.0.0.1);
+# `pytest` alone deselects these tests, they skip with the reason when llm-local is missing.
+realmodel: install
+	$(VENV)/bin/pytest -m realmodel -rs test/bench/map2route/test_real_model.py
+
+test: install lint typecheck pytest realmodel
 
 bench: install
 	$(VENV)/bin/map2route bench planner

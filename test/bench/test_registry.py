@@ -28,7 +28,10 @@ def _imports(path: Path) -> set[str]:
 
 
 def test_every_map2route_method_and_groke_agent_is_registered() -> None:
-    assert set(METHODS) == {"shortest", "oracle", "human", "g2r"}
+    table3 = {"g2r-llm", "g2r-llm-schema", "g2r-llm-direct-id", "g2r-llm-toolcall",
+              "g2r-llm-ltl", "g2r-llm-r0", "g2r-llm-r1", "g2r-llm-r2", "g2r-llm-r3",
+              "g2r-llm-global-t", "g2r-llm-global-s", "g2r-llm-global-ts", "g2r-llm-hard-only"}
+    assert set(METHODS) == {"shortest", "oracle", "human", "g2r"} | table3
     assert AGENTS == ("heuristic", "heuristic-oracle-length", "offline", "llm")
     assert type(make_agent("offline")).__name__ == "OfflineAgent"
     assert make_method("human").name == "human"

@@ -7,7 +7,7 @@ itself: a new one is one line in :data:`METHODS`), and no domain package (ground
 streets, ...) imports :mod:`map2route.bench` at all. Module by module the graph is one way::
 
     cli  ->  drivers (map2route.run, groke.run, planner.tuning)  ->  registry
-         ->  methods (map2route.methods, map2route.grounding_method), streets agents
+         ->  methods (map2route.methods, grounding_method, llm_methods), streets agents
          ->  Map2Route episodes and metrics, bench.runner / report / errors
          ->  domain packages (grounding, planning, streets, routeir, semantic_map)
 """
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from map2route.bench.errors import BenchmarkError
-from map2route.bench.map2route.grounding_method import Grounding2Route
+from map2route.bench.map2route.llm_methods import VARIANTS, grounding2route, variant_factory
 from map2route.bench.map2route.methods import (
     HumanDemonstration,
     Method,
@@ -33,12 +33,16 @@ from map2route.streets.llm_agent import LLMAgent
 from map2route.streets.navigator import Agent
 from map2route.streets.offline import OfflineAgent
 
-#: Map2Route method name -> factory. Factories accept keyword options (``planner_config``).
+#: Map2Route method name -> factory. Factories accept keyword options (``planner_config``;
+#: the Grounding2Route ones also ``grounder`` and ``grounding_config``). ``g2r`` is the offline
+#: grounder unless the grounding config or ``grounder="llm"`` asks for the LLM; the
+#: ``g2r-llm*`` names are the paper's Table III rows with an LLM (llm_methods.VARIANTS).
 METHODS: dict[str, Callable[..., Method]] = {
     "shortest": ShortestFeasible,
     "oracle": OraclePlanner,
     "human": HumanDemonstration,
-    "g2r": Grounding2Route,
+    "g2r": grounding2route,
+    **{name: variant_factory(name) for name in VARIANTS},
 }
 
 #: GROKE follower agents, in the order ``--agent`` lists them.

@@ -53,6 +53,12 @@ class LLMOptions:
     max_response_bytes: int = 8 * 1024 * 1024
     temperature: float = 0.0
     max_tokens: int | None = 1200
+    # benchmark runs (bench map2route --grounder llm, bench table3; docs/benchmark.md)
+    concurrency: int = 4
+    price_per_1k_prompt: float = 0.0
+    price_per_1k_completion: float = 0.0
+    cache_dir: str | None = "out/llm_cache"
+    context_tokens: int | None = None
 
     @property
     def client(self) -> LLMConfig:
@@ -60,6 +66,13 @@ class LLMOptions:
         return LLMConfig(base_url=self.base_url, model=self.model, api_key_env=self.api_key_env,
                          timeout_s=self.timeout_s, retries=self.retries,
                          max_response_bytes=self.max_response_bytes)
+
+
+@dataclass(frozen=True)
+class ToolCallOptions:
+    """The ToolCall row of Table III (``toolcall:``)."""
+
+    steps_per_round: int = 16
 
 
 @dataclass(frozen=True)
@@ -83,6 +96,7 @@ class GroundingConfig:
     llm: LLMOptions
     deadline_s: float | None = 60.0
     limits: VerifierLimits = VerifierLimits()
+    toolcall: ToolCallOptions = ToolCallOptions()
 
     @classmethod
     def from_mapping(cls, raw: Any, *, where: str) -> GroundingConfig:
@@ -92,7 +106,8 @@ class GroundingConfig:
             GroundingError: listing every unknown, missing or mistyped key.
         """
         doc = require_mapping(raw, where=where, error=GroundingError)
-        sections = {"sandbox": SandboxLimits, "offline": OfflineOptions, "llm": LLMOptions}
+        sections = {"sandbox": SandboxLimits, "offline": OfflineOptions, "llm": LLMOptions,
+                    "toolcall": ToolCallOptions}
         values: dict[str, Any] = dict(doc)
         for name, kind in sections.items():
             if name in doc:

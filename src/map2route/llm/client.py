@@ -22,6 +22,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import random
 import socket
 import threading
 import time
@@ -132,10 +133,13 @@ class ChatClient:
         return base if base.endswith("/chat/completions") else base + "/chat/completions"
 
     def complete(self, messages: list[dict[str, str]], *, temperature: float = 0.0,
-                 max_tokens: int | None = None, timeout_s: float | None = None) -> str:
+                 max_tokens: int | None = None, timeout_s: float | None = None,
+                 usage: dict[str, int] | None = None) -> str:
         """Return the first choice's message content.
 
         Args:
+            usage: when given, filled with the reply's ``usage`` token counts
+                (``prompt_tokens``, ``completion_tokens``; absent when the server sends none).
             timeout_s: a tighter deadline for this call (e.g. what is left of a grounding
                 deadline); the config's ``timeout_s`` bounds it either way.
 
@@ -171,7 +175,11 @@ class ChatClient:
                 last_error = f"cannot reach {self.url}: {err or type(err).__name__}"
             else:
                 if status == 200:
-                    return _reply_text(_decode_json(raw, self.url), self.url)
+                    payload = _decode_json(raw, self.url)
+                    text = _reply_text(payload, self.url)
+                    if usage is not None:
+                        usage.update(_usage(payload))
+                    return text
                 detail = raw[:300].decode("utf-8", "replace")
                 last_error = f"HTTP {status} from {self.url}: {detail}"
                 if status != 429 and status < 500:
@@ -179,7 +187,8 @@ class ChatClient:
             pause = min(2.0, 0.25 * 2**attempt)
             if attempt == self.config.retries or time.monotonic() + pause >= deadline:
                 break
-            time.sleep(pause)
+            # Jitter spreads the retries of concurrent workers after a shared 429.
+            time.sleep(pause * random.uniform(0.5, 1.5))
         msg = f"LLM request failed: {last_error}. {hint}"
         raise LLMError(msg)
 
@@ -318,3 +327,12 @@ def _reply_text(payload: Any, url: str) -> str:
     if not isinstance(content, str):
         raise LLMError(f"{url} answered with non-text content: {str(content)[:200]}")
     return content
+
+
+def _usage(payload: Any) -> dict[str, int]:
+    """The reply's ``usage`` token counts (OpenAI's names); empty when missing or malformed."""
+    raw = payload.get("usage") if isinstance(payload, dict) else None
+    if not isinstance(raw, dict):
+        return {}
+    return {k: int(raw[k]) for k in ("prompt_tokens", "completion_tokens")
+            if isinstance(raw.get(k), int | float)}

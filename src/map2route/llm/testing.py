@@ -24,12 +24,15 @@ class ScriptedChatServer:
 
     Use as a context manager; ``url`` is the base URL to give :class:`ChatClient`, and
     ``requests`` holds every request body received. ``status`` makes it answer an HTTP error.
+    ``usage``: send a ``usage`` block (one token per four characters, like a tokenizer would
+    roughly count), as OpenAI-compatible servers do.
     """
 
     def __init__(self, replies: Sequence[str] | Callable[[dict[str, Any]], str], *,
-                 status: int = 200) -> None:
+                 status: int = 200, usage: bool = True) -> None:
         self._replies = replies
         self._status = status
+        self._usage = usage
         self.requests: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
@@ -44,10 +47,10 @@ class ScriptedChatServer:
     def _next_reply(self, body: dict[str, Any]) -> str:
         with self._lock:
             self.requests.append(body)
-            if callable(self._replies):
-                return self._replies(body)
-            index = min(len(self.requests) - 1, len(self._replies) - 1)
-            return self._replies[index]
+            if not callable(self._replies):
+                index = min(len(self.requests) - 1, len(self._replies) - 1)
+                return self._replies[index]
+        return self._replies(body)  # outside the lock: concurrent requests overlap
 
     def __enter__(self) -> ScriptedChatServer:
         outer = self
@@ -60,6 +63,8 @@ class ScriptedChatServer:
                     self.send_error(404, "only /chat/completions is served")
                     return
                 if outer._status != 200:
+                    with outer._lock:
+                        outer.requests.append(body)
                     self.send_response(outer._status)
                     self.end_headers()
                     self.wfile.write(b'{"error": "scripted failure"}')
@@ -69,6 +74,11 @@ class ScriptedChatServer:
                            "model": body.get("model", ""),
                            "choices": [{"index": 0, "finish_reason": "stop",
                                         "message": {"role": "assistant", "content": text}}]}
+                if outer._usage:
+                    sent = sum(len(str(m.get("content", ""))) for m in body.get("messages", []))
+                    payload["usage"] = {"prompt_tokens": sent // 4,
+                                        "completion_tokens": len(text) // 4,
+                                        "total_tokens": sent // 4 + len(text) // 4}
                 raw = json.dumps(payload).encode("utf-8")
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")

@@ -32,6 +32,7 @@ class Grounding2Route:
 
     def __init__(self, *, grounder: str = "offline", planner_config: str | None = None,
                  grounding_config: str | None = None) -> None:
+        self.grounder = grounder
         self._grounder = make_grounder(grounder, config=load_config(grounding_config))
         self._planner = PlannerConfig.from_yaml(planner_config)
 

@@ -7,27 +7,36 @@ Layout of an output folder::
       results.jsonl   one line per scored episode (appended one whole line at a time)
       summary.json    Table II numbers per difficulty (written by the report step)
 
+      transcripts/    one JSON per episode for methods that keep one (the LLM methods: every
+                      request, reply, program and repair prompt)
+
 Re-running with the same ``OUT`` skips the episodes already in ``results.jsonl``; a half-written
 last line (a killed run) is dropped and that episode runs again (:mod:`map2route.bench.runner`).
+
+Methods that wait on an API (``api_bound``: the LLM methods) run in threads of this process
+instead of worker processes: one shared client, response cache and in-flight gate bound the
+requests across all of them (``concurrency`` in the LLM config).
 """
 
 from __future__ import annotations
 
 import json
 import multiprocessing as mp
+import threading
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from map2route.bench.errors import BenchmarkError
+from map2route.bench.errors import BenchmarkError, EndpointError
 from map2route.bench.map2route.episode import (
     EPISODE_SCHEMA,
     check_episode_lines,
     episode_from_json,
     read_lines,
 )
+from map2route.bench.map2route.llm_methods import transcript_path
 from map2route.bench.map2route.methods import hard_requirements
 from map2route.bench.map2route.scoring import score_route
 from map2route.bench.registry import make_method
@@ -55,36 +64,51 @@ class RunSpec:
         episodes_path: the episode JSON Lines file.
         maps_root: folder holding the scene folders.
         planner_config: planner YAML override (``None``: ``config/planner.yaml``).
+        options: further keyword options of the method factory (``grounder``,
+            ``grounding_config``); part of what a resumed run must match.
     """
 
     method: str
     episodes_path: Path
     maps_root: Path
     planner_config: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"schema_version": RUN_SCHEMA, "method": self.method,
-                "episodes": str(self.episodes_path), "planner_config": self.planner_config}
+                "episodes": str(self.episodes_path), "planner_config": self.planner_config,
+                "options": self.options}
+
+    def make(self) -> Method:
+        """The method this run evaluates."""
+        return make_method(self.method, planner_config=self.planner_config, **self.options)
 
 
 # --- worker side -------------------------------------------------------------------------------
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(method: str, planner_config: str | None, maps_root: str) -> None:
-    _WORKER["method"] = make_method(method, planner_config=planner_config)
+_SCENE_LOCK = threading.Lock()
+
+
+def _init_worker(method: str, planner_config: str | None, maps_root: str,
+                 options: dict[str, Any] | None = None,
+                 instance: Method | None = None) -> None:
+    _WORKER["method"] = instance or make_method(method, planner_config=planner_config,
+                                                **(options or {}))
     _WORKER["planner_config"] = planner_config
     _WORKER["maps_root"] = Path(maps_root)
     _WORKER["scenes"] = {}
 
 
 def _scene(name: str) -> SemanticMap:
-    scenes: dict[str, SemanticMap] = _WORKER["scenes"]
-    if name not in scenes:
-        if len(scenes) >= 4:
-            scenes.clear()
-        scenes[name] = load_scene(_WORKER["maps_root"] / name)
-    return scenes[name]
+    with _SCENE_LOCK:  # API-bound runs share the cache between threads
+        scenes: dict[str, SemanticMap] = _WORKER["scenes"]
+        if name not in scenes:
+            if len(scenes) >= 4:
+                scenes.clear()
+            scenes[name] = load_scene(_WORKER["maps_root"] / name)
+        return scenes[name]
 
 
 def _shortest_length(ep: Any, m: SemanticMap) -> float | None:
@@ -111,6 +135,8 @@ def run_one(line: str, method: Method | None = None,
     try:
         result = meth.solve(ep, m)
         route, error, info = result.route, result.error, dict(result.info)
+    except EndpointError:
+        raise  # not the method's failure: stop the run, keep the rows, resume later
     except Map2RouteError as err:
         error = str(err)
     except Exception as err:  # a method's bug is recorded and counted, the run goes on
@@ -122,8 +148,18 @@ def run_one(line: str, method: Method | None = None,
     points = None if route is None else route.points
     score = score_route(ep, m, points, shortest_length_m=lstar)
     row = score.to_json()
+    transcript = info.pop("transcript", None)
+    llm = info.pop("llm", None)
     row.update({"scene": ep.scene, "method": meth.name, "error": error, "crashed": crashed,
-                "solve_s": round(solve_s, 4), "info": _jsonable(info)})
+                "solve_s": round(solve_s, 4)})
+    grounder = info.pop("grounder", None) or getattr(meth, "grounder", None)
+    if grounder is not None:
+        row["grounder"] = grounder
+    if isinstance(llm, dict):
+        row.update(llm)  # model, llm_calls, cache_hits, tokens, cost_usd, spent_usd, latency
+    row["info"] = _jsonable(info)
+    if transcript is not None:
+        row["transcript"] = transcript  # the driver writes it beside the results, then drops it
     return row
 
 
@@ -185,8 +221,12 @@ def read_results(path: Path) -> list[dict[str, Any]]:
 
 def run_benchmark(spec: RunSpec, out_dir: Path, *, split: str | None = None,
                   limit: int | None = None, workers: int = 2, chunk_size: int = 4,
-                  progress: bool = True) -> list[dict[str, Any]]:
+                  progress: bool = True, method: Method | None = None) -> list[dict[str, Any]]:
     """Run ``spec.method`` over the selected episodes, resuming from ``out_dir``.
+
+    Args:
+        method: the method built from ``spec`` already (the CLI builds it to fail early and to
+            estimate the cost); ``None``: built here when needed.
 
     Returns:
         All result rows of the selected episodes (earlier runs' rows included), file order.
@@ -200,9 +240,11 @@ def run_benchmark(spec: RunSpec, out_dir: Path, *, split: str | None = None,
     run_json = out_dir / "run.json"
     if run_json.is_file():
         old = json.loads(run_json.read_text())
-        if old.get("method") != spec.method or old.get("planner_config") != spec.planner_config:
+        if (old.get("method") != spec.method or old.get("planner_config") != spec.planner_config
+                or (old.get("options") or {}) != spec.options):
             msg = (f"{out_dir} holds a run of method {old.get('method')!r} (planner config "
-                   f"{old.get('planner_config')!r}); use another --out for {spec.method!r}")
+                   f"{old.get('planner_config')!r}, options {old.get('options') or {}}); use "
+                   f"another --out for {spec.method!r} with options {spec.options}")
             raise BenchmarkError(msg)
     atomic_write_text(run_json, json.dumps(spec.to_json(), indent=1))
     results = results_file(out_dir)
@@ -213,23 +255,38 @@ def run_benchmark(spec: RunSpec, out_dir: Path, *, split: str | None = None,
     todo.sort(key=lambda line: json.loads(line)["scene"])
     if todo:
         _execute(spec, todo, results, done, workers=workers, chunk_size=chunk_size,
-                 progress=progress)
+                 progress=progress, method=method or spec.make())
     return [done[i] for i in ids if i in done]
 
 
 def _execute(spec: RunSpec, todo: Sequence[str], results: ResultsFile,
              done: dict[str, dict[str, Any]], *, workers: int, chunk_size: int,
-             progress: bool) -> None:
+             progress: bool, method: Method | None = None) -> None:
+    out_dir = results.path.parent
     with progress_bar(spec.method, len(todo), enabled=progress) as bar:
 
         def record(rows: list[dict[str, Any]]) -> None:
             for row in rows:
+                transcript = row.pop("transcript", None)
+                if transcript is not None:
+                    path = transcript_path(out_dir, str(row["episode_id"]))
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    atomic_write_text(path, json.dumps(transcript, indent=1, ensure_ascii=False))
                 results.append(row)
                 done[row["episode_id"]] = row
             bar.advance(len(rows))
 
+        if method is not None and getattr(method, "api_bound", False):
+            _init_worker(spec.method, spec.planner_config, str(spec.maps_root),
+                         instance=method)
+            threads = getattr(getattr(method, "settings", None), "concurrency", workers)
+            with ThreadPoolExecutor(max_workers=max(1, threads)) as threaded:
+                for one in as_completed([threaded.submit(run_one, line) for line in todo]):
+                    record([one.result()])
+            return
         if workers <= 1:
-            _init_worker(spec.method, spec.planner_config, str(spec.maps_root))
+            _init_worker(spec.method, spec.planner_config, str(spec.maps_root), spec.options,
+                         instance=method)
             for line in todo:
                 record([run_one(line)])
             return
@@ -238,7 +295,7 @@ def _execute(spec: RunSpec, todo: Sequence[str], results: ResultsFile,
         ctx = mp.get_context("spawn")
         with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker,
                                  initargs=(spec.method, spec.planner_config,
-                                           str(spec.maps_root))) as pool:
+                                           str(spec.maps_root), spec.options)) as pool:
             futures = [pool.submit(_run_chunk, c) for c in chunks]
             for fut in as_completed(futures):
                 record(fut.result())
