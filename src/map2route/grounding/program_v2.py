@@ -65,7 +65,8 @@ def _ref(region: Region, grid: GridSpec, fallback_id: str) -> dict[str, Any]:
         out["bbox"] = [int(rows.min()), int(cols.min()), int(rows.max()), int(cols.max())]
     if con:
         out["construction"] = con
-    out["map2route_region"] = region.to_json(grid)
+    out["map2route_region"] = Region(label=region.label, cells=region.cells, construction=con,
+                                     object_ids=region.object_ids).to_json(grid)
     return out
 
 
@@ -136,6 +137,8 @@ def routeir_to_grounded_program(ir: RouteIR) -> dict[str, Any]:
                                                      if 0 <= t < len(ids)]
         host = (c.temporal_scope or (0,))[0]
         sid = ids[host] if 0 <= host < len(ids) else ids[0]
+        if meta.get("host_segment") in ids:
+            sid = str(meta["host_segment"])  # the segment that declared it, as read
         extra: dict[str, Any] = {"label": c.label}
         if c.weight != 1.0:
             extra["weight"] = c.weight
@@ -294,6 +297,10 @@ def constraints_of(c: dict[str, Any], host: int, ids: list[str], index: dict[str
     refs = c.get("refs") or []
     if not isinstance(refs, list) or not refs:
         raise _fail(f"{where} has no refs")
+    if kind not in _OUR_KIND and kind not in _VISIT_KINDS and kind != "prefer_path_shape":
+        raise _fail(f"{where} has unknown kind {kind!r}; official kinds are "
+                    "require_visit, require_visit_in_order, forbid, prefer_near, prefer_far, "
+                    "prefer_relative, prefer_path_shape")
     expected = "soft" if str(kind).startswith("prefer_") else "hard"
     if c.get("hardness") not in (None, expected):
         raise _fail(f"{where} declares {c.get('hardness')!r} but {kind} is {expected}")
@@ -308,7 +315,8 @@ def constraints_of(c: dict[str, Any], host: int, ids: list[str], index: dict[str
         raise _fail(f"{where} is scoped to unknown segment(s) {unknown}; segments are {ids}")
     temporal = tuple(sorted({index[x] for x in scope_ids})) or None
     meta: dict[str, Any] = {"kind": kind, "constraint_id": cid, "segment_scope": list(scope_ids),
-                            "hardness": expected, "argument_roles": list(roles)}
+                            "hardness": expected, "argument_roles": list(roles),
+                            "host_segment": ids[host]}
     for key in ("source_text", "relation"):
         if c.get(key):
             meta[key] = c[key]
@@ -341,10 +349,6 @@ def constraints_of(c: dict[str, Any], host: int, ids: list[str], index: dict[str
                               spatial_scope=band, temporal_scope=temporal, weight=weight,
                               label=label))
         return
-    if kind not in _OUR_KIND:
-        raise _fail(f"{where} has unknown kind {kind!r}; official kinds are "
-                    "require_visit, require_visit_in_order, forbid, prefer_near, prefer_far, "
-                    "prefer_relative, prefer_path_shape")
     ck = _OUR_KIND[kind]
     other = None
     if ck is ConstraintKind.RELATIVE:
