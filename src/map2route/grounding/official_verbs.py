@@ -224,8 +224,10 @@ class OfficialVerbs(RouteVerbs, QueryVerbs):
     def where(self, items: Any, *tests: Any) -> list[Entity]:
         """The entities of ``items`` that pass every test: a predicate (near_to(x), on_top_of(x),
         has(...)) or a one-argument function (``lambda c: near_to(c, x)``)."""
-        preds = [t if isinstance(t, Predicate) or not callable(t)
-                 else Predicate(lambda e, f=t: bool(f(e)), "a test") for t in tests]
+        def wrap(fn: Callable[[Entity], Any]) -> Predicate:
+            return Predicate(lambda e: bool(fn(e)), "a test")
+
+        preds = [t if isinstance(t, Predicate) or not callable(t) else wrap(t) for t in tests]
         return super().where(items, *preds)
 
     def _candidate_form(self, args: tuple[Any, ...], n: int) -> bool:
