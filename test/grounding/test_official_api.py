@@ -11,6 +11,7 @@ import pytest
 from map2route.grounding.api import GroundingAPI, exposed_names
 from map2route.grounding.errors import ProgramIssue
 from map2route.grounding.sandbox import check_program, run_in_process
+from map2route.grounding.verifier import recheck_trace
 from map2route.routeir.model import ConstraintKind
 
 from .conftest import START
@@ -197,3 +198,12 @@ def test_official_scopes_name_segments(house):
     res = run_in_process(house, prog, START)
     assert [i.code for i in res.issues] == ["bad_scope"]
     assert "s9" in res.issues[0].message
+
+
+def test_the_verifier_reruns_a_geodesic_ranking_with_its_metric(house):
+    api = GroundingAPI(house, START)
+    dresser = api.unique(api.entities("dresser"))
+    items = api.union(api.entities("bed"), api.entities("house_plant"))
+    assert api.kth_nearest(items, dresser, metric="geodesic").ref == "o:bed_0"
+    assert api.trace[-1]["metric"] == "geodesic"
+    assert recheck_trace(house, api.trace, START) == []

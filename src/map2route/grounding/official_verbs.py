@@ -185,13 +185,22 @@ class OfficialVerbs(RouteVerbs, QueryVerbs):
         """The k-th nearest (1 = nearest) of ``items`` to ``ref`` (``ref`` itself excluded);
         ``metric`` is ``"euclidean"`` (straight line) or ``"geodesic"`` (walking distance)."""
         r = self._one(ref, "ref")
-        return self._ranked(items, self._metric(metric, r), k, False, "kth_nearest", r)
+        out = self._ranked(items, self._metric(metric, r), k, False, "kth_nearest", r)
+        self._note_metric(metric)
+        return out
 
     @exposed("ranking")
     def kth_farthest(self, items: Any, ref: Entity, k: int = 1, metric: str = "euclidean") -> Entity:
         """The k-th farthest (1 = farthest) of ``items`` from ``ref``; ``metric`` as kth_nearest."""
         r = self._one(ref, "ref")
-        return self._ranked(items, self._metric(metric, r), k, True, "kth_farthest", r)
+        out = self._ranked(items, self._metric(metric, r), k, True, "kth_farthest", r)
+        self._note_metric(metric)
+        return out
+
+    def _note_metric(self, metric: str) -> None:
+        """Record a non-default metric on the ranking just traced (the verifier reruns it)."""
+        if self._record and self.trace and metric != "euclidean":
+            self.trace[-1]["metric"] = metric
 
     def _metric(self, metric: str, r: Entity) -> Callable[[Entity], float]:
         if metric == "euclidean":
