@@ -207,3 +207,28 @@ def test_the_verifier_reruns_a_geodesic_ranking_with_its_metric(house):
     assert api.kth_nearest(items, dresser, metric="geodesic").ref == "o:bed_0"
     assert api.trace[-1]["metric"] == "geodesic"
     assert recheck_trace(house, api.trace, START) == []
+
+
+def test_circle_and_follow_wall_take_the_official_form(house):
+    api = GroundingAPI(house, START)
+    table = api.unique(api.entities("dining_table"))
+    full = api.circle(table, "clockwise")
+    assert len(full._waypoints) == 9  # 8 per lap, back to the first
+    assert len(api.circle(table, 1.0, "cw")._waypoints) == 9
+    # half a ring: ceil(8 * 0.5) = 4 steps, 5 waypoints, first and last on opposite sides
+    half = api.circle(table, 0.5, "counterclockwise", start_toward=api.unique(api.entities("fridge")))
+    assert len(half._waypoints) == 5
+
+    def centre(a):
+        rr, cc = np.nonzero(a._mask)
+        return house.grid.cell_to_world(float(rr.mean()), float(cc.mean()))
+
+    (x0, y0), (x1, y1) = centre(half._waypoints[0]), centre(half._waypoints[-1])
+    assert (x0 - 8.0) * (x1 - 8.0) + (y0 - 2.0) * (y1 - 2.0) < 0
+    kitchen = api.unique(api.rooms("kitchen"))
+    assert len(api.follow_wall(table, 1.0, "auto")._waypoints) == \
+        len(api.follow_wall(kitchen)._waypoints)
+    with pytest.raises(ProgramIssue, match="whole loops"):
+        api.follow_wall(kitchen, 0.5)
+    with pytest.raises(ProgramIssue, match="direction"):
+        api.circle(table, "sideways")

@@ -65,6 +65,18 @@ def _relation(word: str) -> str:
                                   f"farther_from, got {word!r}", ["closer_to", "farther_from"])
 
 
+def _loop_direction(word: Any) -> str:
+    """``clockwise`` or ``counterclockwise`` for the official spellings (``cw``, ``ccw``,
+    ``anticlockwise``; ``auto`` is counterclockwise)."""
+    w = str(word).strip().lower().replace("-", "_").replace(" ", "_")
+    if w in ("clockwise", "cw"):
+        return "clockwise"
+    if w in ("counterclockwise", "counter_clockwise", "anticlockwise", "ccw", "auto"):
+        return "counterclockwise"
+    raise issue("type_error", f"direction must be 'clockwise' or 'counterclockwise', got {word!r}",
+                ["clockwise", "counterclockwise"])
+
+
 class OfficialVerbs(RouteVerbs, QueryVerbs):
     """The official API names and forms (see the module docstring)."""
 
@@ -220,6 +232,59 @@ class OfficialVerbs(RouteVerbs, QueryVerbs):
         if second is not None:
             items = [self._one(items, "first"), self._one(second, "second")]
         return super().midpoint_region(items, radius_m)
+
+    @exposed("region")
+    def circle(self, ref: Entity, direction: Any = "counterclockwise", clearance_m: Any = 0.5,
+               laps: int = 1, fraction: float | None = None,
+               start_toward: Entity | None = None) -> Shape:
+        """A loop around an object: 8 waypoints per lap on a ring ``clearance_m`` beyond its edge.
+
+        ``direction`` is ``"clockwise"`` or ``"counterclockwise"``; the loop starts and ends on
+        the side facing where the robot comes from (or ``start_toward``). Pass it to
+        ``segment(shape=...)``. The official form ``circle(ref, fraction, direction,
+        start_toward=...)`` also works: ``fraction`` < 0.95 walks that part of the ring
+        (at least 3 waypoints) instead of a closed loop.
+        """
+        if isinstance(direction, (int, float)) and not isinstance(direction, bool):
+            fraction, direction = float(direction), clearance_m if isinstance(clearance_m, str) \
+                else "counterclockwise"
+            clearance_m = 0.5
+        direction = _loop_direction(direction)
+        if start_toward is None and (fraction is None or fraction >= 0.95):
+            return super().circle(ref, direction, clearance_m, laps)
+        e = self._one(ref, "ref")
+        c = self._center(e)
+        radius = (self._objects[e._key].radius_m if e.kind == "object" else 0.5) + float(clearance_m)
+        here = self._center(self._one(start_toward, "start_toward")) if start_toward is not None \
+            else self._from_here()
+        a0 = math.atan2(here[1] - c[1], here[0] - c[0]) if here is not None else 0.0
+        f = 1.0 if fraction is None else min(1.0, max(0.1, float(fraction)))
+        n = 8 if f >= 0.95 else max(3, math.ceil(8 * f))
+        sign = 1.0 if direction == "counterclockwise" else -1.0
+        pts = [(c[0] + radius * math.cos(a0 + sign * 2 * math.pi * f * i / n),
+                c[1] + radius * math.sin(a0 + sign * 2 * math.pi * f * i / n)) for i in range(n + 1)]
+        label = f"circle {f:g} of the way around {e.label} {direction}"
+        return self._shape(pts, label, {"op": "circle", "ref": e.ref, "direction": direction,
+                                        "fraction": f})
+
+    @exposed("region")
+    def follow_wall(self, room: Entity, direction: Any = "counterclockwise",
+                    offset_m: Any = 0.6, fraction: float | None = None) -> Shape:
+        """A patrol along a room's walls: its corners inset by ``offset_m``, in order, back to the
+        first. The official form ``follow_wall(ref, fraction, direction)`` also works (an
+        object stands for its room, ``"auto"`` is counterclockwise); only whole loops
+        (``fraction`` >= 0.95) are supported."""
+        if isinstance(direction, (int, float)) and not isinstance(direction, bool):
+            fraction, direction = float(direction), offset_m if isinstance(offset_m, str) \
+                else "auto"
+            offset_m = 0.6
+        if fraction is not None and fraction < 0.95:
+            raise issue("type_error", f"follow_wall walks whole loops only (fraction >= 0.95), "
+                                      f"got fraction={fraction}")
+        r = self._one(room, "room")
+        if r.kind != "room":
+            r = self.room_of(r)
+        return super().follow_wall(r, _loop_direction(direction), float(offset_m))
 
     @exposed("selection")
     def count_near(self, items: Any, ref: Entity, radius_m: float = NEAR_M) -> int:
