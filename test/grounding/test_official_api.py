@@ -232,3 +232,13 @@ def test_circle_and_follow_wall_take_the_official_form(house):
         api.follow_wall(kitchen, 0.5)
     with pytest.raises(ProgramIssue, match="direction"):
         api.circle(table, "sideways")
+
+
+def test_follow_wall_first_toward_starts_at_the_nearest_corner(house):
+    api = GroundingAPI(house, START)
+    kitchen = api.unique(api.rooms("kitchen"))
+    sink = api.unique(api.entities("sink"))  # (9.6, 3.2): nearest inset corner (9.4, 4.4)
+    shape = api.follow_wall(kitchen, 1.0, "ccw", first_toward=sink)
+    rr, cc = np.nonzero(shape._waypoints[0]._mask)
+    x, y = house.grid.cell_to_world(float(rr.mean()), float(cc.mean()))
+    assert x > 8.0 and y > 2.5

@@ -269,11 +269,12 @@ class OfficialVerbs(RouteVerbs, QueryVerbs):
 
     @exposed("region")
     def follow_wall(self, room: Entity, direction: Any = "counterclockwise",
-                    offset_m: Any = 0.6, fraction: float | None = None) -> Shape:
+                    offset_m: Any = 0.6, fraction: float | None = None,
+                    first_toward: Entity | None = None) -> Shape:
         """A patrol along a room's walls: its corners inset by ``offset_m``, in order, back to the
         first. The official form ``follow_wall(ref, fraction, direction)`` also works (an
-        object stands for its room, ``"auto"`` is counterclockwise); only whole loops
-        (``fraction`` >= 0.95) are supported."""
+        object stands for its room, ``"auto"`` is counterclockwise, ``first_toward`` starts
+        the loop at the corner nearest it); only whole loops (``fraction`` >= 0.95)."""
         if isinstance(direction, (int, float)) and not isinstance(direction, bool):
             fraction, direction = float(direction), offset_m if isinstance(offset_m, str) \
                 else "auto"
@@ -284,7 +285,14 @@ class OfficialVerbs(RouteVerbs, QueryVerbs):
         r = self._one(room, "room")
         if r.kind != "room":
             r = self.room_of(r)
-        return super().follow_wall(r, _loop_direction(direction), float(offset_m))
+        if first_toward is None:
+            return super().follow_wall(r, _loop_direction(direction), float(offset_m))
+        # the loop starts at the corner nearest "here": make here the anchor for this call
+        saved, self._arrival = self._arrival, self._center(self._one(first_toward, "first_toward"))
+        try:
+            return super().follow_wall(r, _loop_direction(direction), float(offset_m))
+        finally:
+            self._arrival = saved
 
     @exposed("selection")
     def count_near(self, items: Any, ref: Entity, radius_m: float = NEAR_M) -> int:
