@@ -242,3 +242,16 @@ def test_follow_wall_first_toward_starts_at_the_nearest_corner(house):
     rr, cc = np.nonzero(shape._waypoints[0]._mask)
     x, y = house.grid.cell_to_world(float(rr.mean()), float(cc.mean()))
     assert x > 8.0 and y > 2.5
+
+
+def test_choose_any_and_order_by_distance_official_forms(house):
+    api = GroundingAPI(house, START)
+    fridge = api.unique(api.entities("fridge"))
+    cans = api.entities("garbage_can")
+    assert api.choose_any(cans).ref == "o:garbage_can_0"  # ours: first in map order
+    assert api.choose_any(cans, fridge).ref == "o:garbage_can_1"  # official: nearest (4.10 m)
+    assert [e.ref for e in api.order_by_distance(cans, fridge, "descending")] == \
+        ["o:garbage_can_0", "o:garbage_can_2", "o:garbage_can_1"]
+    assert api.order_by_distance(cans, fridge, "ascending") == api.order_by_distance(cans, fridge)
+    with pytest.raises(ProgramIssue, match="ascending"):
+        api.order_by_distance(cans, fridge, "sideways")

@@ -295,6 +295,28 @@ class OfficialVerbs(RouteVerbs, QueryVerbs):
             self._arrival = saved
 
     @exposed("selection")
+    def choose_any(self, items: Any, description: Any = "the reference") -> Entity:
+        """Any one entity of ``items`` (the first in map order), for indefinite "a chair"; error
+        if empty. Officially ``choose_any(items, reference)``: the one nearest ``reference``."""
+        if isinstance(description, Entity):
+            ents = self._as_list(items, "items")
+            if not ents:
+                raise issue("no_referent", "choose_any got no candidates")
+            return min(ents, key=lambda e: (self._dist(e, description), e.ref))
+        return super().choose_any(items, description)
+
+    @exposed("ranking")
+    def order_by_distance(self, items: Any, ref: Entity, descending: Any = False) -> list[Entity]:
+        """``items`` sorted by distance to ``ref`` (nearest first unless ``descending``; the
+        official ``"ascending"``/``"descending"`` words work too)."""
+        if isinstance(descending, str):
+            if descending not in ("ascending", "descending"):
+                raise issue("type_error", f"order must be 'ascending' or 'descending', got "
+                                          f"{descending!r}", ["ascending", "descending"])
+            descending = descending == "descending"
+        return super().order_by_distance(items, ref, bool(descending))
+
+    @exposed("selection")
     def count_near(self, items: Any, ref: Entity, radius_m: float = NEAR_M) -> int:
         """How many of ``items`` (a list, or a category name as officially) lie within
         ``radius_m`` metres of ``ref``."""
