@@ -159,9 +159,11 @@ def test_official_program_runs_unchanged_in_the_sandbox(house, runner):
     assert rel.region.construction["official"]["argument_roles"] == ["farther_ref", "closer_ref"]
     gp = ir.metadata["grounded_program"]
     assert [s["id"] for s in gp["segments"]] == ["s1", "s2"]
-    assert gp["segments"][1]["start"] == "o:sofa_0"
+    assert gp["segments"][1]["start"] == {"kind": "entity", "id": "sofa_0", "category": "sofa",
+                                          "map2route_ref": "o:sofa_0"}
+    assert gp["segments"][0]["start"]["kind"] == "position"
     # chair_0, chair_1, chair_2 are within 1.5 m of the dining table's centre (8, 2)
-    assert gp["bindings"]["chairs"] == ["o:chair_0", "o:chair_1", "o:chair_2"]
+    assert [b["id"] for b in gp["bindings"]["chairs"]] == ["chair_0", "chair_1", "chair_2"]
     assert gp["bindings"]["same"] == gp["bindings"]["chairs"]
 
 

@@ -171,7 +171,9 @@ def test_cli_program_runs_and_converts(tmp_path, capsys):
     assert main(["program", "two_room_house", str(prog), "--start", "1.0,1.0",
                  "--format", "grounded-program-v2", "-o", str(out)]) == 0
     doc = json.loads(out.read_text())
-    assert doc["schema_version"] == 2 and doc["bindings"] == {"bed": "o:bed_0"}
+    assert doc["schema_version"] == 2
+    assert doc["bindings"] == {"bed": {"kind": "entity", "id": "bed_0", "category": "bed",
+                                       "map2route_ref": "o:bed_0"}}
     (c,) = doc["segments"][0]["constraints"]
     assert (c["constraint_id"], c["source_text"]) == ("s1_c0", "by the fridge")
     capsys.readouterr()

@@ -611,13 +611,18 @@ class OfficialVerbs(RouteVerbs, QueryVerbs):
         return self.result
 
     def _describe(self, v: Any) -> Any:
-        """A binding or start as plain JSON: entities by ref, areas by label and construction."""
+        """A binding or start as plain JSON in the official ref shape (``kind``, ``id``,
+        ``category``), with our key under ``map2route_ref``; areas as region refs."""
+        if isinstance(v, Entity):
+            kind = {"room": "room", "place": "position"}.get(v.kind, "entity")
+            return {"kind": kind, "id": "task_start" if v.kind == "place" else v._key,
+                    "category": v.category, "map2route_ref": v.ref}
         if isinstance(v, Area):
-            return {"region": v._label, "construction": v._construction}
+            return {"kind": "region", "id": v._label, "construction": v._construction}
         if isinstance(v, Segment):
-            return {"segment": v._id or v._label}
+            return {"kind": "segment", "id": v._id or v._label}
         if isinstance(v, (list, tuple)):
             return [self._describe(x) for x in v]
-        if v is None or isinstance(v, (str, int, float, bool, Entity)):
+        if v is None or isinstance(v, (str, int, float, bool)):
             return encode(v)
         return repr(v)
