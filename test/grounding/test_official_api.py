@@ -186,6 +186,9 @@ def test_our_form_keeps_working_next_to_the_official_one(house):
     ("_ = 1", "forbidden_name"),
     ("def f(__a):\n    return 1", "forbidden_name"),
     ("_s1 = entities('chair')\n_s1._key", "forbidden_attribute"),
+    ("x = where(entities('chair'), lambda c: c.__class__)", "forbidden_attribute"),
+    ("x = where(entities('chair'), lambda __c: 1)", "forbidden_name"),
+    ("x = where(entities('chair'), [lambda c: 1][0])", "forbidden_syntax"),
 ])
 def test_official_allowances_stay_narrow(source, code):
     assert code in {i.code for i in check_program(source)}
