@@ -15,6 +15,7 @@ from map2route.errors import Map2RouteError
 COMMAND_MODULES = (
     "map2route.cli.scene_commands",
     "map2route.cli.grounding_commands",
+    "map2route.cli.program_commands",
     "map2route.cli.streets_commands",
     "map2route.cli.episodes_commands",
     "map2route.cli.map2route_bench_commands",

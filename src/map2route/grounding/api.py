@@ -15,6 +15,7 @@ The API is built in layers, one module each:
   geometry is :mod:`map2route.semantic_map.geometry`);
 - :mod:`~map2route.grounding.query_verbs`: scene, selection, ranking and logic verbs;
 - :mod:`~map2route.grounding.route_verbs`: region and route verbs (shapes, segments, constraints);
+- :mod:`~map2route.grounding.official_verbs`: the official release's API names and forms;
 - :mod:`~map2route.grounding.assemble`: the finished task as a RouteIR.
 
 Executing a program ends with one call of ``task(...)``; :meth:`GroundingAPI.build_routeir`
@@ -26,7 +27,6 @@ several is recorded in :attr:`GroundingAPI.trace` so the verifier can recompute 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from map2route.grounding.assemble import SHAPE_BAND_M, assemble_routeir
@@ -44,13 +44,12 @@ from map2route.grounding.handles import (
     Task,
     exposed,
 )
-from map2route.grounding.query_verbs import QueryVerbs
+from map2route.grounding.official_verbs import OfficialVerbs
 from map2route.grounding.route_verbs import (
     GROUNDED_WAYPOINT_RADIUS_M,
     SHAPE_CLEAR_M,
     SHAPE_REFERENCE,
     SHAPE_SLIDE_M,
-    RouteVerbs,
 )
 
 if TYPE_CHECKING:
@@ -80,7 +79,7 @@ __all__ = [
 ]
 
 
-class GroundingAPI(QueryVerbs, RouteVerbs):
+class GroundingAPI(OfficialVerbs):
     """Read-only queries over one :class:`SemanticMap` plus route construction.
 
     Args:
@@ -89,12 +88,14 @@ class GroundingAPI(QueryVerbs, RouteVerbs):
         record: keep a trace of selections for the verifier.
     """
 
-    def namespace(self) -> dict[str, Callable[..., Any]]:
-        """The names a program may call: every exposed method, bound to this map."""
-        out: dict[str, Callable[..., Any]] = {}
+    def namespace(self) -> dict[str, Any]:
+        """The names a program may use: every exposed method, bound to this map, and the
+        official names ``task_start`` / ``start_position`` for the start place."""
+        out: dict[str, Any] = {}
         for name, fn in inspect.getmembers(type(self), predicate=inspect.isfunction):
             if getattr(fn, "_api_category", None):
                 out[name] = getattr(self, name)
+        out["task_start"] = out["start_position"] = self.entity("p:start")
         return out
 
     def build_routeir(self, *, instruction: str = "", grounder: str = "") -> RouteIR:

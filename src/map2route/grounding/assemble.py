@@ -64,7 +64,8 @@ def assemble_routeir(task: Task | None, *, grid: GridSpec, start: tuple[float, f
             # active only around the shape, so the approach to it stays free
             band = band_around(grid, s._shape._path, SHAPE_BAND_M)
             constraints.append(Constraint(kind=ConstraintKind.PATH_SHAPE,
-                                          region=area_region(s._shape._path), temporal_scope=(i,),
+                                          region=area_region(s._shape._path),
+                                          temporal_scope=(i,),
                                           spatial_scope=area_region(band), label=s._shape._label))
     for p in t._preferences:
         temporal = None
@@ -77,10 +78,18 @@ def assemble_routeir(task: Task | None, *, grid: GridSpec, start: tuple[float, f
                                              f"{seg._label!r}, which is not in the task")
                 idx.append(pos[0])
             temporal = tuple(sorted(set(idx)))
-        constraints.append(Constraint(kind=p._kind, region=area_region(p._region),
+        region = area_region(p._region)
+        if p._meta:
+            # the official constraint's id, kind, roles and source text, for GroundedProgram v2
+            region.construction["official"] = dict(p._meta)
+        constraints.append(Constraint(kind=p._kind, region=region,
                                       other=None if p._other is None else area_region(p._other),
                                       spatial_scope=None if p._within is None
                                       else area_region(p._within),
                                       temporal_scope=temporal, weight=p._weight, label=p._label))
+    metadata: dict[str, object] = {"grounder": grounder, "instruction": instruction}
+    if t._meta:
+        # official-style programs: ids, starts, constraint ids and bindings for GroundedProgram v2
+        metadata["grounded_program"] = t._meta
     return RouteIR(stages=tuple(stages), constraints=tuple(constraints), grid=grid, start=start,
-                   scene=scene, metadata={"grounder": grounder, "instruction": instruction})
+                   scene=scene, metadata=metadata)

@@ -128,16 +128,26 @@ class Shape:
 
 
 class Segment:
-    """One leg of the route: a target region, optional ordered waypoints and path shape."""
+    """One leg of the route: a target region, optional ordered waypoints and path shape.
 
-    __slots__ = ("_target", "_waypoints", "_shape", "_label")
+    A segment built the official way (``segment("s1", start, target, constraints)``) also
+    keeps its id, start reference, the target as given (for ``target_of``) and its constraints.
+    """
+
+    __slots__ = ("_target", "_waypoints", "_shape", "_label", "_id", "_start", "_ref",
+                 "_clauses")
 
     def __init__(self, target: Area, waypoints: tuple[Area, ...], shape: Shape | None,
-                 label: str) -> None:
+                 label: str, *, seg_id: str = "", start: Any = None, ref: Any = None,
+                 clauses: tuple[Preference, ...] = ()) -> None:
         self._target = target
         self._waypoints = waypoints
         self._shape = shape
         self._label = label
+        self._id = seg_id
+        self._start = start
+        self._ref = ref
+        self._clauses = clauses
 
     @property
     def label(self) -> str:
@@ -150,11 +160,12 @@ class Segment:
 class Preference:
     """A must-avoid requirement or a soft preference, with its scopes."""
 
-    __slots__ = ("_kind", "_region", "_other", "_within", "_during", "_weight", "_label")
+    __slots__ = ("_kind", "_region", "_other", "_within", "_during", "_weight", "_label",
+                 "_meta")
 
     def __init__(self, kind: ConstraintKind, region: Area, other: Area | None,
                  within: Area | None, during: tuple[Segment, ...] | None, weight: float,
-                 label: str) -> None:
+                 label: str, meta: dict[str, Any] | None = None) -> None:
         self._kind = kind
         self._region = region
         self._other = other
@@ -162,6 +173,8 @@ class Preference:
         self._during = during
         self._weight = weight
         self._label = label
+        #: Official GroundedProgram fields (constraint_id, kind, source_text, segment_scope ...).
+        self._meta = dict(meta or {})
 
     @property
     def kind(self) -> str:
@@ -173,6 +186,26 @@ class Preference:
 
     def __repr__(self) -> str:
         return f"<{self._kind.value} {self._label}>"
+
+
+class Visit:
+    """An official ``require_visit`` / ``require_visit_in_order`` / ``prefer_path_shape``
+    clause: regions the segment it is passed to must pass (in order), optionally as a shape."""
+
+    __slots__ = ("_regions", "_shape", "_meta")
+
+    def __init__(self, regions: tuple[Area, ...], shape: Shape | None,
+                 meta: dict[str, Any]) -> None:
+        self._regions = regions
+        self._shape = shape
+        self._meta = meta
+
+    @property
+    def kind(self) -> str:
+        return str(self._meta.get("kind", ""))
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} of {len(self._regions)} regions>"
 
 
 class Predicate:
@@ -195,11 +228,14 @@ class Predicate:
 class Task:
     """The finished route specification a program returns through ``task(...)``."""
 
-    __slots__ = ("_segments", "_preferences")
+    __slots__ = ("_segments", "_preferences", "_meta")
 
-    def __init__(self, segments: tuple[Segment, ...], preferences: tuple[Preference, ...]) -> None:
+    def __init__(self, segments: tuple[Segment, ...], preferences: tuple[Preference, ...],
+                 meta: dict[str, Any] | None = None) -> None:
         self._segments = segments
         self._preferences = preferences
+        #: Official GroundedProgram fields (segment ids and starts, bindings), for export.
+        self._meta = dict(meta or {})
 
     def __repr__(self) -> str:
         return f"<task with {len(self._segments)} segments, {len(self._preferences)} constraints>"

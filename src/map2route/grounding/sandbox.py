@@ -5,8 +5,9 @@ It must not read or write files, open sockets, start processes, learn anything b
 answers, or exhaust the host's CPU or memory. Defence in depth:
 
 1. :func:`check_program` rejects any syntax outside a small whitelist before anything runs: no
-   imports, no attribute or name starting with ``_`` (so no ``__class__``/``__subclasses__``
-   walks), no ``exec``/``eval``/``open``/``getattr``-style names, no lambdas, generators,
+   imports, no attribute starting with ``_`` and no dunder name (so no
+   ``__class__``/``__subclasses__`` walks), no ``exec``/``eval``/``open``/``getattr``-style
+   names, no lambdas (but a plain one as an argument of ``where``), generators,
    ``while``, ``try``, ``class``, ``with``, ``global``, ``**``; string constants and integers are
    bounded; ``str.format`` (whose format specs reach attributes) is forbidden.
 2. The program runs with only the API functions and a few pure builtins in scope (``range`` is
@@ -34,6 +35,7 @@ import subprocess
 import sys
 import threading
 import time
+import types
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -105,6 +107,15 @@ def scrub_message(text: str) -> str:
     return text
 
 
+def _private(name: str) -> bool:
+    """Whether a name reaches Python internals: a dunder (``__builtins__``), or ``_`` alone.
+
+    A program's own ``_s1_target`` (official scaffolds name their temporaries so) is a plain
+    local; attributes stay barred from any leading underscore, so no handle internals leak.
+    """
+    return name.startswith("__") or name == "_"
+
+
 def check_program(source: str) -> list[GroundingIssue]:
     """Every reason ``source`` may not run, as issues with line spans; empty means allowed."""
     return _checked(source)[1]
@@ -127,13 +138,23 @@ def _checked(source: str) -> tuple[ast.Module | None, list[GroundingIssue]]:
         issues.append(GroundingIssue(code, msg, span=(getattr(node, "lineno", 0),
                                                       getattr(node, "col_offset", 0))))
 
+    # Official programs filter with ``where(items, lambda c: near_to(c, x))``: a lambda is
+    # allowed there (as a direct argument of where) and nowhere else.
+    where_lambdas = {id(a) for n in ast.walk(tree) if isinstance(n, ast.Call)
+                     and isinstance(n.func, ast.Name) and n.func.id == "where"
+                     for a in n.args if isinstance(a, ast.Lambda)}
     for node in ast.walk(tree):
         name = type(node).__name__
+        if isinstance(node, ast.Lambda) and id(node) in where_lambdas:
+            a = node.args
+            if a.vararg or a.kwarg or a.defaults or a.kw_defaults or a.kwonlyargs or a.posonlyargs:
+                bad(node, "forbidden_syntax", "a where(...) lambda takes plain arguments only")
+            continue
         if not isinstance(node, _ALLOWED_NODES):
             bad(node, "forbidden_syntax", f"{_WHY_NOT.get(name, name)} not allowed in grounding "
                                           "programs")
             continue
-        if isinstance(node, ast.Name) and (node.id.startswith("_") or node.id in FORBIDDEN_NAMES):
+        if isinstance(node, ast.Name) and (_private(node.id) or node.id in FORBIDDEN_NAMES):
             bad(node, "forbidden_name", f"the name {node.id!r} is not available to programs")
         elif isinstance(node, ast.Attribute) and (node.attr.startswith("_")
                                                   or node.attr in FORBIDDEN_ATTRS):
@@ -152,11 +173,11 @@ def _checked(source: str) -> tuple[ast.Module | None, list[GroundingIssue]]:
         elif isinstance(node, ast.FunctionDef):
             if node.decorator_list:
                 bad(node, "forbidden_syntax", "decorators are not allowed")
-            if node.name.startswith("_") or node.name in FORBIDDEN_NAMES:
+            if _private(node.name) or node.name in FORBIDDEN_NAMES:
                 bad(node, "forbidden_name", f"the function name {node.name!r} is not allowed")
             if node.args.vararg or node.args.kwarg:
                 bad(node, "forbidden_syntax", "*args/**kwargs are not allowed")
-        elif isinstance(node, ast.arg) and node.arg.startswith("_"):
+        elif isinstance(node, ast.arg) and _private(node.arg):
             bad(node, "forbidden_name", f"the argument name {node.arg!r} is not allowed")
         elif isinstance(node, ast.keyword) and node.arg is None:
             bad(node, "forbidden_syntax", "**kwargs are not allowed")
@@ -226,6 +247,10 @@ def _execute(m: SemanticMap, source: str, start_xy: tuple[float, float] | None,
     try:
         code = compile(tree, "<grounding program>", "exec")
         exec(code, scope)  # noqa: S102 - the sandbox's purpose; source passed check_program
+        ground = scope.get("ground")
+        if api.result is None and isinstance(ground, types.FunctionType):
+            # an official-style program defines ground() returning task(...) and never calls it
+            ground()
         ir = api.build_routeir(instruction=instruction, grounder=grounder)
     except ProgramIssue as err:
         i = err.issue

@@ -251,7 +251,10 @@ def recheck_trace(m: SemanticMap, trace: list[dict[str, Any]],
                 args: list[Any] = [items]
                 if op in ("kth_nearest", "kth_farthest"):
                     args.append(api.entity(rec["ref"]))
-                again = fn(*args, k=int(rec["k"]))
+                kw: dict[str, Any] = {"k": int(rec["k"])}
+                if op in ("kth_nearest", "kth_farthest") and "metric" in rec:
+                    kw["metric"] = str(rec["metric"])
+                again = fn(*args, **kw)
                 if again.ref != rec["result"]:
                     issues.append(GroundingIssue(
                         "relation_mismatch", f"{op} over {len(items)} candidates gave "
