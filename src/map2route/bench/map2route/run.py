@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from map2route.bench.errors import BenchmarkError, EndpointError
+from map2route.bench.map2route.catalog import make_method
 from map2route.bench.map2route.episode import (
     EPISODE_SCHEMA,
     check_episode_lines,
@@ -39,7 +40,6 @@ from map2route.bench.map2route.episode import (
 from map2route.bench.map2route.llm_methods import transcript_path
 from map2route.bench.map2route.methods import hard_requirements
 from map2route.bench.map2route.scoring import score_route
-from map2route.bench.registry import make_method
 from map2route.bench.runner import RESULTS_NAME, ResultsFile, Row, progress_bar
 from map2route.errors import Map2RouteError
 from map2route.files import atomic_write_text
