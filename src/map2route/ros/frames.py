@@ -23,6 +23,7 @@ from rclpy.qos import (
     qos_profile_sensor_data,
 )
 from sensor_msgs.msg import PointCloud2, PointField
+from tf2_msgs.msg import TFMessage
 
 from map2route.control.frames import FrameError, Transform, TransformTree
 
@@ -111,7 +112,6 @@ class TfListener:
     """Keeps a :class:`TransformTree` of what ``/tf`` and ``/tf_static`` say."""
 
     def __init__(self, node: Node, **sub_kwargs: Any) -> None:
-        from tf2_msgs.msg import TFMessage
 
         self.tree = TransformTree()
         node.create_subscription(TFMessage, "/tf", self._on_tf, TF_QOS, **sub_kwargs)

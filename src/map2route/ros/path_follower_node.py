@@ -274,7 +274,6 @@ class PathFollowerNode(Node):
     @staticmethod
     def _result(nav2: bool, code: str, message: str = "") -> Any:
         """A result of either action with the named error code (``NONE``: success)."""
-        from map2route_interfaces.action import FollowRoute
 
         kind = FollowPath if nav2 else FollowRoute
         if nav2 and code == "CANCELED":

@@ -24,13 +24,24 @@ import numpy as np
 from geometry_msgs.msg import Twist
 from nav_msgs.msg import Odometry
 from nav_msgs.msg import Path as PathMsg
+from rosbags.interfaces import (
+    Qos,
+    QosDurability,
+    QosHistory,
+    QosLiveliness,
+    QosReliability,
+    QosTime,
+)
 from rosbags.rosbag2 import StoragePlugin, Writer
 from rosbags.typesys import Stores, get_typestore
+from rosgraph_msgs.msg import Clock as ClockMsg
 from sensor_msgs.msg import LaserScan
 from std_msgs.msg import String
+from tf2_msgs.msg import TFMessage
 
 from map2route.config import read_yaml
 from map2route.errors import Map2RouteError
+from map2route.ros.frames import TF_QOS, TF_STATIC_QOS
 from map2route.ros.params import config_file
 from map2route.ros.semantic_map_server import LATCHED
 from map2route.semantic_map.io import load_scene
@@ -133,14 +144,6 @@ def default_start(m: Any, clearance_m: float = 0.4) -> tuple[float, float]:
 
 def bag_qos(reliable: bool, latched: bool, depth: int) -> Any:
     """A rosbag2 offered-QoS entry (what ``ros2 bag play`` re-offers for the topic)."""
-    from rosbags.interfaces import (
-        Qos,
-        QosDurability,
-        QosHistory,
-        QosLiveliness,
-        QosReliability,
-        QosTime,
-    )
 
     never = QosTime(sec=0, nsec=0)  # rosbag2 writes the "infinite" defaults as 0
     return Qos(history=QosHistory.KEEP_LAST, depth=depth,
@@ -207,14 +210,11 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
         SimRunError / MapError: the scene cannot be loaded, the start is blocked, the bag exists.
     """
 
-    import rclpy
-    from rclpy.executors import ExternalShutdownException, SingleThreadedExecutor
-    from rclpy.parameter import Parameter
-    from rclpy.qos import QoSProfile, ReliabilityPolicy
-    from rosgraph_msgs.msg import Clock as ClockMsg
-    from tf2_msgs.msg import TFMessage
+    import rclpy  # noqa: PLC0415 - ROS 2 is an optional extra
+    from rclpy.executors import ExternalShutdownException, SingleThreadedExecutor  # noqa: PLC0415 - ROS 2 is an optional extra
+    from rclpy.parameter import Parameter  # noqa: PLC0415 - ROS 2 is an optional extra
+    from rclpy.qos import QoSProfile, ReliabilityPolicy  # noqa: PLC0415 - ROS 2 is an optional extra
 
-    from map2route.ros.frames import TF_QOS, TF_STATIC_QOS
 
     # BEST_EFFORT like the sensor's publisher, deep enough that a busy recorder drops nothing.
     BAG_SENSOR_QOS = QoSProfile(depth=50, reliability=ReliabilityPolicy.BEST_EFFORT)
