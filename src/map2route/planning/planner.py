@@ -19,6 +19,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from map2route.gridsearch.kernel import SQRT2, GoalField, GridPath, goal_field, search
+from map2route.planning.candidates import (
+    FAR_EXIT_BAND_M,
+    cell_mask,
+    exit_cells,
+    first_in,
+    metric_value,
+    route_points,
+)
 from map2route.planning.config import PlannerConfig
 from map2route.planning.costmap import (
     DistanceFields,
@@ -330,7 +338,7 @@ def _preference_score(c: Constraint, legs: Sequence[GridPath], active: NDArray[n
 
 
 def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
-                        solve: LegSolver) -> StagePlanner:
+                        solve: LegSolver, start: tuple[int, int]) -> StagePlanner:
     """A stage planner that adds soft waypoints: near bands (Near / Relative) and far bands (Far).
 
     Why a waypoint and not a cost: the metrics are means over the route's cells in the active
@@ -369,6 +377,7 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
                and (c.kind is not ConstraintKind.FAR or c.spatial_scope is not None)]
     active: dict[int, NDArray[np.bool_]] = {}
     scored_active: dict[int, NDArray[np.bool_]] = {}
+    budget: dict[str, float] = {}  # "left": metres of detour the route may still spend
     for i in pending:
         scope = ir.constraints[i].spatial_scope
         active[i] = (fields.traversable if scope is None
@@ -402,7 +411,90 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
                 if _far_band_pays(k, fw.constraint, legs, trial):
                     soft.append(fw)
                     legs = trial
+        if soft and (config.pass_along or config.length_budget is not None):
+            legs = _candidates(k, here, cmap, first, legs, soft)
         return legs
+
+    def _candidates(k: int, here: tuple[int, int], cmap: StageCostMap, first: int,
+                    legs: list[GridPath], soft: list[SoftWaypoint]) -> list[GridPath]:
+        """Per band, try passing along it (enter at ``e1``, leave at a few exits) and dropping
+        it; keep the candidate with the best official value of its preference that lowers no
+        other active preference and stays within the length budget (planning/candidates.py)."""
+        limit = np.inf
+        shortest = 0.0
+        if config.length_budget is not None:
+            if "left" not in budget:  # the route's shortest feasible length, once per route
+                hard_route = _sequential(m, ir, config, start,
+                                         lambda s: stage_cost_map(m, ir, s, config, hard_only=True),
+                                         solve)
+                budget["left"] = config.length_budget * hard_route.length_m
+            hard = stage_cost_map(m, ir, k, config, hard_only=True)
+            shortest = _cells_length_m(route_points(
+                _plan_stage(m, ir, k, here, config, hard, solve, first)), grid.resolution)
+            limit = shortest + max(budget["left"], 0.0) + 1e-9
+        goals = [*ir.stages[k].waypoints, ir.stages[k].target]
+        for sw in list(soft):
+            i = sw.constraint
+            c = ir.constraints[i]
+            idx = soft.index(sw)
+            rest = soft[:idx] + soft[idx + 1:]
+            options: list[list[SoftWaypoint]] = [rest]
+            e1 = first_in(route_points(legs), sw.mask) if config.pass_along else None
+            if e1 is not None:
+                band = sw.mask
+                if c.kind is ConstraintKind.FAR:
+                    d = fields.to_region(c.region)
+                    usable = active[i] & np.isfinite(cmap.cell_cost)
+                    d_max = float(np.max(d, where=usable & np.isfinite(d), initial=-np.inf))
+                    band = usable & (d >= d_max - FAR_EXIT_BAND_M)
+                to_next = fields.to_region(goals[min(sw.before, len(goals) - 1)])
+                for e2 in exit_cells(band, e1, to_next):
+                    options.append([*soft[:idx], SoftWaypoint(sw.before, cell_mask(grid.shape, e1), i),
+                                    SoftWaypoint(sw.before, cell_mask(grid.shape, e2), i),
+                                    *soft[idx + 1:]])
+            cur_len = _cells_length_m(route_points(legs), grid.resolution)
+            cur_ok = cur_len <= limit
+            best_val = metric_value(c, route_points(legs), active[i], fields) if cur_ok else None
+            best: tuple[list[GridPath], list[SoftWaypoint]] | None = None
+            fallback: tuple[list[GridPath], list[SoftWaypoint]] | None = None
+            for opt in options:
+                trial = _plan_stage(m, ir, k, here, config, cmap, solve, first, opt)
+                if _cells_length_m(route_points(trial), grid.resolution) > limit:
+                    continue
+                val = metric_value(c, route_points(trial), active[i], fields)
+                if opt is rest:
+                    fallback = (trial, opt)
+                if val is None or (best_val is not None and val <= best_val + 1e-9):
+                    continue
+                if cur_ok and not _others_hold(k, i, legs, trial):
+                    continue
+                best_val, best = val, (trial, opt)
+            if best is None and not cur_ok:
+                best = fallback if fallback is not None else (
+                    _plan_stage(m, ir, k, here, config, cmap, solve, first, rest), rest)
+            if best is not None:
+                legs, soft[:] = best[0], best[1]
+        if config.length_budget is not None:
+            budget["left"] -= max(_cells_length_m(route_points(legs), grid.resolution) - shortest, 0.0)
+        return legs
+
+    def _others_hold(k: int, i: int, legs: list[GridPath], trial: list[GridPath]) -> bool:
+        """No other Near / Far / Relative / Path-Shape preference active in stage ``k`` has a
+        lower official value on ``trial`` than on ``legs``."""
+        before, after = route_points(legs), route_points(trial)
+        for o, other in enumerate(ir.constraints):
+            if (o == i or other.kind not in _SCORED_KINDS or other.weight <= 0
+                    or not in_temporal_scope(other, k)):
+                continue
+            if o not in scored_active:
+                scope = other.spatial_scope
+                scored_active[o] = (fields.traversable if scope is None
+                                    else scope.mask(grid) & fields.traversable)
+            was = metric_value(other, before, scored_active[o], fields)
+            now = metric_value(other, after, scored_active[o], fields)
+            if was is not None and (now is None or now < was - 1e-9):
+                return False
+        return True
 
     def _far_band_pays(k: int, i: int, legs: list[GridPath], trial: list[GridPath]) -> bool:
         """Keep a far band only if it raises its Far value on this stage and lowers no other
@@ -459,7 +551,7 @@ def plan_route(m: SemanticMap, ir: RouteIR, start_xy: tuple[float, float], *,
               here: tuple[int, int]) -> GridPath:
         return _astar_leg(k, j, cmap, goal, here, corner_cut=cfg.allow_corner_cutting)
 
-    soft = (_soft_stage_planner(m, ir, cfg, solve)
+    soft = (_soft_stage_planner(m, ir, cfg, solve, start)
             if (cfg.soft_waypoints or cfg.far_waypoints) and not hard_only else None)
     return _sequential(m, ir, cfg, start,
                        lambda k: stage_cost_map(m, ir, k, cfg, hard_only=hard_only), solve,
