@@ -501,23 +501,11 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
         Near / Far / Relative value active in the stage (one preference is never bought with
         another)."""
         c = ir.constraints[i]
-        before = _preference_score(c, legs, active[i], fields)
-        after = _preference_score(c, trial, active[i], fields)
+        before = metric_value(c, route_points(legs), active[i], fields)
+        after = metric_value(c, route_points(trial), active[i], fields)
         if after is None or (before is not None and after <= before + 1e-9):
             return False
-        for o, other in enumerate(ir.constraints):
-            if (o == i or other.kind not in _SCORED_KINDS or other.weight <= 0
-                    or not in_temporal_scope(other, k)):
-                continue
-            if o not in scored_active:
-                scope = other.spatial_scope
-                scored_active[o] = (fields.traversable if scope is None
-                                    else scope.mask(grid) & fields.traversable)
-            was = _preference_score(other, legs, scored_active[o], fields)
-            now = _preference_score(other, trial, scored_active[o], fields)
-            if was is not None and (now is None or now < was - 1e-9):
-                return False
-        return True
+        return _others_hold(k, i, legs, trial)
 
     return plan_stage
 
