@@ -12,6 +12,7 @@ stage and the cause, found by re-planning without each active must-avoid region.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -29,7 +30,6 @@ from map2route.planning.candidates import (
 )
 from map2route.planning.config import PlannerConfig
 from map2route.planning.costmap import (
-    DistanceFields,
     StageCostMap,
     distance_fields,
     in_temporal_scope,
@@ -38,7 +38,7 @@ from map2route.planning.costmap import (
 )
 from map2route.planning.errors import NoPathError, NoRouteError
 from map2route.routeir.errors import RouteIRError
-from map2route.routeir.model import Constraint, ConstraintKind, Region, RouteIR
+from map2route.routeir.model import ConstraintKind, Region, RouteIR
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -304,41 +304,8 @@ _SCORED_KINDS = frozenset({ConstraintKind.NEAR, ConstraintKind.FAR, ConstraintKi
                            ConstraintKind.PATH_SHAPE})
 
 
-def _window(legs: Sequence[GridPath], active: NDArray[np.bool_]) -> NDArray[np.int64]:
-    """Flat indices of the distinct cells of ``legs`` inside ``active`` (the metric's window)."""
-    if not legs:
-        return np.zeros(0, dtype=np.int64)
-    cells = np.concatenate([leg.cells for leg in legs])
-    cells = cells[active[cells[:, 0], cells[:, 1]]]
-    return np.unique(cells[:, 0].astype(np.int64) * active.shape[1] + cells[:, 1])
-
-
-#: The Relative metric's ``eps`` in ``D_B / (D_A + eps)`` (map2route.bench.map2route.metrics, III-C2).
-_RELATIVE_EPS_M = 0.05
-
-
-def _preference_score(c: Constraint, legs: Sequence[GridPath], active: NDArray[np.bool_],
-                      fields: DistanceFields) -> float | None:
-    """The benchmark's value of a Near / Far / Relative preference on one stage's legs, signed
-    so that higher is better (-mean distance for Near, mean distance for Far, ``D_B / (D_A +
-    eps)`` for Relative; for Path-Shape, whose metric needs the reference trajectory, -mean
-    distance to its reference path P); ``None`` when the legs never enter its active region."""
-    flat = _window(legs, active)
-    if not flat.size:
-        return None
-    d = fields.to_region(c.region).ravel()[flat]
-    if c.kind in (ConstraintKind.NEAR, ConstraintKind.PATH_SHAPE):
-        return -float(d.mean())
-    if c.kind is ConstraintKind.FAR:
-        return float(d.mean())
-    if c.kind is ConstraintKind.RELATIVE and c.other is not None:
-        d_b = fields.to_region(c.other).ravel()[flat]
-        return float(d_b.mean()) / (float(d.mean()) + _RELATIVE_EPS_M)
-    return None
-
-
 def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
-                        solve: LegSolver, start: tuple[int, int]) -> StagePlanner:
+                        solve_leg: LegSolver, start: tuple[int, int]) -> StagePlanner:
     """A stage planner that adds soft waypoints: near bands (Near / Relative) and far bands (Far).
 
     Why a waypoint and not a cost: the metrics are means over the route's cells in the active
@@ -356,7 +323,8 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
     through it has a larger mean distance to the reference over its distinct cells in the scope
     (the benchmark's own Far estimate) than the stage planned without it, and no other Near /
     Far / Relative / Path-Shape preference active in the stage scores worse on that stage
-    (:func:`_preference_score`; Path-Shape by the mean distance to its reference path).
+    (:func:`map2route.planning.candidates.metric_value`, the official reading; Path-Shape by
+    the mean distance to its reference path).
 
     A band is attributed to one stage: the first in the temporal scope (any stage if none) whose
     plan *without* bands enters the active region, and visited just before the last sub-goal
@@ -383,8 +351,22 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
         active[i] = (fields.traversable if scope is None
                      else scope.mask(grid) & fields.traversable)
 
+    memo: dict[tuple[int, tuple[int, int], bytes], GridPath] = {}
+
+    def solve(k: int, j: int, cmap: StageCostMap, goal: NDArray[np.bool_],
+              here: tuple[int, int]) -> GridPath:
+        """``solve_leg``, memoised within one stage: candidates share their first legs."""
+        key = (id(cmap), here,
+               hashlib.blake2b(np.packbits(goal).tobytes(), digest_size=16).digest())
+        path = memo.get(key)
+        if path is None:
+            path = solve_leg(k, j, cmap, goal, here)
+            memo[key] = path
+        return path
+
     def plan_stage(k: int, here: tuple[int, int], cmap: StageCostMap,
                    first: int) -> list[GridPath]:
+        memo.clear()
         legs = _plan_stage(m, ir, k, here, config, cmap, solve, first)
         soft: list[SoftWaypoint] = []
         far: list[SoftWaypoint] = []
@@ -438,7 +420,9 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
             c = ir.constraints[i]
             idx = soft.index(sw)
             rest = soft[:idx] + soft[idx + 1:]
-            options: list[list[SoftWaypoint]] = [rest]
+            cur_len = _cells_length_m(route_points(legs), grid.resolution)
+            cur_ok = cur_len <= limit
+            options: list[list[SoftWaypoint]] = [] if cur_ok else [rest]
             e1 = first_in(route_points(legs), sw.mask) if config.pass_along else None
             if e1 is not None:
                 band = sw.mask
@@ -449,11 +433,10 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
                     band = usable & (d >= d_max - FAR_EXIT_BAND_M)
                 to_next = fields.to_region(goals[min(sw.before, len(goals) - 1)])
                 for e2 in exit_cells(band, e1, to_next):
-                    options.append([*soft[:idx], SoftWaypoint(sw.before, cell_mask(grid.shape, e1), i),
+                    # the band itself again first: its leg (to e1) is the memoised one
+                    options.append([*soft[:idx + 1],
                                     SoftWaypoint(sw.before, cell_mask(grid.shape, e2), i),
                                     *soft[idx + 1:]])
-            cur_len = _cells_length_m(route_points(legs), grid.resolution)
-            cur_ok = cur_len <= limit
             best_val = metric_value(c, route_points(legs), active[i], fields) if cur_ok else None
             best: tuple[list[GridPath], list[SoftWaypoint]] | None = None
             fallback: tuple[list[GridPath], list[SoftWaypoint]] | None = None
