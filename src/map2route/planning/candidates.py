@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 #: A Far pass leaves the band among the active cells within this of the farthest distance (m).
 FAR_EXIT_BAND_M = 1.0
 #: Fractions of the largest ``e1`` distance at which the pass-along exits are picked.
-_EXIT_FRACTIONS = (1.0, 0.75, 0.5, 0.25)
+_EXIT_FRACTIONS = (1.0, 0.5)
 
 
 def route_points(legs: Sequence[GridPath]) -> NDArray[np.int32]:

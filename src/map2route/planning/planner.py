@@ -352,21 +352,33 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
                      else scope.mask(grid) & fields.traversable)
 
     memo: dict[tuple[int, tuple[int, int], bytes], GridPath] = {}
+    goal_fields: dict[tuple[int, bytes], GoalField] = {}
 
     def solve(k: int, j: int, cmap: StageCostMap, goal: NDArray[np.bool_],
               here: tuple[int, int]) -> GridPath:
         """``solve_leg``, memoised within one stage: candidates share their first legs."""
-        key = (id(cmap), here,
-               hashlib.blake2b(np.packbits(goal).tobytes(), digest_size=16).digest())
+        digest = hashlib.blake2b(np.packbits(goal).tobytes(), digest_size=16).digest()
+        key = (id(cmap), here, digest)
         path = memo.get(key)
         if path is None:
-            path = solve_leg(k, j, cmap, goal, here)
+            gf = goal_fields.get((id(cmap), digest))
+            path = gf.path_from(here) if gf is not None else solve_leg(k, j, cmap, goal, here)
             memo[key] = path
         return path
+
+    def share_goal(cmap: StageCostMap, goal: NDArray[np.bool_]) -> None:
+        """Serve every later leg to ``goal`` on ``cmap`` from one Dijkstra field (the
+        candidates' legs from their exits to the next sub-goal; the same optimal costs)."""
+        digest = hashlib.blake2b(np.packbits(goal).tobytes(), digest_size=16).digest()
+        if (id(cmap), digest) not in goal_fields and goal.any():
+            goal_fields[(id(cmap), digest)] = goal_field(
+                cmap.cell_cost, goal, length_weight=cmap.length_weight,
+                allow_corner_cutting=config.allow_corner_cutting)
 
     def plan_stage(k: int, here: tuple[int, int], cmap: StageCostMap,
                    first: int) -> list[GridPath]:
         memo.clear()
+        goal_fields.clear()
         legs = _plan_stage(m, ir, k, here, config, cmap, solve, first)
         soft: list[SoftWaypoint] = []
         far: list[SoftWaypoint] = []
@@ -432,7 +444,11 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
                     d_max = float(np.max(d, where=usable & np.isfinite(d), initial=-np.inf))
                     band = usable & (d >= d_max - FAR_EXIT_BAND_M)
                 to_next = fields.to_region(goals[min(sw.before, len(goals) - 1)])
-                for e2 in exit_cells(band, e1, to_next):
+                exits = exit_cells(band, e1, to_next)
+                if len(exits) > 1:
+                    nxt = goals[min(sw.before, len(goals) - 1)].mask(grid)
+                    share_goal(cmap, nxt & np.isfinite(cmap.cell_cost))
+                for e2 in exits:
                     # the band itself again first: its leg (to e1) is the memoised one
                     options.append([*soft[:idx + 1],
                                     SoftWaypoint(sw.before, cell_mask(grid.shape, e2), i),
