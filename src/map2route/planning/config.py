@@ -47,8 +47,10 @@ class PlannerConfig:
         pass_along: per band, also try passing along it (enter, then leave at another band
             cell) and keep the candidate the official metric scores best
             (planning/candidates.py).
-        length_budget: a stage with bands may be at most ``1 + length_budget`` times as long as
-            its shortest feasible route from the same start (0.4: +40 %); ``None``: no limit.
+        length_budget: the detours that bands and candidates add (each stage's length over its
+            shortest feasible length from the same start, summed) may use at most
+            ``length_budget`` times the route's shortest feasible length (0.4: +40 %);
+            ``None``: no limit.
     """
 
     lambda_near: float
