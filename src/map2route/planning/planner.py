@@ -5,7 +5,9 @@ its ordered waypoints ``M_{k,1}, ..., M_{k,n}`` to its target region, on that st
 ``tau_{k,j} = A*(M_{k,j-1}, M_{k,j})``. A region is a set of cells; each sub-segment reaches its
 cheapest cell. With ``soft_waypoints`` (config) a Near or Relative preference also gets its
 near band as an optional sub-goal of one stage, and with ``far_waypoints`` a scoped Far
-preference its far band, kept only where it pays (:func:`_soft_stage_planner`). If any stage is
+preference its far band, kept only where it pays (:func:`_soft_stage_planner`); with
+``pass_along`` each band also gets candidate routes that pass along it, scored by the official
+metric under an optional length budget (:mod:`map2route.planning.candidates`). If any stage is
 infeasible, planning stops with a :class:`NoRouteError` naming the
 stage and the cause, found by re-planning without each active must-avoid region.
 """
@@ -420,11 +422,11 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
             if "left" not in budget:  # the route's shortest feasible length, once per route
                 hard_route = _sequential(m, ir, config, start,
                                          lambda s: stage_cost_map(m, ir, s, config, hard_only=True),
-                                         solve)
+                                         solve_leg)  # not memoised: its cost maps are freed
                 budget["left"] = config.length_budget * hard_route.length_m
             hard = stage_cost_map(m, ir, k, config, hard_only=True)
             shortest = _cells_length_m(route_points(
-                _plan_stage(m, ir, k, here, config, hard, solve, first)), grid.resolution)
+                _plan_stage(m, ir, k, here, config, hard, solve_leg, first)), grid.resolution)
             limit = shortest + max(budget["left"], 0.0) + 1e-9
         goals = [*ir.stages[k].waypoints, ir.stages[k].target]
         for sw in list(soft):
