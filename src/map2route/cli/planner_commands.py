@@ -1,4 +1,5 @@
-"""Planner commands: ``map2route plan`` (a RouteIR file to a route) and ``bench planner``."""
+"""Planner commands: ``map2route plan`` (a RouteIR file to a route), ``bench planner`` and
+``bench planner-ablation``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from typing import Any
 
 import click
 
+from map2route.bench.planner.ablation import main as planner_ablation
 from map2route.cli.app import FINITE_FLOAT, app, bench
+
+bench.add_command(planner_ablation)
 
 
 def _sizes(text: str) -> list[int]:

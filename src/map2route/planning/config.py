@@ -44,6 +44,13 @@ class PlannerConfig:
             ``far_waypoint_band_m`` of the farthest reachable distance) as an optional sub-goal,
             kept only where it raises the route's mean distance there (planning/planner.py).
         far_waypoint_band_m: the far band's width below the farthest reachable distance, metres.
+        pass_along: per band, also try passing along it (enter, then leave at another band
+            cell) and keep the candidate the official metric scores best
+            (planning/candidates.py).
+        length_budget: the detours that bands and candidates add (each stage's length over its
+            shortest feasible length from the same start, summed) may use at most
+            ``length_budget`` times the route's shortest feasible length (0.4: +40 %);
+            ``None``: no limit.
     """
 
     lambda_near: float
@@ -62,6 +69,8 @@ class PlannerConfig:
     soft_waypoint_band_m: float = 0.5
     far_waypoints: bool = False
     far_waypoint_band_m: float = 1.0
+    pass_along: bool = False
+    length_budget: float | None = None
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -72,6 +81,10 @@ class PlannerConfig:
                 raise PlanningError(f"planner config: {f.name} must be finite and > 0, got {value}")
         if not (self.start_snap_radius_m >= 0):
             msg = f"planner config: start_snap_radius_m must be >= 0, got {self.start_snap_radius_m}"
+            raise PlanningError(msg)
+        if self.length_budget is not None and not (math.isfinite(self.length_budget)
+                                                   and self.length_budget >= 0):
+            msg = f"planner config: length_budget must be finite and >= 0 or null, got {self.length_budget}"
             raise PlanningError(msg)
         for key in ("soft_waypoint_band_m", "far_waypoint_band_m"):
             value = getattr(self, key)
@@ -123,9 +136,9 @@ class PlannerConfig:
         search = doc.get("search", {}) or {}
         if not isinstance(search, dict):
             raise PlanningError(f"{source}: section 'search' must be a mapping")
-        flags = ("allow_corner_cutting", "soft_waypoints", "far_waypoints")
+        flags = ("allow_corner_cutting", "soft_waypoints", "far_waypoints", "pass_along")
         numbers = ("start_snap_radius_m", "soft_waypoint_band_m", "far_waypoint_band_m")
-        extra = sorted(set(search) - set(flags) - set(numbers))
+        extra = sorted(set(search) - set(flags) - set(numbers) - {"length_budget"})
         if extra:
             raise PlanningError(f"{source}: unknown search keys {extra}")
         for key in flags:
@@ -138,6 +151,12 @@ class PlannerConfig:
                 except (TypeError, ValueError) as err:
                     msg = f"{source}: search.{key} must be a number, got {search[key]!r}"
                     raise PlanningError(msg) from err
+        if search.get("length_budget") is not None:
+            try:
+                values["length_budget"] = float(search["length_budget"])
+            except (TypeError, ValueError) as err:
+                msg = f"{source}: search.length_budget must be a number or null, got {search['length_budget']!r}"
+                raise PlanningError(msg) from err
         bad = sorted(k for k, v in values.items() if isinstance(v, float) and not math.isfinite(v))
         if bad:
             raise PlanningError(f"{source}: {bad} must be finite numbers (not .nan or .inf)")

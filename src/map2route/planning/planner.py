@@ -5,13 +5,16 @@ its ordered waypoints ``M_{k,1}, ..., M_{k,n}`` to its target region, on that st
 ``tau_{k,j} = A*(M_{k,j-1}, M_{k,j})``. A region is a set of cells; each sub-segment reaches its
 cheapest cell. With ``soft_waypoints`` (config) a Near or Relative preference also gets its
 near band as an optional sub-goal of one stage, and with ``far_waypoints`` a scoped Far
-preference its far band, kept only where it pays (:func:`_soft_stage_planner`). If any stage is
+preference its far band, kept only where it pays (:func:`_soft_stage_planner`); with
+``pass_along`` each band also gets candidate routes that pass along it, scored by the official
+metric under an optional length budget (:mod:`map2route.planning.candidates`). If any stage is
 infeasible, planning stops with a :class:`NoRouteError` naming the
 stage and the cause, found by re-planning without each active must-avoid region.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -19,9 +22,16 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from map2route.gridsearch.kernel import SQRT2, GoalField, GridPath, goal_field, search
+from map2route.planning.candidates import (
+    FAR_EXIT_BAND_M,
+    cell_mask,
+    exit_cells,
+    first_in,
+    metric_value,
+    route_points,
+)
 from map2route.planning.config import PlannerConfig
 from map2route.planning.costmap import (
-    DistanceFields,
     StageCostMap,
     distance_fields,
     in_temporal_scope,
@@ -30,7 +40,7 @@ from map2route.planning.costmap import (
 )
 from map2route.planning.errors import NoPathError, NoRouteError
 from map2route.routeir.errors import RouteIRError
-from map2route.routeir.model import Constraint, ConstraintKind, Region, RouteIR
+from map2route.routeir.model import ConstraintKind, Region, RouteIR
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -296,41 +306,8 @@ _SCORED_KINDS = frozenset({ConstraintKind.NEAR, ConstraintKind.FAR, ConstraintKi
                            ConstraintKind.PATH_SHAPE})
 
 
-def _window(legs: Sequence[GridPath], active: NDArray[np.bool_]) -> NDArray[np.int64]:
-    """Flat indices of the distinct cells of ``legs`` inside ``active`` (the metric's window)."""
-    if not legs:
-        return np.zeros(0, dtype=np.int64)
-    cells = np.concatenate([leg.cells for leg in legs])
-    cells = cells[active[cells[:, 0], cells[:, 1]]]
-    return np.unique(cells[:, 0].astype(np.int64) * active.shape[1] + cells[:, 1])
-
-
-#: The Relative metric's ``eps`` in ``D_B / (D_A + eps)`` (map2route.bench.map2route.metrics, III-C2).
-_RELATIVE_EPS_M = 0.05
-
-
-def _preference_score(c: Constraint, legs: Sequence[GridPath], active: NDArray[np.bool_],
-                      fields: DistanceFields) -> float | None:
-    """The benchmark's value of a Near / Far / Relative preference on one stage's legs, signed
-    so that higher is better (-mean distance for Near, mean distance for Far, ``D_B / (D_A +
-    eps)`` for Relative; for Path-Shape, whose metric needs the reference trajectory, -mean
-    distance to its reference path P); ``None`` when the legs never enter its active region."""
-    flat = _window(legs, active)
-    if not flat.size:
-        return None
-    d = fields.to_region(c.region).ravel()[flat]
-    if c.kind in (ConstraintKind.NEAR, ConstraintKind.PATH_SHAPE):
-        return -float(d.mean())
-    if c.kind is ConstraintKind.FAR:
-        return float(d.mean())
-    if c.kind is ConstraintKind.RELATIVE and c.other is not None:
-        d_b = fields.to_region(c.other).ravel()[flat]
-        return float(d_b.mean()) / (float(d.mean()) + _RELATIVE_EPS_M)
-    return None
-
-
 def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
-                        solve: LegSolver) -> StagePlanner:
+                        solve_leg: LegSolver, start: tuple[int, int]) -> StagePlanner:
     """A stage planner that adds soft waypoints: near bands (Near / Relative) and far bands (Far).
 
     Why a waypoint and not a cost: the metrics are means over the route's cells in the active
@@ -348,7 +325,8 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
     through it has a larger mean distance to the reference over its distinct cells in the scope
     (the benchmark's own Far estimate) than the stage planned without it, and no other Near /
     Far / Relative / Path-Shape preference active in the stage scores worse on that stage
-    (:func:`_preference_score`; Path-Shape by the mean distance to its reference path).
+    (:func:`map2route.planning.candidates.metric_value`, the official reading; Path-Shape by
+    the mean distance to its reference path).
 
     A band is attributed to one stage: the first in the temporal scope (any stage if none) whose
     plan *without* bands enters the active region, and visited just before the last sub-goal
@@ -369,13 +347,40 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
                and (c.kind is not ConstraintKind.FAR or c.spatial_scope is not None)]
     active: dict[int, NDArray[np.bool_]] = {}
     scored_active: dict[int, NDArray[np.bool_]] = {}
+    budget: dict[str, float] = {}  # "left": metres of detour the route may still spend
     for i in pending:
         scope = ir.constraints[i].spatial_scope
         active[i] = (fields.traversable if scope is None
                      else scope.mask(grid) & fields.traversable)
 
+    memo: dict[tuple[int, tuple[int, int], bytes], GridPath] = {}
+    goal_fields: dict[tuple[int, bytes], GoalField] = {}
+
+    def solve(k: int, j: int, cmap: StageCostMap, goal: NDArray[np.bool_],
+              here: tuple[int, int]) -> GridPath:
+        """``solve_leg``, memoised within one stage: candidates share their first legs."""
+        digest = hashlib.blake2b(np.packbits(goal).tobytes(), digest_size=16).digest()
+        key = (id(cmap), here, digest)
+        path = memo.get(key)
+        if path is None:
+            gf = goal_fields.get((id(cmap), digest))
+            path = gf.path_from(here) if gf is not None else solve_leg(k, j, cmap, goal, here)
+            memo[key] = path
+        return path
+
+    def share_goal(cmap: StageCostMap, goal: NDArray[np.bool_]) -> None:
+        """Serve every later leg to ``goal`` on ``cmap`` from one Dijkstra field (the
+        candidates' legs from their exits to the next sub-goal; the same optimal costs)."""
+        digest = hashlib.blake2b(np.packbits(goal).tobytes(), digest_size=16).digest()
+        if (id(cmap), digest) not in goal_fields and goal.any():
+            goal_fields[(id(cmap), digest)] = goal_field(
+                cmap.cell_cost, goal, length_weight=cmap.length_weight,
+                allow_corner_cutting=config.allow_corner_cutting)
+
     def plan_stage(k: int, here: tuple[int, int], cmap: StageCostMap,
                    first: int) -> list[GridPath]:
+        memo.clear()
+        goal_fields.clear()
         legs = _plan_stage(m, ir, k, here, config, cmap, solve, first)
         soft: list[SoftWaypoint] = []
         far: list[SoftWaypoint] = []
@@ -402,17 +407,82 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
                 if _far_band_pays(k, fw.constraint, legs, trial):
                     soft.append(fw)
                     legs = trial
+        if soft and (config.pass_along or config.length_budget is not None):
+            legs = _candidates(k, here, cmap, first, legs, soft)
         return legs
 
-    def _far_band_pays(k: int, i: int, legs: list[GridPath], trial: list[GridPath]) -> bool:
-        """Keep a far band only if it raises its Far value on this stage and lowers no other
-        Near / Far / Relative value active in the stage (one preference is never bought with
-        another)."""
-        c = ir.constraints[i]
-        before = _preference_score(c, legs, active[i], fields)
-        after = _preference_score(c, trial, active[i], fields)
-        if after is None or (before is not None and after <= before + 1e-9):
-            return False
+    def _candidates(k: int, here: tuple[int, int], cmap: StageCostMap, first: int,
+                    legs: list[GridPath], soft: list[SoftWaypoint]) -> list[GridPath]:
+        """Per band, try passing along it (enter at ``e1``, leave at a few exits) and dropping
+        it; keep the candidate with the best official value of its preference that lowers no
+        other active preference and stays within the length budget (planning/candidates.py)."""
+        limit = np.inf
+        shortest = 0.0
+        if config.length_budget is not None:
+            if "left" not in budget:  # the route's shortest feasible length, once per route
+                hard_route = _sequential(m, ir, config, start,
+                                         lambda s: stage_cost_map(m, ir, s, config, hard_only=True),
+                                         solve_leg)  # not memoised: its cost maps are freed
+                budget["left"] = config.length_budget * hard_route.length_m
+            hard = stage_cost_map(m, ir, k, config, hard_only=True)
+            shortest = _cells_length_m(route_points(
+                _plan_stage(m, ir, k, here, config, hard, solve_leg, first)), grid.resolution)
+            limit = shortest + max(budget["left"], 0.0) + 1e-9
+        goals = [*ir.stages[k].waypoints, ir.stages[k].target]
+        for sw in list(soft):
+            i = sw.constraint
+            c = ir.constraints[i]
+            idx = soft.index(sw)
+            rest = soft[:idx] + soft[idx + 1:]
+            cur_len = _cells_length_m(route_points(legs), grid.resolution)
+            cur_ok = cur_len <= limit
+            options: list[list[SoftWaypoint]] = [] if cur_ok else [rest]
+            e1 = first_in(route_points(legs), sw.mask) if config.pass_along else None
+            if e1 is not None:
+                band = sw.mask
+                if c.kind is ConstraintKind.FAR:
+                    d = fields.to_region(c.region)
+                    usable = active[i] & np.isfinite(cmap.cell_cost)
+                    d_max = float(np.max(d, where=usable & np.isfinite(d), initial=-np.inf))
+                    band = usable & (d >= d_max - FAR_EXIT_BAND_M)
+                to_next = fields.to_region(goals[min(sw.before, len(goals) - 1)])
+                exits = exit_cells(band, e1, to_next)
+                if len(exits) > 1:
+                    nxt = goals[min(sw.before, len(goals) - 1)].mask(grid)
+                    share_goal(cmap, nxt & np.isfinite(cmap.cell_cost))
+                for e2 in exits:
+                    # the band itself again first: its leg (to e1) is the memoised one
+                    options.append([*soft[:idx + 1],
+                                    SoftWaypoint(sw.before, cell_mask(grid.shape, e2), i),
+                                    *soft[idx + 1:]])
+            best_val = metric_value(c, route_points(legs), active[i], fields) if cur_ok else None
+            best: tuple[list[GridPath], list[SoftWaypoint]] | None = None
+            fallback: tuple[list[GridPath], list[SoftWaypoint]] | None = None
+            for opt in options:
+                trial = _plan_stage(m, ir, k, here, config, cmap, solve, first, opt)
+                if _cells_length_m(route_points(trial), grid.resolution) > limit:
+                    continue
+                val = metric_value(c, route_points(trial), active[i], fields)
+                if opt is rest:
+                    fallback = (trial, opt)
+                if val is None or (best_val is not None and val <= best_val + 1e-9):
+                    continue
+                if cur_ok and not _others_hold(k, i, legs, trial):
+                    continue
+                best_val, best = val, (trial, opt)
+            if best is None and not cur_ok:
+                best = fallback if fallback is not None else (
+                    _plan_stage(m, ir, k, here, config, cmap, solve, first, rest), rest)
+            if best is not None:
+                legs, soft[:] = best[0], best[1]
+        if config.length_budget is not None:
+            budget["left"] -= max(_cells_length_m(route_points(legs), grid.resolution) - shortest, 0.0)
+        return legs
+
+    def _others_hold(k: int, i: int, legs: list[GridPath], trial: list[GridPath]) -> bool:
+        """No other Near / Far / Relative / Path-Shape preference active in stage ``k`` has a
+        lower official value on ``trial`` than on ``legs``."""
+        before, after = route_points(legs), route_points(trial)
         for o, other in enumerate(ir.constraints):
             if (o == i or other.kind not in _SCORED_KINDS or other.weight <= 0
                     or not in_temporal_scope(other, k)):
@@ -421,11 +491,22 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,
                 scope = other.spatial_scope
                 scored_active[o] = (fields.traversable if scope is None
                                     else scope.mask(grid) & fields.traversable)
-            was = _preference_score(other, legs, scored_active[o], fields)
-            now = _preference_score(other, trial, scored_active[o], fields)
+            was = metric_value(other, before, scored_active[o], fields)
+            now = metric_value(other, after, scored_active[o], fields)
             if was is not None and (now is None or now < was - 1e-9):
                 return False
         return True
+
+    def _far_band_pays(k: int, i: int, legs: list[GridPath], trial: list[GridPath]) -> bool:
+        """Keep a far band only if it raises its Far value on this stage and lowers no other
+        Near / Far / Relative value active in the stage (one preference is never bought with
+        another)."""
+        c = ir.constraints[i]
+        before = metric_value(c, route_points(legs), active[i], fields)
+        after = metric_value(c, route_points(trial), active[i], fields)
+        if after is None or (before is not None and after <= before + 1e-9):
+            return False
+        return _others_hold(k, i, legs, trial)
 
     return plan_stage
 
@@ -459,7 +540,7 @@ def plan_route(m: SemanticMap, ir: RouteIR, start_xy: tuple[float, float], *,
               here: tuple[int, int]) -> GridPath:
         return _astar_leg(k, j, cmap, goal, here, corner_cut=cfg.allow_corner_cutting)
 
-    soft = (_soft_stage_planner(m, ir, cfg, solve)
+    soft = (_soft_stage_planner(m, ir, cfg, solve, start)
             if (cfg.soft_waypoints or cfg.far_waypoints) and not hard_only else None)
     return _sequential(m, ir, cfg, start,
                        lambda k: stage_cost_map(m, ir, k, cfg, hard_only=hard_only), solve,

@@ -1,0 +1,127 @@
+"""Candidate routes per stage, scored by the soft metrics under a length budget.
+
+Near, Far and Relative are scored as *means* over the route's points inside a preference's
+active region (the official evaluator's ``_near_or_far_detail`` / ``_relative_detail``:
+every point of the grid path, consecutive repeats removed). A non-negative per-cell cost
+cannot make an optimal route lengthen itself to collect near (or far) points, and a single
+band sub-goal only touches the band. Here a stage gets a few alternative sub-goal lists for
+one preference (docs/planner.md, "Candidate routes"):
+
+- *pass along*: enter the band at ``e1`` (where the planned route first reaches it) and leave
+  it at ``e2``, one of a few band cells (the one nearest the next required sub-goal, the one
+  farthest from ``e1``, one half-way), so the leg ``e1 -> e2`` runs along the reference;
+- *without* the band (the plain plan on the stage cost map).
+
+Each candidate is planned with the same A* legs and scored by the metric's own estimate
+(:func:`metric_value`); the best one is kept if it does not lower any other preference
+active in the stage and its length stays within ``(1 + length_budget)`` of the stage's
+shortest feasible length (the hard-only plan from the same start). Hand-written: the scoring
+is the benchmark's, read on our own leg representation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from map2route.routeir.model import Constraint, ConstraintKind
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from map2route.gridsearch.kernel import GridPath
+    from map2route.planning.costmap import DistanceFields
+
+#: A Far pass leaves the band among the active cells within this of the farthest distance (m).
+FAR_EXIT_BAND_M = 1.0
+#: Fractions of the largest ``e1`` distance at which the pass-along exits are picked.
+_EXIT_FRACTIONS = (1.0, 0.5)
+
+
+def route_points(legs: Sequence[GridPath]) -> NDArray[np.int32]:
+    """The stage's grid points in order, consecutive repeats removed (the evaluator's reading)."""
+    if not legs:
+        return np.zeros((0, 2), dtype=np.int32)
+    cells = np.concatenate([leg.cells for leg in legs])
+    if cells.shape[0] < 2:
+        return cells
+    keep = np.ones(cells.shape[0], dtype=bool)
+    keep[1:] = np.any(cells[1:] != cells[:-1], axis=1)
+    return cells[keep]
+
+
+def metric_value(c: Constraint, points: NDArray[np.int32], active: NDArray[np.bool_],
+                 fields: DistanceFields) -> float | None:
+    """The official value of a preference on ``points``, signed so that higher is better.
+
+    Near / Path-Shape: minus the mean distance to the reference over the points inside
+    ``active`` (every point counts); Far: that mean; Relative: ``mean d_B / mean d_A`` (no
+    eps, as the evaluator; ``None`` when ``mean d_A`` is 0, as its ``raw_value: None``).
+    ``None`` when no point lies inside ``active``.
+    """
+    if not points.shape[0]:
+        return None
+    inside = points[active[points[:, 0], points[:, 1]]]
+    if not inside.shape[0]:
+        return None
+    d = fields.to_region(c.region)[inside[:, 0], inside[:, 1]]
+    if c.kind in (ConstraintKind.NEAR, ConstraintKind.PATH_SHAPE):
+        return -float(d.mean())
+    if c.kind is ConstraintKind.FAR:
+        return float(d.mean())
+    if c.kind is ConstraintKind.RELATIVE and c.other is not None:
+        d_a = float(d.mean())
+        if d_a <= 1e-6:
+            return None
+        d_b = fields.to_region(c.other)[inside[:, 0], inside[:, 1]]
+        return float(d_b.mean()) / d_a
+    return None
+
+
+def first_in(points: NDArray[np.int32], mask: NDArray[np.bool_]) -> tuple[int, int] | None:
+    """The first of ``points`` inside ``mask``."""
+    if not points.shape[0]:
+        return None
+    hit = np.flatnonzero(mask[points[:, 0], points[:, 1]])
+    if not hit.size:
+        return None
+    r, c = points[hit[0]]
+    return int(r), int(c)
+
+
+def exit_cells(band: NDArray[np.bool_], e1: tuple[int, int],
+               to_next_m: NDArray[np.float64]) -> list[tuple[int, int]]:
+    """Band cells to leave the band at, for a pass along it from ``e1``.
+
+    The band cell nearest the next sub-goal (``to_next_m``: distance to it), then for each of
+    :data:`_EXIT_FRACTIONS` the band cell whose straight-line distance from ``e1`` is nearest
+    that fraction of the largest one (ties: nearest the next sub-goal). Cells equal to ``e1``
+    and repeats are left out.
+    """
+    rr, cc = np.nonzero(band)
+    if rr.size < 2:
+        return []
+    dist = np.hypot(rr - e1[0], cc - e1[1])
+    far = float(dist.max())
+    if far < 2.0:
+        return []
+    out: list[tuple[int, int]] = []
+    nxt = to_next_m[rr, cc]
+    picks = [int(np.argmin(np.where(np.isfinite(nxt), nxt, np.inf)))]
+    for f in _EXIT_FRACTIONS:
+        key = np.abs(dist - f * far) + 1e-3 * np.where(np.isfinite(nxt), nxt, 0.0)
+        picks.append(int(np.argmin(key)))
+    for p in picks:
+        cell = (int(rr[p]), int(cc[p]))
+        if cell != e1 and dist[p] >= 2.0 and cell not in out:
+            out.append(cell)
+    return out
+
+
+def cell_mask(shape: tuple[int, int], cell: tuple[int, int]) -> NDArray[np.bool_]:
+    """A mask holding one cell."""
+    mask = np.zeros(shape, dtype=bool)
+    mask[cell] = True
+    return mask
