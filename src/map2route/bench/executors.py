@@ -177,7 +177,8 @@ class RayExecutor:
         if self.address is not None:
             check_reachable(self.address)
         # Workers import map2route from the same place as this driver when they run here.
-        env = {"PYTHONPATH": os.environ["PYTHONPATH"]} if os.environ.get("PYTHONPATH") else {}
+        path = [os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+        env = {"PYTHONPATH": os.pathsep.join(path)} if path else {}
         try:
             # "local": a new cluster for this run, never one a stale /tmp/ray file points at.
             ray.init(address=self.address or "local",
