@@ -5,7 +5,7 @@ set -e
 cd "$(dirname "$0")/.."
 export PYTHONPATH=$PWD/src
 B=${VENV:-.venv}/bin
-R=${OUT:-/tmp/m2r-executors}; rm -rf $R; mkdir -p $R
+R=$(mktemp -d /tmp/m2r-executors.XXXX); echo "results in $R"
 PORT=6392
 $B/ray start --head --block --node-ip-address=127.0.0.1 --port=$PORT --num-cpus=2 --include-dashboard=false --disable-usage-stats --object-store-memory=100000000 > $R/head.log 2>&1 &
 HEAD=$!
