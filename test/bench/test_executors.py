@@ -85,6 +85,12 @@ def ray_head() -> Iterator[str]:
     temp = tempfile.mkdtemp(prefix="m2r-ray-")  # the head's log
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         [str(SRC), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    # A local ray.init() (``--executor ray`` without --address) turns on token auth and leaves
+    # ~/.ray/auth_token behind, after which a `ray start` head and this driver disagree; this
+    # throwaway head on 127.0.0.1 runs without auth, on both sides.
+    env["RAY_AUTH_MODE"] = "disabled"
+    old_mode = os.environ.get("RAY_AUTH_MODE")
+    os.environ["RAY_AUTH_MODE"] = "disabled"
     ray_bin = Path(sys.executable).with_name("ray")
     log = open(Path(temp) / "head.log", "w")  # noqa: SIM115 (closed in the teardown)
     head = subprocess.Popen(
@@ -113,6 +119,10 @@ def ray_head() -> Iterator[str]:
             os.killpg(head.pid, signal.SIGKILL)
             head.wait(timeout=10)
         log.close()
+        if old_mode is None:
+            os.environ.pop("RAY_AUTH_MODE", None)
+        else:
+            os.environ["RAY_AUTH_MODE"] = old_mode
 
 
 def _sorted_rows(out: Path) -> list[str]:
