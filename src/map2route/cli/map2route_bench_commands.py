@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from map2route.cli.app import bench
+from map2route.cli.executor_options import executor_options
 
 
 def _default_episodes() -> Path:
@@ -40,13 +41,16 @@ def _default_episodes() -> Path:
 @click.option("--baseline", type=click.Path(file_okay=False, exists=True, path_type=Path),
               default=None, help="Another run's folder: print Near/Far/Relative ratios to it.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with every metric.")
+@executor_options
 def map2route_cmd(method: str, grounder: str | None, grounding_config: str | None,
                   split: str | None, limit: int | None, workers: int,
                   out_dir: Path | None, episodes_path: Path | None, scenes_dir: Path | None,
-                  planner_config: str | None, baseline: Path | None, as_json: bool) -> None:
+                  planner_config: str | None, baseline: Path | None, as_json: bool,
+                  executor: str, address: str | None, max_in_flight: int | None) -> None:
     """Run a method on the Map2Route benchmark and write Table II (md, csv), a PNG and JSON."""
     import time
 
+    from map2route.bench.executors import make_executor
     from map2route.bench.map2route.report import table_markdown, write_reports
     from map2route.bench.map2route.run import RunSpec, run_benchmark
     from map2route.bench.map2route.scoring import EpisodeScore, ratios, summarize
@@ -68,13 +72,16 @@ def map2route_cmd(method: str, grounder: str | None, grounding_config: str | Non
     if getattr(instance, "api_bound", False):
         _print_estimate(instance, spec, out, split=split, limit=limit, err=True)
     t0 = time.perf_counter()
+    runner = make_executor(executor, workers=workers, address=address,
+                           max_in_flight=max_in_flight)
     rows = run_benchmark(spec, out, split=split, limit=limit, workers=workers,
-                         progress=not as_json, method=instance)
+                         progress=not as_json, method=instance, executor=runner)
     wall = time.perf_counter() - t0
     scores = [EpisodeScore.from_json(r) for r in rows]
     summary = summarize(scores)
     summaries = {name: summary}
     result: dict[str, object] = {"method": name, "episodes": len(rows), "wall_s": round(wall, 2),
+                                 "executor": executor,
                                  "failed": sum(r.get("error") is not None for r in rows),
                                  "crashed": sum(bool(r.get("crashed")) for r in rows),
                                  "metrics": summary, "out": str(out)}

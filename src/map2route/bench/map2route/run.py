@@ -21,15 +21,15 @@ requests across all of them (``concurrency`` in the LLM config).
 from __future__ import annotations
 
 import json
-import multiprocessing as mp
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from map2route.bench.errors import BenchmarkError, EndpointError
+from map2route.bench.executors import Executor, LocalExecutor, chunked
 from map2route.bench.map2route.catalog import make_method
 from map2route.bench.map2route.episode import (
     EPISODE_SCHEMA,
@@ -221,12 +221,16 @@ def read_results(path: Path) -> list[dict[str, Any]]:
 
 def run_benchmark(spec: RunSpec, out_dir: Path, *, split: str | None = None,
                   limit: int | None = None, workers: int = 2, chunk_size: int = 4,
-                  progress: bool = True, method: Method | None = None) -> list[dict[str, Any]]:
+                  progress: bool = True, method: Method | None = None,
+                  executor: Executor | None = None) -> list[dict[str, Any]]:
     """Run ``spec.method`` over the selected episodes, resuming from ``out_dir``.
 
     Args:
         method: the method built from ``spec`` already (the CLI builds it to fail early and to
             estimate the cost); ``None``: built here when needed.
+        executor: runs the chunks (default: a local pool of ``workers`` processes); rows
+            reach ``results.jsonl`` as chunks finish, so a killed run resumes on either
+            executor.
 
     Returns:
         All result rows of the selected episodes (earlier runs' rows included), file order.
@@ -254,16 +258,16 @@ def run_benchmark(spec: RunSpec, out_dir: Path, *, split: str | None = None,
     # Scene order keeps each worker's scene cache warm.
     todo.sort(key=lambda line: json.loads(line)["scene"])
     if todo:
-        _execute(spec, todo, results, done, workers=workers, chunk_size=chunk_size,
-                 progress=progress, method=method or spec.make())
+        _execute(spec, todo, results, done, executor=executor or LocalExecutor(workers),
+                 chunk_size=chunk_size, progress=progress, method=method or spec.make())
     return [done[i] for i in ids if i in done]
 
 
 def _execute(spec: RunSpec, todo: Sequence[str], results: ResultsFile,
-             done: dict[str, dict[str, Any]], *, workers: int, chunk_size: int,
+             done: dict[str, dict[str, Any]], *, executor: Executor, chunk_size: int,
              progress: bool, method: Method | None = None) -> None:
     out_dir = results.path.parent
-    with progress_bar(spec.method, len(todo), enabled=progress) as bar:
+    with progress_bar(f"{spec.method} ({executor.name})", len(todo), enabled=progress) as bar:
 
         def record(rows: list[dict[str, Any]]) -> None:
             for row in rows:
@@ -279,23 +283,12 @@ def _execute(spec: RunSpec, todo: Sequence[str], results: ResultsFile,
         if method is not None and getattr(method, "api_bound", False):
             _init_worker(spec.method, spec.planner_config, str(spec.maps_root),
                          instance=method)
-            threads = getattr(getattr(method, "settings", None), "concurrency", workers)
+            threads = getattr(getattr(method, "settings", None), "concurrency", 1)
             with ThreadPoolExecutor(max_workers=max(1, threads)) as threaded:
                 for one in as_completed([threaded.submit(run_one, line) for line in todo]):
                     record([one.result()])
             return
-        if workers <= 1:
-            _init_worker(spec.method, spec.planner_config, str(spec.maps_root), spec.options,
-                         instance=method)
-            for line in todo:
-                record([run_one(line)])
-            return
-        chunks = [list(todo[i:i + chunk_size]) for i in range(0, len(todo), chunk_size)]
-        # spawn, not fork: the progress bar runs a thread, and forking a threaded process can hang.
-        ctx = mp.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker,
-                                 initargs=(spec.method, spec.planner_config,
-                                           str(spec.maps_root), spec.options)) as pool:
-            futures = [pool.submit(_run_chunk, c) for c in chunks]
-            for fut in as_completed(futures):
-                record(fut.result())
+        executor.map_chunks(_run_chunk, chunked(todo, chunk_size), init=_init_worker,
+                            initargs=(spec.method, spec.planner_config, str(spec.maps_root),
+                                      spec.options),
+                            on_result=record)

@@ -1,0 +1,242 @@
+"""Where a benchmark's chunks of work run: a local process pool or a Ray cluster.
+
+Every long benchmark splits its items (episodes, samples, grid points) into chunks and hands
+them to one :class:`Executor`::
+
+    executor.map_chunks(fn, chunks, init=init, initargs=args, on_result=record)
+
+- ``fn(chunk)`` runs in a worker and returns the chunk's result (a list of rows);
+- ``init(*initargs)`` runs once per worker process before its first chunk (load the method,
+  open the scene cache), so scenes and maps are read once per worker, not once per chunk;
+- ``on_result(result)`` runs in the driver, in completion order, as each chunk finishes: the
+  benchmark appends the rows to its :class:`~map2route.bench.runner.ResultsFile` and advances
+  its progress bar there. A run killed mid-way has every finished chunk on disk and resumes
+  on either executor.
+
+:class:`LocalExecutor` is the process pool every benchmark used before (``workers <= 1`` runs
+in this process). :class:`RayExecutor` ships chunks as Ray tasks:
+
+- a worker process keeps what ``init`` loaded for as long as Ray keeps the process (its
+  scene cache), and runs ``init`` again only for another run's arguments;
+- at most ``max_in_flight`` tasks are submitted at once: a cluster-wide bound on concurrent
+  work, which for LLM methods is the bound on concurrent API calls (each task calls the API
+  sequentially);
+- a task whose worker or node dies is retried elsewhere by Ray (``max_retries``), so nothing
+  is lost; an exception raised by ``fn`` itself is not retried (it is a bug, and it stops the
+  run as it does locally);
+- an unreachable cluster is a :class:`~map2route.bench.errors.BenchmarkError` after a bounded
+  TCP check (``ray.init`` itself waits for minutes on a wrong address).
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import socket
+import uuid
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any, Protocol, TypeVar
+
+from map2route.bench.errors import BenchmarkError
+
+C = TypeVar("C")
+R = TypeVar("R")
+
+#: The executors ``--executor`` accepts.
+EXECUTORS = ("local", "ray")
+#: Seconds the Ray executor waits for a TCP connection to the cluster's head.
+CONNECT_TIMEOUT_S = 10.0
+
+
+def _no_init() -> None:
+    """The default ``init``: nothing to prepare."""
+
+
+class Executor(Protocol):
+    """Runs ``fn`` over chunks in workers prepared by ``init``; results come back as they finish."""
+
+    name: str
+
+    def map_chunks(self, fn: Callable[[C], R], chunks: Sequence[C], *,
+                   init: Callable[..., None] = _no_init, initargs: tuple[Any, ...] = (),
+                   on_result: Callable[[R], None]) -> None:
+        """Run ``fn(chunk)`` for every chunk and call ``on_result`` with each result.
+
+        ``fn`` and ``init`` are module-level functions (workers import them by name).
+        """
+        ...
+
+
+class LocalExecutor:
+    """A process pool on this machine (``spawn`` start method); one worker runs in-process.
+
+    Attributes:
+        workers: processes (``<= 1``: no pool, ``init`` and the chunks run here).
+        start_method: the multiprocessing start method (``spawn``: the progress bar runs a
+            thread, and forking a threaded process can hang).
+    """
+
+    name = "local"
+
+    def __init__(self, workers: int = 2, *, start_method: str = "spawn") -> None:
+        self.workers = workers
+        self.start_method = start_method
+
+    def map_chunks(self, fn: Callable[[C], R], chunks: Sequence[C], *,
+                   init: Callable[..., None] = _no_init, initargs: tuple[Any, ...] = (),
+                   on_result: Callable[[R], None]) -> None:
+        if not chunks:
+            return
+        if self.workers <= 1:
+            init(*initargs)
+            for chunk in chunks:
+                on_result(fn(chunk))
+            return
+        ctx = mp.get_context(self.start_method)
+        with ProcessPoolExecutor(max_workers=min(self.workers, len(chunks)), mp_context=ctx,
+                                 initializer=init, initargs=initargs) as pool:
+            futures = [pool.submit(fn, c) for c in chunks]
+            for fut in as_completed(futures):
+                on_result(fut.result())
+
+
+# --- Ray -------------------------------------------------------------------------------------
+#: In a Ray worker process: the token of the run whose ``init`` last ran here.
+_PREPARED: dict[str, str] = {}
+
+
+def _ray_task(token: str, init: Callable[..., None], initargs: tuple[Any, ...],
+              fn: Callable[[C], R], chunk: C) -> R:
+    """One chunk in a Ray worker; ``init`` runs once per worker process and run (``token``)."""
+    if _PREPARED.get("token") != token:
+        init(*initargs)
+        _PREPARED["token"] = token
+    return fn(chunk)
+
+
+def _head_host_port(address: str) -> tuple[str, int] | None:
+    """``host:port`` of a cluster address, ``None`` for ``auto``/``local``/``ray://``."""
+    if address in ("auto", "local") or "://" in address:
+        return None
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit():
+        msg = f"Ray address {address!r} is not HOST:PORT (e.g. 10.0.0.5:6379), 'auto' or ray://..."
+        raise BenchmarkError(msg)
+    return host or "127.0.0.1", int(port)
+
+
+def check_reachable(address: str, *, timeout_s: float = CONNECT_TIMEOUT_S) -> None:
+    """Raise :class:`BenchmarkError` unless a TCP connection to the head at ``address`` opens.
+
+    Raises:
+        BenchmarkError: the address is malformed or nothing answers within ``timeout_s``.
+    """
+    hp = _head_host_port(address)
+    if hp is None:
+        return
+    try:
+        with socket.create_connection(hp, timeout=timeout_s):
+            pass
+    except OSError as err:
+        msg = (f"cannot reach the Ray cluster at {address} ({err.strerror or err}); start its "
+               "head with `ray start --head --port 6379` or check --address")
+        raise BenchmarkError(msg) from err
+
+
+class RayExecutor:
+    """Chunks as Ray tasks on a cluster (``address``) or a Ray started for this run (``None``).
+
+    Attributes:
+        address: the head's ``HOST:PORT``, ``auto`` (``RAY_ADDRESS`` or a running local
+            cluster), ``ray://HOST:10001`` (Ray client), or ``None``: start Ray here.
+        max_in_flight: most tasks submitted at once (``None``: the cluster's CPU count).
+        max_retries: times a task is rerun after its worker or node died.
+        num_cpus: CPUs a local Ray started for this run may use (``address=None`` only).
+    """
+
+    name = "ray"
+
+    def __init__(self, address: str | None = None, *, max_in_flight: int | None = None,
+                 max_retries: int = 3, num_cpus: int | None = None) -> None:
+        self.address = address
+        self.max_in_flight = max_in_flight
+        self.max_retries = max_retries
+        self.num_cpus = num_cpus
+
+    def _connect(self) -> tuple[Any, bool]:
+        """The ``ray`` module, connected; and whether this call connected it (and must close)."""
+        try:
+            # Optional heavy dependency (the `ray` extra): imported only when Ray is chosen.
+            import ray  # noqa: PLC0415
+        except ImportError as err:
+            msg = "--executor ray needs Ray: pip install 'map2route[ray]' (or 'ray>=2.9')"
+            raise BenchmarkError(msg) from err
+        if ray.is_initialized():
+            return ray, False
+        if self.address is not None:
+            check_reachable(self.address)
+        # Workers import map2route from the same place as this driver when they run here.
+        path = [os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+        env = {"PYTHONPATH": os.pathsep.join(path)} if path else {}
+        try:
+            # "local": a new cluster for this run, never one a stale /tmp/ray file points at.
+            ray.init(address=self.address or "local",
+                     num_cpus=self.num_cpus if self.address is None else None,
+                     include_dashboard=False, log_to_driver=False,
+                     configure_logging=False, runtime_env={"env_vars": env} if env else None)
+        except (ConnectionError, RuntimeError, ValueError) as err:
+            msg = f"cannot start or join Ray at {self.address or 'a new local cluster'}: {err}"
+            raise BenchmarkError(msg) from err
+        return ray, True
+
+    def map_chunks(self, fn: Callable[[C], R], chunks: Sequence[C], *,
+                   init: Callable[..., None] = _no_init, initargs: tuple[Any, ...] = (),
+                   on_result: Callable[[R], None]) -> None:
+        if not chunks:
+            return
+        ray, owned = self._connect()
+        try:
+            limit = self.max_in_flight or max(1, int(ray.cluster_resources().get("CPU", 1)))
+            task = ray.remote(max_retries=self.max_retries, retry_exceptions=False)(_ray_task)
+            token = uuid.uuid4().hex
+            args_ref = ray.put(initargs)  # shipped once to the object store, not per task
+            pending = list(chunks)
+            pending.reverse()
+            in_flight: list[Any] = []
+            while pending or in_flight:
+                while pending and len(in_flight) < limit:
+                    in_flight.append(task.remote(token, init, args_ref, fn, pending.pop()))
+                ready, in_flight = ray.wait(in_flight, num_returns=1)
+                for ref in ready:
+                    on_result(ray.get(ref))
+        finally:
+            if owned:
+                ray.shutdown()
+
+
+def make_executor(name: str, *, workers: int = 2, address: str | None = None,
+                  max_in_flight: int | None = None) -> Executor:
+    """The executor ``--executor NAME`` names.
+
+    Args:
+        workers: processes of the local pool (the Ray executor uses the cluster's CPUs).
+        address: the Ray cluster (``--address``); only with ``ray``.
+        max_in_flight: the Ray executor's bound on tasks at once (``--max-in-flight``).
+
+    Raises:
+        BenchmarkError: an unknown name, or ``--address`` with the local executor.
+    """
+    if name == "local":
+        if address is not None:
+            raise BenchmarkError("--address names a Ray cluster; add --executor ray")
+        return LocalExecutor(workers)
+    if name == "ray":
+        return RayExecutor(address, max_in_flight=max_in_flight)
+    msg = f"unknown executor {name!r}; choose one of {', '.join(EXECUTORS)}"
+    raise BenchmarkError(msg)
+
+
+def chunked(items: Sequence[C], size: int) -> list[list[C]]:
+    """``items`` in consecutive chunks of ``size`` (the last one shorter)."""
+    return [list(items[i:i + size]) for i in range(0, len(items), max(1, size))]
