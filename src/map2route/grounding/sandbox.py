@@ -307,8 +307,8 @@ def worker_main(memory_mb: int) -> None:
     what a program could have influenced.
     """
 
-    import map2route.grounding.api  # noqa: F401 - import before limits so they bound programs only
-    import map2route.routeir.model  # noqa: F401 - likewise
+    import map2route.grounding.api  # noqa: F401, PLC0415 - the worker imports the API before it sets its limits
+    import map2route.routeir.model  # noqa: F401, PLC0415 - the worker imports the API before it sets its limits
 
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print must not corrupt the answer stream

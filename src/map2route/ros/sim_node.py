@@ -177,7 +177,7 @@ class SimNode(Node):
         #: While True the world does not advance (the runner pauses it while a route is
         #: grounded and planned, as a simulator pauses physics); the state is still published.
         self.paused = False
-        self._lock = threading.Lock()
+        self.step_lock = threading.Lock()
         self._last_step_wall = time.monotonic()
         #: odom's pose in the map: odometry reports poses relative to where it started.
         self.map_to_odom = Transform.planar(p["odom_offset_x"], p["odom_offset_y"],
@@ -204,12 +204,12 @@ class SimNode(Node):
                     obstacles = parse_obstacles(str(prm.value))
                 except SimError as err:
                     return SetParametersResult(successful=False, reason=str(err))
-                with self._lock:
+                with self.step_lock:
                     self.world.obstacles[:] = obstacles
         return SetParametersResult(successful=True)
 
     def _on_cmd(self, msg: Twist) -> None:
-        with self._lock:
+        with self.step_lock:
             self.cmd = Twist2D(msg.linear.x, msg.linear.y, msg.angular.z)
             self.cmd_time = self.t
         if self.params["step_mode"] == "lockstep" and not self.paused:
@@ -234,7 +234,7 @@ class SimNode(Node):
             hold_command: use the latest command while it is fresher than ``cmd_timeout``
                 (a real base's watchdog); False steps with the base at rest.
         """
-        with self._lock:
+        with self.step_lock:
             dt = self.params["dt"]
             fresh = hold_command and self.t - self.cmd_time <= self.params["cmd_timeout"]
             cmd = self.cmd if fresh else Twist2D()

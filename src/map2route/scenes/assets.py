@@ -7,6 +7,7 @@ importing a house never needs the generator's dependencies.
 
 from __future__ import annotations
 
+import difflib
 import importlib.util
 import json
 from dataclasses import dataclass
@@ -78,7 +79,6 @@ def get_asset(asset_id: str) -> Asset:
     try:
         return db[asset_id]
     except KeyError:
-        import difflib
 
         close = difflib.get_close_matches(asset_id, list(db), n=3)
         msg = (f"Unknown ProcTHOR assetId {asset_id!r}; it is not in the procthor asset database"

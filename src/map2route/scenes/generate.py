@@ -79,7 +79,7 @@ def _install_import_shims() -> None:
     here, so when they are not installed we register minimal modules in their place.
     """
     try:
-        import ai2thor.controller  # noqa: F401
+        import ai2thor.controller  # noqa: F401, PLC0415 - optional dependency (scenes extra)
     except ImportError:
         pkg = types.ModuleType("ai2thor")
         ctl = types.ModuleType("ai2thor.controller")
@@ -88,7 +88,7 @@ def _install_import_shims() -> None:
         sys.modules.setdefault("ai2thor", pkg)
         sys.modules.setdefault("ai2thor.controller", ctl)
     try:
-        import moviepy.editor  # noqa: F401
+        import moviepy.editor  # noqa: F401, PLC0415 - optional dependency (scenes extra)
     except ImportError:
         mp = types.ModuleType("moviepy")
         editor = types.ModuleType("moviepy.editor")
@@ -116,8 +116,8 @@ def _edges(rect: tuple[float, float, float, float]
     return tuple(tuple(sorted(pair)) for pair in ((a, b), (b, c), (c, d), (d, a)))  # type: ignore[misc]
 
 
-def _join_neighboring_rectangles(self: Any, rects: set[Any]) -> set[Any]:
-    """ProcTHOR's ``_join_neighboring_rectangles``, same result, without its quadratic loop.
+def _join_neighboring_rectangles(self: Any, rects: set[Any]) -> set[Any]:  # noqa: SLF001 - patching procthor
+    """ProcTHOR's ``_join_neighboring_rectangles``, same result, without its quadratic loop.  # noqa: SLF001 - patching procthor
 
     The original compares every pair of rectangles by building corner sets (minutes for a large
     house). Here the neighbours sharing exactly two corners come from an edge index. ProcTHOR
@@ -126,7 +126,7 @@ def _join_neighboring_rectangles(self: Any, rects: set[Any]) -> set[Any]:
     which (for 8 or more rectangles, where CPython copies the table and deletes ``rect1``) is
     the order of ``rects.copy()``; smaller sets take the original path. The merge formula is
     kept exactly, including its use of ``x1_1`` twice in the minimum. ``test_generate`` checks
-    result and order against the original (kept as ``original_join_neighboring_rectangles``).
+    result and order against the original (kept as ``original_join_neighboring_rectangles``).  # noqa: SLF001 - patching procthor
     """
     orig_rects = rects.copy()
     out: set[Any] = set()
@@ -159,23 +159,23 @@ def _procthor() -> Iterator[types.ModuleType]:
     """Import ``procthor.generation`` with the shims and patches above applied."""
     _install_import_shims()
     try:
-        import procthor.generation as gen
-        import procthor.generation.floorplan_generation as fpg
+        import procthor.generation as gen  # noqa: PLC0415 - optional dependency (scenes extra)
+        import procthor.generation.floorplan_generation as fpg  # noqa: PLC0415 - optional dependency (scenes extra)
     except ImportError as err:
         msg = (f"Cannot import the ProcTHOR generator ({err}); install the scenes extra: "
                "pip install -e '.[scenes]'")
         raise SceneError(msg) from err
     if not getattr(fpg.select_room, "_map2route", False):
         patched = _deterministic_select_room(fpg.select_room)
-        patched._map2route = True  # type: ignore[attr-defined]
+        patched._map2route = True  # type: ignore[attr-defined]  # noqa: SLF001
         fpg.select_room = patched
     import procthor.generation.objects as objs  # noqa: PLC0415 - optional dependency (scenes extra)
 
     polygon_class = objs.OrthogonalPolygon
-    if polygon_class._join_neighboring_rectangles is not _join_neighboring_rectangles:
-        polygon_class.original_join_neighboring_rectangles = \
-            polygon_class._join_neighboring_rectangles
-        polygon_class._join_neighboring_rectangles = _join_neighboring_rectangles
+    if polygon_class._join_neighboring_rectangles is not _join_neighboring_rectangles:  # noqa: SLF001 - patching procthor
+        polygon_class.original_join_neighboring_rectangles = (
+            polygon_class._join_neighboring_rectangles)  # noqa: SLF001 - patching procthor
+        polygon_class._join_neighboring_rectangles = _join_neighboring_rectangles  # noqa: SLF001 - patching procthor
     original_small = gen.add_small_objects
     gen.add_small_objects = lambda **kwargs: None
     try:

@@ -221,7 +221,7 @@ def load_osm_pbf(path: Path, *, network_type: str = "walking", with_pois: bool =
     if not path.is_file():
         raise StreetError(f"OSM extract {path} does not exist; give a .osm.pbf file")
     try:
-        import pyrosm
+        import pyrosm  # noqa: PLC0415 - optional dependency (streets extra)
     except ImportError as err:
         msg = "loading .osm.pbf needs pyrosm: pip install 'map2route[streets]'"
         raise StreetError(msg) from err

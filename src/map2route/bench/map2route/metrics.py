@@ -257,7 +257,7 @@ def _compiled_dtw():  # type: ignore[no-untyped-def]
     # No maintained DTW package is installed here and the recursion is ten lines, so it is
     # written out and compiled with numba (about 1000x faster than the Python loop).
     try:
-        import numba
+        import numba  # noqa: PLC0415 - numba may be missing: the pure-Python fallback below
     except ImportError:  # pragma: no cover - numba is a dependency
         return _dtw_tolerant_py
     return numba.njit(cache=True)(_dtw_tolerant_py)

@@ -102,7 +102,7 @@ def segment_rows(sizes: list[int], repeats: int, config: PlannerConfig,
                  advance: Callable[[], None]) -> list[Timing]:
     """Time every method on each grid size; ``advance`` is called after each timed run."""
     try:
-        import pyastar2d
+        import pyastar2d  # noqa: PLC0415 - optional dependency (bench extra)
     except ImportError:  # a benchmark-only dependency (extra "bench")
         pyastar2d = None
     rows: list[Timing] = []
@@ -154,7 +154,7 @@ def _mcp_row(cost: NDArray[np.float64], start: tuple[int, int], goal_rc: tuple[i
                  note="scikit-image MCP_Geometric: a step costs its length times the mean of the "
                       "two cells' weights; path re-scored under our model; at most 3 runs")
     try:
-        from skimage.graph import MCP_Geometric  # a benchmark-only dependency (extra "bench")
+        from skimage.graph import MCP_Geometric  # a benchmark-only dependency (extra "bench")  # noqa: PLC0415 - optional dependency (bench extra)
     except ImportError:
         row.note = "scikit-image not installed: pip install 'map2route[bench]'"
         for _ in range(repeats):
