@@ -11,11 +11,6 @@ import click
 
 from map2route.cli.app import app
 from map2route.cli.grounding_commands import _load_scene, _parse_start
-from map2route.files import atomic_write_text
-from map2route.grounding.errors import GroundingError
-from map2route.grounding.program_v2 import grounded_program_to_routeir, routeir_to_grounded_program
-from map2route.grounding.sandbox import SandboxRunner
-from map2route.routeir.model import routeir_from_json, routeir_to_json
 
 if TYPE_CHECKING:
     from map2route.routeir.model import RouteIR
@@ -24,6 +19,11 @@ if TYPE_CHECKING:
 
 def _read_routeir(path: Path, m: SemanticMap, start: tuple[float, float] | None) -> RouteIR:
     """A RouteIR from a program (``.py``, run in the sandbox) or a JSON file (RouteIR or v2)."""
+    from map2route.grounding.errors import GroundingError
+    from map2route.grounding.program_v2 import grounded_program_to_routeir
+    from map2route.grounding.sandbox import SandboxRunner
+    from map2route.routeir.model import routeir_from_json
+
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
@@ -59,6 +59,10 @@ def program_cmd(scene: str, file: Path, start_text: str | None, fmt: str,
                 out: Path | None) -> None:
     """Run FILE (a grounding program, ours or official ``def ground(): return task(...)``) on
     SCENE, or read FILE as RouteIR / GroundedProgram v2 JSON, and write RouteIR or v2."""
+    from map2route.files import atomic_write_text
+    from map2route.grounding.program_v2 import routeir_to_grounded_program
+    from map2route.routeir.model import routeir_to_json
+
     m = _load_scene(scene)
     start = None if start_text is None and file.suffix != ".py" else _parse_start(start_text, m)
     ir = _read_routeir(file, m, start)
