@@ -35,7 +35,7 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 from scipy.spatial import cKDTree
 
-from map2route.bench.map2route.metrics import dtw_tolerant
+from map2route.bench.map2route.metrics import cells_in_mask, dtw_tolerant
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -96,18 +96,9 @@ def _segment_cells(r0: float, c0: float, r1: float, c1: float) -> SegmentCells:
                         t_out=np.minimum(1.0, t_max[ok]))
 
 
-def _in_mask(cells: NDArray[np.int64], mask: NDArray[np.bool_]) -> NDArray[np.bool_]:
-    rows, cols = mask.shape
-    r, c = cells[:, 0], cells[:, 1]
-    ok = (r >= 0) & (r < rows) & (c >= 0) & (c < cols)
-    out = np.zeros(len(cells), dtype=bool)
-    out[ok] = mask[r[ok], c[ok]]
-    return out
-
-
 def region_interval(seg: SegmentCells, mask: NDArray[np.bool_]) -> tuple[float, float] | None:
     """The interval of the earliest-entered region cell (``segment_constraint_interval``)."""
-    inside = _in_mask(seg.cells, mask)
+    inside = cells_in_mask(seg.cells, mask)
     if not inside.any():
         return None
     k = int(np.argmin(np.where(inside, seg.t_in, np.inf)))
@@ -137,7 +128,7 @@ def points_inside(points: NDArray[np.float64], mask: NDArray[np.bool_]) -> NDArr
         return np.zeros(0, dtype=bool)
     rounded = np.rint(points)
     exact = np.all(rounded == points, axis=1)
-    out = _in_mask(rounded.astype(np.int64), mask)
+    out = cells_in_mask(rounded.astype(np.int64), mask)
     return out & exact
 
 
