@@ -167,3 +167,15 @@ def test_goal_region_widens_when_an_object_has_no_free_cell(two_room_map):
         area = api.region_of(e)
         widened = "margin_m" in area._construction
         assert (area._mask & two_room_map.traversable).any() or widened
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -1.0, "far", True], ids=str)
+@pytest.mark.parametrize("verb", ["near_to", "far_from", "next_to"])
+def test_a_distance_that_is_not_a_finite_metre_count_is_an_issue(two_room_map, verb, bad):
+    # NaN made every comparison false: near_to(bed, nan) silently selected nothing (issue 16).
+    api = GroundingAPI(two_room_map)
+    bed = api.unique(api.entities("bed"))
+    with pytest.raises(ProgramIssue) as err:
+        getattr(api, verb)(bed, bad)
+    assert err.value.issue.code == "type_error"
+    assert "finite number of metres" in err.value.issue.message

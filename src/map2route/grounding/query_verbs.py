@@ -18,6 +18,15 @@ from map2route.grounding.vocabulary import ROOM_WORDS
 from map2route.semantic_map.model import RoomType
 
 
+def _metres(value: Any, name: str) -> float:
+    """``value`` as a distance in metres, or an issue naming ``name`` (NaN, inf, negative or not a
+    number would make every comparison false or true and silently change the selection)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or value < 0:
+        raise issue("type_error", f"{name} must be a finite number of metres >= 0, got {value!r}")
+    return float(value)
+
+
 class QueryVerbs(MapView):
     """Verbs of categories scene, selection, ranking and logic."""
 
@@ -317,6 +326,7 @@ class QueryVerbs(MapView):
     @exposed("ranking")
     def near_to(self, ref: Any, radius_m: float = NEAR_M) -> Predicate:
         """Predicate: within ``radius_m`` metres (default 1.5) of ``ref`` (or of any entity of a list)."""
+        radius_m = _metres(radius_m, "radius_m")
         refs = self._as_list(ref, "ref")
         return Predicate(lambda e: any(e != r and self._dist(e, r) <= radius_m for r in refs),
                          f"near {refs[0].label if refs else 'nothing'}")
@@ -324,6 +334,7 @@ class QueryVerbs(MapView):
     @exposed("ranking")
     def far_from(self, ref: Any, radius_m: float = FAR_M) -> Predicate:
         """Predicate: more than ``radius_m`` metres (default 3) from ``ref`` (from every entity of a list)."""
+        radius_m = _metres(radius_m, "radius_m")
         refs = self._as_list(ref, "ref")
         return Predicate(lambda e: all(self._dist(e, r) > radius_m for r in refs if e != r),
                          f"far from {refs[0].label if refs else 'nothing'}")
@@ -331,6 +342,7 @@ class QueryVerbs(MapView):
     @exposed("ranking")
     def next_to(self, ref: Any, gap_m: float = NEXT_TO_GAP_M) -> Predicate:
         """Predicate: footprints at most ``gap_m`` (default 0.6 m) apart from ``ref``'s."""
+        gap_m = _metres(gap_m, "gap_m")
         refs = self._as_list(ref, "ref")
 
         def test(e: Entity) -> bool:
