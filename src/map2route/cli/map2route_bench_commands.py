@@ -9,13 +9,25 @@ from typing import Any
 import click
 
 from map2route.cli.app import bench
-from map2route.cli.executor_options import executor_options
+from map2route.cli.executor_options import F, executor_options
 
 
 def _default_episodes() -> Path:
     from map2route.paths import PACKAGE_ROOT
 
     return PACKAGE_ROOT / "episodes" / "test.jsonl"
+
+
+def _episode_inputs(fn: F) -> F:
+    """``--episodes``, ``--scenes``, ``--planner-config``: what a Map2Route run reads."""
+    fn = click.option("--planner-config", type=click.Path(dir_okay=False, exists=True),
+                      default=None, help="Planner YAML override [config/planner.yaml].")(fn)
+    fn = click.option("--scenes", "scenes_dir", type=click.Path(file_okay=False, path_type=Path),
+                      default=None, help="Scene folders [maps/].")(fn)
+    fn = click.option("--episodes", "episodes_path",
+                      type=click.Path(dir_okay=False, path_type=Path), default=None,
+                      help="Episode file [episodes/test.jsonl].")(fn)
+    return fn
 
 
 @bench.command("map2route")
@@ -32,12 +44,7 @@ def _default_episodes() -> Path:
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Results folder; re-running resumes [out/bench/map2route/METHOD].")
-@click.option("--episodes", "episodes_path", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Episode file [episodes/test.jsonl].")
-@click.option("--scenes", "scenes_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=None, help="Scene folders [maps/].")
-@click.option("--planner-config", type=click.Path(dir_okay=False, exists=True), default=None,
-              help="Planner YAML override [config/planner.yaml].")
+@_episode_inputs
 @click.option("--baseline", type=click.Path(file_okay=False, exists=True, path_type=Path),
               default=None, help="Another run's folder: print Near/Far/Relative ratios to it.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with every metric.")
@@ -173,12 +180,7 @@ def _read(path: Path) -> list[dict[str, object]]:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=Path("out/bench/table3"), show_default=True,
               help="One folder per row below it; re-running resumes.")
-@click.option("--episodes", "episodes_path", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Episode file [episodes/test.jsonl].")
-@click.option("--scenes", "scenes_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=None, help="Scene folders [maps/].")
-@click.option("--planner-config", type=click.Path(dir_okay=False, exists=True), default=None,
-              help="Planner YAML override [config/planner.yaml].")
+@_episode_inputs
 def table3_cmd(grounding_config: str | None, methods: tuple[str, ...], split: str | None,
                limit: int | None, out_dir: Path, episodes_path: Path | None,
                scenes_dir: Path | None, planner_config: str | None) -> None:
