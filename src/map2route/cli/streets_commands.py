@@ -37,23 +37,29 @@ def _default_data() -> Path:
               show_default=True, help="Folder for results.jsonl, quality.csv, summary.json, "
               "ne_hist.png.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--llm-url", default=None, help="OpenAI-compatible base URL (agent llm).")
-@click.option("--llm-model", default=None, help="Model name (agent llm).")
+@click.option("--config", "llm_config_path", type=click.Path(dir_okay=False, exists=True,
+                                                             path_type=Path), default=None,
+              help="Agent llm: YAML with the llm: and navigator: blocks "
+              "(config/groke_llm.yaml).")
+@click.option("--llm-url", default=None, help="OpenAI-compatible base URL (agent llm; "
+              "overrides the config's).")
+@click.option("--llm-model", default=None, help="Model name (agent llm; overrides the config's).")
 def groke(data: Path | None, split: str, agent: str, scoring: str, part: str,
-          limit: int | None, out: Path, as_json: bool, llm_url: str | None,
-          llm_model: str | None) -> None:
+          limit: int | None, out: Path, as_json: bool, llm_config_path: Path | None,
+          llm_url: str | None, llm_model: str | None) -> None:
     """Follow Map2Seq instructions on the street graph; score them (NE, SR, OSR, nDTW, SDTW)."""
     from rich.console import Console
     from rich.table import Table
 
+    from map2route.bench.groke.llm import GrokeLLMConfig
     from map2route.bench.groke.run import run_bench, write_outputs
 
-    llm_config = None
-    if llm_url or llm_model:
-        llm_config = {"base_url": llm_url or "", "model": llm_model or ""}
+    llm = None
+    if agent == "llm":
+        llm = GrokeLLMConfig.load(llm_config_path, base_url=llm_url, model=llm_model)
     report = run_bench(data or _default_data(), split=split, agent_name=agent, limit=limit,
-                       llm_config=llm_config, show_progress=not as_json, scoring=scoring,
-                       part=part)
+                       llm=llm, on_estimate=_print_llm_estimate, show_progress=not as_json,
+                       scoring=scoring, part=part)
     written = write_outputs(report, out)
     summary = report.summary()
     if as_json:
@@ -91,7 +97,21 @@ def groke(data: Path | None, split: str, agent: str, scoring: str, part: str,
     console.print(table)
     if summary["errors"]:
         console.print(f"[yellow]{summary['errors']} instructions failed; see results.jsonl")
+    if agent == "llm":
+        u = summary["llm_usage"]
+        console.print(f"LLM {u.get('model', '')}: {u.get('llm_calls', 0)} calls "
+                      f"({u.get('cache_hits', 0)} from the cache), {u.get('prompt_tokens', 0)} "
+                      f"prompt + {u.get('completion_tokens', 0)} completion tokens, cost "
+                      f"${u.get('cost_usd', 0):.4f} (spent this run ${u.get('spent_usd', 0):.4f}),"
+                      f" LLM latency {u.get('llm_latency_s', 0):.1f} s")
     console.print("wrote " + ", ".join(str(p) for p in written))
+
+
+def _print_llm_estimate(e: dict[str, object]) -> None:
+    """The calls, tokens and cost an LLM run may take, on stderr before it starts."""
+    click.echo(f"estimate for {e['instances']} instructions on {e['model']}: ~{e['calls']} "
+               f"calls, ~{e['prompt_tokens']} prompt + ~{e['completion_tokens']} completion "
+               f"tokens, ~${e['cost_usd']} (before cache hits; 4 characters a token)", err=True)
 
 
 @app.group()

@@ -7,10 +7,18 @@ sends the instruction, the current sub-goal and the local view as JSON and expec
 GROKE's ``{"SubPlan_Status", "Next_Place": {"Target_Node_ID"}}``). The agent walks the view
 path to that node (or along one connection out of a view node).
 
+Sub-goals come from the model (GROKE's sub-instruction agent, ``subgoals="llm"``) or from
+the offline parser (``subgoals="offline"``: :func:`map2route.language.directions.decompose`,
+one call fewer per instruction). Every navigator prompt carries, besides the view, the POIs
+of the view that the current sub-goal or the instruction names (``landmarks_mentioned``,
+matched with RapidFuzz as GROKE does, :func:`map2route.streets.landmarks.poi_match_score`), so
+a small model need not match names itself. Touchdown panoramas carry no street names; the
+outgoing streets are given by heading and turn word.
+
 The model is reached through anything with ``complete(messages, temperature=...)``
 (:class:`Completer`): :class:`map2route.llm.ChatClient` for any OpenAI-compatible server, or
-a caching / token-counting client with the same method. :attr:`LLMAgent.usage` counts calls
-and characters sent and received; a client that reports tokens can add them there.
+the benchmark's caching, token-counting :class:`map2route.llm.metered.MeteredClient`.
+:attr:`LLMAgent.usage` counts calls and characters sent and received.
 """
 
 from __future__ import annotations
@@ -20,8 +28,9 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
-from map2route.language.directions import Action, Condition, SubGoal
+from map2route.language.directions import Action, Condition, SubGoal, decompose, normalise
 from map2route.streets.errors import StreetError
+from map2route.streets.landmarks import KIND_MATCH_SCORE, poi_match_score
 from map2route.streets.navigator import COMPLETED, IN_PROGRESS, Decision, Observation
 
 DECOMPOSE_PROMPT = (
@@ -33,6 +42,7 @@ NAVIGATE_PROMPT = (
     "You are walking on a street graph. Headings are degrees clockwise from north. The local "
     "view lists the path nodes straight ahead (type, heading, connections with their turn) "
     "and the POIs near them (direction relative to your heading, distance in metres). "
+    "landmarks_mentioned lists the POIs in view that the instruction names. "
     "Execute only the current sub-goal. Answer only JSON: "
     '{"status": "COMPLETED" or "IN_PROGRESS", "next_node": "<a node id from path_nodes or '
     'one of their connections>", "reason": "<short>"}.')
@@ -45,6 +55,34 @@ def _parse_json(text: str) -> Any:
     if not m:
         raise ValueError("no JSON in the reply")
     return json.loads(m.group(1))
+
+
+#: Where sub-goals come from: the model (GROKE) or the offline rule parser.
+SUBGOAL_SOURCES = ("llm", "offline")
+
+
+def mentioned_landmarks(obs: Observation) -> list[dict[str, Any]]:
+    """The view's POIs named by the current sub-goal or else the instruction, best match first.
+
+    Each entry: the view letter, name, near node, direction, distance, RapidFuzz score, and
+    where the name was found (``current_sub_goal`` or ``instruction``).
+    """
+    graph, view = obs.graph, obs.view
+    texts = (("current_sub_goal", normalise(obs.subgoal.text)),
+             ("instruction", normalise(obs.instruction)))
+    out: list[dict[str, Any]] = []
+    for p in view.pois:
+        poi = graph.pois[p.poi]
+        for where, text in texts:
+            score = poi_match_score(poi, text)
+            if score >= KIND_MATCH_SCORE:
+                out.append({"id": p.letter, "name": poi.label,
+                            "near_node": graph.node_ids[view.path[p.position].node],
+                            "direction": p.direction, "distance_m": round(p.distance_m, 1),
+                            "match": round(score, 1), "named_in": where})
+                break
+    out.sort(key=lambda e: (e["named_in"] != "current_sub_goal", -e["match"], e["distance_m"]))
+    return out
 
 
 class Completer(Protocol):
@@ -74,9 +112,16 @@ class LLMAgent:
 
     name = "llm"
 
-    def __init__(self, client: Completer, *, temperature: float = 0.0) -> None:
+    def __init__(self, client: Completer, *, temperature: float = 0.0,
+                 max_tokens: int | None = None, subgoals: str = "llm") -> None:
+        if subgoals not in SUBGOAL_SOURCES:
+            msg = (f"unknown sub-goal source {subgoals!r}; choose one of "
+                   f"{', '.join(SUBGOAL_SOURCES)}")
+            raise StreetError(msg)
         self.client = client
         self.temperature = temperature
+        self.max_tokens = max_tokens
+        self.subgoals = subgoals
         self.usage = LLMUsage()
 
     def reset(self) -> None:
@@ -84,18 +129,21 @@ class LLMAgent:
 
     def _ask(self, system: str, user: str) -> str:
         messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
-        reply = self.client.complete(messages, temperature=self.temperature)
+        reply = self.client.complete(messages, temperature=self.temperature,
+                                     max_tokens=self.max_tokens)
         self.usage.calls += 1
         self.usage.prompt_chars += len(system) + len(user)
         self.usage.reply_chars += len(reply)
         return reply
 
     def decompose(self, instruction: str) -> list[SubGoal]:
-        """Ask the model for sub-goals.
+        """Ask the model for sub-goals (or parse them offline, ``subgoals="offline"``).
 
         Raises:
             StreetError: when the reply is not the asked JSON list.
         """
+        if self.subgoals == "offline":
+            return decompose(instruction)
         reply = self._ask(DECOMPOSE_PROMPT, instruction)
         try:
             items = _parse_json(reply)
@@ -118,7 +166,8 @@ class LLMAgent:
             "instruction": obs.instruction,
             "sub_goals": [g.describe() for g in obs.subgoals],
             "current_sub_goal": obs.subgoal.describe(),
-            "local_view": obs.view.to_dict(graph)}, ensure_ascii=False)
+            "local_view": obs.view.to_dict(graph),
+            "landmarks_mentioned": mentioned_landmarks(obs)}, ensure_ascii=False)
         reply = self._ask(NAVIGATE_PROMPT, user)
         try:
             answer = _parse_json(reply)

@@ -12,7 +12,8 @@ route's ``initial_heading``. The trajectory is scored two ways:
 Read the other way round (GROKE's frame inversion), the follower's NE and SR say how
 navigable each instruction is: ``quality = exp(-NE / 100 m)`` in (0, 1], 1 at the goal.
 Instances split into a dev part and an unread part by a seeded hash of their ids
-(:mod:`map2route.bench.groke.splits`).
+(:mod:`map2route.bench.groke.splits`). The ``llm`` agent runs on the benchmarks' LLM machinery
+(cache, tokens, cost, transcripts, bounded concurrency: :mod:`map2route.bench.groke.llm`).
 """
 
 from __future__ import annotations
@@ -27,12 +28,21 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from map2route.bench.errors import BenchmarkError
+from map2route.bench.groke.llm import (
+    GrokeLLM,
+    GrokeLLMConfig,
+    endpoint_error,
+    estimate_run,
+    run_llm,
+    with_follow_config,
+)
 from map2route.bench.groke.splits import is_unread
 from map2route.bench.registry import make_agent
 from map2route.bench.report import write_json, write_png
 from map2route.bench.runner import RESULTS_NAME, ResultsFile, progress_bar
 from map2route.errors import Map2RouteError
 from map2route.files import atomic_write_text
+from map2route.llm.errors import LLMError
 from map2route.streets.graph import StreetGraph
 from map2route.streets.loaders import NavInstance, load_instances, load_touchdown
 from map2route.streets.metrics import TrajectoryScore, mean_scores, score_paths
@@ -69,7 +79,8 @@ class InstanceResult:
     stop_reason: str
     error: str = ""
     official: OfficialScore | None = None
-    llm_usage: dict[str, int] = field(default_factory=dict)
+    llm_usage: dict[str, Any] = field(default_factory=dict)
+    transcript: dict[str, Any] | None = field(default=None, repr=False)
 
     @property
     def unread(self) -> bool:
@@ -118,10 +129,15 @@ class BenchReport:
                 means = mean_scores([r.score for r in chosen if r.score is not None])
             out.update({k: round(v, 4) for k, v in means.items()})
             return out
-        usage: dict[str, int] = {}
+        usage: dict[str, Any] = {}
         for r in self.results:
             for key, value in r.llm_usage.items():
-                usage[key] = usage.get(key, 0) + value
+                if isinstance(value, bool):
+                    usage[key] = usage.get(key, False) or value
+                elif isinstance(value, int | float):
+                    usage[key] = round(usage.get(key, 0) + value, 6)
+                else:
+                    usage.setdefault(key, value)
         return {"agent": self.agent, "split": self.split, "seconds": round(self.seconds, 2),
                 "scoring": self.scoring, "scored_on": SCORINGS[self.scoring],
                 "errors": sum(1 for r in self.results if r.error),
@@ -155,27 +171,11 @@ def run_instances(graph: StreetGraph, instances: list[NavInstance], agent: Agent
     completely wrong prediction). An agent with ``told_reference_length`` is stopped when its
     path holds as many nodes as the reference route.
     """
-    oracle_length = bool(getattr(agent, "told_reference_length", False))
     usage = getattr(agent, "usage", None)  # LLM agents count their calls
     out: list[InstanceResult] = []
     for k, inst in enumerate(instances):
-        ref = [graph.node(p) for p in inst.route]
         before = usage.to_dict() if usage is not None else {}
-        try:
-            res = follow(graph, inst.instruction, ref[0], inst.initial_heading, agent,
-                         config=config, stop_at_nodes=len(ref) if oracle_length else None)
-            score = score_paths(graph, res.path, ref)
-            result = InstanceResult(k, inst.id, inst.instruction, score,
-                                    [graph.node_ids[i] for i in res.path],
-                                    [g.describe() for g in res.subgoals], res.steps,
-                                    res.stop_reason)
-            path = res.path
-        except Map2RouteError as err:
-            result = InstanceResult(k, inst.id, inst.instruction, None, [], [], 0,
-                                    "error", str(err))
-            path = []
-        if osm is not None:
-            result.official = _official(osm, graph, path, inst)
+        result = run_one(graph, k, inst, agent, config=config, osm=osm)
         if usage is not None:
             result.llm_usage = {key: v - before.get(key, 0) for key, v in usage.to_dict().items()}
         out.append(result)
@@ -184,16 +184,53 @@ def run_instances(graph: StreetGraph, instances: list[NavInstance], agent: Agent
     return out
 
 
+def run_one(graph: StreetGraph, k: int, inst: NavInstance, agent: Agent, *,
+            config: FollowConfig | None = None, osm: OsmStreetGraph | None = None
+            ) -> InstanceResult:
+    """Follow and score instance ``k``; a domain error is recorded, not raised.
+
+    Raises:
+        EndpointError: the agent's LLM endpoint failed (the run stops; see
+            :func:`map2route.bench.groke.llm.endpoint_error`).
+    """
+    oracle_length = bool(getattr(agent, "told_reference_length", False))
+    ref = [graph.node(p) for p in inst.route]
+    try:
+        res = follow(graph, inst.instruction, ref[0], inst.initial_heading, agent,
+                     config=config, stop_at_nodes=len(ref) if oracle_length else None)
+        score = score_paths(graph, res.path, ref)
+        result = InstanceResult(k, inst.id, inst.instruction, score,
+                                [graph.node_ids[i] for i in res.path],
+                                [g.describe() for g in res.subgoals], res.steps,
+                                res.stop_reason)
+        path = res.path
+    except Map2RouteError as err:
+        if isinstance(err, LLMError):
+            stop = endpoint_error(err, inst.id)
+            if stop is not None:
+                raise stop from err
+        result = InstanceResult(k, inst.id, inst.instruction, None, [], [], 0, "error", str(err))
+        path = []
+    if osm is not None:
+        result.official = _official(osm, graph, path, inst)
+    return result
+
+
 def run_bench(data: Path, *, split: str = "val", agent_name: str = "offline",
               limit: int | None = None, llm_config: dict[str, Any] | None = None,
               config: FollowConfig | None = None, show_progress: bool = True,
-              scoring: str = "official", part: str = "all") -> BenchReport:
+              scoring: str = "official", part: str = "all",
+              llm: GrokeLLMConfig | None = None,
+              on_estimate: Callable[[dict[str, Any]], None] | None = None) -> BenchReport:
     """Load the data, follow every instruction with a progress bar, return the report.
 
     Args:
         scoring: ``official`` or ``panorama`` (see the module docstring).
         part: ``all``, ``dev`` or ``unread`` (the hash split of
             :mod:`map2route.bench.groke.splits`).
+        llm: the ``llm`` agent's config (:class:`GrokeLLMConfig`): run it on the LLM
+            machinery; ``on_estimate`` gets the calls/tokens/cost estimate before the run.
+        llm_config: the old way (``base_url``/``model`` for a plain client, no cache).
 
     Raises:
         BenchmarkError: an unknown scoring or part, or official scoring of instances without
@@ -218,6 +255,18 @@ def run_bench(data: Path, *, split: str = "val", agent_name: str = "offline",
                    f"{lacking[0]}); official scoring needs it: use --scoring panorama")
             raise BenchmarkError(msg)
         osm = load_osm_graph(data)
+    if agent_name == "llm" and llm is not None:
+        if on_estimate is not None:
+            on_estimate(estimate_run(graph, instances, llm))
+        groke = GrokeLLM(llm)
+        follow_cfg = with_follow_config(config, llm)
+        with progress_bar(f"groke llm {split}", len(instances), enabled=show_progress) as bar:
+            results = run_llm(groke, instances,
+                              lambda k, inst, a: run_one(graph, k, inst, a, config=follow_cfg,
+                                                         osm=osm),
+                              progress=bar.advance)
+        return BenchReport(agent_name, split, results, time.perf_counter() - t0,
+                           graph.summary(), scoring)
     agent = make_agent(agent_name, llm_config=llm_config)
     with progress_bar(f"groke {agent_name} {split}", len(instances),
                       enabled=show_progress) as bar:
@@ -250,8 +299,19 @@ def write_outputs(report: BenchReport, out: Path) -> list[Path]:
     atomic_write_text(out / "quality.csv", "\n".join(rows) + "\n")
     written.append(out / "quality.csv")
     written.append(write_json(out / "summary.json", report.summary(), indent=2))
+    transcripts = [r.transcript for r in report.results if r.transcript is not None]
+    for t in transcripts:
+        (out / "transcripts").mkdir(exist_ok=True)
+        write_json(transcript_path(out, str(t["id"])), t, indent=1)
+    if transcripts:
+        written.append(out / "transcripts")
     written.append(plot_errors(report, out / "ne_hist.png"))
     return written
+
+
+def transcript_path(out: Path, instance_id: str) -> Path:
+    """Where an instance's LLM transcript goes: ``OUT/transcripts/<id>.json``."""
+    return Path(out) / "transcripts" / (instance_id.replace("/", "__") + ".json")
 
 
 def plot_errors(report: BenchReport, path: Path) -> Path:
