@@ -198,3 +198,25 @@ def test_a_stop_before_a_turn_is_a_halt_on_the_way() -> None:
                       "corner and stop in front of the bank.")
     assert [g.action for g in goals][-2:] == [Action.TURN_LEFT, Action.STOP]
     assert goals[-1].text.startswith("stop in front of the bank")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Go straight and take the fork to the left.", ("TURN_LEFT", "veer", 1, True)),
+    ("Keep right at the fork.", ("TURN_RIGHT", "veer", 1, True)),
+    ("Follow the road and take the right path of the Y.", ("TURN_RIGHT", "veer", 1, True)),
+    ("Make a wide right at the next light.", ("TURN_RIGHT", "light", 1, True)),
+    ("Take the first available left.", ("TURN_LEFT", "", 0, False)),
+    ("Turn at the left side street.", ("TURN_LEFT", "intersection", 1, False)),
+], ids=["fork-to-the-left", "keep-right-at-fork", "path-of-the-y", "wide", "available",
+        "side-street"])
+def test_fork_branches_and_turn_modifiers(text: str, expected: tuple[str, str, int, bool]
+                                          ) -> None:
+    assert [a for a in actions(text) if a[0] != "MOVE_FORWARD"][0] == expected
+
+
+def test_a_named_place_on_the_corner_does_not_replace_the_counted_light() -> None:
+    # The corner says where Duane Reade is; the walk goes to the second light.
+    assert actions("Duane Reade is on the corner at the second light. Turn left there.")[:2] == [
+        ("MOVE_FORWARD", "light", 2, False), ("TURN_LEFT", "", 0, False)]
+    # A bare corner stays the place to go.
+    assert actions("Stop on the corner.")[0][:2] == ("STOP", "intersection")

@@ -105,7 +105,8 @@ _FEATURE_RE = re.compile(
 _TURN_RE = re.compile(
     r"\b(?:turn|make|take|hang|hook|go|bear|veer|swing|head|hand|hanging|making|taking|turning)"
     r"\s+(?:(?:a|an|another|your|the|quick|slight|sharp|hard|soft|immediate|first|second|"
-    r"left|right|one|more|to|to the|again|next|following|third)\s+){0,3}?(?P<dir>left|right)\b(?!\s+(?:side\b(?!\s*streets?)|corner|"
+    r"left|right|one|more|to|to the|again|next|following|third|wide|gentle|available|"
+    r"possible)\s+){0,3}?(?P<dir>left|right)\b(?!\s+(?:side\b(?!\s*streets?)|corner|"
     r"hand side))"
     r"|\b(?P<dir2>left|right)\s+turn\b"
     r"|^(?P<dir4>left|right)\s+(?=at\b|on\b|onto\b)"
@@ -116,6 +117,18 @@ _TAKE_STREET_RE = re.compile(
     r"\b(?:take|make|turn (?:onto|into|down)|go down|head down)\s+(?:the\s+|a\s+)?(?:\w+\s+){0,2}?"
     r"(?:street|side ?street|road|turn|avenue|opening|path)\s+(?:on|to)\s+(?:the|your)\s+"
     r"(?P<dir>left|right)\b")
+#: "turn at the left side street", "turn down the next right-hand side street".
+_SIDE_STREET_TURN_RE = re.compile(
+    r"\b(?:turn|go|head|walk)\s+(?:at|onto|into|down|on)\s+(?:the\s+)?(?:first\s+|next\s+)?"
+    r"(?P<dir>left|right)(?:[- ]hand)?[- ]side ?streets?\b")
+#: Which branch of a fork: "take the fork to the left", "keep right at the fork", "the right
+#: path of the Y", "bear to the left where the road splits".
+_FORK_TURN_RE = re.compile(
+    r"\b(?:take|keep|stay|go|bear|veer|head|follow|taking|keeping|staying|going|bearing)\s+"
+    r"(?:(?:to\s+)?the\s+)?(?P<a>left|right)(?:[- ]hand)?(?:\s+(?:fork|path|branch|side|road|one)"
+    r"\b|(?=\s+(?:at|where|when|on)\s+(?:the|a)\s+(?:fork|y|split)\b))"
+    r"|\b(?:take|follow|taking|following)\s+(?:the\s+)?(?:fork|path|branch|road)\s+(?:to|on)\s+"
+    r"(?:the|your)\s+(?P<b>left|right)\b")
 _MASK_SIDE_RE = re.compile(
     r"\bon\s+(?:the|your)\s+(?:near\s+|far\s+)?(?:left|right)\b"
     r"|(?<!turn )(?<!veer )(?<!bear )(?<!curve )(?<!go )(?<!head )(?<!veers )(?<!curves )"
@@ -172,7 +185,7 @@ _MOTION_RE = re.compile(r"\b(?:go|going|walk|walking|head|heading|continue|conti
                         r"pass|passing|cross|crossing|keep|move|travel|follow|get|begin|start)\b")
 #: "You went too far" (a check bounding the stop); "not too far away" is a distance.
 _TOO_FAR_RE = re.compile(r"\b(?<!not )(?:too far|gone past|overshot|went past)\b(?!\s+away)")
-_FORK_RE = re.compile(r"\b(?:fork|forks|y in the road|splits?)\b")
+_FORK_RE = re.compile(r"\b(?:fork|forks|y in the road|splits?|(?:the|a) y\b)")
 _IF_RE = re.compile(r"^\s*(?:if|when you see|should you|in case)\b")
 #: A description, not an action: "you will see a park", "there will be a playground after
 #: the second light", "the following 2 sets of lights will be very close together", "the next
@@ -310,6 +323,11 @@ def _features(clause: str) -> list[tuple[int, int, str, int, bool]]:
                                                                len(m.group("feat")))])):
                 continue
         out.append((m.start(), m.end(), feat, count, relative))
+    if len(out) > 1:
+        # "Duane Reade is on the corner at the second light": the uncounted corner says
+        # where the place is; the light says where to go.
+        out = [f for f in out if not (f[3] == 0 and "corner" in clause[f[0]:f[1]]
+                                      and clause[max(0, f[0] - 7):f[0]].endswith("on "))] or out
     return out
 
 
@@ -322,9 +340,12 @@ def _side(clause: str) -> str:
 
 def _turn_direction(clause: str) -> tuple[str, int]:
     """('left'|'right'|'', position) of the first turn phrase that is not a side phrase."""
-    m = _TAKE_STREET_RE.search(clause)
+    m = _TAKE_STREET_RE.search(clause) or _SIDE_STREET_TURN_RE.search(clause)
     if m:
         return m.group("dir"), m.start()
+    m = _FORK_TURN_RE.search(clause)
+    if m and (_FORK_RE.search(clause) or re.search(r"\b(?:path|branch)\b", clause)):
+        return m.group("a") or m.group("b"), m.start()
     masked = _MASK_SIDE_RE.sub(lambda m: " " * len(m.group(0)), clause)
     # "where you can only turn left or right" describes the crossing; it is not a turn.
     masked = re.sub(r"\b(?:turn\s+)?(?:left|right)\s+or\s+(?:left|right)\b",
