@@ -220,3 +220,18 @@ def test_a_named_place_on_the_corner_does_not_replace_the_counted_light() -> Non
         ("MOVE_FORWARD", "light", 2, False), ("TURN_LEFT", "", 0, False)]
     # A bare corner stays the place to go.
     assert actions("Stop on the corner.")[0][:2] == ("STOP", "intersection")
+
+
+def test_a_turn_passed_is_not_taken() -> None:
+    assert actions("Go straight past a right turn and then a traffic light. At the second "
+                   "traffic light, take a right.")[0][0] == "MOVE_FORWARD"
+    assert "TURN_RIGHT" in [a[0] for a in actions("Take a right turn at the light.")]
+
+
+def test_a_described_crossing_then_go_straight_passes_it() -> None:
+    goals = actions("The next light should have a bakery on the far corner, go straight. "
+                    "Turn left at the next light.")
+    assert goals[:2] == [("MOVE_FORWARD", "light", 1, True), ("TURN_LEFT", "light", 1, True)]
+    # What a crossing has is a description, not a move.
+    assert actions("The fourth light has Valley Bank on the corner. Stop.") == [
+        ("STOP", "", 0, False)]

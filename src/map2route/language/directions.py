@@ -185,6 +185,9 @@ _MOTION_RE = re.compile(r"\b(?:go|going|walk|walking|head|heading|continue|conti
                         r"pass|passing|cross|crossing|keep|move|travel|follow|get|begin|start)\b")
 #: "You went too far" (a check bounding the stop); "not too far away" is a distance.
 _TOO_FAR_RE = re.compile(r"\b(?<!not )(?:too far|gone past|overshot|went past)\b(?!\s+away)")
+#: A bare "go on": "go straight", "continue through it", "keep going through both".
+_GO_ON_RE = re.compile(r"^(?:go|walk|continue|keep going|head|proceed)\s+(?:straight|forward|"
+                       r"through|across|on)\b(?:\s+(?:through|across)\s+(?:it|both|them))?$")
 _FORK_RE = re.compile(r"\b(?:fork|forks|y in the road|splits?|(?:the|a) y\b)")
 _IF_RE = re.compile(r"^\s*(?:if|when you see|should you|in case)\b")
 #: A description, not an action: "you will see a park", "there will be a playground after
@@ -198,7 +201,10 @@ _DESCRIPTION_RE = re.compile(
     r"|(?:it|this|that)(?:'s|'ll be| is| will be| should be| would be| may be| might be)\b"
     r"|(?:the|a|an|both|two)\s+(?:\w+[\s-]+){0,6}?(?:will|should|would|may|might|could)\s+(?:be|have)\b"
     r"|(?:the|a|an|both|two)\s+(?:\w+[\s-]+){0,6}?(?:is|are|has|have)\s+(?:a|an|the|on|to|at|in|"
-    r"very|two|both|also|just|right|directly|immediately|close|near|next)\b)")
+    r"very|two|both|also|just|right|directly|immediately|close|near|next)\b"
+    # "the fourth light has Valley National Bank on the corner": what a crossing has.
+    r"|(?:the|that|this)\s+(?:\w+[\s-]+){0,2}?(?:lights?|intersections?|corners?|crossings?)"
+    r"\s+(?:has|have|will have|should have)\b)")
 #: "the light immediately after", "lights right after", "the one just after": the very next.
 _RIGHT_AFTER_RE = re.compile(r"\b(?:immediately|right|just|directly|shortly|quickly|soon)"
                              r"\s+(?:after(?:wards?)?|following|afterwards)\b(?!\s+(?:the|it|that|this|"
@@ -241,6 +247,7 @@ _IGNORE_TURN_RE = re.compile(r"^\s*(?:ignore|skip|avoid|don't|do not|never)\b")
 #: "after you turn right" (not "shortly after take a right": an imperative).
 _AFTER_TURN_RE = re.compile(r"\b(?:after|once|having)\s+(?:you\s+|you've\s+)?$")
 #: A turn someone *could* take describes a street, it orders nothing.
+_PASSED_TURN_RE = re.compile(r"\b(?:past|pass|passing|passed|by|beyond)\s+(?:a|an|the|one)\s+$")
 _COULD_TURN_RE = re.compile(r"\b(?:could|would|might)\s+(?:also\s+|only\s+)?$")
 #: Initialisms ("P.S. Burgers", "N.Y.U.") lose their periods, which end no sentence.
 _INITIALISM_RE = re.compile(r"\b((?:[A-Za-z]\.){2,})")
@@ -356,8 +363,10 @@ def _turn_direction(clause: str) -> tuple[str, int]:
         if _IGNORE_TURN_RE.search(masked[:m.start()]):
             # "Ignore the left and right turn as you continue": a turn not to take.
             return "", -1
-        if _COULD_TURN_RE.search(masked[:m.start()]):
-            # "past the first street that you could turn left on": a street described.
+        if _COULD_TURN_RE.search(masked[:m.start()]) or _PASSED_TURN_RE.search(
+                masked[:m.start()]):
+            # "past the first street that you could turn left on": a street described;
+            # "go straight past a right turn": a turn passed, not taken.
             continue
         if _AFTER_TURN_RE.search(masked[:m.start()]) and re.match(
                 r"(?:turn|turning|turned|making|made)\b", m.group(0)):
@@ -638,6 +647,7 @@ def decompose(instruction: str) -> list[SubGoal]:
     goals: list[SubGoal] = []
     last_feature = ""
     too_far = ""
+    described = ""
     count_from_here = False
     clauses = _attach_places(split_clauses(instruction))
     for k, clause in enumerate(clauses):
@@ -658,9 +668,17 @@ def decompose(instruction: str) -> list[SubGoal]:
                 count_from_here = True
             for _s, _e, feat, _c, _r in feats:
                 last_feature = feat
+            described = feats[0][2] if feats else ""
             continue
         previous = clauses[k - 1] if k else ""
         new = _clause_goals(clause, previous, direction, pos, stop, last_feature)
+        if not new and described and _GO_ON_RE.search(clause):
+            # "The next light has a curry place on the corner, go straight": the crossing
+            # just described is passed.
+            n = 2 if re.search(r"\bboth\b", clause) else 1
+            new = [SubGoal(Action.MOVE_FORWARD, clause, Condition(
+                feature=described, count=n, relative=True, passing=True))]
+        described = ""
         for k_new, g in enumerate(new):
             adjusted = _count_here(g.condition, g.text, last_feature,
                                    from_here=count_from_here and k_new == 0)
