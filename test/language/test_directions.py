@@ -233,5 +233,17 @@ def test_a_described_crossing_then_go_straight_passes_it() -> None:
                     "Turn left at the next light.")
     assert goals[:2] == [("MOVE_FORWARD", "light", 1, True), ("TURN_LEFT", "light", 1, True)]
     # What a crossing has is a description, not a move.
-    assert actions("The fourth light has Valley Bank on the corner. Stop.") == [
-        ("STOP", "", 0, False)]
+    assert actions("The fourth light has Valley Bank on the corner. Go through two lights.")[
+        0] == ("MOVE_FORWARD", "light", 2, True)
+
+
+def test_stop_here_after_a_description_stops_at_the_described_place() -> None:
+    goals = decompose("Turn left. Half a block down, there will be a Duane Reade on your "
+                      "right. Stop here.")
+    assert goals[-1].action == Action.STOP
+    assert goals[-1].condition.relation == "fraction" and goals[-1].condition.fraction == 0.5
+    goals = decompose("Turn left. There will be a bank on your right. Stop there.")
+    assert "bank" in goals[-1].condition.landmark
+    # An opening phrase that names a crossing is not a description's distance.
+    assert actions("At the next light, it is a large intersection. Go straight.")[0][:2] == (
+        "MOVE_FORWARD", "light")

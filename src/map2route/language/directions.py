@@ -194,7 +194,9 @@ _IF_RE = re.compile(r"^\s*(?:if|when you see|should you|in case)\b")
 #: the second light", "the following 2 sets of lights will be very close together", "the next
 #: light is a double". It says what the walker meets; it moves nobody.
 _DESCRIPTION_RE = re.compile(
-    r"^(?:(?:and|but|also|then|now|here)\s+)?(?:"
+    # An opening distance ("half a block down, there will be ..."), not a crossing.
+    r"^(?:(?![^,]*\b(?:lights?|intersections?|corners?|streets?|crossings?|turn\w*)\b)"
+    r"[a-z0-9/' -]{1,40},\s*)?(?:(?:and|but|also|then|now|here)\s+)?(?:"
     r"you(?:'ll|'d| will| would| should| may| might| can| could)?\s+(?:also\s+|now\s+|then\s+)?"
     r"(?:see|notice|find|spot|observe|have)\b"
     r"|there(?:'s|'ll be| is| are| will be| should be| would be| may be| might be| could be)\b"
@@ -647,7 +649,7 @@ def decompose(instruction: str) -> list[SubGoal]:
     goals: list[SubGoal] = []
     last_feature = ""
     too_far = ""
-    described = ""
+    described = said = ""
     count_from_here = False
     clauses = _attach_places(split_clauses(instruction))
     for k, clause in enumerate(clauses):
@@ -669,6 +671,7 @@ def decompose(instruction: str) -> list[SubGoal]:
             for _s, _e, feat, _c, _r in feats:
                 last_feature = feat
             described = feats[0][2] if feats else ""
+            said = clause
             continue
         previous = clauses[k - 1] if k else ""
         new = _clause_goals(clause, previous, direction, pos, stop, last_feature)
@@ -678,7 +681,16 @@ def decompose(instruction: str) -> list[SubGoal]:
             n = 2 if re.search(r"\bboth\b", clause) else 1
             new = [SubGoal(Action.MOVE_FORWARD, clause, Condition(
                 feature=described, count=n, relative=True, passing=True))]
-        described = ""
+        if (len(new) == 1 and new[0].action == Action.STOP and said
+                and not new[0].condition.feature and not new[0].condition.landmark
+                and new[0].condition.relation == "at"):
+            # "Half a block down there will be a Duane Reade on your right. Stop here.":
+            # the place described is where to stop.
+            cond = _condition(said, after=0, last_feature=last_feature, for_stop=True)
+            if cond.relation != "fraction" and not cond.landmark:
+                cond = replace(cond, relation="at", landmark=said)
+            new = [replace(new[0], condition=cond)]
+        described = said = ""
         for k_new, g in enumerate(new):
             adjusted = _count_here(g.condition, g.text, last_feature,
                                    from_here=count_from_here and k_new == 0)
