@@ -1,10 +1,14 @@
 """Sample random street routes on the Touchdown graph, for writing a fresh GROKE set by hand.
 
-Used for episodes/groke_fresh_v2.json (`python scripts/groke_sample_routes.py 2207 24`, with
-PYTHONPATH=src): prints what the writer may see per route and keeps the routes in
-/tmp/c/routes_v2.json. Not part of the package.
+Used for episodes/groke_fresh_v2.json (`PYTHONPATH=src python scripts/groke_sample_routes.py
+2207 24 routes.json`): prints what the writer may see per route (crossings per leg with or
+without a signal, turn sides, named POIs near the start, the corners and the end) and writes the
+routes (pano_path, osm_path, initial_heading) to the JSON file. Not part of the package.
 """
-import json, random, sys
+import json
+import random
+import sys
+
 import numpy as np
 from map2route.streets.loaders import load_touchdown
 from map2route.streets.geo import bearing_deg
@@ -67,7 +71,6 @@ def walk_straight(path, h, n_inter, last_inter_xy):
             pass
 
 def make_route():
-    inters = np.flatnonzero(g.degree > 2)
     start = int(rng.choice(range(len(g))))
     if g.degree[start] != 2: return None
     lk0 = rng.choice(g.out_links[start])
@@ -126,6 +129,8 @@ out = []
 while len(out) < N:
     r = make_route()
     if r and 100 < r[0]['length_m'] < 700: out.append(r)
-json.dump([{'desc': d, 'route': rt} for d, rt in out], open('/tmp/c/routes_v2.json', 'w'), indent=1)
+OUT = sys.argv[3] if len(sys.argv) > 3 else 'routes.json'
+with open(OUT, 'w') as fh:
+    json.dump([{'desc': d, 'route': rt} for d, rt in out], fh, indent=1)
 for k, (d, _) in enumerate(out):
     print(k, json.dumps(d))
