@@ -13,7 +13,7 @@ from map2route.bench.fuzz.instructions import KINDS, fuzz_instructions
 from map2route.bench.fuzz.run import Outcome, make_grounder, run_one, summarize
 from map2route.cli import main
 from map2route.cli.grounding_commands import _load_scene, _parse_start
-from map2route.language.parser import MAX_INSTRUCTION_CHARS
+from map2route.language.parser import MAX_INSTRUCTION_CHARS, ParseError, parse_instruction
 
 SCENE = "procthor_00471"
 
@@ -64,3 +64,11 @@ def test_cli_prints_the_table_and_checks_paths(capsys) -> None:
     out = capsys.readouterr().out
     assert "12 fuzzed instructions" in out and "tracebacks" in out and "parse" in out
     assert main(["bench", "fuzz-parser", "--count", "3", "--paths", "plan"]) != 0
+
+
+@pytest.mark.parametrize("text", ["avoid", "avoiding", "go to the sofa avoiding",
+                                  "bring stool the closet avoiding"])
+def test_a_verb_with_nothing_after_it_is_a_clean_error(text: str) -> None:
+    """Found by the 10,000-instruction fuzz: a trailing "avoid" indexed past the last token."""
+    with pytest.raises(ParseError, match="what to avoid"):
+        parse_instruction(text)
