@@ -40,6 +40,9 @@ class Outcome:
     seconds: float
     chars: int
     detail: str = ""
+    #: CPU seconds of this process over the call (what the instruction costs on an idle machine;
+    #: ``seconds`` is wall time and grows with the machine's load).
+    cpu_s: float = 0.0
 
 
 @dataclass
@@ -55,21 +58,25 @@ class PathSummary:
     p99_s: float = math.nan
     max_s: float = math.nan
     over_bound: int = 0
+    cpu_p99_s: float = math.nan
+    cpu_max_s: float = math.nan
+    cpu_over_bound: int = 0
     slowest: str = ""
     examples: list[str] = field(default_factory=list)
 
 
-def _call(fn: Callable[[], Any]) -> tuple[str, str, float, Any]:
-    """``(status, detail, seconds, value)`` of calling ``fn``."""
-    t0 = time.perf_counter()
+def _call(fn: Callable[[], Any]) -> tuple[str, str, float, float, Any]:
+    """``(status, detail, wall seconds, CPU seconds, value)`` of calling ``fn``."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    status, detail, value = "ok", "", None
     try:
         value = fn()
     except Map2RouteError as err:
-        line = str(err).splitlines()[0][:200] if str(err) else type(err).__name__
-        return "error", line, time.perf_counter() - t0, None
+        status = "error"
+        detail = str(err).splitlines()[0][:200] if str(err) else type(err).__name__
     except Exception:  # noqa: BLE001 - the benchmark counts whatever escapes as a bug
-        return "traceback", traceback.format_exc(limit=6), time.perf_counter() - t0, None
-    return "ok", "", time.perf_counter() - t0, value
+        status, detail = "traceback", traceback.format_exc(limit=6)
+    return status, detail, time.perf_counter() - t0, time.process_time() - c0, value
 
 
 def run_one(grounder: OfflineGrounder, m: SemanticMap, start: tuple[float, float], kind: str,
@@ -81,21 +88,26 @@ def run_one(grounder: OfflineGrounder, m: SemanticMap, start: tuple[float, float
     """
     out = []
     if "parse" in paths:
-        status, detail, secs, _ = _call(lambda: grounder.parse(text))
-        out.append(Outcome(kind, "parse", status, secs, len(text), detail))
+        status, detail, secs, cpu, _ = _call(lambda: grounder.parse(text))
+        out.append(Outcome(kind, "parse", status, secs, len(text), detail, cpu))
     if "route" in paths:
-        status, detail, secs, g = _call(lambda: grounder.ground(text, m, start))
-        out.append(Outcome(kind, "ground", status, secs, len(text), detail))
+        status, detail, secs, cpu, g = _call(lambda: grounder.ground(text, m, start))
+        out.append(Outcome(kind, "ground", status, secs, len(text), detail, cpu))
         if status == "ok":
-            status, detail, plan_s, _ = _call(lambda: plan_route(m, g.routeir, start))
-            secs += plan_s
-        out.append(Outcome(kind, "route", status, secs, len(text), detail))
+            status, detail, plan_s, plan_cpu, _ = _call(lambda: plan_route(m, g.routeir, start))
+            secs, cpu = secs + plan_s, cpu + plan_cpu
+        out.append(Outcome(kind, "route", status, secs, len(text), detail, cpu))
     return out
 
 
 def make_grounder(cfg: GroundingConfig | None = None) -> OfflineGrounder:
     """The offline grounder as ``map2route parse`` / ``route`` build it (config deadline)."""
     return OfflineGrounder.from_config(cfg or load_config())
+
+
+def _p99(xs: Sequence[float]) -> float:
+    """The 99th percentile of sorted ``xs`` (nearest rank)."""
+    return xs[min(len(xs) - 1, math.ceil(0.99 * len(xs)) - 1)]
 
 
 def summarize(outcomes: Sequence[Outcome], *, bound_s: float = BOUND_S) -> list[PathSummary]:
@@ -106,14 +118,17 @@ def summarize(outcomes: Sequence[Outcome], *, bound_s: float = BOUND_S) -> list[
         if not mine:
             continue
         secs = sorted(o.seconds for o in mine)
+        cpus = sorted(o.cpu_s for o in mine)
         slowest = max(mine, key=lambda o: o.seconds)
         s = PathSummary(path, count=len(mine),
                         ok=sum(o.status == "ok" for o in mine),
                         errors=sum(o.status == "error" for o in mine),
                         tracebacks=sum(o.status == "traceback" for o in mine),
                         median_s=statistics.median(secs),
-                        p99_s=secs[min(len(secs) - 1, math.ceil(0.99 * len(secs)) - 1)],
+                        p99_s=_p99(secs),
                         max_s=secs[-1], over_bound=sum(x > bound_s for x in secs),
+                        cpu_p99_s=_p99(cpus), cpu_max_s=cpus[-1],
+                        cpu_over_bound=sum(x > bound_s for x in cpus),
                         slowest=f"{slowest.kind}, {slowest.chars} chars")
         s.examples = [o.detail for o in mine if o.status == "traceback"][:3]
         rows.append(s)
