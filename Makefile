@@ -73,6 +73,7 @@ test: install lint typecheck pytest realmodel
 
 bench: install
 	$(VENV)/bin/map2route bench planner
+	$(VENV)/bin/map2route bench fuzz-parser --count 10000 --out out/bench_fuzz_parser.json
 	$(VENV)/bin/map2route bench mapping --limit 2 --noise 0 --noise 0.2 --out out/bench_mapping
 
 clean:

@@ -31,6 +31,17 @@ def test_plural_and_is_plural() -> None:
     assert inflection.is_plural("lamps") and not inflection.is_plural("lamp")
 
 
+@pytest.mark.parametrize(("word", "singular"), [
+    ("paddocks", "paddock"), ("lorries", "lorry"), ("bushes", "bush"), ("buses", "bus"),
+    ("prairies", "prairie"), ("feet", "foot"), ("campuses", "campus"),
+    # not plurals, though inflect would strip or change them
+    ("grass", "grass"), ("campus", "campus"), ("oasis", "oasis"), ("dangerous", "dangerous"),
+    ("this", "this"), ("they", "they"), ("ours", "ours"), ("bus", "bus"),
+])
+def test_singular_word_reads_real_plurals_only(word: str, singular: str) -> None:
+    assert inflection.singular_word(word) == singular
+
+
 def test_number_words() -> None:
     assert numbers.cardinals(3) == {"zero": 0, "one": 1, "two": 2, "three": 3}
     assert numbers.ordinals(3) == {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3,

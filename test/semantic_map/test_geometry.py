@@ -74,3 +74,15 @@ def test_contains_cells_is_the_vectorised_contains_cell() -> None:
     cells = [(0, 0), (3, 4), (4, 0), (0, 5), (-1, 2)]
     assert G.contains_cells(cells).tolist() == [G.contains_cell(r, c) for r, c in cells]
     assert G.contains_cells(cells).tolist() == [True, True, False, False, False]
+
+
+def test_lengths_and_areas_between_metres_and_cells_by_hand() -> None:
+    g = GridSpec(rows=10, cols=10, resolution=0.05)
+    assert g.meters_to_cells(0.35) == pytest.approx(7.0)
+    assert g.cells_to_meters(40) == pytest.approx(2.0)
+    # 400 cells of 5 cm x 5 cm are one square metre, and back
+    assert g.cells_to_square_meters(400) == pytest.approx(1.0)
+    assert g.square_meters_to_cells(1.0) == pytest.approx(400.0)
+    # a squared distance of 3^2 + 4^2 cells is (0.25 m)^2
+    assert g.cells_to_square_meters(25) == pytest.approx(0.25 ** 2)
+    np.testing.assert_allclose(g.meters_to_cells(np.array([0.05, 0.5])), [1.0, 10.0])

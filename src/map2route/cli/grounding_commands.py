@@ -1,4 +1,5 @@
-"""Grounding commands: ``route`` (instruction -> program -> RouteIR -> route) and ``parse``."""
+"""Grounding commands: ``route`` (instruction -> program -> RouteIR -> route), ``parse``, and
+``bench fuzz-parser`` (both on fuzzed instructions, timed)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from map2route.cli.app import app
+from map2route.cli.app import app, bench
 
 if TYPE_CHECKING:
     from map2route.routeir.model import RouteIR
     from map2route.semantic_map.model import SemanticMap
 
+#: Untimed instructions ``bench fuzz-parser`` runs first (see there).
+WARM_UP = 30
 #: Built-in synthetic scenes usable by name (tests, docs, no shipped maps needed).
 BUILTIN_SCENES = ("two_room_house",)
 
@@ -54,12 +57,11 @@ def _parse_start(text: str | None, m: SemanticMap) -> tuple[float, float]:
 
 
 def _ir_lines(ir: RouteIR) -> list[str]:
-    res2 = ir.grid.resolution ** 2
     out = []
     for i, st in enumerate(ir.stages):
         wp = f", {len(st.waypoints)} waypoints" if st.waypoints else ""
         out.append(f"stage {i + 1}: {st.label or st.target.label} "
-                   f"[{st.target.construction.get('op', '?')}, {st.target.size * res2:.2f} m2{wp}]")
+                   f"[{st.target.construction.get('op', '?')}, {ir.grid.cells_to_square_meters(st.target.size):.2f} m2{wp}]")
     for c in ir.constraints:
         scope = []
         if c.spatial_scope is not None:
@@ -185,3 +187,80 @@ def parse_cmd(instruction: str, as_json: bool, show_program: bool) -> None:
         con.print(f"context (no stage): {note!r}")
     if show_program:
         con.print(doc["program"])
+
+
+@bench.command("fuzz-parser")
+@click.option("--count", type=click.IntRange(1, 1_000_000), default=10_000, show_default=True,
+              help="Fuzzed instructions.")
+@click.option("--seed", type=int, default=16, show_default=True,
+              help="Seed of the instruction generator (same seed, same instructions).")
+@click.option("--scene", default="procthor_00471", show_default=True,
+              help="Scene the route path grounds and plans on (a shipped scene, a folder, or "
+                   "two_room_house).")
+@click.option("--paths", "paths_text", default="parse,route", show_default=True,
+              help="Which command paths to run: parse, route, or both.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write every outcome and the summary as JSON.")
+def fuzz_parser_cmd(count: int, seed: int, scene: str, paths_text: str, out: Path | None) -> None:
+    """Fuzzed instructions through `parse` and `route` (offline, with the config deadline):
+    time per instruction, and clean errors vs tracebacks. Exits 1 on any traceback."""
+    from dataclasses import asdict
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from map2route.bench.fuzz.instructions import fuzz_instructions
+    from map2route.bench.fuzz.run import BOUND_S, by_kind, make_grounder, run_one, summarize
+    from map2route.bench.runner import progress_bar
+    from map2route.files import atomic_write_text
+
+    paths = [p.strip() for p in paths_text.split(",") if p.strip()]
+    if not paths or any(p not in ("parse", "route") for p in paths):
+        raise click.BadParameter(f"expected parse, route or parse,route, got {paths_text!r}",
+                                 param_hint="--paths")
+    m = _load_scene(scene)
+    start = _parse_start(None, m)
+    grounder = make_grounder()
+    items = fuzz_instructions(count, seed=seed, scene=m.name)
+    # Untimed warm-up: the first call of each verb builds the map's caches (distance fields,
+    # graphs) and imports scipy; the table times the steady state.
+    for kind, text in fuzz_instructions(WARM_UP, seed=seed + 1, scene=m.name):
+        run_one(grounder, m, start, kind, text, paths)
+    outcomes = []
+    with progress_bar("fuzzing the parser", len(items)) as bar:
+        for kind, text in items:
+            outcomes.extend(run_one(grounder, m, start, kind, text, paths))
+            bar.advance()
+    rows = summarize(outcomes)
+    con = Console()
+    table = Table(title=f"{count:,} fuzzed instructions (seed {seed}) on {m.name}, "
+                        f"deadline_s={grounder.deadline_s}; ms (wall, then CPU)")
+    for col in ("path", "count", "ok", "errors", "tracebacks", "median", "p99", "max",
+                f"> {BOUND_S:g} s", "cpu p99", "cpu max", f"cpu > {BOUND_S:g} s"):
+        table.add_column(col, justify="left" if col == "path" else "right")
+    for r in rows:
+        table.add_row(r.path, f"{r.count:,}", f"{r.ok:,}", f"{r.errors:,}", str(r.tracebacks),
+                      f"{r.median_s * 1e3:.1f}", f"{r.p99_s * 1e3:.1f}", f"{r.max_s * 1e3:.1f}",
+                      str(r.over_bound), f"{r.cpu_p99_s * 1e3:.1f}", f"{r.cpu_max_s * 1e3:.1f}",
+                      str(r.cpu_over_bound))
+    con.print(table)
+    con.print("errors: clean one-line errors (Error: ...); ground: the grounding call of "
+              "`route` alone; route: grounding + planning; cpu: this process's CPU time (wall "
+              "time grows with the machine's load). Slowest: " +
+              "; ".join(f"{r.path} {r.slowest}" for r in rows))
+    kinds = Table(title="By kind of instruction")
+    for col in ("kind", "path", "count", "clean errors", "tracebacks", "max ms"):
+        kinds.add_column(col, justify="left" if col in ("kind", "path") else "right")
+    for (kind, path), (n, errs, tbs, mx) in sorted(by_kind(outcomes).items()):
+        kinds.add_row(kind, path, f"{n:,}", f"{errs:,}", str(tbs), f"{mx * 1e3:.1f}")
+    con.print(kinds)
+    for r in rows:
+        for example in r.examples:
+            con.print(f"[red]traceback in {r.path}:[/red]\n{example}", markup=True)
+    if out is not None:
+        atomic_write_text(out, json.dumps({"count": count, "seed": seed, "scene": m.name,
+                                           "summary": [asdict(r) for r in rows],
+                                           "outcomes": [asdict(o) for o in outcomes]}))
+        con.print(f"Wrote {out}")
+    if any(r.tracebacks for r in rows):
+        raise click.ClickException("a fuzzed instruction raised a traceback (listed above)")

@@ -49,7 +49,7 @@ def inflate_for_robot(m: SemanticMap, radius_m: float, *,
     dist_cells = cv2.distanceTransform(free, cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
     # A cell centre at distance d (cells) from the nearest blocked cell centre lies
     # d - 0.5 cells from that cell's edge.
-    traversable = m.traversable & ((dist_cells - 0.5) * m.grid.resolution >= extra)
+    traversable = m.traversable & (m.grid.cells_to_meters(dist_cells - 0.5) >= extra)
     if keep is not None:
-        traversable |= m.traversable & m.disk_mask(keep, radius_m + m.grid.resolution)
+        traversable |= m.traversable & m.disk_mask(keep, radius_m + m.grid.cells_to_meters(1))
     return dataclasses.replace(m, traversable=traversable)

@@ -146,12 +146,10 @@ def _lights(world: ET.Element, m: SemanticMap, spec: WorldSpec) -> None:
 def _walls(world: ET.Element, m: SemanticMap, height: float) -> int:
     """All walls and lintels as one static model (one link: Gazebo loads it fast)."""
     link = _static_model(world, "walls")
-    res = m.grid.resolution
     rects = wall_rectangles(m.walls)
     for k, (r0, c0, r1, c1) in enumerate(rects):
-        sx, sy = (c1 - c0) * res, (r1 - r0) * res
-        x = m.grid.origin_x + c0 * res + sx / 2
-        y = m.grid.origin_y + r0 * res + sy / 2
+        x0, y0, sx, sy = m.grid.cell_box(r0, c0, r1, c1)
+        x, y = x0 + sx / 2, y0 + sy / 2
         _box(link, f"wall_{k}", (x, y, height / 2, 0, 0, 0), (sx, sy, height), WALL_RGBA)
     for k, door in enumerate(o for o in m.objects if o.category in DOOR_CATEGORIES):
         if door.z_max >= height:

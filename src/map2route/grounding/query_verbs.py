@@ -311,7 +311,7 @@ class QueryVerbs(MapView):
         if sa.size == 0 or sb.size == 0:
             return math.inf
         d = dijkstra(graph, indices=sa, min_only=True)
-        return float(np.min(d[sb]) * self._m.grid.resolution)
+        return float(self._m.grid.cells_to_meters(np.min(d[sb])))
 
     @exposed("ranking")
     def inside(self, item: Entity, place: Any) -> bool:

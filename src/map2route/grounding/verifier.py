@@ -132,7 +132,7 @@ def limit_issues(m: SemanticMap, ir: RouteIR, limits: VerifierLimits | None = No
                             f"the {where} label is too long (characters){more}"))
     if ir.grid == m.grid and ir.stages:
         tour = _tour_length_m(m, ir, start_xy)
-        diag = math.hypot(m.grid.rows, m.grid.cols) * m.grid.resolution
+        diag = m.grid.cells_to_meters(math.hypot(m.grid.rows, m.grid.cols))
         if diag > 0 and tour / diag > lim.max_route_diagonals:
             issues.append(_over("max_route_diagonals", round(tour / diag, 1),
                                 lim.max_route_diagonals,
@@ -155,7 +155,6 @@ def _has_non_finite(value: Any, depth: int = 0) -> bool:
 
 def _tour_length_m(m: SemanticMap, ir: RouteIR, start_xy: tuple[float, float] | None) -> float:
     """Straight-line length from the start through each waypoint and target centre, in metres."""
-    res = m.grid.resolution
     points: list[tuple[float, float]] = []
     if start_xy is not None and all(math.isfinite(v) for v in start_xy):
         r, c = m.grid.world_to_cell(*start_xy)
@@ -166,7 +165,7 @@ def _tour_length_m(m: SemanticMap, ir: RouteIR, start_xy: tuple[float, float] | 
                 centre = region.cells.mean(axis=0)
                 points.append((float(centre[0]), float(centre[1])))
     legs = zip(points[:-1], points[1:], strict=True)
-    return sum(math.hypot(a[0] - b[0], a[1] - b[1]) for a, b in legs) * res
+    return float(m.grid.cells_to_meters(sum(math.hypot(a[0] - b[0], a[1] - b[1]) for a, b in legs)))
 
 
 def verify(m: SemanticMap, ir: RouteIR, trace: list[dict[str, Any]],

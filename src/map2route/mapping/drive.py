@@ -77,7 +77,7 @@ def _free_space(m: SemanticMap, clearance_m: float) -> NDArray[np.bool_]:
 
     eroded = float(str(m.metadata.get("robot_radius_m") or 0.0))
     rest = clearance_m - eroded
-    if rest <= 0.5 * m.grid.resolution:
+    if rest <= m.grid.cells_to_meters(0.5):
         return m.traversable.astype(bool).copy()
     radius = max(1, int(round(m.grid.meters_to_cells(rest))))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
@@ -179,22 +179,22 @@ def look_in_cells(m: SemanticMap, reach: NDArray[np.bool_], *, near_m: float = 1
     """
 
 
-    res = m.grid.resolution
     if not reach.any():
         return []
     to_reach = cv2.distanceTransform((~reach).astype(np.uint8), cv2.DIST_L2, 5)
     far = m.grid.cells_to_meters(to_reach) > near_m
     blocked = sight_blockers(m)
+    reach_cells = m.grid.meters_to_cells(range_m)
     cand = np.zeros_like(reach)
     cand[::stride, ::stride] = reach[::stride, ::stride]
     out: list[tuple[int, tuple[int, int]]] = []
     for room in m.rooms:
         unseen = m.traversable & (m.room_ids == room.id) & far
-        if unseen.sum() * res * res < min_m2:
+        if m.grid.cells_to_square_meters(unseen.sum()) < min_m2:
             continue
         tgt = np.argwhere(unseen)[::2]
         for _ in range(max_views):
-            if len(tgt) * 2 * res * res < min_m2:
+            if m.grid.cells_to_square_meters(2 * len(tgt)) < min_m2:
                 break
             # Candidates within range of the unseen floor.
             to_unseen = cv2.distanceTransform((~unseen).astype(np.uint8), cv2.DIST_L2, 5)
@@ -204,16 +204,16 @@ def look_in_cells(m: SemanticMap, reach: NDArray[np.bool_], *, near_m: float = 1
                 break
             if len(origins) > max_candidates:  # bound the cost in large open plans
                 origins = origins[np.linspace(0, len(origins) - 1, max_candidates).astype(int)]
-            counts = np.asarray([visible_targets(o, tgt, blocked, max_cells=range_m / res).sum()
+            counts = np.asarray([visible_targets(o, tgt, blocked, max_cells=reach_cells).sum()
                                  for o in origins])
             best = int(np.argmax(counts))
             # Each target stands for 2 cells (every second one is kept).
-            if counts[best] * 2 * res * res < 0.5 * min_m2:
+            if m.grid.cells_to_square_meters(2 * counts[best]) < 0.5 * min_m2:
                 break
             cell = (int(origins[best][0]), int(origins[best][1]))
             # A doorway cell may belong to no room: the tour files it under the nearest one.
             out.append((nearest_room(m.room_ids, *cell, max_cells=20), cell))
-            tgt = tgt[~visible_targets(origins[best], tgt, blocked, max_cells=range_m / res)]
+            tgt = tgt[~visible_targets(origins[best], tgt, blocked, max_cells=reach_cells)]
             unseen = np.zeros_like(unseen)
             unseen[tgt[:, 0], tgt[:, 1]] = True
     return out
@@ -274,8 +274,8 @@ def tour_plan(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0,
             continue
         rr, cc = np.nonzero(room_free)
         parts = [room_free]
-        n_r = max(2, int(math.ceil((rr.max() - rr.min() + 1) * m.grid.resolution / part_m)))
-        n_c = max(2, int(math.ceil((cc.max() - cc.min() + 1) * m.grid.resolution / part_m)))
+        n_r = max(2, int(math.ceil(m.grid.cells_to_meters(rr.max() - rr.min() + 1) / part_m)))
+        n_c = max(2, int(math.ceil(m.grid.cells_to_meters(cc.max() - cc.min() + 1) / part_m)))
         r_edges = np.linspace(rr.min(), rr.max() + 1, n_r + 1)
         c_edges = np.linspace(cc.min(), cc.max() + 1, n_c + 1)
         for i in range(n_r):
@@ -298,16 +298,16 @@ def tour_plan(m: SemanticMap, *, clearance_m: float = 0.3, part_m: float = 3.0,
         # Beside large furniture, unless a waypoint of the room is already within 1 m.
         for rid, cell in furniture_cells(m, free, min_area_m2=furniture_m2,
                                          reach_m=furniture_reach_m):
-            if all(t[0] != rid or math.hypot(cell[0] - t[1][0], cell[1] - t[1][1])
-                   * m.grid.resolution > 1.0 for t in targets):
+            if all(t[0] != rid or m.grid.cells_to_meters(
+                    math.hypot(cell[0] - t[1][0], cell[1] - t[1][1])) > 1.0 for t in targets):
                 targets.append((rid, cell))
     if not targets:
         msg = (f"Scene {m.name!r}: no room has a free cell {clearance_m} m from walls and "
                "objects; lower the drive clearance")
         raise MappingError(msg)
     # Cost on entering a cell: higher near obstacles, so the drive keeps to the middle.
-    res_cells = clear * m.grid.resolution
-    cost = np.where(free, 1.0 / np.maximum(res_cells, 0.05), np.inf)
+    clear_m = m.grid.cells_to_meters(clear)
+    cost = np.where(free, 1.0 / np.maximum(clear_m, 0.05), np.inf)
     # Squeezing is for where no roomy way leads: its cells cost SQUEEZE_COST times as much.
     cost = np.where(free & ~roomy, SQUEEZE_COST * cost, cost)
     first_room, here_cell = targets[0]

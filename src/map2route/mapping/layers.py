@@ -262,7 +262,6 @@ def segment_rooms(interior: NDArray[np.bool_], walls: NDArray[np.bool_], grid: G
     join the neighbour they share most border with.
     """
 
-    res = grid.resolution
     free = interior & ~walls
     if not free.any():
         return np.full(interior.shape, -1, dtype=np.int32), ()
@@ -272,7 +271,7 @@ def segment_rooms(interior: NDArray[np.bool_], walls: NDArray[np.bool_], grid: G
     if n <= 1:
         return np.where(interior, 0, -1).astype(np.int32), ()
     labels = _absorb_small_rooms(flood(dist, markers, free),
-                                 int(round(config.min_room_m2 / (res * res))))
+                                 int(round(grid.square_meters_to_cells(config.min_room_m2))))
     _, inverse = np.unique(labels, return_inverse=True)
     room = inverse.reshape(labels.shape).astype(np.int32) - (1 if (labels == 0).any() else 0)
     room[~interior] = -1
@@ -351,8 +350,7 @@ def split_open_plan(room_ids: NDArray[np.integer],
         return out
     items = [(c, (float(x), float(y)), r) for c, (x, y), r in objects
              if c in ROOM_EVIDENCE and r is not None and r >= 0]
-    res = grid.resolution
-    min_cells = config.split_min_room_m2 / (res * res)
+    min_cells = grid.square_meters_to_cells(config.split_min_room_m2)
     next_id = int(out.max()) + 1 if out.size else 0
     for rid in sorted({r for _, _, r in items}):
         inside = [(c, xy) for c, xy, r in items if r == rid]

@@ -219,7 +219,7 @@ def _line_of_sight(origins: NDArray[np.floating], target: NDArray[np.floating],
     d = target - origins
     length = np.linalg.norm(d, axis=1)
     keep = np.maximum(length - 0.05, 0.0) / np.maximum(length, 1e-9)
-    samples = max(2, int(np.ceil(float(length.max(initial=0.0)) / (grid.resolution / 2))) + 1)
+    samples = max(2, int(np.ceil(2 * grid.meters_to_cells(float(length.max(initial=0.0))))) + 1)
     w = np.linspace(0.0, 1.0, samples)[None, :, None] * keep[:, None, None]
     pts = origins[:, None, :] + w * d[:, None, :]
     cells = grid.worlds_to_cells(pts.reshape(-1, 2)).reshape(len(origins), samples, 2)

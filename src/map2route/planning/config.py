@@ -24,6 +24,10 @@ class PlannerYAML(TypedDict):
 
 
 _TERMS = ("near", "far", "relative", "clear", "path_shape")
+#: The ``search`` section's keys, in the order ``planner.yaml`` lists them.
+_SEARCH_KEYS = ("allow_corner_cutting", "start_snap_radius_m", "soft_waypoints",
+                "soft_waypoint_band_m", "far_waypoints", "far_waypoint_band_m", "pass_along",
+                "length_budget")
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,14 @@ class PlannerConfig:
             if not (math.isfinite(value) and value >= 0):
                 raise PlanningError(f"planner config: {key} must be finite and >= 0, got {value}")
 
+    def to_dict(self) -> dict[str, dict[str, Any]]:
+        """The ``planner.yaml`` document of this configuration, every key present
+        (``PlannerConfig.from_dict(cfg.to_dict()) == cfg``); what the planner benchmarks
+        change a key of and write out for each run."""
+        return {"lambdas": {t: getattr(self, f"lambda_{t}") for t in _TERMS},
+                "scales_m": {t: getattr(self, f"{t}_scale_m") for t in _TERMS},
+                "search": {k: getattr(self, k) for k in _SEARCH_KEYS}}
+
     @classmethod
     def from_yaml(cls, path: str | os.PathLike[str] | None = None) -> PlannerConfig:
         """Read a planner YAML file (default: ``config/planner.yaml``).
@@ -138,7 +150,7 @@ class PlannerConfig:
             raise PlanningError(f"{source}: section 'search' must be a mapping")
         flags = ("allow_corner_cutting", "soft_waypoints", "far_waypoints", "pass_along")
         numbers = ("start_snap_radius_m", "soft_waypoint_band_m", "far_waypoint_band_m")
-        extra = sorted(set(search) - set(flags) - set(numbers) - {"length_budget"})
+        extra = sorted(set(search) - set(_SEARCH_KEYS))
         if extra:
             raise PlanningError(f"{source}: unknown search keys {extra}")
         for key in flags:

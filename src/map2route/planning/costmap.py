@@ -102,7 +102,7 @@ def j_path_shape(d_path_m: NDArray[np.float64], scale_m: float) -> NDArray[np.fl
 
 
 # --- distance fields, cached per map ---------------------------------------------------------
-def distance_to(mask: NDArray[np.bool_], resolution: float) -> NDArray[np.float64]:
+def distance_to(mask: NDArray[np.bool_], grid: GridSpec) -> NDArray[np.float64]:
     """Euclidean distance (metres) from every cell centre to the nearest cell of ``mask``.
 
     An empty mask gives ``np.inf`` everywhere.
@@ -111,7 +111,7 @@ def distance_to(mask: NDArray[np.bool_], resolution: float) -> NDArray[np.float6
         return np.full(mask.shape, np.inf)
     src = np.where(mask, 0, 1).astype(np.uint8)
     d = cv2.distanceTransform(src, cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
-    return d.astype(np.float64) * resolution
+    return np.asarray(grid.cells_to_meters(d.astype(np.float64)))
 
 
 class DistanceFields:
@@ -120,7 +120,7 @@ class DistanceFields:
     def __init__(self, m: SemanticMap) -> None:
         self.grid: GridSpec = m.grid
         self.traversable: NDArray[np.bool_] = np.ascontiguousarray(m.traversable, dtype=bool)
-        self.obstacle_m: NDArray[np.float64] = distance_to(~self.traversable, m.grid.resolution)
+        self.obstacle_m: NDArray[np.float64] = distance_to(~self.traversable, m.grid)
         self._by_region: dict[bytes, NDArray[np.float64]] = {}
         self._clear: dict[tuple[float, float], NDArray[np.float64]] = {}
 
@@ -130,7 +130,7 @@ class DistanceFields:
                               digest_size=16).digest()
         field = self._by_region.get(key)
         if field is None:
-            field = distance_to(region.mask(self.grid), self.grid.resolution)
+            field = distance_to(region.mask(self.grid), self.grid)
             if len(self._by_region) > 256:
                 self._by_region.clear()
             self._by_region[key] = field
@@ -256,7 +256,6 @@ def stage_cost_map(m: SemanticMap, ir: RouteIR, stage: int, config: PlannerConfi
         The stage's cost map.
     """
     grid = m.grid
-    res = grid.resolution
     fields = distance_fields(m)
     avoid: list[tuple[Constraint, NDArray[np.bool_]]] = []
     blocked = ~fields.traversable
@@ -286,6 +285,6 @@ def stage_cost_map(m: SemanticMap, ir: RouteIR, stage: int, config: PlannerConfi
                 soft[scope] += term[scope]
         clear = fields.clearance_cost(config.lambda_clear, config.clear_scale_m)
         np.add(soft, clear, out=soft, where=~waived)
-    cell_cost = soft * res
+    cell_cost = grid.cells_to_meters(soft)
     cell_cost[blocked] = np.inf
-    return StageCostMap(cell_cost=cell_cost, length_weight=res, avoid=tuple(avoid))
+    return StageCostMap(cell_cost=cell_cost, length_weight=grid.resolution, avoid=tuple(avoid))

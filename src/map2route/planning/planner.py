@@ -107,7 +107,7 @@ def _snap_start(m: SemanticMap, start_xy: tuple[float, float], radius_m: float) 
     if rr.size:
         d2 = (rr + r0 - row) ** 2 + (cc + c0 - col) ** 2
         best = int(np.argmin(d2))
-        if d2[best] * grid.resolution**2 <= radius_m**2 + 1e-12:
+        if grid.cells_to_square_meters(d2[best]) <= radius_m**2 + 1e-12:
             return int(rr[best] + r0), int(cc[best] + c0)
     msg = (f"start {start_xy} is on a blocked cell with no traversable cell within "
            f"{radius_m} m; move the start into free space")

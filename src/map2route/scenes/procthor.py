@@ -321,7 +321,7 @@ def _import(house: Mapping[str, Any], *, name: str, resolution: float, robot_rad
 
     free = (~blocked).astype(np.uint8)
     dist_cells = cv2.distanceTransform(free, cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
-    traversable = (dist_cells * resolution > robot_radius_m) & ~wall_mask & (room_ids >= 0)
+    traversable = (grid.cells_to_meters(dist_cells) > robot_radius_m) & ~wall_mask & (room_ids >= 0)
 
     meta = dict(house.get("metadata") or {})
     metadata: dict[str, object] = {

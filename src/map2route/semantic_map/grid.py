@@ -14,7 +14,7 @@ Conventions (stated once, used everywhere):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 
@@ -136,13 +136,26 @@ class GridSpec:
         return (self.origin_x + c0 * res, self.origin_y + r0 * res, (c1 - c0) * res,
                 (r1 - r0) * res)
 
-    def meters_to_cells(self, distance_m: float) -> float:
-        """A length in metres expressed in cells (not rounded)."""
+    @overload
+    def meters_to_cells(self, distance_m: float) -> float: ...
+    @overload
+    def meters_to_cells(self, distance_m: NDArray[np.floating[Any]]) -> NDArray[np.float64]: ...
+    def meters_to_cells(self, distance_m: Any) -> Any:
+        """A length (or an array of lengths) in metres expressed in cells (not rounded)."""
         return distance_m / self.resolution
 
     def cells_to_meters(self, cells: Any) -> Any:
         """A length (or an array of lengths) in cells expressed in metres."""
         return cells * self.resolution
+
+    def cells_to_square_meters(self, cells: Any) -> Any:
+        """An area (or an array of areas) in cells expressed in square metres; also a squared
+        cell distance as a squared distance in metres."""
+        return cells * self.resolution ** 2
+
+    def square_meters_to_cells(self, area_m2: float) -> float:
+        """An area in square metres expressed in cells (not rounded)."""
+        return area_m2 / self.resolution ** 2
 
     def centre_axes(self, rows: slice | None = None,
                     cols: slice | None = None) -> tuple[NDArray[np.float64], NDArray[np.float64]]:

@@ -315,7 +315,7 @@ class SemanticMap:
             "doors": len(self.doors),
             "windows": len(self.windows),
             "floor_area_m2": round(sum(r.area_m2 for r in self.rooms), 2),
-            "traversable_area_m2": round(float(self.traversable.sum()) * self.grid.resolution**2, 2),
+            "traversable_area_m2": round(self.grid.cells_to_square_meters(float(self.traversable.sum())), 2),
         }
 
 

@@ -111,7 +111,7 @@ class World:
     def footprint_points(self, pose: Pose2D, half_length: float, half_width: float
                          ) -> NDArray[np.float64]:
         """Sample points (spacing <= half a cell) covering the robot's rectangle at ``pose``."""
-        step = self.map.grid.resolution / 2.0
+        step = self.map.grid.cells_to_meters(0.5)
         nx = max(2, int(math.ceil(2 * half_length / step)) + 1)
         ny = max(2, int(math.ceil(2 * half_width / step)) + 1)
         u, v = np.meshgrid(np.linspace(-half_length, half_length, nx),

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import pytest
-import yaml
 from click.testing import CliRunner
 
 from map2route.bench.planner.ablation import PAPER_ROWS, ablation_rows, main, row_config, table
-from map2route.paths import config_dir
 from map2route.planning.config import PlannerConfig
 from map2route.planning.errors import PlanningError
 
 
-def _base() -> dict:
-    return yaml.safe_load((config_dir() / "planner.yaml").read_text(encoding="utf-8"))
+def _base() -> PlannerConfig:
+    return PlannerConfig.from_yaml()
 
 
 def test_rows_add_one_component_each_and_end_with_the_budgets() -> None:
@@ -21,7 +19,7 @@ def test_rows_add_one_component_each_and_end_with_the_budgets() -> None:
     labels = [r.label for r in rows]
     assert labels[0] == "cost map only (J terms)"
     assert labels[-2:] == ["+ length budget +40 %", "+ length budget +100 %"]
-    cfgs = [PlannerConfig.from_dict(row_config(_base(), r)) for r in rows]
+    cfgs = [row_config(_base(), r) for r in rows]
     assert [(c.soft_waypoints, c.far_waypoints, c.pass_along) for c in cfgs[:4]] == [
         (False, False, False), (True, False, False), (True, True, False), (True, True, True)]
     assert [c.length_budget for c in cfgs] == [None, None, None, None, 0.4, 1.0]

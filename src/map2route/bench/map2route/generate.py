@@ -553,7 +553,7 @@ class EpisodeGenerator:
         # room are not part of the shape and must not enter W_R(tau).
         on_ref = np.ones(self.grid.shape, dtype=bool)
         on_ref[ref_cells[:, 0], ref_cells[:, 1]] = False
-        band = distance_transform_edt(on_ref) * self.grid.resolution <= PATH_SHAPE_BAND_M
+        band = self.grid.cells_to_meters(distance_transform_edt(on_ref)) <= PATH_SHAPE_BAND_M
         scope_mask = band & self._free
         waypoint_regions = []
         for i, (r, c) in enumerate(loop):
@@ -624,7 +624,7 @@ class EpisodeGenerator:
                                          clearance=self.clearance)
         except Map2RouteError:
             return None
-        ref_len = float(np.linalg.norm(np.diff(ref_cells, axis=0), axis=1).sum()) * self.grid.resolution
+        ref_len = float(self.grid.cells_to_meters(np.linalg.norm(np.diff(ref_cells, axis=0), axis=1).sum()))
         ring_len = sum(math.dist(self.grid.cell_to_world(*a), self.grid.cell_to_world(*b))
                        for a, b in zip(loop[:-1], loop[1:], strict=True))
         if ref_len > MAX_SHAPE_DETOUR * ring_len:
@@ -635,7 +635,7 @@ class EpisodeGenerator:
         """Each point to a free cell with 0.15 m clearance within 0.3 m, or ``None``."""
         ok = self._free & (self.clearance >= 0.15)
         out = []
-        reach = int(round(0.35 / self.grid.resolution))
+        reach = int(round(self.grid.meters_to_cells(0.35)))
         for x, y in pts:
             r, c = self.grid.world_to_cell(x, y)
             r0, r1 = max(0, r - reach), min(self.grid.rows, r + reach + 1)

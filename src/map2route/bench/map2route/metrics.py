@@ -68,7 +68,7 @@ def dense_route_cells(points: ArrayLike, grid: GridSpec) -> NDArray[np.int64]:
         return np.zeros((0, 2), dtype=np.int64)
     if len(pts) > 1:
         seg = np.diff(pts, axis=0)
-        n = np.maximum(1, np.ceil(np.linalg.norm(seg, axis=1) / (grid.resolution / 2))).astype(int)
+        n = np.maximum(1, np.ceil(2 * grid.meters_to_cells(np.linalg.norm(seg, axis=1)))).astype(int)
         owner = np.repeat(np.arange(len(seg)), n)
         frac = np.concatenate([np.arange(k) / k for k in n])
         samples = pts[owner] + seg[owner] * frac[:, None]

@@ -376,14 +376,11 @@ def to_official_episode(ep: Episode, grid: GridSpec) -> dict[str, Any]:
         elif c.kind is ConstraintKind.PATH_SHAPE:
             ref = ep.path_shape_references.get(k)
             pts = np.zeros((0, 2)) if ref is None else np.asarray(ref, dtype=np.float64)
-            rc = np.stack([(pts[:, 1] - grid.origin_y) / grid.resolution - 0.5,
-                           (pts[:, 0] - grid.origin_x) / grid.resolution - 0.5], axis=1)
+            rc = grid.worlds_to_fractional(pts) - 0.5
             entry["reference_trajectory"] = np.round(rc, 4).tolist()
         soft.append(entry)
     human = np.asarray(ep.metadata.get("human_expert_trajectory") or [], dtype=np.float64)
-    human_rc = (np.stack([(human[:, 1] - grid.origin_y) / grid.resolution - 0.5,
-                          (human[:, 0] - grid.origin_x) / grid.resolution - 0.5], axis=1)
-                if len(human) else np.zeros((0, 2)))
+    human_rc = grid.worlds_to_fractional(human) - 0.5 if len(human) else np.zeros((0, 2))
     return {"id": ep.id, "map_id": ep.scene, "instruction": ep.instruction,
             "difficulty_level": str(ep.metadata.get("difficulty_level", ep.difficulty)),
             "start_pose": {"row": ep.start.row, "col": ep.start.col},

@@ -138,10 +138,7 @@ def clearance_obstacles(m: SemanticMap) -> NDArray[np.bool_]:
 
 def world_to_grid_points(points: ArrayLike, grid: Any) -> NDArray[np.float64]:
     """Map-frame metres to the evaluator's grid coordinates ``(row, col)``, centres integral."""
-    pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
-    col = (pts[:, 0] - grid.origin_x) / grid.resolution - 0.5
-    row = (pts[:, 1] - grid.origin_y) / grid.resolution - 0.5
-    return np.stack([row, col], axis=1)
+    return np.asarray(grid.worlds_to_fractional(points) - 0.5)
 
 
 def score_route(ep: Episode, m: SemanticMap, points: ArrayLike | None, *,
@@ -162,7 +159,6 @@ def score_route(ep: Episode, m: SemanticMap, points: ArrayLike | None, *,
     """
     ir = ep.routeir
     grid = m.grid
-    res = grid.resolution
     lstar = ep.reference.shortest_length_m if shortest_length_m is None else shortest_length_m
     if grid_points is not None:
         gp = np.asarray(grid_points, dtype=np.float64).reshape(-1, 2)
@@ -214,7 +210,7 @@ def score_route(ep: Episode, m: SemanticMap, points: ArrayLike | None, *,
     if grid_points is None:
         pl = mt.path_length_m(pts) if len(pts) else None
     else:
-        pl = om.path_length_cells(gp) * res if len(gp) else None
+        pl = grid.cells_to_meters(om.path_length_cells(gp)) if len(gp) else None
     strict = _requirements_score(ep, m, cells)
     spl_episode = 0.0
     if strict.success and len(pts) and lstar is not None:
@@ -228,7 +224,7 @@ def score_route(ep: Episode, m: SemanticMap, points: ArrayLike | None, *,
         episode_id=ep.id, split=ep.split, difficulty=ep.difficulty,
         hcs=hcs_value, success=bool(targets) and hcs_value == 1.0,
         near=means["near"], far=means["far"], relative=means["relative"],
-        path_shape=means["path_shape"], clearance=None if clearance is None else clearance * res,
+        path_shape=means["path_shape"], clearance=None if clearance is None else grid.cells_to_meters(clearance),
         pl=pl, spl=0.0 if spl_value is None else spl_value,
         shortest_length_m=lstar,
         hcs_requirements=strict.hcs, success_requirements=strict.success,
@@ -240,8 +236,8 @@ def score_route(ep: Episode, m: SemanticMap, points: ArrayLike | None, *,
                          "first_failed_transition": progress.failed_transition,
                          "first_must_avoid_violation": progress.first_violation,
                          "global_must_avoid_violations": progress.global_violations},
-                 "segments": [{"L_star_m": None if s.l_star is None else s.l_star * res,
-                               "L_m": None if s.length is None else s.length * res,
+                 "segments": [{"L_star_m": None if s.l_star is None else grid.cells_to_meters(s.l_star),
+                               "L_m": None if s.length is None else grid.cells_to_meters(s.length),
                                "S": int(s.success), "SPL": s.spl, "status": s.status}
                               for s in segments],
                  "stages_met": list(strict.stages_met), "avoids_met": list(strict.avoids_met),
@@ -281,7 +277,6 @@ def _official_soft(ep: Episode, m: SemanticMap, index: int, c: Constraint,
     otherwise it reads an empty route (the worst value of its type).
     """
     grid = m.grid
-    res = grid.resolution
     active = gp
     status_prefix = ""
     if c.temporal_scope is not None and len(c.temporal_scope):
@@ -302,7 +297,7 @@ def _official_soft(ep: Episode, m: SemanticMap, index: int, c: Constraint,
     if kind in (ConstraintKind.NEAR, ConstraintKind.FAR):
         value, status = om.near_far_value(region_pts, ref, near=kind is ConstraintKind.NEAR,
                                           region_cells=region_cells)
-        value = None if value is None else value * res
+        value = None if value is None else grid.cells_to_meters(value)
     elif kind is ConstraintKind.RELATIVE:
         other = np.zeros((0, 2)) if c.other is None else c.other.cells.astype(np.float64)
         value, status = om.relative_value(region_pts, ref, other)

@@ -132,7 +132,7 @@ def reground_region(region: Region, truth: SemanticMap, built: SemanticMap,
 def _shrink(region: Region, grid: Any, margin_m: float) -> Region:
     """``region`` without the cells within ``margin_m`` of its edge (itself if none is left)."""
     mask = region.mask(grid)
-    inner = distance_transform_edt(np.pad(mask, 1))[1:-1, 1:-1] * grid.resolution > margin_m
+    inner = grid.cells_to_meters(distance_transform_edt(np.pad(mask, 1))[1:-1, 1:-1]) > margin_m
     return replace(region, cells=np.argwhere(inner).astype(np.int32)) if inner.any() else region
 
 

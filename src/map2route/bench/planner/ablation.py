@@ -12,7 +12,6 @@ not measured here. Every run goes through :func:`map2route.bench.map2route.run.r
 
 from __future__ import annotations
 
-import copy
 import json
 import statistics
 from dataclasses import dataclass
@@ -26,7 +25,7 @@ from map2route.bench.map2route.run import RunSpec, run_benchmark
 from map2route.bench.map2route.scoring import EpisodeScore, ratios, summarize
 from map2route.errors import Map2RouteError
 from map2route.files import atomic_write_text
-from map2route.paths import config_dir, maps_dir
+from map2route.paths import maps_dir
 from map2route.planning.config import PlannerConfig
 
 if TYPE_CHECKING:
@@ -64,16 +63,15 @@ def ablation_rows(budgets: Sequence[float]) -> list[Row]:
     return rows
 
 
-def row_config(base: dict[str, Any], row: Row) -> dict[str, Any]:
-    """``base`` (a parsed planner.yaml) with the row's ``search`` keys; validated.
+def row_config(base: PlannerConfig, row: Row) -> PlannerConfig:
+    """``base`` (the shipped planner config) with the row's ``search`` keys; validated.
 
     Raises:
         PlanningError: the result is not a valid planner config.
     """
-    doc = copy.deepcopy(base)
-    doc.setdefault("search", {}).update(row.search)
-    PlannerConfig.from_dict(doc, source=f"ablation row {row.label!r}")
-    return doc
+    doc = base.to_dict()
+    doc["search"].update(row.search)
+    return PlannerConfig.from_dict(doc, source=f"ablation row {row.label!r}")
 
 
 def _run(method: str, episodes: Path, out_dir: Path, config_path: str | None,
@@ -138,15 +136,15 @@ def main(episodes: Path, limit: int | None, budgets: str, group: str, out_dir: P
          workers: int) -> None:
     """The planner ablation (paper Table IV layout) over oracle grounding."""
     try:
-        base = yaml.safe_load((config_dir() / "planner.yaml").read_text(encoding="utf-8"))
+        base = PlannerConfig.from_yaml()
         rows = ablation_rows(_budgets(budgets))
-        docs = [row_config(base, r) for r in rows]  # every row is valid before any run
+        configs = [row_config(base, r) for r in rows]  # every row is valid before any run
         out_dir.mkdir(parents=True, exist_ok=True)
         shortest, _ = _run("shortest", episodes, out_dir / "shortest", None, workers, limit)
         results: list[tuple[str, dict[str, Any], float | None]] = []
-        for i, (row, doc) in enumerate(zip(rows, docs, strict=True)):
+        for i, (row, cfg) in enumerate(zip(rows, configs, strict=True)):
             cfg_path = out_dir / f"planner_row{i}.yaml"
-            atomic_write_text(cfg_path, yaml.safe_dump(doc, sort_keys=True))
+            atomic_write_text(cfg_path, yaml.safe_dump(cfg.to_dict(), sort_keys=True))
             summary, ms = _run("oracle", episodes, out_dir / f"oracle_row{i}", str(cfg_path),
                                workers, limit)
             results.append((row.label, summary, ms))

@@ -30,6 +30,7 @@ from map2route.planning.planner import plan_route
 from map2route.routeir.model import Constraint, ConstraintKind, RouteIR, Stage
 from map2route.routeir.regions import disk_region, footprint_region, object_goal_region
 from map2route.semantic_map import load_scene
+from map2route.semantic_map.grid import GridSpec
 from map2route.semantic_map.model import RoomType
 from map2route.semantic_map.synthetic import RectObject, RectRoom, rect_house
 
@@ -93,7 +94,7 @@ def clearance_grid(size: int, config: PlannerConfig, *, seed: int = 1,
                                                       tuple[int, int]]:
     """An indoor-like grid's cell costs in cell units (``lambda_clear * J_clear``), start, goal."""
     free = indoor_grid(size, seed=seed)
-    d_obs = distance_to(~free, resolution)
+    d_obs = distance_to(~free, GridSpec(free.shape[0], free.shape[1], resolution))
     cost = np.where(free, config.lambda_clear * j_clear(d_obs, config.clear_scale_m), np.inf)
     return cost, (4, 4), (size - 5, size - 5)
 

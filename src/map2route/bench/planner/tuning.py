@@ -16,7 +16,6 @@ Clearance and SPL. The table is also written to ``OUT/sweep.md``. Use it on the 
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import itertools
 from pathlib import Path
@@ -29,7 +28,7 @@ from map2route.bench.map2route.run import RunSpec, run_benchmark
 from map2route.bench.map2route.scoring import EpisodeScore, ratios, summarize
 from map2route.errors import Map2RouteError
 from map2route.files import atomic_write_text
-from map2route.paths import config_dir, maps_dir
+from map2route.paths import maps_dir
 from map2route.planning.config import PlannerConfig
 from map2route.planning.errors import PlanningError
 
@@ -55,22 +54,22 @@ def parse_setting(text: str) -> tuple[tuple[str, str], list[float]]:
     return (section, name), nums
 
 
-def settings(base: dict[str, Any], sweep: Sequence[tuple[tuple[str, str], list[float]]]
-             ) -> list[tuple[str, dict[str, Any]]]:
+def settings(base: PlannerConfig, sweep: Sequence[tuple[tuple[str, str], list[float]]]
+             ) -> list[tuple[str, PlannerConfig]]:
     """Every combination of the swept values applied to ``base``, each with a short label.
 
     Raises:
         PlanningError: a combination is not a valid planner config (unknown key, bad value).
     """
-    out: list[tuple[str, dict[str, Any]]] = []
+    out: list[tuple[str, PlannerConfig]] = []
     keys = [k for k, _ in sweep]
     for combo in itertools.product(*(vals for _, vals in sweep)):
-        doc = copy.deepcopy(base)
+        doc = base.to_dict()  # a fresh document each time
         for (section, name), value in zip(keys, combo, strict=True):
             doc.setdefault(section, {})[name] = value
-        PlannerConfig.from_dict(doc, source=f"sweep setting {dict(zip(keys, combo, strict=True))}")
+        cfg = PlannerConfig.from_dict(doc, source=f"sweep setting {dict(zip(keys, combo, strict=True))}")
         label = " ".join(f"{s}.{n}={v:g}" for (s, n), v in zip(keys, combo, strict=True))
-        out.append((label or "config/planner.yaml", doc))
+        out.append((label or "config/planner.yaml", cfg))
     return out
 
 
@@ -105,14 +104,13 @@ def _run(method: str, episodes: Path, out_dir: Path, config_path: str | None,
 def main(sets: tuple[str, ...], episodes: Path, out_dir: Path, workers: int) -> None:
     """Sweep planner YAML keys over the dev episodes; print ratios to shortest A*."""
     try:
-        base = yaml.safe_load((config_dir() / "planner.yaml").read_text(encoding="utf-8"))
-        grid = settings(base, [parse_setting(s) for s in sets])
+        grid = settings(PlannerConfig.from_yaml(), [parse_setting(s) for s in sets])
         out_dir.mkdir(parents=True, exist_ok=True)
         shortest = _run("shortest", episodes, out_dir / "shortest", None, workers)
         lines = ["| setting | Easy N / F / R | Hard N / F / R | All N / F / R | HCS | "
                  "Path-Shape | Clearance | SPL |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
-        for label, doc in grid:
-            text = yaml.safe_dump(doc, sort_keys=True)
+        for label, cfg in grid:
+            text = yaml.safe_dump(cfg.to_dict(), sort_keys=True)
             tag = hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
             cfg_path = out_dir / f"planner_{tag}.yaml"
             atomic_write_text(cfg_path, text)

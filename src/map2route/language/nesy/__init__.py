@@ -1,6 +1,6 @@
 """Reading NeSy-Route queries offline: agent, objective, permitted and forbidden land covers.
 
-The parser runs in stages, one module each: :mod:`.tokens` (normalise, correct, stem, cut
+The parser runs in stages, one module each: :mod:`.tokens` (normalise, correct, singularise, cut
 into clauses), :mod:`.references` (land-cover mentions and polarity cues),
 :mod:`.constraints` (signed mentions -> permitted conditional classes), :mod:`.surfaces`
 (property phrases such as "paved surface" -> permitted / excluded classes) and

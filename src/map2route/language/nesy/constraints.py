@@ -8,6 +8,7 @@ always-traversable class is :mod:`.surfaces`' job.
 
 from __future__ import annotations
 
+from map2route.language.inflection import singular_word
 from map2route.language.nesy.lexicon import (
     EXCEPTION_WORDS,
     ROAM_VERBS,
@@ -48,7 +49,6 @@ from map2route.language.nesy.tokens import (
     NEGATOR_SET,
     find,
     split_clauses,
-    stem_word,
     strip_from_to,
 )
 
@@ -172,7 +172,7 @@ def _signed_mentions(clause: list[str], mentions: list[tuple[int, int, int]],
                 last_mention_sign or any(p < pos for p, _ in cues)):
             # "gravel and dirt fine, grassland too": the segment repeats the one before
             sign = last_mention_sign or [s for p, s in cues if p < pos][-1]
-        elif end - pos == 1 and stem_word(clause[pos]) in SETTING_WORDS:
+        elif end - pos == 1 and singular_word(clause[pos]) in SETTING_WORDS:
             sign = 0  # "a route through the park" says where, not what is permitted
         elif ROUTE_PREPOSITIONS & set(window) or motion_onto_pronoun(clause, end) or \
                 motion_on(window):

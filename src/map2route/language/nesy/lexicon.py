@@ -5,8 +5,8 @@ types them.
 Agents and objectives are named by their NeSy-Route names (``pedestrian``, ``car``, ``drone``,
 ``boat``; ``fastest``, ``comfort``, ``safest``, ``shortest``); land-cover classes by their
 vector index (0 bareland ... 7 building). Every table is matched on normalised tokens: lower
-case, hyphens split words, "n't" expanded; agent and land-cover phrases also after the light
-plural stemmer of :mod:`.tokens`.
+case, hyphens split words, "n't" expanded; agent and land-cover phrases also after the
+singular of :mod:`map2route.language.inflection` (``paddocks`` matches ``paddock``).
 """
 
 from __future__ import annotations

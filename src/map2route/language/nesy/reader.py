@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from map2route.language.inflection import singular_word
 from map2route.language.nesy.constraints import (
     BURDENS,
     CORRECTION_MARKERS,
@@ -34,7 +35,6 @@ from map2route.language.nesy.tokens import (
     find,
     find_stems,
     split_clauses,
-    stem_word,
     strip_from_to,
     tokenize,
     unknown_noun,
@@ -65,7 +65,7 @@ def _read_agent(tokens: list[str], stems: list[str],
         # no listed agent noun: ask WordNet about the unknown nouns ("currach" is a boat)
         for i, t in enumerate(tokens):
             if not used[i] and unknown_noun(t):
-                agent_of = noun_category(stem_word(t), WORDNET_AGENTS)
+                agent_of = noun_category(singular_word(t), WORDNET_AGENTS)
                 if agent_of is not None:
                     found.append((i, i + 1, (agent_of,), 2))
     for i, e, agents_of, weight in found:
@@ -155,7 +155,7 @@ def read_query(text: str, traversability: Mapping[str, tuple[frozenset[int], fro
         traversability: per agent name, its (always, conditionally) traversable classes.
     """
     tokens = tokenize(text)
-    stems = [stem_word(t) for t in tokens]
+    stems = [singular_word(t) for t in tokens]
     conditional_of = {a: traversability[a][1] for a in AGENTS}
     agent, agent_found = _read_agent(tokens, stems, conditional_of)
     objective, objective_found = _read_objective(tokens, stems)

@@ -8,6 +8,7 @@ key-value headings).
 
 from __future__ import annotations
 
+from map2route.language.inflection import singular_word
 from map2route.language.nesy.lexicon import (
     EVERYTHING_SELF,
     EVERYTHING_WORDS,
@@ -45,7 +46,6 @@ from map2route.language.nesy.tokens import (
     TREE,
     find,
     find_stems,
-    stem_word,
     unknown_noun,
 )
 from map2route.language.nesy.wordnet import noun_category
@@ -170,7 +170,7 @@ def find_mentions(clause: list[str]) -> list[tuple[int, int, int]]:
     Phrases match on plural stems; in a noun compound of two mentions ("farm buildings",
     "forest road") the head, the last one, names the class.
     """
-    stems = [stem_word(t) for t in clause]
+    stems = [singular_word(t) for t in clause]
     taken = [False] * len(clause)
     for friend in FALSE_FRIENDS_SORTED:
         for i in find_stems(stems, friend):
@@ -187,7 +187,7 @@ def find_mentions(clause: list[str]) -> list[tuple[int, int, int]]:
     # a noun no table lists, by what WordNet says it is a kind of ("veld" is a grassland)
     for i, t in enumerate(clause):
         if not taken[i] and unknown_noun(t):
-            known = noun_category(stem_word(t), WORDNET_CLASSES)
+            known = noun_category(singular_word(t), WORDNET_CLASSES)
             if known is not None:
                 taken[i] = True
                 found.append((i, i + 1, known))
@@ -205,8 +205,8 @@ def find_mentions(clause: list[str]) -> list[tuple[int, int, int]]:
             if clause[out[-1][1] - 1] in ADJECTIVES or mention[2] == ROAD or (
                     mention[2] == DEVELOPED and out[-1][2] in SURFACE_CLASSES) or (
                     # "pine plantation" is forest, "wheat paddocks" are crops
-                    out[-1][2] == TREE and stem_word(clause[mention[1] - 1]) == "plantation") or (
-                    stem_word(clause[mention[1] - 1]) in PARCEL_HEADS and mention[1] - mention[0] == 1):
+                    out[-1][2] == TREE and singular_word(clause[mention[1] - 1]) == "plantation") or (
+                    singular_word(clause[mention[1] - 1]) in PARCEL_HEADS and mention[1] - mention[0] == 1):
                 continue
             # the compound spans both words ("farm fields")
             mention = (out.pop()[0], mention[1], mention[2])

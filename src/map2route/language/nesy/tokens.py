@@ -2,7 +2,7 @@
 
 Normalises a query (lower case, hyphens split, "n't" expanded, casual spellings and
 abbreviations expanded), corrects misspelt words against the parser's vocabulary
-(rapidfuzz's OSA distance), stems plurals lightly, strips the "from ... to ..." phrase that
+(rapidfuzz's OSA distance), reads plurals as singulars (:mod:`map2route.language.inflection`), strips the "from ... to ..." phrase that
 names the route's ends, and cuts the tokens into clauses.
 
 Hand-written rules, not a grammar library: the queries are informal (typos, fragments,
@@ -17,6 +17,7 @@ import re
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from map2route.language.inflection import singular_word
 from map2route.language.nesy.lexicon import (
     ABBREVIATIONS,
     AGENT_WORDS,
@@ -80,30 +81,17 @@ _BUT_EXCEPT_AFTER = words("but_except_after")
 _NO_CORRECTION = words("no_correction")
 
 
-def stem_word(word: str) -> str:
-    """Light plural stemmer for lexicon matching: paddocks -> paddock, lorries -> lorry."""
-    if len(word) <= 3 or not word.isalpha():
-        return word
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("sses", "ches", "shes", "xes")):
-        return word[:-2]
-    if word.endswith(("ss", "us", "is", "ous")):
-        return word
-    return word[:-1] if word.endswith("s") else word
-
-
 _STOPWORDS = words("stopwords")
 
 
 def unknown_noun(token: str) -> bool:
     """A word WordNet may be asked about: alphabetic, 4+ letters, in no lexicon table."""
     return len(token) >= 4 and token.isalpha() and token not in _STOPWORDS and \
-        token not in _VOCAB and stem_word(token) not in _VOCAB_STEMS
+        token not in _VOCAB and singular_word(token) not in _VOCAB_STEMS
 
 
 def _stem_phrase(phrase: str) -> tuple[str, ...]:
-    return tuple(stem_word(w) for w in phrase.split())
+    return tuple(singular_word(w) for w in phrase.split())
 
 
 AGENT_SORTED = sorted([*((_stem_phrase(p), (a,), w) for a, words in AGENT_WORDS.items()
@@ -130,7 +118,7 @@ _CONTENT = {w for words in AGENT_WORDS.values() for p, _ in words for w in p.spl
     {w for p, _, _ in OBJECTIVE_WORDS for w in p.split()} | \
     {w for ps in CLASS_WORDS.values() for p in ps for w in p.split()}
 _VOCAB |= _CONTENT | ROUTE_PREPOSITIONS | FILLER
-_VOCAB_STEMS = {stem_word(w) for w in _VOCAB}
+_VOCAB_STEMS = {singular_word(w) for w in _VOCAB}
 _TARGETS_BY_LETTER: dict[str, list[str]] = {}
 for _w in sorted(_CONTENT):
     if len(_w) >= 5 and _w.isalpha():
@@ -150,7 +138,7 @@ def _correct(token: str) -> str:
     "feild" -> "field"): one substitution in a short word too often makes another real word.
     """
     if len(token) < 5 or not token.isalpha() or token in _VOCAB or token in _NO_CORRECTION \
-            or stem_word(token) in _VOCAB_STEMS or is_common_word(token):
+            or singular_word(token) in _VOCAB_STEMS or is_common_word(token):
         return token  # a real word ("follow") is no typo of a lexicon word ("fallow")
     if len(token) == 5:
         # a swap of adjacent letters ("drnoe"), or a doubled letter written once ("baren")

@@ -129,7 +129,9 @@ class ParserState:
         return best
 
     def span(self, i: int, j: int) -> tuple[int, int]:
-        """Character span of tokens ``[i, j)`` in the instruction."""
+        """Character span of tokens ``[i, j)`` in the instruction (tokens past the end: an
+        empty span at the end, as for "avoid" with nothing after it)."""
+        j = min(j, len(self.toks))
         if j <= i:
             p = self.toks[i].start if i < len(self.toks) else len(self.text)
             return p, p
