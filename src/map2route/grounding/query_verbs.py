@@ -314,6 +314,36 @@ class QueryVerbs(MapView):
         return float(np.min(d[sb]) * self._m.grid.resolution)
 
     @exposed("ranking")
+    def kth_along_route(self, items: Any, origin: Entity, k: int = 1) -> Entity:
+        """The k-th of ``items`` met walking on from ``origin`` (1 = the first), by walking
+        distance from ``origin`` (the start place, or the target of the stage before): "the
+        first bedroom you enter", "the next living room", "the plant you pass". ``origin``
+        itself and, for rooms, the room ``origin`` is in are not candidates."""
+        o = self._one(origin, "origin")
+        ents = self._as_list(items, "items")
+        here = int(o._key) if o.kind == "room" else self._room_id(o)
+        ents = [e for e in ents if not (e.kind == "room" and int(e._key) == here)]
+        walk = self._walk_from(o)
+        return self._ranked(ents, walk, k, False, "kth_along_route", o)
+
+    def _walk_from(self, origin: Entity) -> Callable[[Entity], float]:
+        """Walking distance in metres from ``origin``'s free cells to an entity's (inf if none
+        is reachable): one shortest-path search for every candidate."""
+        from scipy.sparse.csgraph import dijkstra  # noqa: PLC0415 - as geodesic_distance
+
+        graph, index = self._graph()
+        src = index[self.region_of(origin)._mask & self._m.traversable]
+        dist = dijkstra(graph, indices=src, min_only=True) if src.size else None
+
+        def walk(e: Entity) -> float:
+            cells = index[self.region_of(e)._mask & self._m.traversable]
+            if dist is None or cells.size == 0:
+                return math.inf
+            return float(np.min(dist[cells]) * self._m.grid.resolution)
+
+        return walk
+
+    @exposed("ranking")
     def inside(self, item: Entity, place: Any) -> bool:
         """Whether an entity's centre lies in a room or an area."""
         e = self._one(item, "item")
