@@ -17,6 +17,10 @@ from map2route.grounding.map_view import CORNER_M, FAR_M, NEAR_M, NEXT_TO_GAP_M,
 from map2route.grounding.vocabulary import ROOM_WORDS
 from map2route.semantic_map.model import RoomType
 
+#: How much longer than the least detour a walk past an item may be for the item to count as
+#: passed on the way (:meth:`QueryVerbs.kth_along_route`).
+PASS_SLACK_M = 1.0
+
 
 def _metres(value: Any, name: str) -> float:
     """``value`` as a distance in metres, or an issue naming ``name`` (NaN, inf, negative or not a
@@ -314,17 +318,31 @@ class QueryVerbs(MapView):
         return float(np.min(d[sb]) * self._m.grid.resolution)
 
     @exposed("ranking")
-    def kth_along_route(self, items: Any, origin: Entity, k: int = 1) -> Entity:
+    def kth_along_route(self, items: Any, origin: Entity, k: int = 1,
+                        toward: Entity | None = None) -> Entity:
         """The k-th of ``items`` met walking on from ``origin`` (1 = the first), by walking
         distance from ``origin`` (the start place, or the target of the stage before): "the
-        first bedroom you enter", "the next living room", "the plant you pass". ``origin``
-        itself and, for rooms, the room ``origin`` is in are not candidates."""
+        first bedroom you enter", "the next living room". With ``toward`` only the items on the
+        way from ``origin`` to ``toward`` count (the least detour, within 1 m of it): "the plant
+        you pass on the way to the sofa". ``origin`` and ``toward`` themselves and, for rooms,
+        the room ``origin`` is in are not candidates."""
         o = self._one(origin, "origin")
         ents = self._as_list(items, "items")
         here = int(o._key) if o.kind == "room" else self._room_id(o)
         ents = [e for e in ents if not (e.kind == "room" and int(e._key) == here)]
         walk = self._walk_from(o)
-        return self._ranked(ents, walk, k, False, "kth_along_route", o)
+        t = None if toward is None else self._one(toward, "toward")
+        if t is not None:
+            back = self._walk_from(t)
+            direct = walk(t)
+            ents = [e for e in ents if e != t]
+            detour = {e.ref: walk(e) + back(e) - direct for e in ents}
+            least = min(detour.values(), default=math.inf)
+            ents = [e for e in ents if detour[e.ref] <= max(least, 0.0) + PASS_SLACK_M]
+        out = self._ranked(ents, walk, k, False, "kth_along_route", o)
+        if t is not None and self._record and self.trace:
+            self.trace[-1]["toward"] = t.ref
+        return out
 
     def _walk_from(self, origin: Entity) -> Callable[[Entity], float]:
         """Walking distance in metres from ``origin``'s free cells to an entity's (inf if none

@@ -254,6 +254,8 @@ def recheck_trace(m: SemanticMap, trace: list[dict[str, Any]],
                 kw: dict[str, Any] = {"k": int(rec["k"])}
                 if op in ("kth_nearest", "kth_farthest") and "metric" in rec:
                     kw["metric"] = str(rec["metric"])
+                if op == "kth_along_route" and "toward" in rec:
+                    kw["toward"] = api.entity(rec["toward"])
                 again = fn(*args, **kw)
                 if again.ref != rec["result"]:
                     issues.append(GroundingIssue(

@@ -50,6 +50,7 @@ class ProgramWriter:
         self.leg_room: dict[str, str] = {}
         #: The variable each stage's target was selected into, by segment variable.
         self.stage_target: dict[str, str] = {}
+        self.in_constraints = False
 
     # --- helpers ---------------------------------------------------------------------
     def var(self, stem: str) -> str:
@@ -310,9 +311,17 @@ class ProgramWriter:
                       f"[{'0' if pick == 'max' else '100000'}])]")
             self.emit(f"{out} = unique({best}, {self.q(r.text)})")
             return out
+        if mod.rank == "before":
+            # "the room just before the bathroom": of the rooms next to it, the one reached
+            # first walking from where the route is (the one it is in included)
+            here = "start_place()" if self.in_constraints else self.here
+            self.emit(f"{out} = kth_nearest({v}, {here}, 1, metric='geodesic')")
+            return out
         if mod.rank == "route":
             # "the first bedroom you enter": the k-th met walking on from where the route is
-            self.emit(f"{out} = kth_along_route({v}, {self.here}, {mod.k})")
+            toward = f", toward={self.ref(mod.refs[0])}" if mod.refs else ""
+            here = "start_place()" if self.in_constraints else self.here
+            self.emit(f"{out} = kth_along_route({v}, {here}, {mod.k}{toward})")
             return out
         if mod.rank in ("nearest", "farthest"):
             anchor = (self.floating_anchor(v, mod.refs[0]) or self.ref(mod.refs[0])) \
@@ -402,6 +411,7 @@ class ProgramWriter:
                 self.stage(c)
             else:
                 deferred.append(c)
+        self.in_constraints = True  # route-order references in them count from the start
         for c in deferred:
             self.constraint(c)
         self.emit("task(segments, constraints)")

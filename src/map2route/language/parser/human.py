@@ -22,7 +22,8 @@ from map2route.language.parser.model import Clause, Modifier, RefExpr
 from map2route.language.parser.rewrites import Marks, Rewriter
 from map2route.language.tokens import Token
 
-__all__ = ["Marks", "apply_marks", "human_forms", "merge_room_then_object"]
+__all__ = ["Marks", "apply_marks", "human_forms", "merge_passed_on_the_way",
+           "merge_room_then_object"]
 
 _ENDS = (".", "!", "?")
 #: "the area between", "don't pass between": a gap between two things, not a room
@@ -69,11 +70,11 @@ def _scene_setting(words: list[str]) -> bool:
 
 def _route_order_reference(words: list[str]) -> tuple[int, int] | None:
     """Token span of a reference relative to another place of the route that the parser does
-    not resolve ("the room just before the bathroom"), if any."""
+    not resolve ("the room just after the bathroom"), if any."""
     for k, w in enumerate(words):
         if w in ("room", "area") and k + 2 < len(words) and \
-                words[k + 1] in ("just", "right", "immediately") and \
-                words[k + 2] in ("before", "after"):
+                words[k + 1] in ("just", "right", "immediately", "directly") and \
+                words[k + 2] == "after":
             b = k + 3
             b += 1 if words[b:b + 1] in (["the"], ["a"]) else 0
             hit = head_lexicon().match(words[b:b + head_lexicon().max_len])
@@ -88,7 +89,7 @@ def human_forms(toks: list[Token]) -> tuple[list[Token], list[str], Marks]:
 
     Raises:
         ParseError: a reference relative to another place of the route ("the room just
-            before the bathroom"): the offline parser names it instead of reading it wrongly.
+            after the bathroom"): the offline parser names it instead of reading it wrongly.
     """
     order = _route_order_reference([t.text for t in toks])
     if order is not None:
@@ -163,6 +164,31 @@ def merge_room_then_object(clauses: list[Clause], text: str) -> list[Clause]:
     return out
 
 
+_STOP_AT = re.compile(r"[\s,]*and\s*(?:then\s+)?(?:stop|wait|stand|halt|pause)\s+"
+                      r"(?:at|by|beside|near|next\s+to)\s*")
+
+
+def merge_passed_on_the_way(clauses: list[Clause], text: str, marks: Marks) -> list[Clause]:
+    """"Walk to the sofa and stop at the plant you pass": one stage, the plant met on the way
+    to the sofa (the goal becomes the ``toward`` of the plant's ``route`` ranking)."""
+    out: list[Clause] = []
+    for c in clauses:
+        prev = out[-1] if out else None
+        route = next((m for m in c.refs[0].modifiers if m.kind == "rank" and m.rank == "route"
+                      and not m.refs), None) if c.kind == "goal" and len(c.refs) == 1 else None
+        if prev is not None and route is not None and prev.kind == "goal" and \
+                len(prev.refs) == 1 and c.refs[0].span[0] in marks.passed and \
+                prev.refs[0].head_kind in ("object", "group", "room") and \
+                not prev.refs[0].plural and \
+                _STOP_AT.fullmatch(text[prev.span[1]:c.refs[0].span[0]].lower()):
+            route.refs.append(prev.refs[0])
+            c.span = (prev.span[0], c.span[1])
+            out[-1] = c
+            continue
+        out.append(c)
+    return out
+
+
 def apply_marks(clauses: list[Clause], marks: Marks) -> None:
     """Negate the ``in_room`` modifiers of "not in a bedroom", give each reference its own
     marks (:func:`_reference_marks`) and move each coordinated ``with`` item to the head that
@@ -225,7 +251,8 @@ def _reference_marks(ref: RefExpr, marks: Marks) -> None:
             msg = (f"did not understand {ref.text!r}: it is ranked both along the route and "
                    "by another measure; say one of them, or use the hybrid or llm grounder")
             raise ParseError(msg, ref.text, ref.span)
-        ref.modifiers.insert(0, Modifier("rank", rank="route", k=marks.route_order[start],
+        k = marks.route_order[start]
+        ref.modifiers.insert(0, Modifier("rank", rank="route" if k else "before", k=max(k, 1),
                                          span=ref.span))
     if start in marks.different and not any(m.kind == "different" for m in ref.modifiers):
         ref.modifiers.append(Modifier("different", span=ref.span))

@@ -27,6 +27,8 @@ _LIST_NOUNS = ("places", "stops", "destinations", "locations", "things", "spots"
 _INDEFINITE = ("a", "an", "one", "two", "three", "some", "no")
 _ON_IT = (("on", "it"), ("on", "top"), ("in", "it"), ("inside", "it"), ("next", "to", "it"))
 _LIST_BEFORE = (":", ",", ".", ";", "and")
+#: Verbs of having that a coordinated list may follow ("that contains a desk and a TV").
+_HAVING = ("containing", "contains", "contain", "has", "have", "holding", "holds", "having")
 
 
 @dataclass
@@ -40,8 +42,13 @@ class Marks:
     with_groups: list[list[int]] = field(default_factory=list)
     #: Geometry targets: "midpoint" or "corner".
     points: dict[int, str] = field(default_factory=dict)
-    #: Route-order references: the ordinal along the route ("the second bedroom you enter": 2).
+    #: Route-order references: the ordinal along the route ("the second bedroom you enter": 2;
+    #: 0 for "the room just before X": the room next to X reached first).
     route_order: dict[int, int] = field(default_factory=dict)
+    #: Route-order references said with a verb of meeting ("the plant you pass"): a stop at
+    #: one right after a goal ("walk to the sofa and stop at the plant you pass") is on the way
+    #: to that goal.
+    passed: set[int] = field(default_factory=set)
     #: References that must differ from every earlier one of their head ("three different
     #: bedrooms").
     different: set[int] = field(default_factory=set)
@@ -177,7 +184,8 @@ def leave_scope(rw: Rewriter, i: int) -> int | None:
     if rw.w(i) not in ("as", "when", "while") or i + 2 >= len(rw.words):
         return None
     leaving = rw.w(i + 1) == "you" and (rw.w(i + 2) in _LEAVE_VERBS or rw.at(i + 2, "are", "leaving"))
-    if not (leaving or rw.at(i + 1, "still", "in") or rw.at(i + 1, "you", "are", "still", "in")):
+    if not (leaving or rw.at(i + 1, "still", "in") or rw.at(i + 1, "you", "are", "still", "in")
+            or rw.at(i + 1, "you", "are", "in")):
         return None
     rw.emit("while", "in", like=rw.toks[i])
     k = i + 1
@@ -199,11 +207,11 @@ def while_walking(rw: Rewriter, i: int) -> int | None:
 
 # --- one head, several things -------------------------------------------------------------
 def _np_at(rw: Rewriter, k: int) -> int:
-    """Length of ``[a|an|one|two] HEAD`` at ``k`` (0 if none)."""
-    if rw.w(k) not in _INDEFINITE:
-        return 0
-    size = rw.head_at(k + 1)
-    return 1 + size if size else 0
+    """Length of ``[a|an|one|two] HEAD`` at ``k`` (0 if none; a list item may be bare: "a
+    toilet, sink and plunger")."""
+    det = 1 if rw.w(k) in _INDEFINITE else 0
+    size = rw.head_at(k + det)
+    return det + size if size else 0
 
 
 def _coordination(rw: Rewriter, k: int) -> tuple[list[tuple[int, int]], int, int] | None:
@@ -233,15 +241,23 @@ def _coordination(rw: Rewriter, k: int) -> tuple[list[tuple[int, int]], int, int
 
 def coordination(rw: Rewriter, i: int) -> int | None:
     """"a table with a lamp, a book and a vase on it": one table with three things on it;
-    "that has neither a desk nor a teddy bear": with no desk and with no teddy bear."""
+    "that has neither a desk nor a teddy bear": with no desk and with no teddy bear; "that
+    contains both a desk and a TV": with a desk and with a TV."""
     w = rw.w(i)
     neither = w == "neither"
-    if w not in ("with", "without") and not neither:
+    having = w in _HAVING
+    if w not in ("with", "without") and not neither and not having:
         return None
-    co = _coordination(rw, i + 1)
+    start = i + 1 + (1 if having and rw.w(i + 1) == "both" else 0)
+    co = _coordination(rw, start)
     if co is None:
         return None
     items, tail_a, tail_b = co
+    if having:
+        # "the bedroom that contains both a bat and a TV stand": "with" each of them
+        w = "with"
+        while rw.out and rw.out[-1].text in ("that", "which"):
+            rw.out.pop()
     if neither:
         while rw.out and rw.out[-1].text in ("has", "have", "that", "which", "with"):
             rw.out.pop()
@@ -498,8 +514,7 @@ _MEET_PARTICLES = ("through", "by", "into", "across", "upon", "to", "past", "on"
 #: Tails that say "along the route" again.
 _ROUTE_TAILS = (("along", "the", "way"), ("on", "the", "way"), ("along", "the", "route"),
                 ("on", "your", "way"), ("along", "your", "route"), ("along", "your", "way"),
-                ("in", "the", "sequence"), ("on", "the", "route"), ("on", "your", "route"),
-                ("first",), ("next",))
+                ("in", "the", "sequence"), ("on", "the", "route"), ("on", "your", "route"))
 #: What after "the second HEAD" makes the ordinal a ranking the parser reads itself.
 _ORDINAL_TAKEN = ("closest", "nearest", "farthest", "furthest", "largest", "smallest", "biggest",
                   "from", "to", "of", "on", "one", "ones", "in order")
@@ -519,6 +534,7 @@ def _meet_clause(rw: Rewriter, j: int) -> int:
         return j
     k += 2 if rw.w(k) == "are" else 1
     k += 1 if rw.w(k) in _MEET_PARTICLES else 0
+    k += 1 if rw.w(k) in ("first", "next") else 0  # "the bedroom you enter first"
     return _route_tail(rw, k)
 
 
@@ -577,9 +593,29 @@ def route_order(rw: Rewriter, i: int) -> int | None:
         return None  # "the second chair from the left", "the first one": read elsewhere
     for at in (rw.toks[i].start, rw.toks[k].start):  # a reference may start at its head
         rw.marks.route_order[at] = nth or 1
+        if met > end:
+            rw.marks.passed.add(at)
     rw.out.append(rw.toks[i])
     rw.out.extend(rw.toks[k:end])
     return met
+
+
+def room_just_before(rw: Rewriter, i: int) -> int | None:
+    """"the room just before the bathroom" (on the way there) -> "the room adjacent to the
+    bathroom", marked to be the one of them reached first walking from where the route is
+    (the one it is in counts)."""
+    if rw.w(i) != "the" or rw.w(i + 1) not in ("room", "area") or \
+            rw.w(i + 2) not in ("just", "right", "immediately", "directly") or \
+            rw.w(i + 3) != "before":
+        return None
+    k = i + 4
+    k += 1 if rw.w(k) in ("entering", "reaching") else 2 if rw.at(k, "you", "enter") else 0
+    if rw.w(k) not in ("the", "your", "this"):
+        return None
+    rw.marks.route_order[rw.toks[i].start] = 0
+    rw.out.extend(rw.toks[i:i + 2])
+    rw.emit("adjacent", "to", like=rw.toks[i + 3])
+    return k
 
 
 def in_order_of_distance(rw: Rewriter, i: int) -> int | None:
@@ -629,6 +665,6 @@ RULES: tuple[Rule, ...] = (
     list_header, sentence_marker, list_item, leave_scope, coordination, same_room, midpoint,
     corner, then_to, stand_next_to, find_and_go_there, nearby, not_in_room, while_walking,
     go_and_stand, does_not_have, has_no, not_relation, dont_pass_between,
-    without_passing_between, partitive, counted_set, in_order_of_distance, route_order, another,
+    without_passing_between, partitive, counted_set, room_just_before, in_order_of_distance, route_order, another,
     destination,
 )
