@@ -96,11 +96,89 @@ def test_doorway_is_its_own_category():
     assert ref.head == "doorway"
 
 
+def _route_rank(ref):
+    return next(((m.rank, m.k, [r.head for r in m.refs]) for m in ref.modifiers
+                 if m.kind == "rank"), None)
+
+
+@pytest.mark.parametrize(("text", "head", "rank"), [
+    ("Go into the first bedroom you enter.", "bedroom", ("route", 1, [])),
+    ("Go to the second bedroom you pass through along the way.", "bedroom", ("route", 2, [])),
+    ("Go to the next living room.", "living_room", ("route", 1, [])),
+    ("Go to the third room along the route.", "room", ("route", 3, [])),
+    ("Go to the first sink.", "sink", ("route", 1, [])),
+    ("Go to the bedroom you enter first.", "bedroom", ("route", 1, [])),
+    # an ordinal the parser reads as a ranking itself is left alone
+    ("Go to the second closest chair to the fridge.", "chair", ("nearest", 2, ["fridge"])),
+    ("Go to the second dog bed in order of distance.", "dog_bed", ("nearest", 2, [])),
+])
+def test_route_order_references(text, head, rank):
+    ref = parse_instruction(text).clauses[0].refs[0]
+    assert (ref.head, _route_rank(ref)) == (head, rank)
+
+
+def test_a_stop_at_something_passed_is_on_the_way_to_the_goal():
+    p = parse_instruction("Walk to the sofa and stop at the plant you pass on the way.")
+    assert [c.refs[0].head for c in p.clauses] == ["house_plant"]
+    assert _route_rank(p.clauses[0].refs[0]) == ("route", 1, ["sofa"])
+    p = parse_instruction("Go into the first bedroom you enter and stop by the bed.")
+    bed = p.clauses[0].refs[0]
+    assert bed.head == "bed" and _route_rank(bed.modifiers[0].refs[0]) == ("route", 1, [])
+    # "next to" is a relation, not "the next one"
+    p = parse_instruction("Go to the toilet in the bathroom next to the kitchen.")
+    assert [c.refs[0].head for c in p.clauses] == ["toilet"]
+
+
+def test_the_room_just_before_is_next_to_it_and_reached_first():
+    p = parse_instruction("Go to the toilet. When you are in the room just before the bathroom, "
+                          "stay away from the chairs.")
+    far = p.clauses[1]
+    assert (far.kind, far.refs[0].head, far.within.head) == ("far", "chair", "room")
+    assert [m.kind for m in far.within.modifiers] == ["rank", "adjacent"]
+    assert far.within.modifiers[0].rank == "before"
+
+
+def test_counted_sets_are_stages_each_different():
+    p = parse_instruction("Pass through three different bedrooms.")
+    assert [(c.kind, c.refs[0].head) for c in p.clauses] == [("pass", "bedroom")] * 3
+    for c in p.clauses:
+        assert [m.kind for m in c.refs[0].modifiers] == ["rank", "different"]
+    p = parse_instruction("Go to the sofa, then go to a room you have not visited yet.")
+    assert [m.kind for m in p.clauses[1].refs[0].modifiers] == ["different"]
+
+
+def test_another_and_the_destination():
+    ref = parse_instruction("Go to the sofa, then go to another bedroom.").clauses[1].refs[0]
+    assert (ref.head, [m.kind for m in ref.modifiers]) == ("bedroom", ["other"])
+    p = parse_instruction("Go to the sofa, then go to the dining table in the target room.")
+    room = p.clauses[1].refs[0].modifiers[0].refs[0]
+    assert (room.head, [m.kind for m in room.modifiers]) == ("room", ["target"])
+    p = parse_instruction("Go to the sofa. Avoid the chair nearest to the final destination.")
+    anchor = p.clauses[1].refs[0].modifiers[0].refs[0]
+    assert (anchor.head, anchor.head_kind) == ("target", "target")
+
+
+def test_negated_relations_and_coordination_after_contains():
+    assert _mods("Go to the chair that is not under a table.") == [("next_to", True)]
+    assert _mods("Go to the chair that is not near the bed.") == [("near", True)]
+    assert _mods("Go to the plant that is not on a table.") == [("on", True)]
+    p = parse_instruction("Go to the bedroom that contains both a baseball bat and a TV stand.")
+    assert len(p.clauses) == 1
+    ref = p.clauses[0].refs[0]
+    assert (ref.head, [m.refs[0].head for m in ref.modifiers]) == (
+        "bedroom", ["baseball_bat", "tv_stand"])
+
+
+def test_encounter_is_not_counter():
+    ref = parse_instruction("Go to the first box you encounter.").clauses[0].refs[0]
+    assert ref.head == "box" and _route_rank(ref) == ("route", 1, [])
+
+
 @pytest.mark.parametrize(("text", "span"), [
-    ("Go into the first bedroom you enter and stop by the bed.", "the first bedroom you enter"),
-    ("Walk to the sofa and stop at the plant you pass.", "the plant you pass"),
     ("Go to the bedroom that does not have a desk, and only then to the sofa.", "only"),
-    ("Go to the chair that is not under a table.", "not"),
+    ("Go to the bed that is separated from the dresser by a wall.", "separated"),
+    ("Go to the room just after the kitchen.", "the room just after the kitchen"),
+    ("Go to the first two dining tables you encounter.", "first"),
 ])
 def test_refusals_name_the_span(text, span):
     with pytest.raises(ParseError) as err:
