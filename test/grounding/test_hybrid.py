@@ -197,3 +197,17 @@ def test_three_different_rooms_and_the_target_room(house):
     g = OfflineGrounder.from_config(load_config()).ground(
         "Go to the fridge, then go to a room you have not visited yet.", house, START)
     assert _room_at(house, g, 1) == 0  # the living room: no door joins kitchen and bathroom
+
+
+def test_ordered_visits_one_stage_each(house):
+    # garbage cans from the start (3.0, 2.5): (5.6, 0.4) 3.3 m, (9.6, 0.4) 6.9 m, (8.4, 8.6)
+    # 8.1 m; the two farthest, farthest first: (8.4, 8.6) then (9.6, 0.4)
+    g = OfflineGrounder.from_config(load_config()).ground(
+        "Visit the two garbage cans in order from farthest to nearest.", house, START)
+    assert "order_by_distance(" in g.program and len(g.routeir.stages) == 2
+    centres = [_centre_of(house, st.target.cells) for st in g.routeir.stages]
+    assert abs(centres[0][0] - 8.4) < 0.8 and abs(centres[0][1] - 8.6) < 0.8
+    assert abs(centres[1][0] - 9.6) < 0.8 and abs(centres[1][1] - 0.4) < 0.8
+    with pytest.raises(GroundingError, match="fewer than 5"):
+        OfflineGrounder.from_config(load_config()).ground(
+            "Visit the five garbage cans in order from nearest to farthest.", house, START)

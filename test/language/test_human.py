@@ -201,3 +201,18 @@ def test_real_referring_expressions_are_read_or_refused():
     # measured 2026-12-04: 2,066 of 2,087 answered heads right, 491 refused, 4 drops
     assert out["silent_drops"] <= 10
     assert out["head_right"] / answered >= 0.97
+
+
+@pytest.mark.parametrize(("text", "head", "ordered"), [
+    ("Visit the two garbage cans in order from farthest to nearest.", "garbage_can",
+     ("farthest", 2)),
+    ("Visit every chair from nearest to farthest.", "chair", ("nearest", None)),
+    ("Go to all the bathrooms in order of their distance from you.", "bathroom",
+     ("nearest", None)),
+])
+def test_ordered_visits_of_a_set(text, head, ordered):
+    p = parse_instruction(text)
+    assert len(p.clauses) == 1
+    ref = p.clauses[0].refs[0]
+    assert (ref.head, ref.plural) == (head, True)
+    assert [(m.kind, m.rank, m.count) for m in ref.modifiers] == [("ordered", *ordered)]

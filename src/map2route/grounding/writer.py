@@ -439,6 +439,10 @@ class ProgramWriter:
         if c.kind == "if":
             self.conditional(c)
             return
+        if c.kind in ("goal", "pass") and c.refs and \
+                any(m.kind == "ordered" for m in c.refs[0].modifiers):
+            self.ordered_stages(c.refs[0])
+            return
         seg = self.var("leg")
         if c.kind in ("goal", "pass"):
             r = c.refs[0]
@@ -478,6 +482,33 @@ class ProgramWriter:
             self.room_here = room
         self.emit(f"segments.append({seg})")
         self.segment_of.append((c.refs[0] if c.refs else None, seg))
+
+    def ordered_stages(self, r: RefExpr) -> None:
+        """"the two garbage cans in order from farthest to nearest": one stage per item, in
+        order of distance from where the route is (the first ``count`` of them when said)."""
+        mod = next(m for m in r.modifiers if m.kind == "ordered")
+        items = self.ref(RefExpr(r.text, r.span, r.head, r.head_kind, r.definite, True,
+                                 [m for m in r.modifiers if m.kind != "ordered"]), one=False)
+        order, item, seg = self.var("order"), self.var("item"), self.var("leg")
+        far = ", descending=True" if mod.rank == "farthest" else ""
+        self.emit(f"{order} = order_by_distance({items}, {self.here}{far})")
+        if mod.count:
+            self.emit(f"if count({order}) < {mod.count}:")
+            self.emit(f"    unique([], {self.q(f'{r.text}: fewer than {mod.count} on the map')})")
+            self.emit(f"{order} = {order}[:{mod.count}]")
+        else:
+            self.emit(f"if count({order}) == 0:")
+            self.emit(f"    unique([], {self.q(r.text)})")
+        self.emit(f"for {item} in {order}:")
+        self.emit(f"    {seg} = segment({item}, label={self.q(r.text)})")
+        self.emit(f"    segments.append({seg})")
+        last = self.var(_stem(r.head) + "_")
+        self.emit(f"{last} = {order}[count({order}) - 1]")
+        self.here = last
+        if r.head_kind == "room":
+            self.room_here = last
+        else:
+            self.room_here = f"room_of({last})"
 
     def _advance(self, tgt: str, r: RefExpr) -> None:
         if r.plural or r.head_kind == "between":

@@ -17,13 +17,25 @@ from __future__ import annotations
 import re
 
 from map2route.language.errors import ParseError
+from map2route.language.parser import rewrites as R
+from map2route.language.parser import route_rewrites as RR
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import Clause, Modifier, RefExpr
-from map2route.language.parser.rewrites import Marks, Rewriter
+from map2route.language.parser.rewrites import Marks, Rewriter, Rule
 from map2route.language.tokens import Token
 
 __all__ = ["Marks", "apply_marks", "human_forms", "merge_passed_on_the_way",
            "merge_room_then_object"]
+
+#: The rewrite rules in the order they are tried (the first that fires at a token wins).
+RULES: tuple[Rule, ...] = (
+    R.list_header, R.sentence_marker, R.list_item, R.leave_scope, R.coordination, R.same_room,
+    R.midpoint, R.corner, R.then_to, R.stand_next_to, R.find_and_go_there, R.nearby,
+    R.not_in_room, R.while_walking, R.go_and_stand, R.does_not_have, R.has_no,
+    R.not_relation, R.dont_pass_between, R.without_passing_between, R.partitive,
+    RR.counted_set, RR.ordered_visits, RR.room_just_before, RR.in_order_of_distance, RR.route_order, RR.another,
+    RR.destination, RR.current_room, RR.adjacent_room, RR.connected_to, RR.door_tail,
+)
 
 _ENDS = (".", "!", "?")
 #: "the area between", "don't pass between": a gap between two things, not a room
@@ -109,7 +121,7 @@ def human_forms(toks: list[Token]) -> tuple[list[Token], list[str], Marks]:
             continue
         kept.extend(s)
     marks = Marks()
-    return Rewriter(_without_ellipses(kept), marks).run(), context, marks
+    return Rewriter(_without_ellipses(kept), marks).run(RULES), context, marks
 
 
 def _ellipsis_before(toks: list[Token], n: int) -> bool:
@@ -254,6 +266,10 @@ def _reference_marks(ref: RefExpr, marks: Marks) -> None:
         k = marks.route_order[start]
         ref.modifiers.insert(0, Modifier("rank", rank="route" if k else "before", k=max(k, 1),
                                          span=ref.span))
+    if start in marks.ordered and not any(m.kind == "ordered" for m in ref.modifiers):
+        rank, count = marks.ordered[start]
+        ref.plural = True
+        ref.modifiers.append(Modifier("ordered", rank=rank, count=count or None, span=ref.span))
     if start in marks.different and not any(m.kind == "different" for m in ref.modifiers):
         ref.modifiers.append(Modifier("different", span=ref.span))
     how = marks.target.get(start)

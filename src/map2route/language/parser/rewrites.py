@@ -3,8 +3,9 @@
 A rule looks at the token at ``i`` of a :class:`Rewriter`; when its phrasing starts there it
 appends the rewritten tokens to ``out`` (each carrying the character span of the words it stands
 for) and returns where reading goes on; otherwise it returns ``None`` and the next rule is tried.
-:data:`RULES` is the order they are tried in: the first that fires wins, and a token no rule
-takes is copied. Every rule looks at a bounded window of tokens, so the pass stays linear.
+:data:`.human.RULES` is the order they are tried in: the first that fires wins, and a token
+no rule takes is copied. Route-order references and the rules about rooms are in
+:mod:`.route_rewrites`. Every rule looks at a bounded window of tokens, so the pass stays linear.
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ class Marks:
     #: one right after a goal ("walk to the sofa and stop at the plant you pass") is on the way
     #: to that goal.
     passed: set[int] = field(default_factory=set)
+    #: Sets visited one by one in order of distance ("the two garbage cans in order from
+    #: farthest to nearest"): (``nearest`` or ``farthest``, how many; 0: all).
+    ordered: dict[int, tuple[str, int]] = field(default_factory=dict)
     #: References that must differ from every earlier one of their head ("three different
     #: bedrooms").
     different: set[int] = field(default_factory=set)
@@ -68,6 +72,8 @@ class Rewriter:
     out: list[Token] = field(default_factory=list)
     list_items: int = 0
     in_list: bool = False
+    #: A "connected to X" was read; its "through a door" tail is part of it.
+    connected: bool = False
 
     def __post_init__(self) -> None:
         self.words = [t.text for t in self.toks]
@@ -89,10 +95,11 @@ class Rewriter:
         hit = head_lexicon().match(self.words[k:k + head_lexicon().max_len])
         return hit[0] if hit is not None else 0
 
-    def run(self) -> list[Token]:
+    def run(self, rules: tuple[Rule, ...]) -> list[Token]:
+        """Apply ``rules`` (the first that fires at a token wins) over the tokens."""
         i = 0
         while i < len(self.toks):
-            for rule in RULES:
+            for rule in rules:
                 nxt = rule(self, i)
                 if nxt is not None:
                     i = nxt
@@ -103,6 +110,7 @@ class Rewriter:
         return self.out
 
 
+#: A rewrite rule: the index reading goes on at when it fired, else None.
 Rule = Callable[[Rewriter, int], "int | None"]
 
 
@@ -144,38 +152,6 @@ def list_item(rw: Rewriter, i: int) -> int | None:
     rw.emit("go", "to", like=t)
     rw.list_items += 1
     return i + 2
-
-
-def counted_set(rw: Rewriter, i: int) -> int | None:
-    """"pass through three different bedrooms" -> "pass through the bedroom, then pass
-    through the bedroom, then ...", each the next one along the route that differs from the
-    ones before."""
-    verb = 3 if rw.at(i, "go", "through") or rw.at(i, "pass", "through") or \
-        rw.at(i, "walk", "through") else 2 if rw.w(i) in ("visit", "enter", "cross") else 0
-    if not verb:
-        return None
-    k = i + verb - 1
-    n = W.NUMBERS.get(rw.w(k), 0) if rw.w(k) not in ("a", "an", "one") else 0
-    if not 2 <= n <= 6:
-        return None
-    k += 1
-    k += 1 if rw.w(k) in ("different", "distinct", "separate") else 0
-    size = rw.head_at(k)
-    if not size:
-        return None
-    head = [rw.new(singular_word(w), tok) for w, tok in
-            zip(rw.words[k:k + size], rw.toks[k:k + size], strict=True)]
-    for item in range(n):
-        if item:
-            rw.emit(",", "then", like=rw.toks[k])
-        rw.out.extend(rw.toks[i:i + verb - 1])
-        rw.emit("the", like=rw.toks[k])
-        rw.out.extend(head)
-    # every item starts at the same character: each is the next one along the route, and
-    # differs from the ones before it
-    rw.marks.route_order[rw.toks[k].start] = 1
-    rw.marks.different.add(rw.toks[k].start)
-    return k + size
 
 
 # --- scopes -------------------------------------------------------------------------------
@@ -503,168 +479,3 @@ def partitive(rw: Rewriter, i: int) -> int | None:
         rw.out.extend([rw.toks[i], rw.toks[i + 1], head])
         return k + 1
     return None
-
-
-# --- route-order references, "another", the destination --------------------------------
-#: Verbs of meeting something on the way ("the first bedroom you enter").
-_MEET_VERBS = ("pass", "enter", "encounter", "reach", "meet", "see", "cross", "visit", "come",
-               "walk", "go", "find", "get", "hit", "arrive")
-#: Particles after them ("you pass through", "you come across", "you get to").
-_MEET_PARTICLES = ("through", "by", "into", "across", "upon", "to", "past", "on", "at", "in")
-#: Tails that say "along the route" again.
-_ROUTE_TAILS = (("along", "the", "way"), ("on", "the", "way"), ("along", "the", "route"),
-                ("on", "your", "way"), ("along", "your", "route"), ("along", "your", "way"),
-                ("in", "the", "sequence"), ("on", "the", "route"), ("on", "your", "route"))
-#: What after "the second HEAD" makes the ordinal a ranking the parser reads itself.
-_ORDINAL_TAKEN = ("closest", "nearest", "farthest", "furthest", "largest", "smallest", "biggest",
-                  "from", "to", "of", "on", "one", "ones", "in order")
-_NOT_YET = (("have", "not", "yet"), ("have", "not"), ("haven't",), ("did", "not"),
-            ("have", "never"))
-
-
-def _meet_clause(rw: Rewriter, j: int) -> int:
-    """End of "(that) you (will) pass through (along the way)" at ``j`` (``j`` if none)."""
-    k = j + (1 if rw.w(j) in ("that", "which") else 0)
-    if rw.w(k) != "you":
-        return j
-    k += 1
-    k += 1 if rw.w(k) in ("will", "'ll", "first", "then") else 0
-    if rw.w(k) not in _MEET_VERBS and not (rw.w(k) == "are" and rw.w(k + 1) in (
-            "entering", "passing", "crossing", "going", "walking")):
-        return j
-    k += 2 if rw.w(k) == "are" else 1
-    k += 1 if rw.w(k) in _MEET_PARTICLES else 0
-    k += 1 if rw.w(k) in ("first", "next") else 0  # "the bedroom you enter first"
-    return _route_tail(rw, k)
-
-
-def _route_tail(rw: Rewriter, k: int) -> int:
-    for tail in _ROUTE_TAILS:
-        if rw.at(k, *tail):
-            return k + len(tail)
-    return k
-
-
-def _not_yet_visited(rw: Rewriter, j: int) -> int:
-    """End of "(that) you have not (yet) visited / passed through (before|yet)" at ``j``."""
-    k = j + (1 if rw.w(j) in ("that", "which") else 0)
-    if rw.w(k) != "you":
-        return j
-    k += 1
-    neg = next((len(t) for t in _NOT_YET if rw.at(k, *t)), 0)
-    if not neg or rw.w(k + neg) not in ("visited", "passed", "entered", "been", "gone", "seen",
-                                        "visit", "pass", "enter", "crossed"):
-        return j
-    k += neg + 1
-    k += 1 if rw.w(k) in ("through", "in", "into", "to", "by") else 0
-    k += 1 if rw.w(k) in ("yet", "before", "already") else 0
-    return k
-
-
-def route_order(rw: Rewriter, i: int) -> int | None:
-    """"the first bedroom you enter", "the second bedroom you pass through along the way",
-    "the next living room", "the plant you pass", "the third room along the route", "the first
-    sink" -> "the bedroom" with its place along the route marked (read after the parse as a
-    ``route`` ranking: the k-th met, by walking distance from where the route is then); "a
-    room you have not visited yet" -> "a room" marked different from every earlier one."""
-    if rw.w(i) not in ("the", "a", "an", "any"):
-        return None
-    k = i + 1
-    nth = 0
-    if rw.w(k) in W.ORDINALS and rw.w(i) == "the":
-        nth, k = W.ORDINALS[rw.w(k)], k + 1
-    elif rw.w(k) == "next" and rw.w(i) == "the":
-        nth, k = 1, k + 1
-    size = rw.head_at(k)
-    if not size:
-        return None
-    end = k + size
-    met = _meet_clause(rw, end)
-    if met == end and rw.w(i) == "the":
-        met = _route_tail(rw, end)
-    fresh = _not_yet_visited(rw, end)
-    if fresh > end:
-        rw.marks.different.update((rw.toks[i].start, rw.toks[k].start))
-        rw.out.extend(rw.toks[i:end])
-        return fresh
-    if met == end and not nth:
-        return None
-    if met == end and (rw.w(end) in _ORDINAL_TAKEN or rw.at(end, "in", "order")):
-        return None  # "the second chair from the left", "the first one": read elsewhere
-    for at in (rw.toks[i].start, rw.toks[k].start):  # a reference may start at its head
-        rw.marks.route_order[at] = nth or 1
-        if met > end:
-            rw.marks.passed.add(at)
-    rw.out.append(rw.toks[i])
-    rw.out.extend(rw.toks[k:end])
-    return met
-
-
-def room_just_before(rw: Rewriter, i: int) -> int | None:
-    """"the room just before the bathroom" (on the way there) -> "the room adjacent to the
-    bathroom", marked to be the one of them reached first walking from where the route is
-    (the one it is in counts)."""
-    if rw.w(i) != "the" or rw.w(i + 1) not in ("room", "area") or \
-            rw.w(i + 2) not in ("just", "right", "immediately", "directly") or \
-            rw.w(i + 3) != "before":
-        return None
-    k = i + 4
-    k += 1 if rw.w(k) in ("entering", "reaching") else 2 if rw.at(k, "you", "enter") else 0
-    if rw.w(k) not in ("the", "your", "this"):
-        return None
-    rw.marks.route_order[rw.toks[i].start] = 0
-    rw.out.extend(rw.toks[i:i + 2])
-    rw.emit("adjacent", "to", like=rw.toks[i + 3])
-    return k
-
-
-def in_order_of_distance(rw: Rewriter, i: int) -> int | None:
-    """"the second dog bed in order of distance (from you)" -> "the second closest dog bed"."""
-    if rw.w(i) != "the" or rw.w(i + 1) not in W.ORDINALS:
-        return None
-    size = rw.head_at(i + 2)
-    end = i + 2 + size
-    if not size or not rw.at(end, "in", "order", "of", "distance"):
-        return None
-    rw.out.extend(rw.toks[i:i + 2])
-    rw.emit("closest", like=rw.toks[end])
-    rw.out.extend(rw.toks[i + 2:end])
-    return end + 4
-
-
-def another(rw: Rewriter, i: int) -> int | None:
-    """"another bedroom" -> "a other bedroom": one that is not the one just named (objects)
-    or the one the route is in (rooms)."""
-    if rw.w(i) == "another" and rw.head_at(i + 1):
-        rw.emit("a", "other", like=rw.toks[i])
-        return i + 1
-    return None
-
-
-def destination(rw: Rewriter, i: int) -> int | None:
-    """"the target room", "the destination room", "the target bed", "the (final)
-    destination" -> the reference with a mark: after the parse it names where the route ends
-    (the room of the final stage's target, or that target)."""
-    if rw.w(i) not in ("the", "your", "this"):
-        return None
-    k = i + 1 + (1 if rw.w(i + 1) in ("final", "last", "current") else 0)
-    if rw.w(k) not in ("target", "destination", "goal"):
-        return None
-    size = rw.head_at(k + 1)
-    rw.marks.target[rw.toks[i].start] = "named" if size else "bare"
-    rw.emit("the", like=rw.toks[i])
-    if size:
-        rw.out.extend(rw.toks[k + 1:k + 1 + size])
-        return k + 1 + size
-    rw.emit("room", like=rw.toks[k])  # read as a place; made the target itself after
-    return k + 1
-
-
-#: The rules in the order they are tried.
-RULES: tuple[Rule, ...] = (
-    list_header, sentence_marker, list_item, leave_scope, coordination, same_room, midpoint,
-    corner, then_to, stand_next_to, find_and_go_there, nearby, not_in_room, while_walking,
-    go_and_stand, does_not_have, has_no, not_relation, dont_pass_between,
-    without_passing_between, partitive, counted_set, room_just_before, in_order_of_distance, route_order, another,
-    destination,
-)
