@@ -156,6 +156,9 @@ def test_another_and_the_destination():
     p = parse_instruction("Go to the sofa. Avoid the chair nearest to the final destination.")
     anchor = p.clauses[1].refs[0].modifiers[0].refs[0]
     assert (anchor.head, anchor.head_kind) == ("target", "target")
+    # "your final destination is X" says which; it is no reference to the destination
+    p = parse_instruction("Go to the sofa. Your final destination is the dresser.")
+    assert [c.refs[0].head for c in p.clauses if c.kind == "goal"] == ["sofa", "dresser"]
 
 
 def test_negated_relations_and_coordination_after_contains():

@@ -196,6 +196,8 @@ def destination(rw: Rewriter, i: int) -> int | None:
     if rw.w(k) not in ("target", "destination", "goal"):
         return None
     size = rw.head_at(k + 1)
+    if not size and rw.w(k + 1) in ("is", "will", "should", ":", "being", "lies", "=", "-"):
+        return None  # "your final destination is the dresser": says which, read elsewhere
     rw.marks.target[rw.toks[i].start] = "named" if size else "bare"
     rw.emit("the", like=rw.toks[i])
     if size:
