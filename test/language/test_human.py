@@ -219,3 +219,23 @@ def test_ordered_visits_of_a_set(text, head, ordered):
     ref = p.clauses[0].refs[0]
     assert (ref.head, ref.plural) == (head, True)
     assert [(m.kind, m.rank, m.count) for m in ref.modifiers] == [("ordered", *ordered)]
+
+
+@pytest.mark.parametrize("text", [
+    "Go to the bedroom connected to the kitchen through a door.",
+    "Go to the bedroom that is directly connected by a doorway to the kitchen.",
+    "Go to the bedroom that borders the kitchen.",
+    "Go to the bedroom that leads to the kitchen.",
+])
+def test_rooms_joined_by_a_door(text):
+    ref = parse_instruction(text).clauses[0].refs[0]
+    assert (ref.head, [(m.kind, m.refs[0].head) for m in ref.modifiers]) == (
+        "bedroom", [("adjacent", "kitchen")])
+
+
+def test_rooms_by_where_the_route_is():
+    ref = parse_instruction("Go to the current bathroom.").clauses[0].refs[0]
+    assert (ref.head, [m.kind for m in ref.modifiers]) == ("bathroom", ["start_room"])
+    ref = parse_instruction("Go to the adjacent bedroom.").clauses[0].refs[0]
+    assert (ref.head, [(m.kind, m.refs[0].head_kind) for m in ref.modifiers]) == (
+        "bedroom", [("next_to", "pronoun")])

@@ -241,14 +241,36 @@ def adjacent_room(rw: Rewriter, i: int) -> int | None:
     return i + 2 + size
 
 
+_JOIN_VERBS = ("connected", "leads", "leading", "opens", "opening", "borders", "bordering",
+               "adjoins", "adjoining", "joined")
+_DOOR_WORDS = ("door", "doorway", "doors", "doorways", "opening")
+
+
+def _after_room(rw: Rewriter) -> bool:
+    """Whether the tokens written last end in a room word (past "that is", "directly")."""
+    k = len(rw.out)
+    while k and rw.out[k - 1].text in ("that", "which", "is", "are", "'s", "directly", "only"):
+        k -= 1
+    last = [t.text for t in rw.out[max(k - 2, 0):k]]
+    hits = [head_lexicon().match(last[j:]) for j in range(len(last))]
+    return any(h is not None and h[2] == "room" and h[0] == len(last) - j
+               for j, h in enumerate(hits))
+
+
 def connected_to(rw: Rewriter, i: int) -> int | None:
-    """"the bedroom (that is) (directly) connected to the kitchen (through a door)" ->
-    "the bedroom adjacent to the kitchen" (rooms joined by a door)."""
+    """A room "(that is) (directly) connected to the kitchen (through a door)", "connected by
+    a doorway to", "that leads to", "that borders" -> "adjacent to the kitchen" (rooms joined
+    by a door)."""
     k = i + (1 if rw.w(i) == "directly" else 0)
-    if rw.w(k) != "connected":
+    if rw.w(k) not in _JOIN_VERBS or not _after_room(rw):
         return None
     k += 1 + (1 if rw.w(k + 1) == "directly" else 0)
-    if rw.w(k) != "to":
+    if rw.w(k) in ("by", "through", "via") and rw.w(k + 1) in ("a", "an", "the", "one") and \
+            rw.w(k + 2) in _DOOR_WORDS:
+        k += 3
+    if rw.w(k - 1) in ("borders", "bordering", "adjoins", "adjoining"):
+        k -= 1  # no "to" after them
+    elif rw.w(k) not in ("to", "into", "onto", "with"):
         return None
     while rw.out and rw.out[-1].text in ("that", "which", "is", "are", "'s", "directly"):
         rw.out.pop()
