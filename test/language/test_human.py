@@ -182,6 +182,8 @@ def test_encounter_is_not_counter():
     ("Go to the bed that is separated from the dresser by a wall.", "separated"),
     ("Go to the room just after the kitchen.", "the room just after the kitchen"),
     ("Go to the first two dining tables you encounter.", "first"),
+    # a stage only if something is met: not read as an unconditional stage
+    ("Go to the counter top. If you encounter a stool, walk around it.", "encounter"),
 ])
 def test_refusals_name_the_span(text, span):
     with pytest.raises(ParseError) as err:
@@ -239,3 +241,10 @@ def test_rooms_by_where_the_route_is():
     ref = parse_instruction("Go to the adjacent bedroom.").clauses[0].refs[0]
     assert (ref.head, [(m.kind, m.refs[0].head_kind) for m in ref.modifiers]) == (
         "bedroom", [("next_to", "pronoun")])
+
+
+def test_a_condition_on_meeting_something_names_it_for_the_it_after():
+    p = parse_instruction("Go to the garbage bag, and if you encounter the counter top on the "
+                          "way, keep your distance from it.")
+    assert [(c.kind, c.refs[0].head) for c in p.clauses] == [
+        ("goal", "garbage_bag"), ("mention", "counter_top"), ("far", "it")]

@@ -35,6 +35,7 @@ RULES: tuple[Rule, ...] = (
     R.not_relation, R.dont_pass_between, R.without_passing_between, R.partitive,
     RR.counted_set, RR.ordered_visits, RR.room_just_before, RR.in_order_of_distance, RR.route_order, RR.another,
     RR.destination, RR.current_room, RR.adjacent_room, RR.connected_to, RR.door_tail,
+    RR.if_you_meet,
 )
 
 _ENDS = (".", "!", "?")

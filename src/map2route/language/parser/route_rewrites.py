@@ -346,3 +346,44 @@ def ordered_visits(rw: Rewriter, i: int) -> int | None:
     rw.emit("all", "the", like=rw.toks[i])
     rw.out.extend(rw.toks[k:end])
     return order[1]
+
+
+#: How the rule after "if you meet X," opens for it to hold wherever the route goes: a
+#: preference or an avoidance (met or not, it changes nothing where X is not on the way).
+_KEEP_AWAY = ("keep", "stay", "avoid", "don't", "do", "never", "give", "steer", "be", "remain",
+              "maintain")
+_MEET_IF = ("encounter", "see", "pass", "meet", "reach", "approach", "spot", "notice", "find")
+_MEET_IF_TWO = (("come", "across"), ("run", "into"), ("walk", "past"), ("pass", "by"),
+                ("get", "near"), ("come", "near"), ("go", "past"))
+
+
+def if_you_meet(rw: Rewriter, i: int) -> int | None:
+    """"if you encounter the counter top on the way, keep your distance from it" -> ". there
+    is the counter top ; keep your distance from it": what the route meets is named for the
+    "it" that follows, and the preference or avoidance holds wherever the route goes (where
+    the thing is not on the way it changes nothing). A stage under such a condition ("if you
+    see a stool, walk around it") is left alone (refused by name)."""
+    if rw.w(i) not in ("if", "when", "whenever", "once") or rw.w(i + 1) != "you":
+        return None
+    k = i + 2
+    two = next((len(t) for t in _MEET_IF_TWO if rw.at(k, *t)), 0)
+    if two:
+        k += two
+    elif rw.w(k) in _MEET_IF:
+        k += 1
+    else:
+        return None
+    det = 1 if rw.w(k) in ("a", "an", "the", "any") else 0
+    size = rw.head_at(k + det)
+    if not size:
+        return None
+    end = k + det + size
+    tail = _route_tail(rw, end)
+    if rw.w(tail) != "," or rw.w(tail + 1) not in _KEEP_AWAY:
+        return None  # "if you see a stool, walk around it": a stage only if met, not read
+    while rw.out and rw.out[-1].text in (",", "and", "but"):
+        rw.out.pop()
+    rw.emit(".", "there", "is", like=rw.toks[i])
+    rw.out.extend(rw.toks[k:end])
+    rw.emit(";", like=rw.toks[tail])
+    return tail + 1
