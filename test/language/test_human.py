@@ -214,6 +214,7 @@ def test_real_referring_expressions_are_read_or_refused():
     ("Visit every chair from nearest to farthest.", "chair", ("nearest", None)),
     ("Go to all the bathrooms in order of their distance from you.", "bathroom",
      ("nearest", None)),
+    ("Go to the two living rooms.", "living_room", ("nearest", 2)),
 ])
 def test_ordered_visits_of_a_set(text, head, ordered):
     p = parse_instruction(text)

@@ -217,6 +217,11 @@ class ProgramWriter:
             other = self.ref(mod.refs[0], one=False)
             pred = _negate(f"{_PRED[mod.kind]}({other})", mod.negated)
             self.emit(f"{v} = where({v}, {pred})")
+        elif mod.kind == "ordered" and mod.count:
+            # "avoid the two chairs": the two nearest (a stage visits them one by one instead)
+            far = ", descending=True" if mod.rank == "farthest" else ""
+            here = "start_place()" if self.in_constraints else self.here
+            self.emit(f"{v} = order_by_distance({v}, {here}{far})[:{mod.count}]")
         elif mod.kind == "different":
             # "three different bedrooms": none of the earlier stage targets of this head
             prev = [self.stage_target[seg] for pr, seg in self.segment_of

@@ -328,7 +328,7 @@ def ordered_visits(rw: Rewriter, i: int) -> int | None:
     """"the two garbage cans in order from farthest to nearest", "every chair from nearest
     to farthest", "all the bathrooms in order of their distance from you" -> "all the garbage
     cans", marked to be visited one by one in that order of distance from where the route is
-    (the first N when a number is said)."""
+    (the first N when a number is said); "the two living rooms" are the two nearest."""
     k = i
     if rw.w(k) in ("all", "every", "each"):
         k += 1
@@ -339,6 +339,9 @@ def ordered_visits(rw: Rewriter, i: int) -> int | None:
         return None
     end = k + rw.head_at(k)
     order = _order_phrase(rw, end)
+    hit = head_lexicon().match(rw.words[k:end])
+    if order is None and count >= 2 and hit is not None and hit[3]:
+        order = ("nearest", end)  # "the two living rooms": the two nearest, nearest first
     if order is None:
         return None
     for at in (rw.toks[i].start, rw.toks[k].start):
