@@ -249,3 +249,10 @@ def test_a_condition_on_meeting_something_names_it_for_the_it_after():
                           "way, keep your distance from it.")
     assert [(c.kind, c.refs[0].head) for c in p.clauses] == [
         ("goal", "garbage_bag"), ("mention", "counter_top"), ("far", "it")]
+
+
+def test_a_count_inside_a_relation_stays_a_count():
+    ref = parse_instruction("Go to the bedroom with two windows.").clauses[0].refs[0]
+    assert [(m.kind, m.count) for m in ref.modifiers] == [("with", 2)]
+    ref = parse_instruction("Go to the room with a sofa and two beds.").clauses[0].refs[0]
+    assert ref.head == "room" and [m.count for m in ref.modifiers] == [None, 2]

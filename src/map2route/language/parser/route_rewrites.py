@@ -294,6 +294,9 @@ def door_tail(rw: Rewriter, i: int) -> int | None:
 
 
 _NEAR_WORDS = ("nearest", "closest")
+#: Words after which "the two living rooms" names places to go to or keep from (not a count
+#: inside "a room with a sofa and two beds").
+_COUNTED_AFTER = ("to", "visit", "visiting", "reach", "avoid", "avoiding", "from", "past")
 _FAR_WORDS = ("farthest", "furthest")
 _FROM_YOU = (("from", "you"), ("from", "your", "current", "position"),
              ("from", "your", "position"), ("from", "where", "you", "are"),
@@ -340,7 +343,8 @@ def ordered_visits(rw: Rewriter, i: int) -> int | None:
     end = k + rw.head_at(k)
     order = _order_phrase(rw, end)
     hit = head_lexicon().match(rw.words[k:end])
-    if order is None and count >= 2 and hit is not None and hit[3]:
+    if order is None and count >= 2 and hit is not None and hit[3] and rw.out and \
+            rw.out[-1].text in _COUNTED_AFTER:
         order = ("nearest", end)  # "the two living rooms": the two nearest, nearest first
     if order is None:
         return None
