@@ -4,9 +4,13 @@ People writing route instructions for a benchmark set the scene ("You are standi
 bed."), open scopes with the way they move ("As you leave the bedroom, ..."), number their stops
 ("Visit three places in order: 1. ..., 2. ..."), say partitives ("the second of the two chairs
 closest to the fridge", "the larger of the two bathrooms"), negate a relative clause ("the
-bedroom that does not have a desk") and forbid the gap between two things ("don't pass between
-the sofa and the TV"). Each rule rewrites a token window onto the phrasing the parser already
-reads, keeping the character spans so that a refusal still points into the original text.
+bedroom that does not have a desk"), forbid the gap between two things ("don't pass between
+the sofa and the TV") and place things along the route ("the first bedroom you enter", "the
+plant you pass", "pass through three different bedrooms"). Each rule (:mod:`.rewrites`,
+:mod:`.route_rewrites`; tried in the order of :data:`RULES`) rewrites a token window onto the
+phrasing the parser already reads, keeping the character spans so that a refusal still points
+into the original text, and leaves marks that :func:`apply_marks` turns into modifiers after
+the parse.
 Scene-setting sentences are context, never stages: they are taken out of the token list and
 returned, so the parse reports them (:attr:`~.model.InstructionParse.context`) instead of
 dropping them. Hand-written for the same reason as :mod:`.normalise`.
@@ -33,9 +37,9 @@ RULES: tuple[Rule, ...] = (
     R.midpoint, R.corner, R.then_to, R.stand_next_to, R.find_and_go_there, R.nearby,
     R.not_in_room, R.while_walking, R.go_and_stand, R.does_not_have, R.has_no,
     R.not_relation, R.dont_pass_between, R.without_passing_between, R.partitive,
-    RR.counted_set, RR.ordered_visits, RR.room_just_before, RR.in_order_of_distance, RR.route_order, RR.another,
-    RR.destination, RR.current_room, RR.adjacent_room, RR.connected_to, RR.door_tail,
-    RR.if_you_meet,
+    RR.counted_set, RR.ordered_visits, RR.room_just_before, RR.in_order_of_distance,
+    RR.route_order, RR.another, RR.destination, RR.current_room, RR.adjacent_room,
+    RR.connected_to, RR.door_tail, RR.if_you_meet,
 )
 
 _ENDS = (".", "!", "?")

@@ -3,10 +3,11 @@
 "the first bedroom you enter", "the plant you pass", "the next living room", "pass through
 three different bedrooms", "a room you have not visited yet", "the room just before the
 bathroom", "another bedroom", "the target room", "the current bathroom", "the adjacent
-bedroom", "connected to the kitchen through a door". Each is rewritten onto a phrasing the
-parser reads, with a mark (:class:`.rewrites.Marks`) that :func:`.human.apply_marks` turns
-into the modifier the grounding writer needs (a ``route`` ranking: the API's
-``kth_along_route``; ``different``; ``target``).
+bedroom", "connected to the kitchen through a door", "the two garbage cans in order from
+farthest to nearest", "if you encounter the counter top, keep your distance from it". Each is
+rewritten onto a phrasing the parser reads, with a mark (:class:`.rewrites.Marks`) that
+:func:`.human.apply_marks` turns into the modifier the grounding writer needs (a ``route``
+ranking: the API's ``kth_along_route``; ``before``; ``different``; ``target``; ``ordered``).
 """
 
 from __future__ import annotations
