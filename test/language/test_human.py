@@ -256,3 +256,12 @@ def test_a_count_inside_a_relation_stays_a_count():
     assert [(m.kind, m.count) for m in ref.modifiers] == [("with", 2)]
     ref = parse_instruction("Go to the room with a sofa and two beds.").clauses[0].refs[0]
     assert ref.head == "room" and [m.count for m in ref.modifiers] == [None, 2]
+
+
+def test_superlatives_said_as_distances():
+    ref = parse_instruction("Go to the TV with the shortest straight-line distance to the "
+                            "sink.").clauses[0].refs[0]
+    assert (ref.head, [(m.rank, m.refs[0].head) for m in ref.modifiers]) == (
+        "television", [("nearest", "sink")])
+    ref = parse_instruction("Go to the bed with the longest distance from the sofa.").clauses[0].refs[0]
+    assert [(m.rank, m.refs[0].head) for m in ref.modifiers] == [("farthest", "sofa")]

@@ -479,3 +479,18 @@ def partitive(rw: Rewriter, i: int) -> int | None:
         rw.out.extend([rw.toks[i], rw.toks[i + 1], head])
         return k + 1
     return None
+
+
+def shortest_distance(rw: Rewriter, i: int) -> int | None:
+    """"the TV with the shortest (straight-line) distance to the sink" -> "the TV closest to
+    the sink"; "the longest distance from" -> "farthest from"."""
+    if rw.w(i) not in ("with", "at", "having") or rw.w(i + 1) != "the" or \
+            rw.w(i + 2) not in ("shortest", "smallest", "longest", "largest", "greatest"):
+        return None
+    k = i + 3
+    k += 2 if rw.at(k, "straight", "line") else 1 if rw.w(k) == "euclidean" else 0
+    if rw.w(k) != "distance" or rw.w(k + 1) not in ("to", "from"):
+        return None
+    near = rw.w(i + 2) in ("shortest", "smallest")
+    rw.emit("closest" if near else "farthest", "to" if near else "from", like=rw.toks[i + 2])
+    return k + 2
