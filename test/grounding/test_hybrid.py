@@ -211,3 +211,15 @@ def test_ordered_visits_one_stage_each(house):
     with pytest.raises(GroundingError, match="fewer than 5"):
         OfflineGrounder.from_config(load_config()).ground(
             "Visit the five garbage cans in order from nearest to farthest.", house, START)
+
+
+def test_nothing_on_it(house):
+    # both side tables carry a desk lamp; the dresser carries nothing
+    g = OfflineGrounder.from_config(load_config()).ground(
+        "Go to the dresser with nothing on it.", house, START)
+    assert "objects_on(" in g.program
+    x, y = _centre_of(house, g.routeir.stages[0].target.cells)
+    assert abs(x - 3.5) < 1.2 and abs(y - 6.0) < 1.2
+    with pytest.raises(GroundingError, match="no_referent"):
+        OfflineGrounder.from_config(load_config()).ground(
+            "Go to the side table with nothing on it.", house, START)

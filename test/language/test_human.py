@@ -265,3 +265,12 @@ def test_superlatives_said_as_distances():
         "television", [("nearest", "sink")])
     ref = parse_instruction("Go to the bed with the longest distance from the sofa.").clauses[0].refs[0]
     assert [(m.rank, m.refs[0].head) for m in ref.modifiers] == [("farthest", "sofa")]
+
+
+@pytest.mark.parametrize("text", ["Go to a bed with nothing on it.",
+                                  "Go to the bed that has nothing on it.",
+                                  "Go to the bed with nothing on top of it."])
+def test_nothing_on_it(text):
+    p = parse_instruction(text)
+    assert [(c.refs[0].head, [m.kind for m in c.refs[0].modifiers]) for c in p.clauses] == [
+        ("bed", ["empty"])]

@@ -217,6 +217,9 @@ class ProgramWriter:
             other = self.ref(mod.refs[0], one=False)
             pred = _negate(f"{_PRED[mod.kind]}({other})", mod.negated)
             self.emit(f"{v} = where({v}, {pred})")
+        elif mod.kind == "empty":
+            # "a bed with nothing on it"
+            self.emit(f"{v} = [x for x in {v} if count(objects_on(x)) == 0]")
         elif mod.kind == "ordered" and mod.count:
             # "avoid the two chairs": the two nearest (a stage visits them one by one instead)
             far = ", descending=True" if mod.rank == "farthest" else ""

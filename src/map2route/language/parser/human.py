@@ -37,7 +37,7 @@ RULES: tuple[Rule, ...] = (
     R.midpoint, R.corner, R.then_to, R.stand_next_to, R.find_and_go_there, R.nearby,
     R.not_in_room, R.while_walking, R.go_and_stand, R.does_not_have, R.has_no,
     R.not_relation, R.dont_pass_between, R.without_passing_between, R.partitive,
-    R.shortest_distance,
+    R.shortest_distance, R.nothing_on_it,
     RR.counted_set, RR.ordered_visits, RR.room_just_before, RR.in_order_of_distance,
     RR.route_order, RR.another, RR.destination, RR.current_room, RR.adjacent_room,
     RR.connected_to, RR.door_tail, RR.if_you_meet,
@@ -276,6 +276,8 @@ def _reference_marks(ref: RefExpr, marks: Marks) -> None:
         rank, count = marks.ordered[start]
         ref.plural = True
         ref.modifiers.append(Modifier("ordered", rank=rank, count=count or None, span=ref.span))
+    if start in marks.empty and not any(m.kind == "empty" for m in ref.modifiers):
+        ref.modifiers.append(Modifier("empty", span=ref.span))
     if start in marks.different and not any(m.kind == "different" for m in ref.modifiers):
         ref.modifiers.append(Modifier("different", span=ref.span))
     how = marks.target.get(start)

@@ -19,7 +19,8 @@ class Modifier:
     ``kind`` is one of ``in_room``, ``on``, ``with``, ``near``, ``next_to``, ``far_from``,
     ``rank``, ``between``, ``in_corner``, ``adjacent``, ``start_room``, ``size``, ``other``
     ("the other bedroom"), ``different`` (none of the earlier stage targets: "three different
-    bedrooms"), ``target`` (the route's destination: "the target room") or ``ordered`` (a set
+    bedrooms"), ``target`` (the route's destination: "the target room"), ``empty`` (nothing
+    stands on or in it: "a bed with nothing on it") or ``ordered`` (a set
     visited one by one in order of distance, ``rank`` nearest/farthest, ``count`` how many);
     ``rank`` may also be ``most``/``fewest`` with the counted thing in ``refs`` ("the room
     with the most beds"), ``route`` (the k-th met along the route, ``refs`` the goal it is on

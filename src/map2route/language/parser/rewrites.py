@@ -53,6 +53,8 @@ class Marks:
     #: Sets visited one by one in order of distance ("the two garbage cans in order from
     #: farthest to nearest"): (``nearest`` or ``farthest``, how many; 0: all).
     ordered: dict[int, tuple[str, int]] = field(default_factory=dict)
+    #: References with nothing on or in them ("a bed with nothing on it").
+    empty: set[int] = field(default_factory=set)
     #: References that must differ from every earlier one of their head ("three different
     #: bedrooms").
     different: set[int] = field(default_factory=set)
@@ -494,3 +496,27 @@ def shortest_distance(rw: Rewriter, i: int) -> int | None:
     near = rw.w(i + 2) in ("shortest", "smallest")
     rw.emit("closest" if near else "farthest", "to" if near else "from", like=rw.toks[i + 2])
     return k + 2
+
+
+def _owner_starts(rw: Rewriter) -> tuple[int, ...]:
+    """Start characters the reference the tokens written last may begin at (its determiner
+    and the word after it: a goal may leave its "a" out), looking back at most five tokens."""
+    for back in range(2, min(len(rw.out), 6) + 1):
+        if rw.out[-back].text in ("the", "a", "an", "any"):
+            return rw.out[-back].start, rw.out[-back + 1].start
+    return ()
+
+
+def nothing_on_it(rw: Rewriter, i: int) -> int | None:
+    """"a bed with nothing on it", "the dresser that has nothing on it": no object stands on
+    or in it (marked on the reference; the phrase is consumed)."""
+    k = i + (1 if rw.w(i) in ("that", "which") else 0)
+    if rw.w(k) not in ("with", "has", "have", "having") or rw.w(k + 1) != "nothing" or \
+            rw.w(k + 2) not in ("on", "in", "inside") or rw.w(k + 3) not in ("it", "top"):
+        return None
+    end = k + 4 + (2 if rw.at(k + 3, "top", "of", "it") else 0)
+    starts = _owner_starts(rw)
+    if not starts or rw.w(end) in ("and", "or", "nor", "but", "except"):
+        return None  # "with nothing on it and no lamp nearby": more than this rule reads
+    rw.marks.empty.update(starts)
+    return end
