@@ -223,3 +223,14 @@ def test_nothing_on_it(house):
     with pytest.raises(GroundingError, match="no_referent"):
         OfflineGrounder.from_config(load_config()).ground(
             "Go to the side table with nothing on it.", house, START)
+
+
+def test_the_first_two_met(house):
+    # chair_0 (7.0, 2.0) just inside the kitchen door is met first; from it the next chair
+    # not yet visited is chair_2 (8.0, 1.1), 1.3 m on
+    g = OfflineGrounder.from_config(load_config()).ground(
+        "Go to the first two chairs you pass.", house, START)
+    centres = [_centre_of(house, st.target.cells) for st in g.routeir.stages]
+    assert len(centres) == 2
+    assert abs(centres[0][0] - 7.0) < 0.8 and abs(centres[0][1] - 2.0) < 0.8
+    assert abs(centres[1][0] - 8.0) < 0.8 and abs(centres[1][1] - 1.1) < 0.8

@@ -181,7 +181,7 @@ def test_encounter_is_not_counter():
     ("Go to the bedroom that does not have a desk, and only then to the sofa.", "only"),
     ("Go to the bed that is separated from the dresser by a wall.", "separated"),
     ("Go to the room just after the kitchen.", "the room just after the kitchen"),
-    ("Go to the first two dining tables you encounter.", "first"),
+    ("Go to the last bedroom you pass through.", "last"),
     # a stage only if something is met: not read as an unconditional stage
     ("Go to the counter top. If you encounter a stool, walk around it.", "encounter"),
 ])
@@ -274,3 +274,9 @@ def test_nothing_on_it(text):
     p = parse_instruction(text)
     assert [(c.refs[0].head, [m.kind for m in c.refs[0].modifiers]) for c in p.clauses] == [
         ("bed", ["empty"])]
+
+
+def test_the_first_two_met_are_two_stages():
+    p = parse_instruction("Go to the first two dining tables you encounter along the way.")
+    assert [(c.refs[0].head, [m.kind for m in c.refs[0].modifiers]) for c in p.clauses] == [
+        ("dining_table", ["rank", "different"])] * 2

@@ -339,7 +339,9 @@ class QueryVerbs(MapView):
             detour = {e.ref: walk(e) + back(e) - direct for e in ents}
             least = min(detour.values(), default=math.inf)
             ents = [e for e in ents if detour[e.ref] <= max(least, 0.0) + PASS_SLACK_M]
-        out = self._ranked(ents, walk, k, False, "kth_along_route", o)
+        # ties (goal regions that touch: both 0 m away) go to the nearer centre
+        out = self._ranked(ents, lambda e: walk(e) + 1e-4 * self._dist(e, o), k, False,
+                           "kth_along_route", o)
         if t is not None and self._record and self.trace:
             self.trace[-1]["toward"] = t.ref
         return out

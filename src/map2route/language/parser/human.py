@@ -38,7 +38,7 @@ RULES: tuple[Rule, ...] = (
     R.not_in_room, R.while_walking, R.go_and_stand, R.does_not_have, R.has_no,
     R.not_relation, R.dont_pass_between, R.without_passing_between, R.partitive,
     R.shortest_distance, R.nothing_on_it,
-    RR.counted_set, RR.ordered_visits, RR.room_just_before, RR.in_order_of_distance,
+    RR.counted_set, RR.first_few_met, RR.ordered_visits, RR.room_just_before, RR.in_order_of_distance,
     RR.route_order, RR.another, RR.destination, RR.current_room, RR.adjacent_room,
     RR.connected_to, RR.door_tail, RR.if_you_meet,
 )

@@ -395,3 +395,29 @@ def if_you_meet(rw: Rewriter, i: int) -> int | None:
     rw.out.extend(rw.toks[k:end])
     rw.emit(";", like=rw.toks[tail])
     return tail + 1
+
+
+def first_few_met(rw: Rewriter, i: int) -> int | None:
+    """"go to the first two dining tables you encounter (along the way)" -> "go to the dining
+    table , then go to the dining table", each the next one met along the route and none an
+    earlier one (only as a destination: after "to" or "visit")."""
+    if rw.w(i) != "the" or rw.w(i + 1) != "first" or not rw.out or \
+            rw.out[-1].text not in ("to", "visit", "visiting", "reach"):
+        return None
+    n = W.NUMBERS.get(rw.w(i + 2), 0) if rw.w(i + 2) not in ("a", "an", "one") else 0
+    size = rw.head_at(i + 3)
+    if not 2 <= n <= 6 or not size:
+        return None
+    end = i + 3 + size
+    met = _meet_clause(rw, end)
+    met = met if met > end else _route_tail(rw, end)
+    head = [rw.new(singular_word(w), tok) for w, tok in
+            zip(rw.words[i + 3:end], rw.toks[i + 3:end], strict=True)]
+    for item in range(n):
+        if item:
+            rw.emit(",", "then", "go", "to", like=rw.toks[i + 2])
+        rw.emit("the", like=rw.toks[i])
+        rw.out.extend(head)
+    rw.marks.route_order[rw.toks[i].start] = 1
+    rw.marks.different.add(rw.toks[i].start)
+    return met
