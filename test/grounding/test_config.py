@@ -10,7 +10,8 @@ from map2route.grounding.grounder import OfflineGrounder, make_grounder
 
 def test_the_shipped_file_is_the_defaults() -> None:
     cfg = load_config()
-    assert (cfg.grounder, cfg.repair_rounds, cfg.offline.executor) == ("offline", 3, "inprocess")
+    # the default is auto (issue 19): hybrid where an LLM endpoint is configured, else offline
+    assert (cfg.grounder, cfg.repair_rounds, cfg.offline.executor) == ("auto", 3, "inprocess")
     assert (cfg.sandbox.cpu_s, cfg.sandbox.wall_s, cfg.sandbox.memory_mb) == (2.0, 5.0, 512)
     assert cfg.llm.client.model == cfg.llm.model and cfg.llm.max_tokens == 1200
     g = make_grounder("offline", config=cfg)

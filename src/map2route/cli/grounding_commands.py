@@ -79,7 +79,7 @@ def _ir_lines(ir: RouteIR) -> list[str]:
 @click.argument("instruction")
 @click.option("--start", "start_text", metavar="X,Y", default=None,
               help="Start point in map metres (default: the middle of the free space).")
-@click.option("--grounder", type=click.Choice(["offline", "llm", "hybrid"]), default=None,
+@click.option("--grounder", type=click.Choice(["auto", "offline", "llm", "hybrid"]), default=None,
               help="Grounder (default: config/grounding.yaml).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Grounding YAML (default: config/grounding.yaml).")
@@ -119,7 +119,8 @@ def route_cmd(scene: str, instruction: str, start_text: str | None, grounder: st
 
         doc: dict[str, Any] = {
             "scene": m.name, "instruction": instruction, "start": list(start),
-            "grounder": g.grounder, "program": g.program, "repairs": g.repairs,
+            "grounder": g.grounder, "answered_by": g.info.get("answered_by", name),
+            "program": g.program, "repairs": g.repairs,
             "attempts": [{"program": a.program, "issues": [i.to_dict() for i in a.issues]}
                          for a in g.attempts],
             "grounding_s": round(g.elapsed_s, 4), "routeir_summary": _ir_lines(g.routeir),

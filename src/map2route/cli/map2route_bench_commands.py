@@ -34,7 +34,8 @@ def _episode_inputs(fn: F) -> F:
 @click.option("--method", "method", required=True,
               help="Registered method: shortest, oracle, g2r, g2r-llm-r0, ...")
 @click.option("--grounder", type=click.Choice(["offline", "llm"]), default=None,
-              help="g2r's grounder [the config's 'grounder:', offline].")
+              help="g2r's grounder [the config's 'grounder:'; auto: offline unless an "
+                   "LLM endpoint is configured].")
 @click.option("--config", "grounding_config", type=click.Path(dir_okay=False, exists=True),
               default=None, help="Grounding YAML with the llm: block [config/grounding.yaml].")
 @click.option("--split", type=click.Choice(["easy", "hard", "human"]), default=None,

@@ -8,7 +8,8 @@ every other problem of the file. The defaults live in the YAML file, not here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,11 @@ from map2route.grounding.verifier import VerifierLimits
 from map2route.llm.client import LLMConfig
 from map2route.paths import config_dir
 
-#: The grounders :func:`map2route.grounding.grounder.make_grounder` builds.
-GROUNDERS = ("offline", "llm", "hybrid")
+#: The grounders :func:`map2route.grounding.grounder.make_grounder` builds; ``auto`` is the
+#: hybrid one when an LLM endpoint is configured and the offline one otherwise.
+GROUNDERS = ("auto", "offline", "llm", "hybrid")
+#: An LLM endpoint named here configures one (and overrides ``llm.base_url``).
+ENDPOINT_ENV = "MAP2ROUTE_LLM_BASE_URL"
 #: Where a trusted (offline) program runs: in this process, or in the sandbox worker.
 EXECUTORS = ("inprocess", "process")
 
@@ -87,6 +91,9 @@ class GroundingConfig:
         llm: the LLM endpoint.
         deadline_s: wall-clock budget of one grounding call (``None``: unbounded).
         limits: how big a grounded route may be (the verifier's limits).
+        endpoint_configured: whether an LLM endpoint was configured (``llm.base_url`` set by
+            the user's file, or :data:`ENDPOINT_ENV` set); set by :func:`load_config`, not
+            by a file. ``grounder: auto`` is ``hybrid`` when true and ``offline`` otherwise.
     """
 
     grounder: str
@@ -97,6 +104,14 @@ class GroundingConfig:
     deadline_s: float | None = 60.0
     limits: VerifierLimits = VerifierLimits()
     toolcall: ToolCallOptions = ToolCallOptions()
+    endpoint_configured: bool = False
+
+    @property
+    def resolved_grounder(self) -> str:
+        """The grounder ``grounder`` names, with ``auto`` resolved (see the class)."""
+        if self.grounder != "auto":
+            return self.grounder
+        return "hybrid" if self.endpoint_configured else "offline"
 
     @classmethod
     def from_mapping(cls, raw: Any, *, where: str) -> GroundingConfig:
@@ -118,6 +133,9 @@ class GroundingConfig:
             values["limits"] = VerifierLimits.from_dict(doc["limits"])
         cfg = dataclass_from_mapping(cls, values, where=where, error=GroundingError)
         problems = []
+        if "endpoint_configured" in doc:
+            problems.append("endpoint_configured is not a key of the file: set llm.base_url "
+                            f"in your file or {ENDPOINT_ENV} to configure an LLM endpoint")
         if cfg.grounder not in GROUNDERS:
             problems.append(f"grounder must be one of {list(GROUNDERS)}, got {cfg.grounder!r}")
         if cfg.offline.executor not in EXECUTORS:
@@ -137,7 +155,9 @@ class GroundingConfig:
 
 
 def load_config(path: str | Path | None = None) -> GroundingConfig:
-    """``config/grounding.yaml``, overlaid with the user file ``path`` when given.
+    """``config/grounding.yaml``, overlaid with the user file ``path`` when given, and with
+    the endpoint in :data:`ENDPOINT_ENV` when that is set (either configures an LLM endpoint:
+    ``endpoint_configured``).
 
     Raises:
         GroundingError: a file is missing, not YAML, or a key is unknown, missing or mistyped.
@@ -146,10 +166,18 @@ def load_config(path: str | Path | None = None) -> GroundingConfig:
     raw = require_mapping(read_yaml(shipped, what="grounding config", error=GroundingError),
                           where=f"grounding config {shipped}", error=GroundingError)
     where = f"grounding config {shipped}"
+    configured = False
     if path is not None:
         user = Path(path)
         top = require_mapping(read_yaml(user, what="grounding config", error=GroundingError) or {},
                               where=f"grounding config {user}", error=GroundingError)
         raw = overlay(raw, top)
         where = f"grounding config {user} (over {shipped})"
-    return GroundingConfig.from_mapping(raw, where=where)
+        user_llm = top.get("llm")
+        configured = isinstance(user_llm, dict) and bool(user_llm.get("base_url"))
+    env = os.environ.get(ENDPOINT_ENV, "").strip()
+    if env:
+        raw = overlay(raw, {"llm": {"base_url": env}})
+        configured = True
+    cfg = GroundingConfig.from_mapping(raw, where=where)
+    return replace(cfg, endpoint_configured=configured)

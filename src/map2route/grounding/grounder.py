@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from map2route.errors import Map2RouteError
 from map2route.grounding.api import api_reference
-from map2route.grounding.config import GroundingConfig, load_config
+from map2route.grounding.config import ENDPOINT_ENV, GroundingConfig, load_config
 from map2route.grounding.errors import GroundingError, GroundingIssue
-from map2route.grounding.hybrid import HybridGrounder
+from map2route.grounding.hybrid import AutoGrounder, HybridGrounder
 from map2route.grounding.sandbox import ProgramResult, SandboxRunner, run_in_process, shared_runner
 from map2route.grounding.verifier import VerifierLimits, program_limit_issues, verify
 from map2route.grounding.vocabulary import nearest_names
@@ -603,7 +603,9 @@ def _sandbox_runner(cfg: GroundingConfig) -> SandboxRunner:
 
 
 def make_grounder(name: str = "offline", *, config: GroundingConfig | None = None) -> Grounder:
-    """Build the grounder ``name`` (``offline``, ``llm`` or ``hybrid``) from ``config/grounding.yaml``.
+    """Build the grounder ``name`` (``auto``, ``offline``, ``llm`` or ``hybrid``) from
+    ``config/grounding.yaml``. ``auto`` is the hybrid grounder when the configuration names an
+    LLM endpoint (:attr:`GroundingConfig.endpoint_configured`) and the offline one otherwise.
 
     Raises:
         GroundingError: unknown name or bad config.
@@ -615,5 +617,11 @@ def make_grounder(name: str = "offline", *, config: GroundingConfig | None = Non
         return LLMGrounder.from_config(cfg)
     if name == "hybrid":
         return HybridGrounder(OfflineGrounder.from_config(cfg), LLMGrounder.from_config(cfg))
-    msg = f"unknown grounder {name!r}; use 'offline', 'llm' or 'hybrid'"
+    if name == "auto":
+        if cfg.endpoint_configured:
+            return AutoGrounder(make_grounder("hybrid", config=cfg),
+                                f"an LLM endpoint is configured ({cfg.llm.base_url})")
+        return AutoGrounder(OfflineGrounder.from_config(cfg), "no LLM endpoint is configured "
+                            f"(set llm.base_url in a config file or {ENDPOINT_ENV})")
+    msg = f"unknown grounder {name!r}; use 'auto', 'offline', 'llm' or 'hybrid'"
     raise GroundingError(msg)

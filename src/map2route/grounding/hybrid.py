@@ -55,3 +55,39 @@ class HybridGrounder:
         g.info["answered_by"] = "offline"
         g.grounder = "hybrid(offline)"
         return g
+
+
+class AutoGrounder:
+    """``grounder: auto`` (the default): the hybrid grounder when an LLM endpoint is
+    configured, the offline one otherwise (then an offline refusal is the answer).
+
+    The result records the choice and who answered: ``info["auto"]`` is ``hybrid`` or
+    ``offline`` (with ``info["auto_reason"]``), ``info["answered_by"]`` is ``offline`` or
+    ``llm``, and ``grounder`` reads ``auto:offline``, ``auto:hybrid(offline)`` or
+    ``auto:hybrid(llm)``.
+
+    Args:
+        inner: the grounder chosen (a :class:`HybridGrounder` or the offline grounder).
+        reason: why it was chosen, for the record.
+    """
+
+    name = "auto"
+
+    def __init__(self, inner: Grounder, reason: str) -> None:
+        self.inner = inner
+        self.reason = reason
+
+    def ground(self, instruction: str, m: SemanticMap,
+               start_xy: tuple[float, float] | None = None) -> Grounding:
+        """The chosen grounder's grounding, with the choice recorded.
+
+        Raises:
+            GroundingError: the chosen grounder refused (the hybrid one: both did).
+        """
+        g = self.inner.ground(instruction, m, start_xy)
+        hybrid = isinstance(self.inner, HybridGrounder)
+        g.info["auto"] = "hybrid" if hybrid else "offline"
+        g.info["auto_reason"] = self.reason
+        g.info.setdefault("answered_by", "offline")
+        g.grounder = f"auto:{g.grounder}" if hybrid else "auto:offline"
+        return g

@@ -17,6 +17,10 @@ from map2route.grounding.map_view import CORNER_M, FAR_M, NEAR_M, NEXT_TO_GAP_M,
 from map2route.grounding.vocabulary import ROOM_WORDS
 from map2route.semantic_map.model import RoomType
 
+#: How much longer than the least detour a walk past an item may be for the item to count as
+#: passed on the way (:meth:`QueryVerbs.kth_along_route`).
+PASS_SLACK_M = 1.0
+
 
 def _metres(value: Any, name: str) -> float:
     """``value`` as a distance in metres, or an issue naming ``name`` (NaN, inf, negative or not a
@@ -312,6 +316,52 @@ class QueryVerbs(MapView):
             return math.inf
         d = dijkstra(graph, indices=sa, min_only=True)
         return float(self._m.grid.cells_to_meters(np.min(d[sb])))
+
+    @exposed("ranking")
+    def kth_along_route(self, items: Any, origin: Entity, k: int = 1,
+                        toward: Entity | None = None) -> Entity:
+        """The k-th of ``items`` met walking on from ``origin`` (1 = the first), by walking
+        distance from ``origin`` (the start place, or the target of the stage before): "the
+        first bedroom you enter", "the next living room". With ``toward`` only the items on the
+        way from ``origin`` to ``toward`` count (the least detour, within 1 m of it): "the plant
+        you pass on the way to the sofa". ``origin`` and ``toward`` themselves and, for rooms,
+        the room ``origin`` is in are not candidates."""
+        o = self._one(origin, "origin")
+        ents = self._as_list(items, "items")
+        here = int(o._key) if o.kind == "room" else self._room_id(o)
+        ents = [e for e in ents if not (e.kind == "room" and int(e._key) == here)]
+        walk = self._walk_from(o)
+        t = None if toward is None else self._one(toward, "toward")
+        if t is not None:
+            back = self._walk_from(t)
+            direct = walk(t)
+            ents = [e for e in ents if e != t]
+            detour = {e.ref: walk(e) + back(e) - direct for e in ents}
+            least = min(detour.values(), default=math.inf)
+            ents = [e for e in ents if detour[e.ref] <= max(least, 0.0) + PASS_SLACK_M]
+        # ties (goal regions that touch: both 0 m away) go to the nearer centre
+        out = self._ranked(ents, lambda e: walk(e) + 1e-4 * self._dist(e, o), k, False,
+                           "kth_along_route", o)
+        if t is not None and self._record and self.trace:
+            self.trace[-1]["toward"] = t.ref
+        return out
+
+    def _walk_from(self, origin: Entity) -> Callable[[Entity], float]:
+        """Walking distance in metres from ``origin``'s free cells to an entity's (inf if none
+        is reachable): one shortest-path search for every candidate."""
+        from scipy.sparse.csgraph import dijkstra  # noqa: PLC0415 - as geodesic_distance
+
+        graph, index = self._graph()
+        src = index[self.region_of(origin)._mask & self._m.traversable]
+        dist = dijkstra(graph, indices=src, min_only=True) if src.size else None
+
+        def walk(e: Entity) -> float:
+            cells = index[self.region_of(e)._mask & self._m.traversable]
+            if dist is None or cells.size == 0:
+                return math.inf
+            return float(np.min(dist[cells]) * self._m.grid.resolution)
+
+        return walk
 
     @exposed("ranking")
     def inside(self, item: Entity, place: Any) -> bool:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from map2route.routeir.model import RouteIR
     from map2route.semantic_map.model import SemanticMap
 
-_RANKINGS = ("kth_nearest", "kth_farthest", "kth_largest", "kth_smallest")
+_RANKINGS = ("kth_nearest", "kth_farthest", "kth_largest", "kth_smallest", "kth_along_route")
 _WHERE = "under 'limits:' in config/grounding.yaml"
 
 
@@ -248,11 +248,13 @@ def recheck_trace(m: SemanticMap, trace: list[dict[str, Any]],
                 items = [api.entity(r) for r in rec["items"]]
                 fn = getattr(api, op)
                 args: list[Any] = [items]
-                if op in ("kth_nearest", "kth_farthest"):
+                if op in ("kth_nearest", "kth_farthest", "kth_along_route"):
                     args.append(api.entity(rec["ref"]))
                 kw: dict[str, Any] = {"k": int(rec["k"])}
                 if op in ("kth_nearest", "kth_farthest") and "metric" in rec:
                     kw["metric"] = str(rec["metric"])
+                if op == "kth_along_route" and "toward" in rec:
+                    kw["toward"] = api.entity(rec["toward"])
                 again = fn(*args, **kw)
                 if again.ref != rec["result"]:
                     issues.append(GroundingIssue(

@@ -48,6 +48,9 @@ class ProgramWriter:
         self.room_here = "start_room()"
         self.mentions: list[tuple[RefExpr, str, bool]] = []
         self.leg_room: dict[str, str] = {}
+        #: The variable each stage's target was selected into, by segment variable.
+        self.stage_target: dict[str, str] = {}
+        self.in_constraints = False
 
     # --- helpers ---------------------------------------------------------------------
     def var(self, stem: str) -> str:
@@ -65,37 +68,9 @@ class ProgramWriter:
     def ref(self, r: RefExpr, *, one: bool = True, inherit: dict[str, tuple[str, str]] | None = None,
             scope_room: str | None = None, leg_room: str | None = None) -> str:
         """Emit lines selecting ``r``; return the variable (an entity, or a list if not ``one``)."""
-        if r.head_kind == "pronoun":
-            if self.mentions:
-                prev, pv, is_list = self.mentions[-1]
-                if is_list and one:
-                    out = self.var("it")
-                    self.emit(f"{out} = unique({pv}, {self.q(prev.text)})")
-                    return out
-                return pv
-            v = self.var("it")
-            self.emit(f"{v} = {self.here}")
-            return v
-        if r.head_kind == "here":
-            v = self.var("here")
-            self.emit(f"{v} = {self.here}")
-            return v
-        if r.head_kind == "unknown":
-            v = self.var("unknown")
-            self.emit(f"{v} = []")
-            self.mentions.append((r, v, True))
-            return v
-        if r.head_kind == "between":
-            # "go between the sofa and the TV": the corridor joining their centres
-            a = self.ref(r.modifiers[0].refs[0])
-            b = self.ref(r.modifiers[0].refs[1])
-            v = self.var("between")
-            self.emit(f"{v} = between_region({a}, {b})")
-            return v
-        if r.head_kind == "start":
-            v = self.var("start")
-            self.emit(f"{v} = start_place()")
-            return v
+        special = self.special_ref(r, one=one)
+        if special is not None:
+            return special
         if r.head_kind == "point":
             return self.point_ref(r)
         if r.head_kind == "room":
@@ -158,6 +133,47 @@ class ProgramWriter:
         self.mentions.append((r, out, False))
         return out
 
+    def special_ref(self, r: RefExpr, *, one: bool) -> str | None:
+        """Emit a reference that is no category: a pronoun, here, the start, the destination,
+        an unknown word or the corridor between two things (None for any other)."""
+        if r.head_kind == "pronoun":
+            if self.mentions:
+                prev, pv, is_list = self.mentions[-1]
+                if is_list and one:
+                    out = self.var("it")
+                    self.emit(f"{out} = unique({pv}, {self.q(prev.text)})")
+                    return out
+                return pv
+            v = self.var("it")
+            self.emit(f"{v} = {self.here}")
+            return v
+        if r.head_kind == "here":
+            v = self.var("here")
+            self.emit(f"{v} = {self.here}")
+            return v
+        if r.head_kind == "unknown":
+            v = self.var("unknown")
+            self.emit(f"{v} = []")
+            self.mentions.append((r, v, True))
+            return v
+        if r.head_kind == "between":
+            # "go between the sofa and the TV": the corridor joining their centres
+            a = self.ref(r.modifiers[0].refs[0])
+            b = self.ref(r.modifiers[0].refs[1])
+            v = self.var("between")
+            self.emit(f"{v} = between_region({a}, {b})")
+            return v
+        if r.head_kind == "start":
+            v = self.var("start")
+            self.emit(f"{v} = start_place()")
+            return v
+        if r.head_kind == "target":
+            # "the destination": where the route's last stage so far ends
+            v = self.var("destination")
+            self.emit(f"{v} = {self.destination(room=False)}")
+            return v
+        return None
+
     def point_ref(self, r: RefExpr) -> str:
         """A geometry target: "the midpoint between X and Y", "the corner of ROOM farthest
         from X" (``midpoint_region`` / ``corner_region``)."""
@@ -196,10 +212,28 @@ class ProgramWriter:
             self.emit(f"{v} = in_room({v}, {room})")
         elif mod.kind == "on":
             rec = self.ref(mod.refs[0], one=False)
-            self.emit(f"{v} = where({v}, on_top_of({rec}))")
+            self.emit(f"{v} = where({v}, {_negate(f'on_top_of({rec})', mod.negated)})")
         elif mod.kind in _PRED:
             other = self.ref(mod.refs[0], one=False)
-            self.emit(f"{v} = where({v}, {_PRED[mod.kind]}({other}))")
+            pred = _negate(f"{_PRED[mod.kind]}({other})", mod.negated)
+            self.emit(f"{v} = where({v}, {pred})")
+        elif mod.kind == "empty":
+            # "a bed with nothing on it"
+            self.emit(f"{v} = [x for x in {v} if count(objects_on(x)) == 0]")
+        elif mod.kind == "ordered" and mod.count:
+            # "avoid the two chairs": the two nearest (a stage visits them one by one instead)
+            far = ", descending=True" if mod.rank == "farthest" else ""
+            here = "start_place()" if self.in_constraints else self.here
+            self.emit(f"{v} = order_by_distance({v}, {here}{far})[:{mod.count}]")
+        elif mod.kind == "different":
+            # "three different bedrooms": none of the earlier stage targets of this head
+            prev = [self.stage_target[seg] for pr, seg in self.segment_of
+                    if pr is not None and pr.head == head and seg in self.stage_target]
+            if prev:
+                self.emit(f"{v} = exclude({v}, [{', '.join(prev)}])")
+        elif mod.kind == "target":
+            # "the target bed": the target of the route's final stage so far
+            self.emit(f"{v} = intersection({v}, [{self.destination(room=False)}])")
         elif mod.kind == "between":
             a = self.ref(mod.refs[0])
             b = self.ref(mod.refs[1])
@@ -220,6 +254,19 @@ class ProgramWriter:
             prev = [pv for pr, pv, is_list in self.mentions if not is_list and pr.head == head]
             if prev:
                 self.emit(f"{v} = exclude({v}, [{prev[-1]}])")
+
+    def destination(self, *, room: bool) -> str:
+        """The target of the last stage written so far (its room when ``room``), or an
+        expression that fails naming the reference when no stage came before."""
+        last = next(((pr, seg) for pr, seg in reversed(self.segment_of)
+                     if pr is not None and seg in self.stage_target and
+                     pr.head_kind in ("room", "object", "group") and not pr.plural), None)
+        if last is None:
+            return "unique([], 'the destination: no stage names it before this reference')"
+        pr, seg = last
+        if room and pr.head_kind != "room":
+            return f"room_of({self.stage_target[seg]})"
+        return self.stage_target[seg]
 
     def has(self, mod: Modifier) -> str:
         thing = mod.refs[0]
@@ -272,6 +319,18 @@ class ProgramWriter:
                       f"[{'0' if pick == 'max' else '100000'}])]")
             self.emit(f"{out} = unique({best}, {self.q(r.text)})")
             return out
+        if mod.rank == "before":
+            # "the room just before the bathroom": of the rooms next to it, the one reached
+            # first walking from where the route is (the one it is in included)
+            here = "start_place()" if self.in_constraints else self.here
+            self.emit(f"{out} = kth_nearest({v}, {here}, 1, metric='geodesic')")
+            return out
+        if mod.rank == "route":
+            # "the first bedroom you enter": the k-th met walking on from where the route is
+            toward = f", toward={self.ref(mod.refs[0])}" if mod.refs else ""
+            here = "start_place()" if self.in_constraints else self.here
+            self.emit(f"{out} = kth_along_route({v}, {here}, {mod.k}{toward})")
+            return out
         if mod.rank in ("nearest", "farthest"):
             anchor = (self.floating_anchor(v, mod.refs[0]) or self.ref(mod.refs[0])) \
                 if mod.refs else self.here
@@ -320,12 +379,26 @@ class ProgramWriter:
                 pass
             elif mod.kind == "other":
                 self.emit(f"{v} = exclude({v}, [{self.room_here}])")
+            elif mod.kind == "different":
+                # "a room you have not visited yet": none of the rooms the route went to
+                prev = [self.stage_target[seg] if pr.head_kind == "room" else
+                        f"room_of({self.stage_target[seg]})" for pr, seg in self.segment_of
+                        if pr is not None and pr.head_kind in ("room", "object", "group")
+                        and not pr.plural and seg in self.stage_target]
+                if prev:
+                    self.emit(f"{v} = exclude({v}, [{', '.join(prev)}])")
+            elif mod.kind == "target":
+                # "the target room": the room the route's last stage so far ends in
+                self.emit(f"{v} = intersection({v}, [{self.destination(room=True)}])")
         if ranks:
             return self.rank(v, ranks[0], r)
         if not one or r.plural:
             return v
         out = self.var("room_")
-        if self.strict or len(r.modifiers) > 0:
+        if any(m.kind == "different" for m in mods):
+            # "a room you have not visited yet": the first such room met on the way
+            self.emit(f"{out} = kth_along_route({v}, {self.here}, 1)")
+        elif self.strict or len(r.modifiers) > 0:
             self.emit(f"{out} = unique({v}, {self.q(r.text)})")
         else:
             self.emit(f"{out} = kth_nearest({v}, {self.here}, 1)")
@@ -346,6 +419,7 @@ class ProgramWriter:
                 self.stage(c)
             else:
                 deferred.append(c)
+        self.in_constraints = True  # route-order references in them count from the start
         for c in deferred:
             self.constraint(c)
         self.emit("task(segments, constraints)")
@@ -373,6 +447,10 @@ class ProgramWriter:
         if c.kind == "if":
             self.conditional(c)
             return
+        if c.kind in ("goal", "pass") and c.refs and \
+                any(m.kind == "ordered" for m in c.refs[0].modifiers):
+            self.ordered_stages(c.refs[0])
+            return
         seg = self.var("leg")
         if c.kind in ("goal", "pass"):
             r = c.refs[0]
@@ -384,6 +462,8 @@ class ProgramWriter:
                          if sh.kind == "circle" else
                          f", shape=follow_wall({ring}, {self.q(sh.direction or 'counterclockwise')})")
             tgt = self.ref(r, inherit=inherit)
+            if not self.indent:  # a branch's target may be unbound after the branch
+                self.stage_target[seg] = tgt
             self.emit(f"{seg} = segment({tgt}{shape}, label={self.q(r.text)})")
             self._advance(tgt, r)
             if not self.indent and r.head_kind in ("object", "group", "room") and \
@@ -410,6 +490,33 @@ class ProgramWriter:
             self.room_here = room
         self.emit(f"segments.append({seg})")
         self.segment_of.append((c.refs[0] if c.refs else None, seg))
+
+    def ordered_stages(self, r: RefExpr) -> None:
+        """"the two garbage cans in order from farthest to nearest": one stage per item, in
+        order of distance from where the route is (the first ``count`` of them when said)."""
+        mod = next(m for m in r.modifiers if m.kind == "ordered")
+        items = self.ref(RefExpr(r.text, r.span, r.head, r.head_kind, r.definite, True,
+                                 [m for m in r.modifiers if m.kind != "ordered"]), one=False)
+        order, item, seg = self.var("order"), self.var("item"), self.var("leg")
+        far = ", descending=True" if mod.rank == "farthest" else ""
+        self.emit(f"{order} = order_by_distance({items}, {self.here}{far})")
+        if mod.count:
+            self.emit(f"if count({order}) < {mod.count}:")
+            self.emit(f"    unique([], {self.q(f'{r.text}: fewer than {mod.count} on the map')})")
+            self.emit(f"{order} = {order}[:{mod.count}]")
+        else:
+            self.emit(f"if count({order}) == 0:")
+            self.emit(f"    unique([], {self.q(r.text)})")
+        self.emit(f"for {item} in {order}:")
+        self.emit(f"    {seg} = segment({item}, label={self.q(r.text)})")
+        self.emit(f"    segments.append({seg})")
+        last = self.var(_stem(r.head) + "_")
+        self.emit(f"{last} = {order}[count({order}) - 1]")
+        self.here = last
+        if r.head_kind == "room":
+            self.room_here = last
+        else:
+            self.room_here = f"room_of({last})"
 
     def _advance(self, tgt: str, r: RefExpr) -> None:
         if r.plural or r.head_kind == "between":
@@ -555,6 +662,10 @@ class ProgramWriter:
             args.append(f"during={during}")
         args.append(f"label={self.q(c.text)}")
         self.emit(f"constraints.append(constraint({', '.join(args)}))")
+
+
+def _negate(pred: str, negated: bool) -> str:
+    return f"not_({pred})" if negated else pred
 
 
 def _flatten(clauses: list[Clause]) -> list[Clause]:

@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from map2route.semantic_map.model import SemanticMap
 
 PARAMS = (
-    Param("grounder", str, "grounder name: offline, llm or hybrid",
-          one_of("offline", "llm", "hybrid")),
+    Param("grounder", str, "grounder name: auto, offline, llm or hybrid",
+          one_of("auto", "offline", "llm", "hybrid")),
     Param("frame_id", str, "frame of the RouteIR header", non_empty),
     Param("start_from_odom", bool, "use the latest /odom pose as the route's start"),
     Param("instruction", str, "grounded once when the map (and pose) are in; empty: none"),

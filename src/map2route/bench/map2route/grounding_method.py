@@ -23,7 +23,7 @@ class Grounding2Route:
     """Ground the instruction (offline by default, or an LLM), then plan with ``plan_route``.
 
     Args:
-        grounder: ``offline`` or ``llm``.
+        grounder: ``offline``, ``hybrid`` or ``llm``.
         planner_config: planner YAML path (``None``: ``config/planner.yaml``).
         grounding_config: grounding YAML path (``None``: ``config/grounding.yaml``).
     """
@@ -48,6 +48,8 @@ class Grounding2Route:
         t1 = time.perf_counter()
         info.update({"grounding_s": t1 - t0, "repairs": g.repairs,
                      "reading": g.info.get("reading", "")})
+        if "answered_by" in g.info:  # the hybrid grounder: which of the two answered
+            info["answered_by"] = g.info["answered_by"]
         try:
             route = plan_route(m, g.routeir, start, config=self._planner)
         except Map2RouteError as err:

@@ -275,12 +275,13 @@ def grounding2route(*, grounder: str | None = None, grounding_config: str | None
     Raises:
         BenchmarkError: an unknown grounder name.
     """
-    name = grounder or load_config(grounding_config).grounder
+    # ``auto`` (the config's default) is hybrid where an LLM endpoint is configured
+    name = grounder or load_config(grounding_config).resolved_grounder
     if name == "llm":
         return LLMGrounding2Route(grounding_config=grounding_config,
                                   planner_config=planner_config, **options)
-    if name == "offline":
-        return Grounding2Route(grounder="offline", planner_config=planner_config,
+    if name in ("offline", "hybrid"):
+        return Grounding2Route(grounder=name, planner_config=planner_config,
                                grounding_config=grounding_config)
     raise BenchmarkError(f"unknown grounder {name!r}; use 'offline' or 'llm'")
 

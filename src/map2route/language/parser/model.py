@@ -18,10 +18,17 @@ class Modifier:
 
     ``kind`` is one of ``in_room``, ``on``, ``with``, ``near``, ``next_to``, ``far_from``,
     ``rank``, ``between``, ``in_corner``, ``adjacent``, ``start_room``, ``size``, ``other``
-    ("the other bedroom"); ``rank`` may also be ``most``/``fewest`` with the counted thing in
-    ``refs`` ("the room with the most beds");
+    ("the other bedroom"), ``different`` (none of the earlier stage targets: "three different
+    bedrooms"), ``target`` (the route's destination: "the target room"), ``empty`` (nothing
+    stands on or in it: "a bed with nothing on it") or ``ordered`` (a set
+    visited one by one in order of distance, ``rank`` nearest/farthest, ``count`` how many);
+    ``rank`` may also be ``most``/``fewest`` with the counted thing in ``refs`` ("the room
+    with the most beds"), ``route`` (the k-th met along the route, ``refs`` the goal it is on
+    the way to, if any: "the first bedroom you enter") or ``before`` ("the room just before
+    the bathroom");
     ``refs`` are the nested expressions; ``rank`` is nearest/farthest/largest/smallest with
-    ``k`` the ordinal; ``count`` the number in "with two windows"; ``negated`` for "without";
+    ``k`` the ordinal; ``count`` the number in "with two windows"; ``negated`` for "without",
+    "not in", "not near", "not on", "not next to";
     ``floating``: an ``in ROOM`` after a ranking anchor ("the chair nearest to the bed in the
     bedroom"): it restricts the ranked head, and the anchor too when the anchor is there.
     """
@@ -64,7 +71,8 @@ class RefExpr:
         text, span: the words and their character span in the instruction.
         head: a benchmark category (``chair``), a group word (``table``), a room type
             (``bedroom``), ``room``, ``window``, ``door``, ``wall``, ``start`` or ``here``.
-        head_kind: ``object``, ``group``, ``room``, ``window``, ``door``, ``wall``, ``start``.
+        head_kind: ``object``, ``group``, ``room``, ``window``, ``door``, ``wall``, ``start``,
+            ``target`` ("the destination": where the route's last stage so far ends).
         definite: "the X" (must be unique) versus "a X" (any one).
         plural: "the windows", "all chairs" (a set, not one entity).
         modifiers: in source order.

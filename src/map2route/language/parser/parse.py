@@ -5,7 +5,11 @@ from __future__ import annotations
 from map2route.language.errors import InstructionTooLongError, ParseError
 from map2route.language.parser.clauses import ClauseReader
 from map2route.language.parser.coverage import aside_texts, unexplained
-from map2route.language.parser.human import apply_marks, merge_room_then_object
+from map2route.language.parser.human import (
+    apply_marks,
+    merge_passed_on_the_way,
+    merge_room_then_object,
+)
 from map2route.language.parser.model import InstructionParse
 from map2route.language.parser.state import ATTACHMENTS
 
@@ -66,5 +70,6 @@ def parse_instruction(text: str, *, attachment: str = "local",
                          "hybrid or llm grounder", words, span)
     clauses = merge_room_then_object(clauses, text)
     apply_marks(clauses, p.marks)
+    clauses = merge_passed_on_the_way(clauses, text, p.marks)
     return InstructionParse(text, clauses, p.unused_words(), attachment,
                             [*p.context, *aside_texts(p)])

@@ -1,0 +1,522 @@
+"""The token rewrites of stage 0a (:mod:`.human`), one small rule per human phrasing.
+
+A rule looks at the token at ``i`` of a :class:`Rewriter`; when its phrasing starts there it
+appends the rewritten tokens to ``out`` (each carrying the character span of the words it stands
+for) and returns where reading goes on; otherwise it returns ``None`` and the next rule is tried.
+:data:`.human.RULES` is the order they are tried in: the first that fires wins, and a token
+no rule takes is copied. Route-order references and the rules about rooms are in
+:mod:`.route_rewrites`. Every rule looks at a bounded window of tokens, so the pass stays linear.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from map2route.language.inflection import singular_word
+from map2route.language.parser import words as W
+from map2route.language.parser.heads import head_lexicon
+from map2route.language.tokens import Token
+
+_LEAVE_VERBS = ("leave", "exit", "are leaving", "leaving", "exiting")
+_BETWEEN_VERBS = ("pass", "walk", "go", "move", "cut", "squeeze", "drive", "travel", "come")
+_BETWEEN_GERUNDS = ("passing", "going", "walking", "moving", "cutting", "squeezing")
+_COMPARATIVES = ("larger", "bigger", "smaller", "largest", "biggest", "smallest")
+_SUPERLATIVES = ("closest", "nearest", "farthest", "furthest")
+_LIST_NOUNS = ("places", "stops", "destinations", "locations", "things", "spots", "points",
+               "objects", "targets")
+_INDEFINITE = ("a", "an", "one", "two", "three", "some", "no")
+_ON_IT = (("on", "it"), ("on", "top"), ("in", "it"), ("inside", "it"), ("next", "to", "it"))
+_LIST_BEFORE = (":", ",", ".", ";", "and")
+#: Verbs of having that a coordinated list may follow ("that contains a desk and a TV").
+_HAVING = ("containing", "contains", "contain", "has", "have", "holding", "holds", "having")
+
+
+@dataclass
+class Marks:
+    """What a rewrite leaves for after the parse (:func:`.human.apply_marks`), each keyed by
+    the start character of the reference it concerns."""
+
+    #: Rooms of "not in a bedroom".
+    negated_rooms: set[int] = field(default_factory=set)
+    #: Coordinated ``with`` items that belong to one head.
+    with_groups: list[list[int]] = field(default_factory=list)
+    #: Geometry targets: "midpoint" or "corner".
+    points: dict[int, str] = field(default_factory=dict)
+    #: Route-order references: the ordinal along the route ("the second bedroom you enter": 2;
+    #: 0 for "the room just before X": the room next to X reached first).
+    route_order: dict[int, int] = field(default_factory=dict)
+    #: Route-order references said with a verb of meeting ("the plant you pass"): a stop at
+    #: one right after a goal ("walk to the sofa and stop at the plant you pass") is on the way
+    #: to that goal.
+    passed: set[int] = field(default_factory=set)
+    #: Sets visited one by one in order of distance ("the two garbage cans in order from
+    #: farthest to nearest"): (``nearest`` or ``farthest``, how many; 0: all).
+    ordered: dict[int, tuple[str, int]] = field(default_factory=dict)
+    #: References with nothing on or in them ("a bed with nothing on it").
+    empty: set[int] = field(default_factory=set)
+    #: References that must differ from every earlier one of their head ("three different
+    #: bedrooms").
+    different: set[int] = field(default_factory=set)
+    #: References to the route's destination: "named" ("the target room": the room the route
+    #: ends in) or "bare" ("the destination": where it ends).
+    target: dict[int, str] = field(default_factory=dict)
+    #: Negated relations other than rooms ("the chair that is not under a table").
+    negated: set[int] = field(default_factory=set)
+
+
+@dataclass
+class Rewriter:
+    """One rewrite pass over ``toks``: the rules append to ``out`` and note ``marks``."""
+
+    toks: list[Token]
+    marks: Marks
+    out: list[Token] = field(default_factory=list)
+    list_items: int = 0
+    in_list: bool = False
+    #: A "connected to X" was read; its "through a door" tail is part of it.
+    connected: bool = False
+
+    def __post_init__(self) -> None:
+        self.words = [t.text for t in self.toks]
+
+    def w(self, k: int) -> str:
+        return self.words[k] if 0 <= k < len(self.words) else ""
+
+    def at(self, k: int, *seq: str) -> bool:
+        return tuple(self.words[k:k + len(seq)]) == seq
+
+    def new(self, text: str, like: Token) -> Token:
+        return Token(text, like.start, like.end)
+
+    def emit(self, *texts: str, like: Token) -> None:
+        self.out.extend(Token(text, like.start, like.end) for text in texts)
+
+    def head_at(self, k: int) -> int:
+        """Length of the head word(s) at ``k`` (0 if none)."""
+        hit = head_lexicon().match(self.words[k:k + head_lexicon().max_len])
+        return hit[0] if hit is not None else 0
+
+    def run(self, rules: tuple[Rule, ...]) -> list[Token]:
+        """Apply ``rules`` (the first that fires at a token wins) over the tokens."""
+        i = 0
+        while i < len(self.toks):
+            for rule in rules:
+                nxt = rule(self, i)
+                if nxt is not None:
+                    i = nxt
+                    break
+            else:
+                self.out.append(self.toks[i])
+                i += 1
+        return self.out
+
+
+#: A rewrite rule: the index reading goes on at when it fired, else None.
+Rule = Callable[[Rewriter, int], "int | None"]
+
+
+# --- several destinations -----------------------------------------------------------------
+def list_header(rw: Rewriter, i: int) -> int | None:
+    """"Visit three places in order: 1. the fridge, 2. the sofa": the header is dropped."""
+    nxt = rw.w(i + 1)
+    counted = nxt in W.NUMBERS or nxt.isdigit() or nxt in ("these", "following")
+    if rw.w(i) not in W.MOVE_VERBS | {"visit"} or not counted or rw.w(i + 2) not in _LIST_NOUNS:
+        return None
+    k = i + 3
+    while rw.w(k) in ("in", "this", "that", "order", "the", "following", "as", "follows"):
+        k += 1
+    if rw.w(k) != ":":
+        return None
+    rw.in_list = True
+    return k + 1
+
+
+def sentence_marker(rw: Rewriter, i: int) -> int | None:
+    """"1. Go to the fridge. 2. ...": the marker of a whole sentence is dropped."""
+    if rw.w(i).isdigit() and rw.w(i + 1) in (".", ")") and \
+            (not rw.out or rw.out[-1].text in _LIST_BEFORE) and rw.w(i + 2) in W.OPENERS:
+        return i + 2
+    return None
+
+
+def list_item(rw: Rewriter, i: int) -> int | None:
+    """"1. the fridge, 2. the sofa" -> "go to the fridge, then go to the sofa"."""
+    if not (rw.w(i).isdigit() and rw.w(i + 1) in (".", ")") and
+            (not rw.out or rw.out[-1].text in _LIST_BEFORE or
+             (rw.in_list and rw.w(i + 1) == ")"))):
+        return None
+    t = rw.toks[i]
+    while rw.out and rw.out[-1].text in (",", "and", ";"):
+        rw.out.pop()
+    if rw.list_items:
+        rw.emit(",", "then", like=t)
+    rw.emit("go", "to", like=t)
+    rw.list_items += 1
+    return i + 2
+
+
+# --- scopes -------------------------------------------------------------------------------
+def leave_scope(rw: Rewriter, i: int) -> int | None:
+    """"As you leave the bedroom, ..." / "While still in the kitchen, ..." -> "while in"."""
+    if rw.w(i) not in ("as", "when", "while") or i + 2 >= len(rw.words):
+        return None
+    leaving = rw.w(i + 1) == "you" and (rw.w(i + 2) in _LEAVE_VERBS or rw.at(i + 2, "are", "leaving"))
+    if not (leaving or rw.at(i + 1, "still", "in") or rw.at(i + 1, "you", "are", "still", "in")
+            or rw.at(i + 1, "you", "are", "in")):
+        return None
+    rw.emit("while", "in", like=rw.toks[i])
+    k = i + 1
+    while rw.w(k) in ("you", "are", "still", "in", "leave", "leaving", "exit", "exiting"):
+        k += 1
+    return k
+
+
+def while_walking(rw: Rewriter, i: int) -> int | None:
+    """"while you're walking through the living room" -> "while in the living room"."""
+    if rw.w(i) in ("while", "as", "when", "whenever") and rw.at(i + 1, "you", "are") and \
+            rw.w(i + 3) in ("walking", "going", "moving", "heading", "passing", "crossing") and \
+            rw.w(i + 4) in ("through", "across", "in", "inside"):
+        rw.emit("while", like=rw.toks[i])
+        rw.emit("in", like=rw.toks[i + 4])
+        return i + 5
+    return None
+
+
+# --- one head, several things -------------------------------------------------------------
+def _np_at(rw: Rewriter, k: int) -> int:
+    """Length of ``[a|an|one|two] HEAD`` at ``k`` (0 if none; a list item may be bare: "a
+    toilet, sink and plunger")."""
+    det = 1 if rw.w(k) in _INDEFINITE else 0
+    size = rw.head_at(k + det)
+    return det + size if size else 0
+
+
+def _coordination(rw: Rewriter, k: int) -> tuple[list[tuple[int, int]], int, int] | None:
+    """``a lamp, a book and a vase [on it]`` at ``k``: the item spans, where the shared tail
+    ("on it") starts and where it ends; None unless two or more items are joined by
+    ``and``/``nor``."""
+    n = _np_at(rw, k)
+    if not n:
+        return None
+    items = [(k, k + n)]
+    j = k + n
+    while j < len(rw.words) and rw.w(j) in (",", "and", "nor"):
+        sep = 2 if rw.at(j, ",", "and") else 1
+        n = _np_at(rw, j + sep)
+        if not n:
+            break
+        items.append((j + sep, j + sep + n))
+        last = rw.w(j + sep - 1) in ("and", "nor")
+        j = j + sep + n
+        if last:
+            break
+    if len(items) < 2 or rw.w(items[-1][0] - 1) not in ("and", "nor"):
+        return None
+    tail = next((len(t) for t in _ON_IT if rw.at(j, *t)), 0)
+    return items, j, j + tail
+
+
+def coordination(rw: Rewriter, i: int) -> int | None:
+    """"a table with a lamp, a book and a vase on it": one table with three things on it;
+    "that has neither a desk nor a teddy bear": with no desk and with no teddy bear; "that
+    contains both a desk and a TV": with a desk and with a TV."""
+    w = rw.w(i)
+    neither = w == "neither"
+    having = w in _HAVING
+    if w not in ("with", "without") and not neither and not having:
+        return None
+    start = i + 1 + (1 if having and rw.w(i + 1) == "both" else 0)
+    co = _coordination(rw, start)
+    if co is None:
+        return None
+    items, tail_a, tail_b = co
+    if having:
+        # "the bedroom that contains both a bat and a TV stand": "with" each of them
+        w = "with"
+        while rw.out and rw.out[-1].text in ("that", "which"):
+            rw.out.pop()
+    if neither:
+        while rw.out and rw.out[-1].text in ("has", "have", "that", "which", "with"):
+            rw.out.pop()
+    group: list[int] = []
+    for n_item, (a, b) in enumerate(items):
+        if n_item:
+            rw.emit("and", like=rw.toks[a - 1])
+        # each "with" takes its item's span, so the parse can be regrouped
+        rw.emit("without" if w == "without" else "with", like=rw.toks[a])
+        group.append(rw.toks[a].start)
+        if neither:
+            rw.emit("no", like=rw.toks[i])
+            rw.out.extend(rw.toks[a + 1:b])
+        else:
+            rw.out.extend(rw.toks[a:b])
+        rw.out.extend(rw.toks[tail_a:tail_b])
+    rw.marks.with_groups.append(group)
+    return tail_b
+
+
+def same_room(rw: Rewriter, i: int) -> int | None:
+    """"in the same room as (both) the bear and the desk" -> "in the room with a bear and
+    with a desk"."""
+    if rw.w(i) != "in" or not rw.at(i + 1, "the", "same", "room", "as"):
+        return None
+    k = i + 5 + (1 if rw.w(i + 5) == "both" else 0)
+    items: list[tuple[int, int]] = []
+    while k < len(rw.words):
+        det = 1 if rw.w(k) in ("the", "a", "an") else 0
+        size = rw.head_at(k + det)
+        if not size:
+            break
+        items.append((k + det, k + det + size))
+        k += det + size
+        if rw.w(k) not in (",", "and"):
+            break
+        k += 2 if rw.at(k, ",", "and") else 1
+    if not items or rw.w(k) in ("and", ","):
+        return None
+    rw.out.append(rw.toks[i])
+    rw.emit("the", like=rw.toks[i + 1])
+    rw.emit("room", like=rw.toks[i + 3])
+    group = []
+    for n_item, (a, b) in enumerate(items):
+        if n_item:
+            rw.emit("and", like=rw.toks[a - 1])
+        rw.emit("with", "a", like=rw.toks[a])
+        rw.out.extend(rw.toks[a:b])
+        group.append(rw.toks[a].start)
+    rw.marks.with_groups.append(group)
+    return k
+
+
+# --- geometry targets ---------------------------------------------------------------------
+def midpoint(rw: Rewriter, i: int) -> int | None:
+    """"the midpoint between X and Y", "(the point) halfway between X and Y" -> "the area
+    between X and Y", made a midpoint after the parse."""
+    w = rw.w(i)
+    k = i + (1 if w == "the" else 0)
+    k += 1 if rw.w(k) in ("point", "spot") else 0
+    if (rw.w(k), rw.w(k + 1)) in (("midpoint", "between"), ("halfway", "between"),
+                                   ("midway", "between"), ("middle", "between")):
+        k += 2
+    elif w == "the" and rw.w(k) in ("centre", "center") and rw.at(k + 1, "point", "between"):
+        k += 3
+    else:
+        return None
+    rw.emit("the", like=rw.toks[i])
+    rw.emit("area", "between", like=rw.toks[k - 1])
+    rw.marks.points[rw.toks[i].start] = "midpoint"
+    return k
+
+
+def corner(rw: Rewriter, i: int) -> int | None:
+    """"the corner of the kitchen farthest from the door" -> "the kitchen farthest from the
+    door", made a corner after the parse."""
+    if rw.w(i) != "the" or rw.w(i + 1) != "corner" or rw.w(i + 2) not in ("of", "in"):
+        return None
+    rw.marks.points[rw.toks[i].start] = "corner"
+    rw.out.append(rw.toks[i])
+    return i + 3 + (1 if rw.w(i + 3) == "the" else 0)
+
+
+# --- stages said the human way ------------------------------------------------------------
+def then_to(rw: Rewriter, i: int) -> int | None:
+    """"go through the doorway and then to the statue": "then to X" is a new goal."""
+    if rw.w(i) == "then" and rw.w(i + 1) == "to" and rw.w(i - 1) in ("and", ","):
+        rw.out.append(rw.toks[i])
+        rw.emit("go", like=rw.toks[i])
+        return i + 1
+    return None
+
+
+def stand_next_to(rw: Rewriter, i: int) -> int | None:
+    """"and stand next to the toilet" -> "and go to the toilet"."""
+    if rw.w(i) in ("stand", "wait", "stay", "stop") and rw.w(i - 1) in ("and", ",", "then") \
+            and (rw.at(i + 1, "next", "to") or rw.w(i + 1) in ("by", "beside")):
+        rw.emit("go", "to", like=rw.toks[i])
+        return i + (3 if rw.w(i + 1) == "next" else 2)
+    return None
+
+
+def _sentence_opens_with(words: list[str], i: int, first: tuple[str, ...]) -> bool:
+    """Whether the sentence holding token ``i`` opens with one of ``first``."""
+    k = i
+    while k > 0 and words[k - 1] not in (".", "!", "?", ";"):
+        k -= 1
+    return words[k] in first
+
+
+def find_and_go_there(rw: Rewriter, i: int) -> int | None:
+    """"find the plant in the kitchen and go there": one stage, not a second "it"."""
+    if rw.w(i) != "and" or rw.w(i + 1) not in ("go", "walk", "head"):
+        return None
+    there = rw.at(i + 2, "there")
+    if not there and not rw.at(i + 2, "to", "it"):
+        return None
+    after = i + 3 if there else i + 4
+    if rw.w(after) not in ("", ".", "!") or \
+            not _sentence_opens_with(rw.words, i, ("find", "locate", "look")):
+        return None
+    return after
+
+
+def nearby(rw: Rewriter, i: int) -> int | None:
+    """"There is a plunger nearby" (after naming a place): near that place."""
+    if rw.w(i) == "nearby" and _sentence_opens_with(rw.words, i, ("there",)):
+        rw.emit("near", "it", like=rw.toks[i])
+        return i + 1
+    return None
+
+
+def go_and_stand(rw: Rewriter, i: int) -> int | None:
+    """"go and stand in the middle between ..." / "go and wait by the sink": one stage."""
+    if rw.w(i) in ("stand", "stop", "wait") and i > 1 and rw.w(i - 1) == "and" and \
+            rw.w(i - 2) in ("go", "come", "walk") and \
+            rw.w(i + 1) in ("in", "at", "by", "beside", "near"):
+        rw.out.pop()  # the "and"
+        rw.emit("to", like=rw.toks[i + 1])
+        return i + 2
+    return None
+
+
+# --- negated relative clauses -------------------------------------------------------------
+def not_in_room(rw: Rewriter, i: int) -> int | None:
+    """"the plant that is not in a bedroom": in_room, negated after the parse."""
+    if rw.w(i) not in ("that", "which") or rw.w(i + 1) not in ("is", "are") or \
+            not rw.at(i + 2, "not", "in") or i + 4 >= len(rw.words):
+        return None
+    k = i + 4 + (1 if rw.w(i + 4) in ("a", "an", "the", "any") else 0)
+    if k >= len(rw.words):
+        return None
+    rw.marks.negated_rooms.update((rw.toks[i + 4].start, rw.toks[k].start))
+    rw.emit("in", like=rw.toks[i + 3])
+    return i + 4
+
+
+#: "that is not under a table": the relation the parser reads, negated after the parse. A thing
+#: under a table has its footprint inside the table's, so "under" reads as "next to".
+_NEGATED_PREPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("next", "to"), ("next", "to")), (("close", "to"), ("near",)), (("under",), ("next", "to")),
+    (("beneath",), ("next", "to")), (("beside",), ("next", "to")), (("on",), ("on",)),
+    (("near",), ("near",)), (("by",), ("near",)))
+
+
+def not_relation(rw: Rewriter, i: int) -> int | None:
+    """"the chair that is not near the bed" / "that is not on a table" / "that is not under a
+    table": the relation, negated after the parse."""
+    if rw.w(i) not in ("that", "which") or rw.w(i + 1) not in ("is", "are") or \
+            rw.w(i + 2) != "not":
+        return None
+    hit = next(((said, read) for said, read in _NEGATED_PREPS if rw.at(i + 3, *said)), None)
+    if hit is None:
+        return None
+    det = i + 3 + len(hit[0])
+    if rw.w(det) not in ("a", "an", "the", "any") or not rw.head_at(det + 1):
+        return None
+    rw.marks.negated.add(rw.toks[i + 3].start)
+    rw.emit(*hit[1], like=rw.toks[i + 3])
+    return det
+
+
+def does_not_have(rw: Rewriter, i: int) -> int | None:
+    """"the bedroom that does not have a desk" -> "without a desk"."""
+    if rw.w(i) in ("that", "which") and rw.w(i + 1) in ("does", "do") and \
+            rw.w(i + 2) == "not" and rw.w(i + 3) in ("have", "contain", "include", "hold"):
+        rw.emit("without", like=rw.toks[i])
+        return i + 4
+    return None
+
+
+def has_no(rw: Rewriter, i: int) -> int | None:
+    """"the bedroom that has no desk" -> "without a desk"."""
+    if rw.w(i) in ("that", "which") and rw.w(i + 1) in ("has", "have") and rw.w(i + 2) == "no":
+        rw.emit("without", like=rw.toks[i])
+        rw.emit("a", like=rw.toks[i + 2])
+        return i + 3
+    return None
+
+
+# --- between-avoidance --------------------------------------------------------------------
+def dont_pass_between(rw: Rewriter, i: int) -> int | None:
+    """"don't pass between the sofa and the TV" -> "avoid the area between ..."."""
+    if rw.w(i) in ("not", "never") and rw.w(i + 1) in _BETWEEN_VERBS and \
+            rw.w(i + 2) == "between":
+        while rw.out and rw.out[-1].text in ("do", "please"):
+            rw.out.pop()
+        rw.emit("avoid", "the", "area", like=rw.toks[i])
+        return i + 2
+    return None
+
+
+def without_passing_between(rw: Rewriter, i: int) -> int | None:
+    """"without passing between the fridge and the counter" -> ", avoiding the area
+    between ..."; "avoid passing between ..." -> "avoid the area between ..."."""
+    if rw.w(i) not in ("without", "avoid") or rw.w(i + 1) not in _BETWEEN_GERUNDS or \
+            rw.w(i + 2) != "between":
+        return None
+    if rw.w(i) == "without":
+        rw.emit(",", "avoiding", like=rw.toks[i])
+    else:
+        rw.out.append(rw.toks[i])
+    rw.emit("the", "area", like=rw.toks[i + 1])
+    return i + 2
+
+
+# --- partitives ---------------------------------------------------------------------------
+def partitive(rw: Rewriter, i: int) -> int | None:
+    """"the second of the two chairs closest to X" -> "the second closest chair to X"; "the
+    larger of the two bathrooms" -> "the larger bathroom"."""
+    first = rw.w(i + 1)
+    if rw.w(i) != "the" or i + 4 >= len(rw.words) or \
+            not (first in W.ORDINALS or first in _COMPARATIVES) or not rw.at(i + 2, "of", "the"):
+        return None
+    k = i + 4 + (1 if rw.w(i + 4) in W.NUMBERS or rw.w(i + 4) in ("both", "two") else 0)
+    if k >= len(rw.words):
+        return None
+    head = rw.new(singular_word(rw.w(k)), rw.toks[k])
+    if first in W.ORDINALS and rw.w(k + 1) in _SUPERLATIVES:
+        rw.out.extend([rw.toks[i], rw.toks[i + 1], rw.toks[k + 1], head])
+        return k + 2
+    if first in _COMPARATIVES:
+        rw.out.extend([rw.toks[i], rw.toks[i + 1], head])
+        return k + 1
+    return None
+
+
+def shortest_distance(rw: Rewriter, i: int) -> int | None:
+    """"the TV with the shortest (straight-line) distance to the sink" -> "the TV closest to
+    the sink"; "the longest distance from" -> "farthest from"."""
+    if rw.w(i) not in ("with", "at", "having") or rw.w(i + 1) != "the" or \
+            rw.w(i + 2) not in ("shortest", "smallest", "longest", "largest", "greatest"):
+        return None
+    k = i + 3
+    k += 2 if rw.at(k, "straight", "line") else 1 if rw.w(k) == "euclidean" else 0
+    if rw.w(k) != "distance" or rw.w(k + 1) not in ("to", "from"):
+        return None
+    near = rw.w(i + 2) in ("shortest", "smallest")
+    rw.emit("closest" if near else "farthest", "to" if near else "from", like=rw.toks[i + 2])
+    return k + 2
+
+
+def _owner_starts(rw: Rewriter) -> tuple[int, ...]:
+    """Start characters the reference the tokens written last may begin at (its determiner
+    and the word after it: a goal may leave its "a" out), looking back at most five tokens."""
+    for back in range(2, min(len(rw.out), 6) + 1):
+        if rw.out[-back].text in ("the", "a", "an", "any"):
+            return rw.out[-back].start, rw.out[-back + 1].start
+    return ()
+
+
+def nothing_on_it(rw: Rewriter, i: int) -> int | None:
+    """"a bed with nothing on it", "the dresser that has nothing on it": no object stands on
+    or in it (marked on the reference; the phrase is consumed)."""
+    k = i + (1 if rw.w(i) in ("that", "which") else 0)
+    if rw.w(k) not in ("with", "has", "have", "having") or rw.w(k + 1) != "nothing" or \
+            rw.w(k + 2) not in ("on", "in", "inside") or rw.w(k + 3) not in ("it", "top"):
+        return None
+    end = k + 4 + (2 if rw.at(k + 3, "top", "of", "it") else 0)
+    starts = _owner_starts(rw)
+    if not starts or rw.w(end) in ("and", "or", "nor", "but", "except"):
+        return None  # "with nothing on it and no lamp nearby": more than this rule reads
+    rw.marks.empty.update(starts)
+    return end
