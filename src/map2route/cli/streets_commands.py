@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from map2route.cli.app import app, bench
+from map2route.execution.options import executor_options
 
 
 def _default_data() -> Path:
@@ -39,21 +40,28 @@ def _default_data() -> Path:
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--llm-url", default=None, help="OpenAI-compatible base URL (agent llm).")
 @click.option("--llm-model", default=None, help="Model name (agent llm).")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Local processes (1: this process).")
+@executor_options
 def groke(data: Path | None, split: str, agent: str, scoring: str, part: str,
           limit: int | None, out: Path, as_json: bool, llm_url: str | None,
-          llm_model: str | None) -> None:
+          llm_model: str | None, workers: int, executor: str, address: str | None,
+          max_in_flight: int | None) -> None:
     """Follow Map2Seq instructions on the street graph; score them (NE, SR, OSR, nDTW, SDTW)."""
     from rich.console import Console
     from rich.table import Table
 
     from map2route.bench.groke.run import run_bench, write_outputs
+    from map2route.execution.executors import make_executor
 
     llm_config = None
     if llm_url or llm_model:
         llm_config = {"base_url": llm_url or "", "model": llm_model or ""}
     report = run_bench(data or _default_data(), split=split, agent_name=agent, limit=limit,
                        llm_config=llm_config, show_progress=not as_json, scoring=scoring,
-                       part=part)
+                       part=part, executor=make_executor(executor, workers=workers,
+                                                         address=address,
+                                                         max_in_flight=max_in_flight))
     written = write_outputs(report, out)
     summary = report.summary()
     if as_json:

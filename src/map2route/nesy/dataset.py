@@ -23,14 +23,13 @@ take either layout (see :func:`load_samples`).
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
-import multiprocessing as mp
 import os
 import random
+import shutil
 import time
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,6 +40,8 @@ import pandas as pd
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from map2route.execution.executors import Executor, LocalExecutor, chunked
+from map2route.execution.results import ResultsFile
 from map2route.files import atomic_write_bytes, atomic_write_text
 from map2route.gridsearch.kernel import warm_up
 from map2route.nesy import official
@@ -325,7 +326,10 @@ def sample_specs(tiles_: list[Tile], count: int, *, seed: int, starts_per_end: i
     return out[:count]
 
 
-# --- ground truth (parallel) ---------------------------------------------------------------
+# --- ground truth (parallel, resumable) ----------------------------------------------------------
+#: Where :func:`generate` keeps the A* paths solved so far (removed once the dataset is written).
+ASTAR_PARTIAL = Path(".partial") / "astar.jsonl"
+
 _WORKER_TILES: list[Tile] = []
 
 
@@ -350,33 +354,71 @@ def _solve_group(job: tuple[int, tuple[int, ...], tuple[int, int], list[tuple[in
     return out
 
 
-def solve_ground_truth(tiles_: list[Tile], samples: list[Sample], *, workers: int
+_Job = tuple[int, tuple[int, ...], tuple[int, int], list[tuple[int, int]]]
+
+
+def _solve_chunk(chunk: list[tuple[int, _Job]]) -> list[tuple[int, list[NDArray[np.int32] | None]]]:
+    """Solve a chunk of ``(position, group)`` jobs in a worker."""
+    return [(pos, _solve_group(job)) for pos, job in chunk]
+
+
+def _group_key(tile: Tile, digest: str, job: _Job) -> str:
+    """A group's identity in the resume file: the tile (id and label digest), costs, end, starts."""
+    _ti, costs, end, starts = job
+    return (f"{tile.tile_id}|{digest}|{','.join(map(str, costs))}|{end[0]},{end[1]}|"
+            + ";".join(f"{r},{c}" for r, c in starts))
+
+
+def solve_ground_truth(tiles_: list[Tile], samples: list[Sample], *, workers: int = 1,
+                       executor: Executor | None = None, resume: Path | None = None,
                        ) -> list[NDArray[np.int32] | None]:
-    """A*-optimal trajectories (official cost model) for every sample, one field per group."""
+    """A*-optimal trajectories (official cost model) for every sample, one field per group.
+
+    Groups (samples sharing a tile, cost table and end) go to ``executor`` in chunks of four
+    (default: a local pool of ``workers`` forked processes). With ``resume`` (a JSON Lines
+    file) each solved group is appended there as it finishes, and groups already in it are
+    not solved again: a killed run resumes, on either executor.
+    """
     groups: dict[tuple[int, tuple[int, ...], tuple[int, int]], list[int]] = {}
     for i, s in enumerate(samples):
         costs = tuple(int(v) for v in class_costs(s.spec.vectors()))
         groups.setdefault((s.tile_index, costs, s.end), []).append(i)
-    jobs = [(k[0], k[1], k[2], [samples[i].start for i in idx]) for k, idx in groups.items()]
+    members = list(groups.values())
+    jobs: list[_Job] = [(k[0], k[1], k[2], [samples[i].start for i in idx])
+                        for k, idx in groups.items()]
+    digests = {ti: hashlib.blake2b(tiles_[ti].labels.tobytes() + str(tiles_[ti].labels.shape)
+                                   .encode(), digest_size=8).hexdigest()
+               for ti in {j[0] for j in jobs}}
+    keys = [_group_key(tiles_[j[0]], digests[j[0]], j) for j in jobs]
+    saved = ResultsFile(resume, key=lambda row: row["key"]) if resume is not None else None
+    done = {r["key"]: r["paths"] for r in saved.rows()} if saved is not None else {}
     results: list[NDArray[np.int32] | None] = [None] * len(samples)
     with progress() as bar:
         task = bar.add_task("A* ground truth", total=len(samples))
 
-        def consume(it: Iterator[list[NDArray[np.int32] | None]]) -> None:
-            for (_k, idx), paths in zip(groups.items(), it, strict=True):
-                for i, p in zip(idx, paths, strict=True):
-                    results[i] = p
-                bar.advance(task, len(idx))
+        def put(pos: int, paths: list[NDArray[np.int32] | None]) -> None:
+            for i, p in zip(members[pos], paths, strict=True):
+                results[i] = p
+            bar.advance(task, len(members[pos]))
 
-        if workers <= 1:
-            _init_worker(tiles_)
-            consume(map(_solve_group, jobs))
-        else:
+        def record(solved: list[tuple[int, list[NDArray[np.int32] | None]]]) -> None:
+            for pos, paths in solved:
+                if saved is not None:
+                    saved.append({"key": keys[pos], "paths": [
+                        None if p is None else np.asarray(p).reshape(-1).tolist() for p in paths]})
+                put(pos, paths)
 
-            ctx = mp.get_context("fork")
-            with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker,
-                                     initargs=(tiles_,)) as pool:
-                consume(pool.map(_solve_group, jobs, chunksize=4))
+        todo: list[tuple[int, _Job]] = []
+        for pos, job in enumerate(jobs):
+            old = done.get(keys[pos])
+            if old is not None and len(old) == len(job[3]):
+                put(pos, [None if p is None else np.asarray(p, dtype=np.int32).reshape(-1, 2)
+                          for p in old])
+            else:
+                todo.append((pos, job))
+        runner = executor or LocalExecutor(workers, start_method="fork")
+        runner.map_chunks(_solve_chunk, chunked(todo, 4), init=_init_worker, initargs=(tiles_,),
+                          on_result=record)
     return results
 
 
@@ -485,7 +527,7 @@ def generate(out: Path, *, count: int, sources: list[str], seed: int = 0,
              starts_per_end: int = 3, task1_count: int | None = None, workers: int | None = None,
              llm: ChatClient | None = None,
              weights: tuple[float, float, float, float] = (0.25, 0.25, 0.25, 0.25),
-             fmt: str = "official") -> GenerateReport:
+             fmt: str = "official", executor: Executor | None = None) -> GenerateReport:
     """Generate a NeSy-Route dataset (section 3.3) into ``out``.
 
     Args:
@@ -499,6 +541,9 @@ def generate(out: Path, *, count: int, sources: list[str], seed: int = 0,
         starts_per_end: samples sharing one end region and cost field.
         task1_count: Task 1 queries (default ``count // 3``, as 3,607 vs 10,821 in the paper).
         workers: processes for the A* ground truth (default: CPU count).
+        executor: where the A* groups run (default: a local pool of ``workers`` processes).
+            Solved groups are kept in ``out/.partial/astar.jsonl`` until the dataset is
+            written, so a killed run resumes there (on either executor).
         llm: optional writer; queries that fail its self-check fall back to templates.
         weights: lambda_1..4 of Eq. 8.
         fmt: ``official`` (the release layout, :mod:`map2route.nesy.official`) or ``ours``
@@ -539,7 +584,8 @@ def generate(out: Path, *, count: int, sources: list[str], seed: int = 0,
     timings["sampling"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    paths = solve_ground_truth(tiles_, samples, workers=workers or os.cpu_count() or 1)
+    paths = solve_ground_truth(tiles_, samples, workers=workers or os.cpu_count() or 1,
+                               executor=executor, resume=out / ASTAR_PARTIAL)
     missing = [s.sample_id for s, p in zip(samples, paths, strict=True) if p is None]
     if missing:
         msg = (f"{len(missing)} samples have no ground-truth path (e.g. {missing[0]}); the "
@@ -604,6 +650,7 @@ def generate(out: Path, *, count: int, sources: list[str], seed: int = 0,
         "seconds": {k: round(v, 2) for k, v in timings.items()},
     }
     atomic_write_text(out / "manifest.json", json.dumps(manifest, indent=1))
+    shutil.rmtree(out / ASTAR_PARTIAL.parent, ignore_errors=True)  # the dataset is complete
     return GenerateReport(out, n1, len(rows2), len(rows3), len(used), timings,
                           tuple(sorted({kind for _img, kind in images.values()})))
 

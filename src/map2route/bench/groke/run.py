@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,8 +31,9 @@ from map2route.bench.errors import BenchmarkError
 from map2route.bench.groke.splits import is_unread
 from map2route.bench.registry import make_agent
 from map2route.bench.report import write_json, write_png
-from map2route.bench.runner import RESULTS_NAME, ResultsFile, progress_bar
 from map2route.errors import Map2RouteError
+from map2route.execution.executors import Executor, LocalExecutor, chunked
+from map2route.execution.results import RESULTS_NAME, ResultsFile, progress_bar
 from map2route.files import atomic_write_text
 from map2route.streets.graph import StreetGraph
 from map2route.streets.loaders import NavInstance, load_instances, load_touchdown
@@ -187,10 +189,16 @@ def run_instances(graph: StreetGraph, instances: list[NavInstance], agent: Agent
 def run_bench(data: Path, *, split: str = "val", agent_name: str = "offline",
               limit: int | None = None, llm_config: dict[str, Any] | None = None,
               config: FollowConfig | None = None, show_progress: bool = True,
-              scoring: str = "official", part: str = "all") -> BenchReport:
+              scoring: str = "official", part: str = "all", executor: Executor | None = None,
+              chunk_size: int = 8) -> BenchReport:
     """Load the data, follow every instruction with a progress bar, return the report.
 
+    Instances go to ``executor`` in chunks of ``chunk_size`` (an LLM agent: one per chunk, so
+    Ray's ``--max-in-flight`` bounds its concurrent requests); each worker loads the street
+    graphs and the agent once. Results come back in instance order whatever the executor.
+
     Args:
+        executor: where the chunks run (default: this process, one after another).
         scoring: ``official`` or ``panorama`` (see the module docstring).
         part: ``all``, ``dev`` or ``unread`` (the hash split of
             :mod:`map2route.bench.groke.splits`).
@@ -218,13 +226,51 @@ def run_bench(data: Path, *, split: str = "val", agent_name: str = "offline",
                    f"{lacking[0]}); official scoring needs it: use --scoring panorama")
             raise BenchmarkError(msg)
         osm = load_osm_graph(data)
-    agent = make_agent(agent_name, llm_config=llm_config)
-    with progress_bar(f"groke {agent_name} {split}", len(instances),
+    runner = executor or LocalExecutor(1)
+    agent = make_agent(agent_name, llm_config=llm_config)  # a bad agent fails before any work
+    run = uuid.uuid4().hex
+    if runner.name == "local" and getattr(runner, "workers", 1) <= 1:
+        # In this process: the graphs and agent loaded above serve (`_init_worker` sees `run`).
+        _WORKER.update(run=run, graph=graph, osm=osm, agent=agent, config=config)
+    api_bound = bool(getattr(agent, "api_bound", False)) or agent_name == "llm"
+    chunks = chunked(list(enumerate(instances)), 1 if api_bound else chunk_size)
+    results: list[InstanceResult] = []
+    with progress_bar(f"groke {agent_name} {split} ({runner.name})", len(instances),
                       enabled=show_progress) as bar:
-        results = run_instances(graph, instances, agent, config=config, osm=osm,
-                                progress=bar.advance)
+
+        def record(done: list[InstanceResult]) -> None:
+            results.extend(done)
+            bar.advance(len(done))
+
+        runner.map_chunks(_run_chunk, chunks, init=_init_worker,
+                          initargs=(str(data), agent_name, llm_config, config, scoring, run),
+                          on_result=record)
+    results.sort(key=lambda r: r.index)
     return BenchReport(agent_name, split, results, time.perf_counter() - t0, graph.summary(),
                        scoring)
+
+
+# --- worker side: graphs and agent loaded once per worker process --------------------------------
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(data: str, agent_name: str, llm_config: dict[str, Any] | None,
+                 config: FollowConfig | None, scoring: str, run: str) -> None:
+    if _WORKER.get("run") == run:
+        return  # the driver itself, which loaded them already
+    graph = load_touchdown(Path(data))
+    _WORKER.update(run=run, graph=graph, config=config,
+                   osm=load_osm_graph(Path(data)) if scoring == "official" else None,
+                   agent=make_agent(agent_name, llm_config=llm_config))
+
+
+def _run_chunk(chunk: list[tuple[int, NavInstance]]) -> list[InstanceResult]:
+    """Follow and score a chunk of ``(index, instance)`` pairs in this worker."""
+    out = run_instances(_WORKER["graph"], [inst for _, inst in chunk], _WORKER["agent"],
+                        config=_WORKER["config"], osm=_WORKER["osm"])
+    for (k, _), result in zip(chunk, out, strict=True):
+        result.index = k
+    return out
 
 
 def write_outputs(report: BenchReport, out: Path) -> list[Path]:

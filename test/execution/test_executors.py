@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from map2route.bench.errors import BenchmarkError
-from map2route.bench.executors import LocalExecutor, RayExecutor, chunked, make_executor
+from map2route.execution.errors import ExecutionError
 from map2route.cli import main
+from map2route.execution.executors import LocalExecutor, RayExecutor, chunked, make_executor
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 HAS_RAY = importlib.util.find_spec("ray") is not None
@@ -56,9 +56,9 @@ def test_local_executor_returns_every_chunk(workers: int) -> None:
 
 
 def test_make_executor_rejects_address_without_ray() -> None:
-    with pytest.raises(BenchmarkError, match="add --executor ray"):
+    with pytest.raises(ExecutionError, match="add --executor ray"):
         make_executor("local", address="127.0.0.1:6379")
-    with pytest.raises(BenchmarkError, match="unknown executor 'dask'"):
+    with pytest.raises(ExecutionError, match="unknown executor 'dask'"):
         make_executor("dask")
 
 
