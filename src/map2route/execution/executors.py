@@ -283,13 +283,16 @@ def make_executor(name: str, *, workers: int = 2, address: str | None = None,
         max_in_flight: the Ray executor's bound on tasks at once (``--max-in-flight``).
 
     Raises:
-        ExecutionError: an unknown name, or ``--address`` with the local executor.
+        ExecutionError: an unknown name, ``--address`` with the local executor, or a Ray
+            address nothing answers at.
     """
     if name == "local":
         if address is not None:
             raise ExecutionError("--address names a Ray cluster; add --executor ray")
         return LocalExecutor(workers, start_method=start_method)
     if name == "ray":
+        if address is not None:
+            check_reachable(address)  # before any work: a wrong address fails in seconds
         return RayExecutor(address, max_in_flight=max_in_flight)
     msg = f"unknown executor {name!r}; choose one of {', '.join(EXECUTORS)}"
     raise ExecutionError(msg)

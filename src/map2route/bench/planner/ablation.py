@@ -143,12 +143,12 @@ def main(episodes: Path, limit: int | None, budgets: str, group: str, out_dir: P
          workers: int, executor: str, address: str | None, max_in_flight: int | None) -> None:
     """The planner ablation (paper Table IV layout) over oracle grounding."""
     try:
+        runner = make_executor(executor, workers=workers, address=address,
+                               max_in_flight=max_in_flight)
         base = yaml.safe_load((config_dir() / "planner.yaml").read_text(encoding="utf-8"))
         rows = ablation_rows(_budgets(budgets))
         docs = [row_config(base, r) for r in rows]  # every row is valid before any run
         out_dir.mkdir(parents=True, exist_ok=True)
-        runner = make_executor(executor, workers=workers, address=address,
-                               max_in_flight=max_in_flight)
         results: list[tuple[str, dict[str, Any], float | None]] = []
         with runner:  # Ray: join the cluster once for every row
             shortest, _ = _run("shortest", episodes, out_dir / "shortest", None, workers, limit,

@@ -110,11 +110,11 @@ def main(sets: tuple[str, ...], episodes: Path, out_dir: Path, workers: int, exe
          address: str | None, max_in_flight: int | None) -> None:
     """Sweep planner YAML keys over the dev episodes; print ratios to shortest A*."""
     try:
+        runner = make_executor(executor, workers=workers, address=address,
+                               max_in_flight=max_in_flight)
         base = yaml.safe_load((config_dir() / "planner.yaml").read_text(encoding="utf-8"))
         grid = settings(base, [parse_setting(s) for s in sets])
         out_dir.mkdir(parents=True, exist_ok=True)
-        runner = make_executor(executor, workers=workers, address=address,
-                               max_in_flight=max_in_flight)
         lines = ["| setting | Easy N / F / R | Hard N / F / R | All N / F / R | HCS | "
                  "Path-Shape | Clearance | SPL |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
         with runner:  # Ray: join the cluster once for the whole grid
