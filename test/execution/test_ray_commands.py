@@ -65,9 +65,10 @@ def _groke_data(folder: Path) -> Path:
              "Head east past the bank to the light, turn left and stop at Starbucks.",
              "Walk north two blocks and stop.",
              "Go west to the end of the street."]
+    # Twice over (other ids): 8 instructions, two chunks of 4.
     instances = [{"route": {"pano_path": r, "osm_path": r, "initial_heading": 90},
                   "instructions": t, "instructions_id": k}
-                 for k, (r, t) in enumerate(zip(routes, texts, strict=True))]
+                 for k, (r, t) in enumerate(zip(routes * 2, texts * 2, strict=True))]
     return grid.write_touchdown_folder(folder, instances)
 
 
@@ -77,9 +78,9 @@ def test_groke_rows_on_ray_equal_local_rows(ray_head: str, tmp_path: Path, capsy
     for name, extra in (("local", []), ("ray", _ray(ray_head))):
         assert main(["bench", "groke", "--data", str(data), "--agent", "heuristic",
                      "--out", str(tmp_path / name), "--json", *extra]) == 0
-        assert json.loads(capsys.readouterr().out)["all"]["n"] == 4
+        assert json.loads(capsys.readouterr().out)["all"]["n"] == 8
     local = (tmp_path / "local" / "results.jsonl").read_bytes()
-    assert len(local.splitlines()) == 4
+    assert len(local.splitlines()) == 8
     assert (tmp_path / "ray" / "results.jsonl").read_bytes() == local  # in instance order too
     for name in ("quality.csv",):
         assert (tmp_path / "ray" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
@@ -118,9 +119,9 @@ def test_an_llm_run_keeps_max_in_flight_requests_across_the_cluster(
                      server.url, "--llm-model", "m", "--out", str(tmp_path / "o"), "--json",
                      "--executor", "ray", "--address", ray_head,
                      "--max-in-flight", str(limit)]) == 0
-    assert json.loads(capsys.readouterr().out)["all"]["n"] == 4
-    assert gauge.calls >= 4  # every instruction asked the endpoint
-    assert gauge.most == limit  # 4 instructions on 2 CPUs: the bound, not the CPUs, decides
+    assert json.loads(capsys.readouterr().out)["all"]["n"] == 8
+    assert gauge.calls >= 8  # every instruction asked the endpoint
+    assert gauge.most == limit  # 8 instructions on 2 CPUs: the bound, not the CPUs, decides
 
 
 # --- nesy generate / eval -------------------------------------------------------------------------
@@ -155,7 +156,7 @@ def masks(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _generate(out: Path, masks: Path, *extra: str) -> None:
-    assert main(["nesy", "generate", "--out", str(out), "--count", "12", "--source", str(masks),
+    assert main(["nesy", "generate", "--out", str(out), "--count", "24", "--source", str(masks),
                  "--seed", "5", "--workers", "1", *extra]) == 0
 
 
@@ -177,8 +178,54 @@ def test_nesy_generate_and_eval_on_ray_equal_local(ray_head: str, masks: Path, t
             got.append(json.loads(capsys.readouterr().out)["metrics"])
         assert got[0] == got[1]
         local_pred = (tmp_path / f"local_task{task}.jsonl").read_bytes()
-        assert len(local_pred.splitlines()) == 12
+        assert len(local_pred.splitlines()) == 24  # two chunks of 16 and 8
         assert (tmp_path / f"ray_task{task}.jsonl").read_bytes() == local_pred
+
+
+class _Writer(_InFlight):
+    """A scripted LLM query writer that passes its own self-check only for specs that allow no
+    restricted terrain (so a run mixes LLM and template queries); 0.1 s a request."""
+
+    def __call__(self, body: dict[str, Any]) -> str:
+        import re
+
+        with self._lock:
+            self.now += 1
+            self.calls += 1
+            self.most = max(self.most, self.now)
+        time.sleep(0.1)
+        with self._lock:
+            self.now -= 1
+        text = str(body["messages"][-1]["content"])
+        if text.startswith("Write one"):
+            agent = re.search(r"Agent: (\w+)", text)
+            goal = re.search(r"Objective: (\w+)", text)
+            return f"I am a {agent and agent[1]} and want the {goal and goal[1]} route."
+        query = text.split("Request: ", 1)[-1]
+        words = query.replace(".", " ").split()
+        return json.dumps({"agent": words[3], "objective": words[7], "allowed": []})
+
+
+@needs_ray
+def test_nesy_llm_queries_on_ray_keep_max_in_flight_and_equal_local(
+        ray_head: str, masks: Path, tmp_path: Path) -> None:
+    from map2route.llm.testing import ScriptedChatServer
+
+    gauges = []
+    for name, extra in (("local", []), ("ray", _ray(ray_head))):
+        gauge = _Writer()
+        with ScriptedChatServer(gauge) as server:
+            cfg = tmp_path / "llm.yaml"
+            cfg.write_text(f"base_url: {server.url}\nmodel: m\n")
+            assert main(["nesy", "generate", "--out", str(tmp_path / name), "--count", "8",
+                         "--source", str(masks), "--seed", "2", "--workers", "2",
+                         "--llm-config", str(cfg), *extra]) == 0
+        gauges.append(gauge)
+    manifest = json.loads((tmp_path / "local" / "manifest.json").read_text())
+    assert 0 < manifest["llm_fallbacks"] < 8  # some queries by the LLM, some by templates
+    assert _dataset_files(tmp_path / "ray") == _dataset_files(tmp_path / "local")
+    assert gauges[0].most == 1  # locally one request at a time, as before
+    assert gauges[1].most == 2 and gauges[1].calls == gauges[0].calls  # --max-in-flight 2
 
 
 class _Killed(Exception):

@@ -23,7 +23,6 @@ take either layout (see :func:`load_samples`).
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import os
@@ -40,10 +39,7 @@ import pandas as pd
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from map2route.execution.executors import Executor, LocalExecutor, chunked
-from map2route.execution.results import ResultsFile
 from map2route.files import atomic_write_bytes, atomic_write_text
-from map2route.gridsearch.kernel import warm_up
 from map2route.nesy import official
 from map2route.nesy.errors import NesyError
 from map2route.nesy.kb import (
@@ -66,13 +62,14 @@ from map2route.nesy.landcover import (
     render_aerial,
     tiles,
 )
-from map2route.nesy.queries import QuerySpec, llm_write_query, write_query
+from map2route.nesy.queries import QuerySpec, write_query
 from map2route.nesy.regions import complexity, find_regions, selective_filter
-from map2route.nesy.search import cost_field, path_from_field
+from map2route.nesy.stages import ASTAR_PARTIAL, solve_ground_truth, write_queries_llm
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
+    from map2route.execution.executors import Executor
     from map2route.llm import ChatClient
     from map2route.nesy.regions import Complexity, Regions
 
@@ -326,102 +323,6 @@ def sample_specs(tiles_: list[Tile], count: int, *, seed: int, starts_per_end: i
     return out[:count]
 
 
-# --- ground truth (parallel, resumable) ----------------------------------------------------------
-#: Where :func:`generate` keeps the A* paths solved so far (removed once the dataset is written).
-ASTAR_PARTIAL = Path(".partial") / "astar.jsonl"
-
-_WORKER_TILES: list[Tile] = []
-
-
-def _init_worker(tiles_: list[Tile]) -> None:
-    global _WORKER_TILES
-    _WORKER_TILES = tiles_
-
-    warm_up()
-
-
-def _solve_group(job: tuple[int, tuple[int, ...], tuple[int, int], list[tuple[int, int]]]
-                 ) -> list[NDArray[np.int32] | None]:
-
-    ti, costs, end, starts = job
-    tile = _WORKER_TILES[ti]
-    table = np.concatenate([[65535], np.asarray(costs)]).astype(np.uint16)
-    w = table[tile.labels]
-    field = cost_field(w, end)
-    out: list[NDArray[np.int32] | None] = []
-    for s in starts:
-        out.append(path_from_field(w, field, s, end) if np.isfinite(field[s]) else None)
-    return out
-
-
-_Job = tuple[int, tuple[int, ...], tuple[int, int], list[tuple[int, int]]]
-
-
-def _solve_chunk(chunk: list[tuple[int, _Job]]) -> list[tuple[int, list[NDArray[np.int32] | None]]]:
-    """Solve a chunk of ``(position, group)`` jobs in a worker."""
-    return [(pos, _solve_group(job)) for pos, job in chunk]
-
-
-def _group_key(tile: Tile, digest: str, job: _Job) -> str:
-    """A group's identity in the resume file: the tile (id and label digest), costs, end, starts."""
-    _ti, costs, end, starts = job
-    return (f"{tile.tile_id}|{digest}|{','.join(map(str, costs))}|{end[0]},{end[1]}|"
-            + ";".join(f"{r},{c}" for r, c in starts))
-
-
-def solve_ground_truth(tiles_: list[Tile], samples: list[Sample], *, workers: int = 1,
-                       executor: Executor | None = None, resume: Path | None = None,
-                       ) -> list[NDArray[np.int32] | None]:
-    """A*-optimal trajectories (official cost model) for every sample, one field per group.
-
-    Groups (samples sharing a tile, cost table and end) go to ``executor`` in chunks of four
-    (default: a local pool of ``workers`` forked processes). With ``resume`` (a JSON Lines
-    file) each solved group is appended there as it finishes, and groups already in it are
-    not solved again: a killed run resumes, on either executor.
-    """
-    groups: dict[tuple[int, tuple[int, ...], tuple[int, int]], list[int]] = {}
-    for i, s in enumerate(samples):
-        costs = tuple(int(v) for v in class_costs(s.spec.vectors()))
-        groups.setdefault((s.tile_index, costs, s.end), []).append(i)
-    members = list(groups.values())
-    jobs: list[_Job] = [(k[0], k[1], k[2], [samples[i].start for i in idx])
-                        for k, idx in groups.items()]
-    digests = {ti: hashlib.blake2b(tiles_[ti].labels.tobytes() + str(tiles_[ti].labels.shape)
-                                   .encode(), digest_size=8).hexdigest()
-               for ti in {j[0] for j in jobs}}
-    keys = [_group_key(tiles_[j[0]], digests[j[0]], j) for j in jobs]
-    saved = ResultsFile(resume, key=lambda row: row["key"]) if resume is not None else None
-    done = {r["key"]: r["paths"] for r in saved.rows()} if saved is not None else {}
-    results: list[NDArray[np.int32] | None] = [None] * len(samples)
-    with progress() as bar:
-        task = bar.add_task("A* ground truth", total=len(samples))
-
-        def put(pos: int, paths: list[NDArray[np.int32] | None]) -> None:
-            for i, p in zip(members[pos], paths, strict=True):
-                results[i] = p
-            bar.advance(task, len(members[pos]))
-
-        def record(solved: list[tuple[int, list[NDArray[np.int32] | None]]]) -> None:
-            for pos, paths in solved:
-                if saved is not None:
-                    saved.append({"key": keys[pos], "paths": [
-                        None if p is None else np.asarray(p).reshape(-1).tolist() for p in paths]})
-                put(pos, paths)
-
-        todo: list[tuple[int, _Job]] = []
-        for pos, job in enumerate(jobs):
-            old = done.get(keys[pos])
-            if old is not None and len(old) == len(job[3]):
-                put(pos, [None if p is None else np.asarray(p, dtype=np.int32).reshape(-1, 2)
-                          for p in old])
-            else:
-                todo.append((pos, job))
-        runner = executor or LocalExecutor(workers, start_method="fork")
-        runner.map_chunks(_solve_chunk, chunked(todo, 4), init=_init_worker, initargs=(tiles_,),
-                          on_result=record)
-    return results
-
-
 # --- writing --------------------------------------------------------------------------------
 def _xy(p: tuple[int, int]) -> list[int]:
     return [int(p[1]), int(p[0])]
@@ -568,16 +469,13 @@ def generate(out: Path, *, count: int, sources: list[str], seed: int = 0,
     rng = random.Random(seed + 1)
     samples: list[Sample] = []
     llm_fallbacks = 0
+    by_llm = write_queries_llm(llm, [s for _, s in specs], executor) if llm is not None else {}
     for i, (ti, spec) in enumerate(specs):
         writer = "template"
-        if llm is not None:
-            try:
-                query = llm_write_query(llm, spec)
-                writer = "llm"
-            except NesyError:
-                llm_fallbacks += 1
-                query = write_query(spec, rng)
-        else:
+        if i in by_llm:
+            query, writer = by_llm[i], "llm"
+        else:  # the template writer, in sample order (its draws do not depend on the LLM's)
+            llm_fallbacks += llm is not None
             query = write_query(spec, rng)
         start, end = _endpoints(tiles_[ti], spec.start_class, spec.end_class)
         samples.append(Sample(f"nesy_{i:06d}", ti, spec, query, writer, start, end))

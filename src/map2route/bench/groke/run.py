@@ -190,7 +190,7 @@ def run_bench(data: Path, *, split: str = "val", agent_name: str = "offline",
               limit: int | None = None, llm_config: dict[str, Any] | None = None,
               config: FollowConfig | None = None, show_progress: bool = True,
               scoring: str = "official", part: str = "all", executor: Executor | None = None,
-              chunk_size: int = 8) -> BenchReport:
+              chunk_size: int = 4) -> BenchReport:
     """Load the data, follow every instruction with a progress bar, return the report.
 
     Instances go to ``executor`` in chunks of ``chunk_size`` (an LLM agent: one per chunk, so
