@@ -109,7 +109,7 @@ def main() -> None:
                 "--image-width", "240", "--no-episodes", "--config", str(fast), "--json",
                 "--out", str(out / f"map-{tag}-{n}")]
 
-    commands = {"bench groke (instructions)": (groke, 16, 64),
+    commands = {"bench groke (instructions)": (groke, 64, 256),
                 "nesy generate (samples)": (generate, 48, 192),
                 "nesy eval --method ours, task 3 (samples)": (evaluate, 48, 192),
                 "bench mapping (scenes, 240 px)": (mapping, 1, 2)}

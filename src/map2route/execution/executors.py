@@ -14,6 +14,9 @@ one :class:`Executor`::
   its progress bar there. A run killed mid-way has every finished chunk on disk and resumes
   on either executor.
 
+``with executor:`` around several runs (a sweep) keeps what they share: Ray's connection to
+the cluster is made once instead of once per run.
+
 :class:`LocalExecutor` is the process pool every benchmark used before (``workers <= 1`` runs
 in this process). :class:`RayExecutor` ships chunks as Ray tasks:
 
