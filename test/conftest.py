@@ -86,3 +86,67 @@ def ros() -> Iterator[RosHarness]:
         yield harness
     finally:
         harness.close()
+
+
+# --- Ray ----------------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def ray_head() -> Iterator[str]:
+    """``HOST:PORT`` of a Ray head on 127.0.0.1 (2 CPUs) this test run starts; stopped at the end.
+
+    ``ray start --head --block`` on a free port with a small object store, waited for at most
+    60 s, stopped by signalling its own process group. Tests using it skip without ``ray``
+    (the ``ray`` extra).
+    """
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    pytest.importorskip("ray", reason="ray is not installed (the `ray` extra)")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    temp = tempfile.mkdtemp(prefix="m2r-ray-")  # the head's log
+    src = Path(__file__).resolve().parents[1] / "src"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(src), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    # A local ray.init() (``--executor ray`` without --address) turns on token auth and leaves
+    # ~/.ray/auth_token behind, after which a `ray start` head and this driver disagree; this
+    # throwaway head on 127.0.0.1 runs without auth, on both sides.
+    env["RAY_AUTH_MODE"] = "disabled"
+    old_mode = os.environ.get("RAY_AUTH_MODE")
+    os.environ["RAY_AUTH_MODE"] = "disabled"
+    ray_bin = Path(sys.executable).with_name("ray")
+    log = open(Path(temp) / "head.log", "w")  # noqa: SIM115 (closed in the teardown)
+    head = subprocess.Popen(
+        [str(ray_bin), "start", "--head", "--block", "--node-ip-address=127.0.0.1",
+         f"--port={port}", "--num-cpus=2", "--include-dashboard=false",
+         "--disable-usage-stats", "--object-store-memory=100000000"],
+        stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                if head.poll() is not None or time.monotonic() > deadline:
+                    log.flush()
+                    pytest.fail("the Ray head did not start within 60 s: "
+                                + (Path(temp) / "head.log").read_text()[-2000:])
+                time.sleep(0.5)
+        yield f"127.0.0.1:{port}"
+    finally:
+        os.killpg(head.pid, signal.SIGTERM)  # `ray start --block` stops what it started
+        try:
+            head.wait(timeout=10)  # it may drain for 30 s; the group is ours to kill
+        except subprocess.TimeoutExpired:
+            os.killpg(head.pid, signal.SIGKILL)
+            head.wait(timeout=10)
+        log.close()
+        if old_mode is None:
+            os.environ.pop("RAY_AUTH_MODE", None)
+        else:
+            os.environ["RAY_AUTH_MODE"] = old_mode

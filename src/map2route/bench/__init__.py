@@ -6,8 +6,9 @@
 - :mod:`.planner`: planner speed, and planner tuning on the dev episodes.
 - :mod:`.nesy`: NeSy-Route.
 
-Shared: :mod:`.runner` (resumable JSON Lines results, the progress bar), :mod:`.report` (JSON,
-CSV, PNG and markdown outputs), :mod:`.registry` (methods and agents by name), :mod:`.errors`.
+Shared: :mod:`map2route.execution` (executors: the local pool or Ray; resumable JSON Lines
+results; the progress bar), :mod:`.report` (JSON, CSV, PNG and markdown outputs),
+:mod:`.registry` (methods and agents by name), :mod:`.errors`.
 Domain packages (planning, grounding, mapping, streets, nesy, ...) never import this package;
 the CLI does.
 
@@ -17,6 +18,6 @@ Public names here: :class:`BenchmarkError`, :class:`ResultsFile`, :func:`progres
 from __future__ import annotations
 
 from map2route.bench.errors import BenchmarkError
-from map2route.bench.runner import ResultsFile, progress_bar
+from map2route.execution.results import ResultsFile, progress_bar
 
 __all__ = ["BenchmarkError", "ResultsFile", "progress_bar"]

@@ -9,7 +9,7 @@ streets, ...) imports :mod:`map2route.bench` at all. Module by module the graph 
 
     cli  ->  registry  ->  drivers (map2route.run -> map2route.catalog, groke.run)
          ->  methods (map2route.methods, grounding_method, llm_methods), streets agents
-         ->  Map2Route episodes and metrics, bench.runner / report / errors
+         ->  Map2Route episodes and metrics, execution (runner) / bench.report / errors
          ->  domain packages (grounding, planning, streets, routeir, semantic_map)
 """
 

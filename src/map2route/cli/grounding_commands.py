@@ -212,7 +212,7 @@ def fuzz_parser_cmd(count: int, seed: int, scene: str, paths_text: str, out: Pat
 
     from map2route.bench.fuzz.instructions import fuzz_instructions
     from map2route.bench.fuzz.run import BOUND_S, by_kind, make_grounder, run_one, summarize
-    from map2route.bench.runner import progress_bar
+    from map2route.execution.results import progress_bar
     from map2route.files import atomic_write_text
 
     paths = [p.strip() for p in paths_text.split(",") if p.strip()]

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from map2route.cli.app import bench
-from map2route.cli.executor_options import F, executor_options
+from map2route.execution.options import F, executor_options
 
 
 def _default_episodes() -> Path:
@@ -58,10 +58,10 @@ def map2route_cmd(method: str, grounder: str | None, grounding_config: str | Non
     """Run a method on the Map2Route benchmark and write Table II (md, csv), a PNG and JSON."""
     import time
 
-    from map2route.bench.executors import make_executor
     from map2route.bench.map2route.report import table_markdown, write_reports
     from map2route.bench.map2route.run import RunSpec, run_benchmark
     from map2route.bench.map2route.scoring import EpisodeScore, ratios, summarize
+    from map2route.execution.executors import make_executor
     from map2route.paths import maps_dir
 
     options: dict[str, str] = {}
@@ -182,12 +182,15 @@ def _read(path: Path) -> list[dict[str, object]]:
               default=Path("out/bench/table3"), show_default=True,
               help="One folder per row below it; re-running resumes.")
 @_episode_inputs
+@executor_options
 def table3_cmd(grounding_config: str | None, methods: tuple[str, ...], split: str | None,
                limit: int | None, out_dir: Path, episodes_path: Path | None,
-               scenes_dir: Path | None, planner_config: str | None) -> None:
+               scenes_dir: Path | None, planner_config: str | None, executor: str,
+               address: str | None, max_in_flight: int | None) -> None:
     """Reproduce the paper's Table III with your LLM: every ablation row, one table."""
     from map2route.bench.errors import BenchmarkError
     from map2route.bench.map2route.table3 import TABLE3_METHODS, run_table3, write_table3
+    from map2route.execution.executors import make_executor
     from map2route.paths import maps_dir
 
     chosen = methods or TABLE3_METHODS
@@ -202,7 +205,9 @@ def table3_cmd(grounding_config: str | None, methods: tuple[str, ...], split: st
 
     rows = run_table3(episodes_path or _default_episodes(), scenes_dir or maps_dir(), out_dir,
                       grounding_config=grounding_config, planner_config=planner_config,
-                      methods=tuple(chosen), split=split, limit=limit, before=before)
+                      methods=tuple(chosen), split=split, limit=limit, before=before,
+                      executor=make_executor(executor, address=address,
+                                             max_in_flight=max_in_flight))
     paths = write_table3(out_dir, rows)
     click.echo(paths["markdown"].read_text(encoding="utf-8"))
     sent = sum(int(r.llm["llm_calls"] - r.llm["cache_hits"]) for r in rows)

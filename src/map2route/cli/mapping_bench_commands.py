@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from map2route.cli.app import bench
+from map2route.execution.options import executor_options
 
 
 def _default_episodes() -> Path | None:
@@ -66,10 +67,14 @@ def _f(v: Any, fmt: str = ".3f") -> str:
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="YAML overlaid on config/mapping.yaml (simulate: and build:).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Local processes, one scene each (1: this process, a tick per stage).")
+@executor_options
 def bench_mapping(scene_names: tuple[str, ...], limit: int | None, noises: tuple[float, ...],
                   image_width: int, episodes_path: Path | None, no_episodes: bool,
                   out_dir: Path, keep_bags: bool, maps_path: Path | None,
-                  config_path: Path | None, as_json: bool) -> None:
+                  config_path: Path | None, as_json: bool, workers: int, executor: str,
+                  address: str | None, max_in_flight: int | None) -> None:
     """Simulate, build and score semantic maps over many scenes and detector noise levels."""
     import time
 
@@ -78,7 +83,8 @@ def bench_mapping(scene_names: tuple[str, ...], limit: int | None, noises: tuple
     from rich.table import Table
 
     from map2route.bench.mapping.sweep import run_sweep, sim_config_for, summarize, write_plots
-    from map2route.bench.runner import RESULTS_NAME, progress_bar
+    from map2route.execution.executors import make_executor
+    from map2route.execution.results import RESULTS_NAME, progress_bar
     from map2route.mapping.builder import BuildConfig
     from map2route.paths import maps_dir
 
@@ -93,6 +99,8 @@ def bench_mapping(scene_names: tuple[str, ...], limit: int | None, noises: tuple
     sim_cfg = sim_config_for(image_width, config_path)
     build_cfg = BuildConfig.from_yaml(config_path)
 
+    runner = make_executor(executor, workers=workers, address=address,
+                           max_in_flight=max_in_flight)
     t0 = time.perf_counter()
     with progress_bar("mapping benchmark", len(scenes) * (1 + 2 * len(levels)),
                       transient=True) as bar:
@@ -102,7 +110,8 @@ def bench_mapping(scene_names: tuple[str, ...], limit: int | None, noises: tuple
 
         rows = run_sweep(scenes, maps=maps, out=out_dir, noises=levels, episodes=episodes,
                          keep_bags=keep_bags, sim_config=sim_cfg, build_config=build_cfg,
-                         on_step=step)
+                         on_step=step,
+                         executor=None if executor == "local" and workers == 1 else runner)
     wall = time.perf_counter() - t0
     summary = summarize(rows)
     plots = write_plots(rows, out_dir)

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from map2route.cli.app import app
+from map2route.execution.options import executor_options
 
 
 @app.group()
@@ -41,18 +42,27 @@ def nesy() -> None:
               show_default=True,
               help="official: the release layout (Task1/, Task2/evaluation/, Task3/...); "
               "ours: one file per task (our cache layout).")
+@executor_options
 def generate(out: Path, count: int, sources: tuple[str, ...], resolution: float, seed: int,
              task1_count: int | None, starts_per_end: int, workers: int | None,
              weights: tuple[float, float, float, float], llm_config: Path | None,
-             fmt: str) -> None:
+             fmt: str, executor: str, address: str | None, max_in_flight: int | None) -> None:
     """Generate Task 1/2/3 files with A*-optimal ground truth.
 
     Images are synthetic (drawn from the mask) unless --source names a folder of real
-    orthophotos and 8-class masks (OpenEarthMap layout: images/ and labels/ pairs).
+    orthophotos and 8-class masks (OpenEarthMap layout: images/ and labels/ pairs). A killed
+    run resumes its A* stage from OUT/.partial/ when run again with the same arguments.
     """
+    import os
+
     from map2route.config import read_yaml, require_mapping
+    from map2route.execution.executors import make_executor
     from map2route.nesy.dataset import SYNTHETIC
     from map2route.nesy.dataset import generate as run
+
+    # The local pool forks (the tiles are shared with the workers, not pickled to them).
+    runner = make_executor(executor, workers=workers or os.cpu_count() or 1, address=address,
+                           max_in_flight=max_in_flight, start_method="fork")
 
     client = None
     if llm_config is not None:
@@ -63,7 +73,7 @@ def generate(out: Path, count: int, sources: tuple[str, ...], resolution: float,
                                                         error=LLMError))
     report = run(out, count=count, sources=list(sources), seed=seed, resolution_m=resolution,
                  starts_per_end=starts_per_end, task1_count=task1_count, workers=workers,
-                 llm=client, weights=weights, fmt=fmt)
+                 llm=client, weights=weights, fmt=fmt, executor=runner)
     total = sum(report.seconds.values())
     click.echo(f"wrote {out}: task1 {report.task1}, task2 {report.task2}, task3 {report.task3} "
                f"samples on {report.tiles} tiles in {total:.1f} s ("
@@ -84,18 +94,28 @@ def generate(out: Path, count: int, sources: tuple[str, ...], resolution: float,
               "probe, line = waypoints on the straight S-E line).")
 @click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON.")
 @click.option("--markdown", is_flag=True, help="Also print the table as markdown.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Local processes for --method ours (1: this process).")
+@executor_options
 def eval_cmd(task: str, data: Path, pred: Path | None, method: str | None, as_json: bool,
-             markdown: bool) -> None:
+             markdown: bool, workers: int, executor: str, address: str | None,
+             max_in_flight: int | None) -> None:
     """Score predictions: TM/PR/FM, RM/TM/PR, AR/VR/CR/CD per difficulty."""
     from map2route.bench.nesy.evaluate import evaluate, markdown_table, rich_table
-    from map2route.bench.nesy.methods import METHODS, write_predictions
+    from map2route.bench.nesy.methods import METHODS, solve_ours, write_predictions
+    from map2route.execution.executors import make_executor
     from map2route.nesy.official import read_predictions
 
     n = int(task)
     if method is None and pred is None:
         raise click.UsageError("give --pred PRED.jsonl, or --method ours|endpoints|line")
+    runner = make_executor(executor, workers=workers, address=address,
+                           max_in_flight=max_in_flight)
     if method is not None:
-        preds_list = METHODS[method](data, n)
+        if method == "ours":
+            preds_list = solve_ours(data, n, executor=runner)
+        else:
+            preds_list = METHODS[method](data, n)
         pred = pred or data / f"predictions_{method}_task{n}.jsonl"
         write_predictions(pred, preds_list)
     assert pred is not None

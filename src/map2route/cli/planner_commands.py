@@ -52,7 +52,7 @@ def bench_planner(sizes: str, repeats: int, config_path: str | None, maps_path: 
     from rich.table import Table
 
     from map2route.bench.planner.speed import run_benchmark
-    from map2route.bench.runner import progress_bar
+    from map2route.execution.results import progress_bar
     from map2route.paths import maps_dir
     from map2route.planning.config import PlannerConfig
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from map2route.cli.app import app, bench
+from map2route.execution.options import executor_options
 
 
 def _default_data() -> Path:
@@ -44,22 +45,29 @@ def _default_data() -> Path:
 @click.option("--llm-url", default=None, help="OpenAI-compatible base URL (agent llm; "
               "overrides the config's).")
 @click.option("--llm-model", default=None, help="Model name (agent llm; overrides the config's).")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Local processes (1: this process).")
+@executor_options
 def groke(data: Path | None, split: str, agent: str, scoring: str, part: str,
           limit: int | None, out: Path, as_json: bool, llm_config_path: Path | None,
-          llm_url: str | None, llm_model: str | None) -> None:
+          llm_url: str | None, llm_model: str | None, workers: int, executor: str,
+          address: str | None, max_in_flight: int | None) -> None:
     """Follow Map2Seq instructions on the street graph; score them (NE, SR, OSR, nDTW, SDTW)."""
     from rich.console import Console
     from rich.table import Table
 
     from map2route.bench.groke.llm import GrokeLLMConfig
     from map2route.bench.groke.run import run_bench, write_outputs
+    from map2route.execution.executors import make_executor
 
     llm = None
     if agent == "llm":
         llm = GrokeLLMConfig.load(llm_config_path, base_url=llm_url, model=llm_model)
     report = run_bench(data or _default_data(), split=split, agent_name=agent, limit=limit,
                        llm=llm, on_estimate=_print_llm_estimate, show_progress=not as_json,
-                       scoring=scoring, part=part)
+                       scoring=scoring, part=part,
+                       executor=make_executor(executor, workers=workers, address=address,
+                                              max_in_flight=max_in_flight))
     written = write_outputs(report, out)
     summary = report.summary()
     if as_json:

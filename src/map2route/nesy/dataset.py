@@ -25,12 +25,10 @@ from __future__ import annotations
 
 import io
 import json
-import multiprocessing as mp
 import os
 import random
+import shutil
 import time
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,7 +40,6 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from map2route.files import atomic_write_bytes, atomic_write_text
-from map2route.gridsearch.kernel import warm_up
 from map2route.nesy import official
 from map2route.nesy.errors import NesyError
 from map2route.nesy.kb import (
@@ -65,13 +62,14 @@ from map2route.nesy.landcover import (
     render_aerial,
     tiles,
 )
-from map2route.nesy.queries import QuerySpec, llm_write_query, write_query
+from map2route.nesy.queries import QuerySpec, write_query
 from map2route.nesy.regions import complexity, find_regions, selective_filter
-from map2route.nesy.search import cost_field, path_from_field
+from map2route.nesy.stages import ASTAR_PARTIAL, solve_ground_truth, write_queries_llm
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
+    from map2route.execution.executors import Executor
     from map2route.llm import ChatClient
     from map2route.nesy.regions import Complexity, Regions
 
@@ -325,61 +323,6 @@ def sample_specs(tiles_: list[Tile], count: int, *, seed: int, starts_per_end: i
     return out[:count]
 
 
-# --- ground truth (parallel) ---------------------------------------------------------------
-_WORKER_TILES: list[Tile] = []
-
-
-def _init_worker(tiles_: list[Tile]) -> None:
-    global _WORKER_TILES
-    _WORKER_TILES = tiles_
-
-    warm_up()
-
-
-def _solve_group(job: tuple[int, tuple[int, ...], tuple[int, int], list[tuple[int, int]]]
-                 ) -> list[NDArray[np.int32] | None]:
-
-    ti, costs, end, starts = job
-    tile = _WORKER_TILES[ti]
-    table = np.concatenate([[65535], np.asarray(costs)]).astype(np.uint16)
-    w = table[tile.labels]
-    field = cost_field(w, end)
-    out: list[NDArray[np.int32] | None] = []
-    for s in starts:
-        out.append(path_from_field(w, field, s, end) if np.isfinite(field[s]) else None)
-    return out
-
-
-def solve_ground_truth(tiles_: list[Tile], samples: list[Sample], *, workers: int
-                       ) -> list[NDArray[np.int32] | None]:
-    """A*-optimal trajectories (official cost model) for every sample, one field per group."""
-    groups: dict[tuple[int, tuple[int, ...], tuple[int, int]], list[int]] = {}
-    for i, s in enumerate(samples):
-        costs = tuple(int(v) for v in class_costs(s.spec.vectors()))
-        groups.setdefault((s.tile_index, costs, s.end), []).append(i)
-    jobs = [(k[0], k[1], k[2], [samples[i].start for i in idx]) for k, idx in groups.items()]
-    results: list[NDArray[np.int32] | None] = [None] * len(samples)
-    with progress() as bar:
-        task = bar.add_task("A* ground truth", total=len(samples))
-
-        def consume(it: Iterator[list[NDArray[np.int32] | None]]) -> None:
-            for (_k, idx), paths in zip(groups.items(), it, strict=True):
-                for i, p in zip(idx, paths, strict=True):
-                    results[i] = p
-                bar.advance(task, len(idx))
-
-        if workers <= 1:
-            _init_worker(tiles_)
-            consume(map(_solve_group, jobs))
-        else:
-
-            ctx = mp.get_context("fork")
-            with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker,
-                                     initargs=(tiles_,)) as pool:
-                consume(pool.map(_solve_group, jobs, chunksize=4))
-    return results
-
-
 # --- writing --------------------------------------------------------------------------------
 def _xy(p: tuple[int, int]) -> list[int]:
     return [int(p[1]), int(p[0])]
@@ -485,7 +428,7 @@ def generate(out: Path, *, count: int, sources: list[str], seed: int = 0,
              starts_per_end: int = 3, task1_count: int | None = None, workers: int | None = None,
              llm: ChatClient | None = None,
              weights: tuple[float, float, float, float] = (0.25, 0.25, 0.25, 0.25),
-             fmt: str = "official") -> GenerateReport:
+             fmt: str = "official", executor: Executor | None = None) -> GenerateReport:
     """Generate a NeSy-Route dataset (section 3.3) into ``out``.
 
     Args:
@@ -499,6 +442,9 @@ def generate(out: Path, *, count: int, sources: list[str], seed: int = 0,
         starts_per_end: samples sharing one end region and cost field.
         task1_count: Task 1 queries (default ``count // 3``, as 3,607 vs 10,821 in the paper).
         workers: processes for the A* ground truth (default: CPU count).
+        executor: where the A* groups run (default: a local pool of ``workers`` processes).
+            Solved groups are kept in ``out/.partial/astar.jsonl`` until the dataset is
+            written, so a killed run resumes there (on either executor).
         llm: optional writer; queries that fail its self-check fall back to templates.
         weights: lambda_1..4 of Eq. 8.
         fmt: ``official`` (the release layout, :mod:`map2route.nesy.official`) or ``ours``
@@ -523,23 +469,21 @@ def generate(out: Path, *, count: int, sources: list[str], seed: int = 0,
     rng = random.Random(seed + 1)
     samples: list[Sample] = []
     llm_fallbacks = 0
+    by_llm = write_queries_llm(llm, [s for _, s in specs], executor) if llm is not None else {}
     for i, (ti, spec) in enumerate(specs):
         writer = "template"
-        if llm is not None:
-            try:
-                query = llm_write_query(llm, spec)
-                writer = "llm"
-            except NesyError:
-                llm_fallbacks += 1
-                query = write_query(spec, rng)
-        else:
+        if i in by_llm:
+            query, writer = by_llm[i], "llm"
+        else:  # the template writer, in sample order (its draws do not depend on the LLM's)
+            llm_fallbacks += llm is not None
             query = write_query(spec, rng)
         start, end = _endpoints(tiles_[ti], spec.start_class, spec.end_class)
         samples.append(Sample(f"nesy_{i:06d}", ti, spec, query, writer, start, end))
     timings["sampling"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    paths = solve_ground_truth(tiles_, samples, workers=workers or os.cpu_count() or 1)
+    paths = solve_ground_truth(tiles_, samples, workers=workers or os.cpu_count() or 1,
+                               executor=executor, resume=out / ASTAR_PARTIAL)
     missing = [s.sample_id for s, p in zip(samples, paths, strict=True) if p is None]
     if missing:
         msg = (f"{len(missing)} samples have no ground-truth path (e.g. {missing[0]}); the "
@@ -604,6 +548,7 @@ def generate(out: Path, *, count: int, sources: list[str], seed: int = 0,
         "seconds": {k: round(v, 2) for k, v in timings.items()},
     }
     atomic_write_text(out / "manifest.json", json.dumps(manifest, indent=1))
+    shutil.rmtree(out / ASTAR_PARTIAL.parent, ignore_errors=True)  # the dataset is complete
     return GenerateReport(out, n1, len(rows2), len(rows3), len(used), timings,
                           tuple(sorted({kind for _img, kind in images.values()})))
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import math
 import time
+import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +40,9 @@ from map2route.bench.groke.llm import (
 from map2route.bench.groke.splits import is_unread
 from map2route.bench.registry import make_agent
 from map2route.bench.report import write_json, write_png
-from map2route.bench.runner import RESULTS_NAME, ResultsFile, progress_bar
 from map2route.errors import Map2RouteError
+from map2route.execution.executors import Executor, LocalExecutor, chunked
+from map2route.execution.results import RESULTS_NAME, ResultsFile, progress_bar
 from map2route.files import atomic_write_text
 from map2route.llm.errors import LLMError
 from map2route.streets.graph import StreetGraph
@@ -221,10 +223,16 @@ def run_bench(data: Path, *, split: str = "val", agent_name: str = "offline",
               config: FollowConfig | None = None, show_progress: bool = True,
               scoring: str = "official", part: str = "all",
               llm: GrokeLLMConfig | None = None,
-              on_estimate: Callable[[dict[str, Any]], None] | None = None) -> BenchReport:
+              on_estimate: Callable[[dict[str, Any]], None] | None = None,
+              executor: Executor | None = None, chunk_size: int = 4) -> BenchReport:
     """Load the data, follow every instruction with a progress bar, return the report.
 
+    Instances go to ``executor`` in chunks of ``chunk_size`` (an LLM agent: one per chunk, so
+    Ray's ``--max-in-flight`` bounds its concurrent requests); each worker loads the street
+    graphs and the agent once. Results come back in instance order whatever the executor.
+
     Args:
+        executor: where the chunks run (default: this process, one after another).
         scoring: ``official`` or ``panorama`` (see the module docstring).
         part: ``all``, ``dev`` or ``unread`` (the hash split of
             :mod:`map2route.bench.groke.splits`).
@@ -256,24 +264,69 @@ def run_bench(data: Path, *, split: str = "val", agent_name: str = "offline",
             raise BenchmarkError(msg)
         osm = load_osm_graph(data)
     if agent_name == "llm" and llm is not None:
+        # GROKE's LLM navigator is bound by API latency, not CPU: it runs here on threads
+        # whatever the executor, so one process holds the request gate; --max-in-flight
+        # (the executor's cluster-wide bound) overrides the config's `concurrency`.
+        bound = getattr(executor, "max_in_flight", None)
+        if bound:
+            llm = replace(
+                llm, settings=replace(llm.settings, concurrency=int(bound)))
         if on_estimate is not None:
             on_estimate(estimate_run(graph, instances, llm))
         groke = GrokeLLM(llm)
         follow_cfg = with_follow_config(config, llm)
         with progress_bar(f"groke llm {split}", len(instances), enabled=show_progress) as bar:
-            results = run_llm(groke, instances,
-                              lambda k, inst, a: run_one(graph, k, inst, a, config=follow_cfg,
-                                                         osm=osm),
-                              progress=bar.advance)
-        return BenchReport(agent_name, split, results, time.perf_counter() - t0,
+            followed = run_llm(groke, instances,
+                               lambda k, inst, a: run_one(graph, k, inst, a, config=follow_cfg,
+                                                          osm=osm),
+                               progress=bar.advance)
+        return BenchReport(agent_name, split, followed, time.perf_counter() - t0,
                            graph.summary(), scoring)
-    agent = make_agent(agent_name, llm_config=llm_config)
-    with progress_bar(f"groke {agent_name} {split}", len(instances),
+    runner = executor or LocalExecutor(1)
+    agent = make_agent(agent_name, llm_config=llm_config)  # a bad agent fails before any work
+    run = uuid.uuid4().hex
+    if runner.name == "local" and getattr(runner, "workers", 1) <= 1:
+        # In this process: the graphs and agent loaded above serve (`_init_worker` sees `run`).
+        _WORKER.update(run=run, graph=graph, osm=osm, agent=agent, config=config)
+    api_bound = bool(getattr(agent, "api_bound", False)) or agent_name == "llm"
+    chunks = chunked(list(enumerate(instances)), 1 if api_bound else chunk_size)
+    results: list[InstanceResult] = []
+    with progress_bar(f"groke {agent_name} {split} ({runner.name})", len(instances),
                       enabled=show_progress) as bar:
-        results = run_instances(graph, instances, agent, config=config, osm=osm,
-                                progress=bar.advance)
+
+        def record(done: list[InstanceResult]) -> None:
+            results.extend(done)
+            bar.advance(len(done))
+
+        runner.map_chunks(_run_chunk, chunks, init=_init_worker,
+                          initargs=(str(data), agent_name, llm_config, config, scoring, run),
+                          on_result=record)
+    results.sort(key=lambda r: r.index)
     return BenchReport(agent_name, split, results, time.perf_counter() - t0, graph.summary(),
                        scoring)
+
+
+# --- worker side: graphs and agent loaded once per worker process --------------------------------
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(data: str, agent_name: str, llm_config: dict[str, Any] | None,
+                 config: FollowConfig | None, scoring: str, run: str) -> None:
+    if _WORKER.get("run") == run:
+        return  # the driver itself, which loaded them already
+    graph = load_touchdown(Path(data))
+    _WORKER.update(run=run, graph=graph, config=config,
+                   osm=load_osm_graph(Path(data)) if scoring == "official" else None,
+                   agent=make_agent(agent_name, llm_config=llm_config))
+
+
+def _run_chunk(chunk: list[tuple[int, NavInstance]]) -> list[InstanceResult]:
+    """Follow and score a chunk of ``(index, instance)`` pairs in this worker."""
+    out = run_instances(_WORKER["graph"], [inst for _, inst in chunk], _WORKER["agent"],
+                        config=_WORKER["config"], osm=_WORKER["osm"])
+    for (k, _), result in zip(chunk, out, strict=True):
+        result.index = k
+    return out
 
 
 def write_outputs(report: BenchReport, out: Path) -> list[Path]:

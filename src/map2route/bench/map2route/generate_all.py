@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from map2route.bench.errors import BenchmarkError
 from map2route.bench.map2route.episode import dumps_episode
 from map2route.bench.map2route.generate import EpisodeGenerator
-from map2route.bench.runner import progress_bar
+from map2route.execution.results import progress_bar
 from map2route.files import atomic_write_text
 from map2route.semantic_map import load_scene
 

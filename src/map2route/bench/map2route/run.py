@@ -11,11 +11,13 @@ Layout of an output folder::
                       request, reply, program and repair prompt)
 
 Re-running with the same ``OUT`` skips the episodes already in ``results.jsonl``; a half-written
-last line (a killed run) is dropped and that episode runs again (:mod:`map2route.bench.runner`).
+last line (a killed run) is dropped and that episode runs again (:mod:`map2route.execution.results`).
 
 Methods that wait on an API (``api_bound``: the LLM methods) run in threads of this process
-instead of worker processes: one shared client, response cache and in-flight gate bound the
-requests across all of them (``concurrency`` in the LLM config).
+instead of worker processes with the local executor: one shared client, response cache and
+in-flight gate bound the requests across all of them (``concurrency`` in the LLM config). On
+Ray they run one episode per task with at most ``concurrency`` (or ``--max-in-flight``) tasks
+in flight, each task's requests one after another: the same bound, across the cluster.
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from map2route.bench.errors import BenchmarkError, EndpointError
-from map2route.bench.executors import Executor, LocalExecutor, chunked
 from map2route.bench.map2route.catalog import make_method
 from map2route.bench.map2route.episode import (
     EPISODE_SCHEMA,
@@ -40,8 +41,9 @@ from map2route.bench.map2route.episode import (
 from map2route.bench.map2route.llm_methods import transcript_path
 from map2route.bench.map2route.methods import hard_requirements
 from map2route.bench.map2route.scoring import score_route
-from map2route.bench.runner import RESULTS_NAME, ResultsFile, Row, progress_bar
 from map2route.errors import Map2RouteError
+from map2route.execution.executors import Executor, LocalExecutor, chunked
+from map2route.execution.results import RESULTS_NAME, ResultsFile, Row, progress_bar
 from map2route.files import atomic_write_text
 from map2route.planning import plan_route
 from map2route.semantic_map import load_scene
@@ -280,15 +282,19 @@ def _execute(spec: RunSpec, todo: Sequence[str], results: ResultsFile,
                 done[row["episode_id"]] = row
             bar.advance(len(rows))
 
-        if method is not None and getattr(method, "api_bound", False):
+        api_bound = method is not None and getattr(method, "api_bound", False)
+        threads = max(1, getattr(getattr(method, "settings", None), "concurrency", 1))
+        if api_bound and executor.name == "local":
             _init_worker(spec.method, spec.planner_config, str(spec.maps_root),
                          instance=method)
-            threads = getattr(getattr(method, "settings", None), "concurrency", 1)
-            with ThreadPoolExecutor(max_workers=max(1, threads)) as threaded:
+            with ThreadPoolExecutor(max_workers=threads) as threaded:
                 for one in as_completed([threaded.submit(run_one, line) for line in todo]):
                     record([one.result()])
             return
-        executor.map_chunks(_run_chunk, chunked(todo, chunk_size), init=_init_worker,
+        # On Ray an API-bound run ships one episode per task and keeps at most `concurrency`
+        # (or --max-in-flight) tasks in flight: the bound on concurrent requests cluster-wide.
+        executor.map_chunks(_run_chunk, chunked(todo, 1 if api_bound else chunk_size),
+                            init=_init_worker,
                             initargs=(spec.method, spec.planner_config, str(spec.maps_root),
                                       spec.options),
-                            on_result=record)
+                            on_result=record, in_flight=threads if api_bound else None)

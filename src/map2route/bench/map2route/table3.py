@@ -22,6 +22,8 @@ from map2route.semantic_map.io import atomic_write_text
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from map2route.execution.executors import Executor
+
 #: Table III's rows as methods, in the paper's order (R = 3 is the first row when the config's
 #: repair_rounds is 3, as in the paper).
 TABLE3_METHODS = ("g2r-llm", "g2r-llm-schema", "g2r-llm-direct-id", "g2r-llm-toolcall",
@@ -49,12 +51,14 @@ def run_table3(episodes: Path, maps_root: Path, out_dir: Path, *, grounding_conf
                planner_config: str | None = None, methods: tuple[str, ...] = TABLE3_METHODS,
                split: str | None = None, limit: int | None = None, progress: bool = True,
                before: Callable[[LLMGrounding2Route, RunSpec, Path], None] | None = None,
-               ) -> list[Table3Row]:
+               executor: Executor | None = None) -> list[Table3Row]:
     """Run every method of Table III into ``out_dir/<method>`` (resuming) and return its rows.
 
     Args:
         before: called with each method, its spec and its folder before it runs (the CLI
             prints the cost estimate there).
+        executor: where the episodes run (``None``: threads of this process, as
+            :func:`~map2route.bench.map2route.run.run_benchmark` runs API-bound methods).
     """
     rows: list[Table3Row] = []
     options = {"grounding_config": grounding_config} if grounding_config else {}
@@ -66,7 +70,7 @@ def run_table3(episodes: Path, maps_root: Path, out_dir: Path, *, grounding_conf
         if before is not None:
             before(method, spec, out_dir / name)
         results = run_benchmark(spec, out_dir / name, split=split, limit=limit,
-                                progress=progress, method=method)
+                                progress=progress, method=method, executor=executor)
         summary = summarize(EpisodeScore.from_json(r) for r in results).get("all", {})
         llm = {k: sum(float(r.get(k) or 0) for r in results)
                for k in ("llm_calls", "cache_hits", "prompt_tokens", "completion_tokens",

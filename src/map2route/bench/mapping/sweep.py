@@ -28,7 +28,8 @@ from matplotlib.figure import Figure
 from map2route.bench.map2route.episode import load_episodes
 from map2route.bench.mapping.downstream import BUILT_MAP_GOAL_MARGIN_M, downstream_hcs
 from map2route.bench.report import write_png
-from map2route.bench.runner import RESULTS_NAME, ResultsFile
+from map2route.execution.executors import Executor
+from map2route.execution.results import RESULTS_NAME, ResultsFile
 from map2route.files import atomic_write_text
 from map2route.mapping.bag import instance_pixels
 from map2route.mapping.builder import build_from_bag
@@ -205,8 +206,8 @@ def run_sweep(scenes: Sequence[str], *, maps: Path, out: Path,
               noises: Sequence[float] = (0.0,), image_width: int = 960,
               episodes: Path | None = None, keep_bags: bool = False,
               sim_config: SimConfig | None = None, build_config: BuildConfig | None = None,
-              seed: int = 0, on_step: Callable[[str], None] | None = None
-              ) -> list[dict[str, Any]]:
+              seed: int = 0, on_step: Callable[[str], None] | None = None,
+              executor: Executor | None = None) -> list[dict[str, Any]]:
     """Run the pipeline over ``scenes`` (folders under ``maps``) and noise levels ``noises``.
 
     Args:
@@ -214,6 +215,10 @@ def run_sweep(scenes: Sequence[str], *, maps: Path, out: Path,
             its ``image_width`` is the one rows are keyed by.
         on_step: called once per stage (simulate, then build and score per noise level) with a
             short description, also for stages a resumed run skips (a progress bar's tick).
+            Scenes run by ``executor`` tick all their stages when the scene comes back.
+        executor: where the scenes run, one scene (its drive and every noise level) per chunk
+            (``None``: here, one after another). Workers write bags and built maps under
+            ``out``, so on a cluster ``out`` is a shared folder.
 
     Returns:
         The rows of ``scenes`` x ``noises`` at this width, in that order (resumed rows included).
@@ -236,7 +241,9 @@ def run_sweep(scenes: Sequence[str], *, maps: Path, out: Path,
         by_scene = {}
         for ep in load_episodes(episodes):
             by_scene.setdefault(ep.scene, []).append(ep)
+    job = _SweepJob(maps, out, tuple(levels), sim_cfg, build_config, seed, keep_bags)
 
+    chunks: list[list[tuple[str, list[float], list[Episode] | None]]] = []
     for scene in scenes:
         done = {_key(r) for r in rows if not r.get("error")}
         todo = [r for r in levels if (scene, round(r, 6), width) not in done]
@@ -244,49 +251,104 @@ def run_sweep(scenes: Sequence[str], *, maps: Path, out: Path,
             for _ in range(1 + 2 * len(levels)):
                 tick(f"{scene}: done before")
             continue
-        bag = out / "bags" / scene
-        tick(f"{scene}: simulate")
-        try:
-            truth = load_scene(maps / scene)
-            info = _complete_bag(bag, width) or _simulate_bag(truth, bag, sim_cfg)
-            shown = shown_in_bag(bag, sim_cfg)
-        except Exception as err:  # one bad scene must not stop the sweep
-            for r in todo:
-                _upsert(results, rows, _error_row(scene, r, width, err, stage="simulate"))
-            for _ in range(2 * len(levels)):
-                tick(f"{scene}: failed")
-            continue
         eps = by_scene.get(scene, []) if by_scene is not None else None
-        for r in levels:
-            if r not in todo:
-                tick(f"{scene} n{noise_tag(r)}: done before")
-                tick(f"{scene} n{noise_tag(r)}: done before")
-                continue
-            tick(f"{scene} n{noise_tag(r)}: build")
-            stage = "build"
-            try:
-                built, drive_s, build_s = build_map(bag, f"{scene}_n{noise_tag(r)}", r,
-                                                    seed=seed, config=build_config)
-                _save_built(built, out / "built" / f"{scene}_n{noise_tag(r)}")
-                tick(f"{scene} n{noise_tag(r)}: score")
-                stage = "score"
-                scores = score_built(built, truth, shown=shown, episodes=eps)
-            except Exception as err:  # record it, go on with the next level
-                if stage == "build":
-                    tick(f"{scene} n{noise_tag(r)}: failed")
-                _upsert(results, rows, _error_row(scene, r, width, err, stage=stage))
-                continue
-            row: dict[str, Any] = {
-                "scene": scene, "noise": r, "image_width": width,
-                "drive_s": round(drive_s, 3), "simulate_wall_s": round(info.wall_s, 3),
-                "build_wall_s": round(build_s, 3),
-                "build_speed": round(drive_s / build_s, 3) if build_s > 0 else None,
-                **scores}
-            _upsert(results, rows, row)
-        if not keep_bags:
-            _remove_bag(bag)
+        if executor is None:
+            _scene_rows(job, scene, todo, eps, lambda row: _upsert(results, rows, row), tick)
+        else:
+            chunks.append([(scene, todo, eps)])
+    if chunks and executor is not None:
+
+        def record(done: list[tuple[str, list[dict[str, Any]]]]) -> None:
+            for scene, new in done:
+                for row in new:
+                    _upsert(results, rows, row)
+                for _ in range(1 + 2 * len(levels)):
+                    tick(f"{scene}: done")
+
+        executor.map_chunks(_sweep_chunk, chunks, init=_init_sweep, initargs=(job,),
+                            on_result=record)
     order = {k: i for i, k in enumerate((s, round(r, 6), width) for s in scenes for r in levels)}
     return sorted((r for r in rows if _key(r) in order), key=lambda r: order[_key(r)])
+
+
+@dataclass(frozen=True)
+class _SweepJob:
+    """What every scene of a sweep shares (shipped once per worker)."""
+
+    maps: Path
+    out: Path
+    levels: tuple[float, ...]
+    sim_cfg: SimConfig
+    build_config: BuildConfig | None
+    seed: int
+    keep_bags: bool
+
+
+_SWEEP: dict[str, _SweepJob] = {}
+
+
+def _init_sweep(job: _SweepJob) -> None:
+    _SWEEP["job"] = job
+
+
+def _sweep_chunk(chunk: list[tuple[str, list[float], list[Episode] | None]]
+                 ) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Run a chunk of scenes in a worker; their rows come back to the driver."""
+    out: list[tuple[str, list[dict[str, Any]]]] = []
+    for scene, todo, eps in chunk:
+        rows: list[dict[str, Any]] = []
+        _scene_rows(_SWEEP["job"], scene, todo, eps, rows.append, lambda _what: None)
+        out.append((scene, rows))
+    return out
+
+
+def _scene_rows(job: _SweepJob, scene: str, todo: list[float], eps: list[Episode] | None,
+                emit: Callable[[dict[str, Any]], None], tick: Callable[[str], None]) -> None:
+    """Simulate one scene (or reuse its bag), build and score it at the ``todo`` levels.
+
+    Each row (or error row) goes to ``emit`` as soon as it is known.
+    """
+    width, levels = job.sim_cfg.image_width, job.levels
+    bag = job.out / "bags" / scene
+    tick(f"{scene}: simulate")
+    try:
+        truth = load_scene(job.maps / scene)
+        info = _complete_bag(bag, width) or _simulate_bag(truth, bag, job.sim_cfg)
+        shown = shown_in_bag(bag, job.sim_cfg)
+    except Exception as err:  # one bad scene must not stop the sweep
+        for r in todo:
+            emit(_error_row(scene, r, width, err, stage="simulate"))
+        for _ in range(2 * len(levels)):
+            tick(f"{scene}: failed")
+        return
+    for r in levels:
+        if r not in todo:
+            tick(f"{scene} n{noise_tag(r)}: done before")
+            tick(f"{scene} n{noise_tag(r)}: done before")
+            continue
+        tick(f"{scene} n{noise_tag(r)}: build")
+        stage = "build"
+        try:
+            built, drive_s, build_s = build_map(bag, f"{scene}_n{noise_tag(r)}", r,
+                                                seed=job.seed, config=job.build_config)
+            _save_built(built, job.out / "built" / f"{scene}_n{noise_tag(r)}")
+            tick(f"{scene} n{noise_tag(r)}: score")
+            stage = "score"
+            scores = score_built(built, truth, shown=shown, episodes=eps)
+        except Exception as err:  # record it, go on with the next level
+            if stage == "build":
+                tick(f"{scene} n{noise_tag(r)}: failed")
+            emit(_error_row(scene, r, width, err, stage=stage))
+            continue
+        row: dict[str, Any] = {
+            "scene": scene, "noise": r, "image_width": width,
+            "drive_s": round(drive_s, 3), "simulate_wall_s": round(info.wall_s, 3),
+            "build_wall_s": round(build_s, 3),
+            "build_speed": round(drive_s / build_s, 3) if build_s > 0 else None,
+            **scores}
+        emit(row)
+    if not job.keep_bags:
+        _remove_bag(bag)
 
 
 def _save_built(m: SemanticMap, folder: Path) -> None:

@@ -8,11 +8,13 @@ cost_vector, region_vector}``, Task 3 ``{sample_id, trajectory: [[x, y], ...]}``
 from __future__ import annotations
 
 import json
+import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from map2route.execution.executors import Executor, LocalExecutor, chunked
 from map2route.files import atomic_write_text
 from map2route.nesy.dataset import Tile, label_of, load_labels, load_samples, progress
 from map2route.nesy.errors import NesyError
@@ -37,7 +39,8 @@ def _xy(cells: NDArray[np.integer]) -> list[list[int]]:
     return [[int(c), int(r)] for r, c in np.asarray(cells).reshape(-1, 2)]
 
 
-def solve_ours(data: Path, task: int) -> list[dict[str, Any]]:
+def solve_ours(data: Path, task: int, *, executor: Executor | None = None,
+               chunk_size: int = 16) -> list[dict[str, Any]]:
     """Predictions of our neuro-symbolic solver for every sample of Task ``task``.
 
     The query is parsed offline (:func:`map2route.nesy.queries.parse_query`) into (agent,
@@ -46,30 +49,62 @@ def solve_ours(data: Path, task: int) -> list[dict[str, Any]]:
     For Task 2 the region vector is read from the label mask (our solver's perception is the
     mask, not the RGB image), and the vectors keep the classes present in it. A sample our
     solver cannot route gets an empty trajectory (an evaluation error, counted against AR).
+
+    Samples go to ``executor`` in chunks of ``chunk_size`` sample indices (default: this
+    process); each worker reads the dataset once. Predictions come back in sample order.
     """
     rows = load_samples(data, task)
-    labels = load_labels(data) if task in (2, 3) else {}
-    seen: dict[str, tuple[frozenset[int], list[int]]] = {}
-    out: list[dict[str, Any]] = []
+    out: list[dict[str, Any] | None] = [None] * len(rows)
+    runner = executor or LocalExecutor(1)
+    run = (str(data), task, uuid.uuid4().hex)
+    if runner.name == "local" and getattr(runner, "workers", 1) <= 1:
+        # In this process: the samples read above serve (``_init_ours`` sees the run's key).
+        _WORKER.update(key=run, rows=rows, seen={},
+                       labels=load_labels(data) if task in (2, 3) else {})
     with progress() as bar:
-        bar_task = bar.add_task(f"ours, task {task}", total=len(rows))
-        for r in rows:
-            parsed = parse_query(str(r.get("query", "")))
-            if task == 1:
-                out.append({"query_id": r["sample_id"], **_vectors_json(parsed.vectors())})
-            elif task == 2:
-                out.append(_solve_task2(r, labels, parsed, seen))
-            else:
-                w = cost_map(label_of(r, labels), parsed.vectors())
-                try:
-                    cells = optimal_path(w, r["start"], r["end"])
-                    out.append({"sample_id": r["sample_id"],
-                                "trajectory": _xy(sparse_waypoints(cells))})
-                except NesyError as err:
-                    out.append({"sample_id": r["sample_id"], "trajectory": [],
-                                "error": str(err)})
-            bar.advance(bar_task)
-    return out
+        bar_task = bar.add_task(f"ours, task {task} ({runner.name})", total=len(rows))
+
+        def record(solved: list[tuple[int, dict[str, Any]]]) -> None:
+            for i, pred in solved:
+                out[i] = pred
+            bar.advance(bar_task, len(solved))
+
+        runner.map_chunks(_ours_chunk, chunked(list(range(len(rows))), chunk_size),
+                          init=_init_ours, initargs=run, on_result=record)
+    return [p for p in out if p is not None]
+
+
+# --- worker side: the dataset read once per worker process --------------------------------------
+_WORKER: dict[str, Any] = {}
+
+
+def _init_ours(data: str, task: int, run: str) -> None:
+    if _WORKER.get("key") == (data, task, run):
+        return  # the driver itself, which read them already
+    _WORKER.update(key=(data, task, run), rows=load_samples(Path(data), task), seen={},
+                   labels=load_labels(Path(data)) if task in (2, 3) else {})
+
+
+def _ours_chunk(indices: list[int]) -> list[tuple[int, dict[str, Any]]]:
+    task = _WORKER["key"][1]
+    return [(i, _solve_one(_WORKER["rows"][i], task, _WORKER["labels"], _WORKER["seen"]))
+            for i in indices]
+
+
+def _solve_one(r: dict[str, Any], task: int, labels: dict[str, NDArray[np.uint8]],
+               seen: dict[str, tuple[frozenset[int], list[int]]]) -> dict[str, Any]:
+    """Our solver's prediction for one sample (see :func:`solve_ours`)."""
+    parsed = parse_query(str(r.get("query", "")))
+    if task == 1:
+        return {"query_id": r["sample_id"], **_vectors_json(parsed.vectors())}
+    if task == 2:
+        return _solve_task2(r, labels, parsed, seen)
+    w = cost_map(label_of(r, labels), parsed.vectors())
+    try:
+        cells = optimal_path(w, r["start"], r["end"])
+        return {"sample_id": r["sample_id"], "trajectory": _xy(sparse_waypoints(cells))}
+    except NesyError as err:
+        return {"sample_id": r["sample_id"], "trajectory": [], "error": str(err)}
 
 
 def _solve_task2(r: dict[str, Any], labels: dict[str, NDArray[np.uint8]], parsed: ParsedQuery,

@@ -24,6 +24,8 @@ import yaml
 from map2route.bench.map2route.run import RunSpec, run_benchmark
 from map2route.bench.map2route.scoring import EpisodeScore, ratios, summarize
 from map2route.errors import Map2RouteError
+from map2route.execution.executors import Executor, make_executor
+from map2route.execution.options import executor_options
 from map2route.files import atomic_write_text
 from map2route.paths import maps_dir
 from map2route.planning.config import PlannerConfig
@@ -75,10 +77,12 @@ def row_config(base: PlannerConfig, row: Row) -> PlannerConfig:
 
 
 def _run(method: str, episodes: Path, out_dir: Path, config_path: str | None,
-         workers: int, limit: int | None) -> tuple[dict[str, Any], float | None]:
+         workers: int, limit: int | None, executor: Executor | None = None
+         ) -> tuple[dict[str, Any], float | None]:
     spec = RunSpec(method=method, episodes_path=episodes, maps_root=maps_dir(),
                    planner_config=config_path)
-    rows = run_benchmark(spec, out_dir, workers=workers, limit=limit, progress=False)
+    rows = run_benchmark(spec, out_dir, workers=workers, limit=limit, progress=False,
+                         executor=executor)
     times = [float(r["solve_s"]) for r in rows if r.get("solve_s") is not None]
     median_ms = 1000.0 * statistics.median(times) if times else None
     return summarize(EpisodeScore.from_json(r) for r in rows), median_ms
@@ -132,23 +136,28 @@ def _budgets(text: str) -> list[float]:
               default=Path("out/bench/planner-ablation"), show_default=True,
               help="Runs (resumable), table.md and ablation.json go here.")
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True)
+@executor_options
 def main(episodes: Path, limit: int | None, budgets: str, group: str, out_dir: Path,
-         workers: int) -> None:
+         workers: int, executor: str, address: str | None, max_in_flight: int | None) -> None:
     """The planner ablation (paper Table IV layout) over oracle grounding."""
     try:
+        runner = make_executor(executor, workers=workers, address=address,
+                               max_in_flight=max_in_flight)
         base = PlannerConfig.from_yaml()
         rows = ablation_rows(_budgets(budgets))
         configs = [row_config(base, r) for r in rows]  # every row is valid before any run
         out_dir.mkdir(parents=True, exist_ok=True)
-        shortest, _ = _run("shortest", episodes, out_dir / "shortest", None, workers, limit)
         results: list[tuple[str, dict[str, Any], float | None]] = []
-        for i, (row, cfg) in enumerate(zip(rows, configs, strict=True)):
-            cfg_path = out_dir / f"planner_row{i}.yaml"
-            atomic_write_text(cfg_path, yaml.safe_dump(cfg.to_dict(), sort_keys=True))
-            summary, ms = _run("oracle", episodes, out_dir / f"oracle_row{i}", str(cfg_path),
-                               workers, limit)
-            results.append((row.label, summary, ms))
-            click.echo(f"{row.label}: done", err=True)
+        with runner:  # Ray: join the cluster once for every row
+            shortest, _ = _run("shortest", episodes, out_dir / "shortest", None, workers, limit,
+                               runner)
+            for i, (row, cfg) in enumerate(zip(rows, configs, strict=True)):
+                cfg_path = out_dir / f"planner_row{i}.yaml"
+                atomic_write_text(cfg_path, yaml.safe_dump(cfg.to_dict(), sort_keys=True))
+                summary, ms = _run("oracle", episodes, out_dir / f"oracle_row{i}",
+                                   str(cfg_path), workers, limit, runner)
+                results.append((row.label, summary, ms))
+                click.echo(f"{row.label}: done", err=True)
         text = table(results, shortest, group)
         atomic_write_text(out_dir / "table.md", text)
         payload = {"episodes": str(episodes), "limit": limit, "shortest": shortest,

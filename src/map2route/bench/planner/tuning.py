@@ -5,7 +5,8 @@ The paper tunes its lambdas on the development set and fixes them for every benc
 the dev split")::
 
     python -m map2route.bench.planner.tuning --set lambdas.near=8,64 --set scales_m.near=1,3 \\
-        [--episodes episodes/dev.jsonl] [--out out/tuning] [--workers 2]
+        [--episodes episodes/dev.jsonl] [--out out/tuning] [--workers 2] \\
+        [--executor ray --address HOST:PORT]
 
 Each ``--set KEY=V1,V2,...`` overrides one key of ``config/planner.yaml``; the sweep runs the
 Cartesian product of all values through ``map2route.bench`` (method ``oracle``, resumable per
@@ -27,6 +28,8 @@ import yaml
 from map2route.bench.map2route.run import RunSpec, run_benchmark
 from map2route.bench.map2route.scoring import EpisodeScore, ratios, summarize
 from map2route.errors import Map2RouteError
+from map2route.execution.executors import Executor, make_executor
+from map2route.execution.options import executor_options
 from map2route.files import atomic_write_text
 from map2route.paths import maps_dir
 from map2route.planning.config import PlannerConfig
@@ -86,10 +89,10 @@ def _ratio_cells(ours: dict[str, Any], base: dict[str, Any]) -> list[str]:
 
 
 def _run(method: str, episodes: Path, out_dir: Path, config_path: str | None,
-         workers: int) -> dict[str, Any]:
+         workers: int, executor: Executor | None = None) -> dict[str, Any]:
     spec = RunSpec(method=method, episodes_path=episodes, maps_root=maps_dir(),
                    planner_config=config_path)
-    rows = run_benchmark(spec, out_dir, workers=workers)
+    rows = run_benchmark(spec, out_dir, workers=workers, executor=executor)
     return summarize(EpisodeScore.from_json(r) for r in rows)
 
 
@@ -101,25 +104,31 @@ def _run(method: str, episodes: Path, out_dir: Path, config_path: str | None,
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=Path("out/tuning"), show_default=True, help="Runs and sweep.md go here.")
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True)
-def main(sets: tuple[str, ...], episodes: Path, out_dir: Path, workers: int) -> None:
+@executor_options
+def main(sets: tuple[str, ...], episodes: Path, out_dir: Path, workers: int, executor: str,
+         address: str | None, max_in_flight: int | None) -> None:
     """Sweep planner YAML keys over the dev episodes; print ratios to shortest A*."""
     try:
+        runner = make_executor(executor, workers=workers, address=address,
+                               max_in_flight=max_in_flight)
         grid = settings(PlannerConfig.from_yaml(), [parse_setting(s) for s in sets])
         out_dir.mkdir(parents=True, exist_ok=True)
-        shortest = _run("shortest", episodes, out_dir / "shortest", None, workers)
         lines = ["| setting | Easy N / F / R | Hard N / F / R | All N / F / R | HCS | "
                  "Path-Shape | Clearance | SPL |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
-        for label, cfg in grid:
-            text = yaml.safe_dump(cfg.to_dict(), sort_keys=True)
-            tag = hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
-            cfg_path = out_dir / f"planner_{tag}.yaml"
-            atomic_write_text(cfg_path, text)
-            ours = _run("oracle", episodes, out_dir / f"oracle_{tag}", str(cfg_path), workers)
-            a = ours["all"]
-            lines.append(f"| {label} | " + " | ".join(_ratio_cells(ours, shortest)) +
-                         f" | {a['hcs']:.3f} | {a['path_shape'] or 0:.2f} | "
-                         f"{a['clearance'] or 0:.2f} | {a['spl']:.3f} |")
-            click.echo(lines[-1])
+        with runner:  # Ray: join the cluster once for the whole grid
+            shortest = _run("shortest", episodes, out_dir / "shortest", None, workers, runner)
+            for label, cfg in grid:
+                text = yaml.safe_dump(cfg.to_dict(), sort_keys=True)
+                tag = hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
+                cfg_path = out_dir / f"planner_{tag}.yaml"
+                atomic_write_text(cfg_path, text)
+                ours = _run("oracle", episodes, out_dir / f"oracle_{tag}", str(cfg_path),
+                            workers, runner)
+                a = ours["all"]
+                lines.append(f"| {label} | " + " | ".join(_ratio_cells(ours, shortest)) +
+                             f" | {a['hcs']:.3f} | {a['path_shape'] or 0:.2f} | "
+                             f"{a['clearance'] or 0:.2f} | {a['spl']:.3f} |")
+                click.echo(lines[-1])
         table = "\n".join(lines) + "\n"
         atomic_write_text(out_dir / "sweep.md", table)
         click.echo(table)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from map2route.bench.runner import ResultsFile, dumps_row, progress_bar
+from map2route.execution.results import ResultsFile, dumps_row, progress_bar
 
 
 def _by_id(path: Path) -> ResultsFile:

@@ -1,7 +1,8 @@
-"""The executors: the local pool, and Ray on a head this test starts on 127.0.0.1.
+"""The executors: the local pool, and Ray on a head the test run starts on 127.0.0.1.
 
-The Ray tests start ``ray start --head --block`` on a free port (2 CPUs, small object store), wait at most 60 s for it, and stop it by signalling that one process
-group. They skip only when ``ray`` is not installed (``pip install 'map2route[ray]'``).
+The Ray tests use the ``ray_head`` fixture of test/conftest.py (``ray start --head`` on a
+free port, 2 CPUs). They skip only when ``ray`` is not installed (``pip install
+'map2route[ray]'``). The other long commands on Ray: test_ray_commands.py.
 """
 
 from __future__ import annotations
@@ -9,22 +10,17 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import signal
 import socket
-import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from map2route.bench.errors import BenchmarkError
-from map2route.bench.executors import LocalExecutor, RayExecutor, chunked, make_executor
 from map2route.cli import main
+from map2route.execution.errors import ExecutionError
+from map2route.execution.executors import LocalExecutor, RayExecutor, chunked, make_executor
 
-SRC = Path(__file__).resolve().parents[2] / "src"
 HAS_RAY = importlib.util.find_spec("ray") is not None
 needs_ray = pytest.mark.skipif(not HAS_RAY, reason="ray is not installed (the `ray` extra)")
 
@@ -56,9 +52,9 @@ def test_local_executor_returns_every_chunk(workers: int) -> None:
 
 
 def test_make_executor_rejects_address_without_ray() -> None:
-    with pytest.raises(BenchmarkError, match="add --executor ray"):
+    with pytest.raises(ExecutionError, match="add --executor ray"):
         make_executor("local", address="127.0.0.1:6379")
-    with pytest.raises(BenchmarkError, match="unknown executor 'dask'"):
+    with pytest.raises(ExecutionError, match="unknown executor 'dask'"):
         make_executor("dask")
 
 
@@ -75,56 +71,7 @@ def test_unreachable_cluster_is_a_clear_error(capsys) -> None:
     assert time.perf_counter() - t0 < 30
 
 
-# --- on a Ray head ---------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def ray_head() -> Iterator[str]:
-    """``HOST:PORT`` of a Ray head on 127.0.0.1 (2 CPUs), stopped after the module."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    temp = tempfile.mkdtemp(prefix="m2r-ray-")  # the head's log
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(SRC), *filter(None, [os.environ.get("PYTHONPATH")])])}
-    # A local ray.init() (``--executor ray`` without --address) turns on token auth and leaves
-    # ~/.ray/auth_token behind, after which a `ray start` head and this driver disagree; this
-    # throwaway head on 127.0.0.1 runs without auth, on both sides.
-    env["RAY_AUTH_MODE"] = "disabled"
-    old_mode = os.environ.get("RAY_AUTH_MODE")
-    os.environ["RAY_AUTH_MODE"] = "disabled"
-    ray_bin = Path(sys.executable).with_name("ray")
-    log = open(Path(temp) / "head.log", "w")  # noqa: SIM115 (closed in the teardown)
-    head = subprocess.Popen(
-        [str(ray_bin), "start", "--head", "--block", "--node-ip-address=127.0.0.1",
-         f"--port={port}", "--num-cpus=2", "--include-dashboard=false",
-         "--disable-usage-stats", "--object-store-memory=100000000"],
-        stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                if head.poll() is not None or time.monotonic() > deadline:
-                    log.flush()
-                    pytest.fail("the Ray head did not start within 60 s: "
-                                + (Path(temp) / "head.log").read_text()[-2000:])
-                time.sleep(0.5)
-        yield f"127.0.0.1:{port}"
-    finally:
-        os.killpg(head.pid, signal.SIGTERM)  # `ray start --block` stops what it started
-        try:
-            head.wait(timeout=10)  # it may drain for 30 s; the group is ours to kill
-        except subprocess.TimeoutExpired:
-            os.killpg(head.pid, signal.SIGKILL)
-            head.wait(timeout=10)
-        log.close()
-        if old_mode is None:
-            os.environ.pop("RAY_AUTH_MODE", None)
-        else:
-            os.environ["RAY_AUTH_MODE"] = old_mode
-
-
+# --- on a Ray head (the `ray_head` fixture of test/conftest.py) ---------------------------
 def _sorted_rows(out: Path) -> list[str]:
     """The result lines, sorted, without the one timing field (``solve_s``)."""
     rows = []
