@@ -66,7 +66,8 @@ pytest: install
 # The LLM path against a real local model (SmolLM2-135M served by llama.cpp on 127.0.0.1);
 # `pytest` alone deselects these tests, they skip with the reason when llm-local is missing.
 realmodel: install
-	$(VENV)/bin/pytest -m realmodel -rs test/bench/map2route/test_real_model.py
+	$(VENV)/bin/pytest -m realmodel -rs test/bench/map2route/test_real_model.py \
+		test/bench/nesy/test_real_model.py
 
 test: install lint typecheck pytest realmodel
 
