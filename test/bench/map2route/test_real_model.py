@@ -38,6 +38,9 @@ def test_g2r_llm_on_real_episodes_is_contained(smollm2, tmp_path, two_room_scene
     cfg = tmp_path / "grounding.yaml"
     cfg.write_text(yaml.safe_dump({
         "grounder": "llm", "repair_rounds": 1,
+        # The shipped 60 s grounding deadline can end the first request (3,740 prompt tokens)
+        # on a loaded 2-core machine before it is answered; the test bounds the run itself.
+        "deadline_s": 600,
         "sandbox": {"cpu_s": 2.0, "wall_s": 10.0, "memory_mb": 512},
         "llm": {"base_url": smollm2.url, "model": smollm2.model, "timeout_s": 600, "retries": 0,
                 "temperature": 0.0, "max_tokens": 160, "concurrency": 1,
