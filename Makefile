@@ -67,7 +67,7 @@ pytest: install
 # `pytest` alone deselects these tests, they skip with the reason when llm-local is missing.
 realmodel: install
 	$(VENV)/bin/pytest -m realmodel -rs test/bench/map2route/test_real_model.py \
-		test/bench/groke/test_real_model.py
+		test/bench/groke/test_real_model.py test/bench/nesy/test_real_model.py
 
 test: install lint typecheck pytest realmodel
 

@@ -92,12 +92,23 @@ def generate(out: Path, count: int, sources: tuple[str, ...], resolution: float,
 @click.option("--method", type=click.Choice(["ours", "endpoints", "line"]), default=None,
               help="Run a built-in method, then score it (Task 3 only: endpoints = the [S, E] "
               "probe, line = waypoints on the straight S-E line).")
+@click.option("--agent", type=click.Choice(["llm"]), default=None,
+              help="Run the LLM query-parsing agent (--config), then score it.")
+@click.option("--config", "llm_config", type=click.Path(dir_okay=False, exists=True),
+              default=None, help="--agent llm: grounding YAML with the llm: block and "
+              "repair_rounds [config/grounding.yaml].")
+@click.option("--limit", type=click.IntRange(1), default=None,
+              help="--agent llm: answer the first N samples only.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="--agent llm: run folder (rows, transcripts, predictions); re-running "
+              "resumes [out/bench/nesy/llm-taskN].")
 @click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON.")
 @click.option("--markdown", is_flag=True, help="Also print the table as markdown.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Local processes for --method ours (1: this process).")
 @executor_options
-def eval_cmd(task: str, data: Path, pred: Path | None, method: str | None, as_json: bool,
+def eval_cmd(task: str, data: Path, pred: Path | None, method: str | None, agent: str | None,
+             llm_config: str | None, limit: int | None, out_dir: Path | None, as_json: bool,
              markdown: bool, workers: int, executor: str, address: str | None,
              max_in_flight: int | None) -> None:
     """Score predictions: TM/PR/FM, RM/TM/PR, AR/VR/CR/CD per difficulty."""
@@ -107,12 +118,20 @@ def eval_cmd(task: str, data: Path, pred: Path | None, method: str | None, as_js
     from map2route.nesy.official import read_predictions
 
     n = int(task)
-    if method is None and pred is None:
-        raise click.UsageError("give --pred PRED.jsonl, or --method ours|endpoints|line")
-    runner = make_executor(executor, workers=workers, address=address,
-                           max_in_flight=max_in_flight)
-    if method is not None:
+    if method is None and pred is None and agent is None:
+        raise click.UsageError("give --pred PRED.jsonl, --method ours|endpoints|line or "
+                               "--agent llm")
+    if agent is not None and method is not None:
+        raise click.UsageError("give --method or --agent, not both")
+    llm: dict[str, object] | None = None
+    if agent is not None:
+        from map2route.cli.nesy_agent_run import run_llm_agent
+
+        pred, llm = run_llm_agent(data, n, llm_config, out_dir, pred, limit, quiet=as_json)
+    elif method is not None:
         if method == "ours":
+            runner = make_executor(executor, workers=workers, address=address,
+                                   max_in_flight=max_in_flight)
             preds_list = solve_ours(data, n, executor=runner)
         else:
             preds_list = METHODS[method](data, n)
@@ -120,10 +139,10 @@ def eval_cmd(task: str, data: Path, pred: Path | None, method: str | None, as_js
         write_predictions(pred, preds_list)
     assert pred is not None
     result = evaluate(data, n, read_predictions(pred))
-    name = method or pred.stem
+    name = agent or method or pred.stem
     if as_json:
-        click.echo(json.dumps({"method": name, "predictions": str(pred), **result.to_json()},
-                              indent=1))
+        click.echo(json.dumps({"method": name, "predictions": str(pred), **result.to_json(),
+                               **({"llm": llm} if llm is not None else {})}, indent=1))
         return
     from rich.console import Console
 
@@ -139,3 +158,7 @@ def eval_cmd(task: str, data: Path, pred: Path | None, method: str | None, as_js
         click.echo(f"{result.errors} trajectories were unreadable (scored non-adherent)")
     if markdown:
         click.echo(markdown_table(result, name))
+    if llm is not None:
+        from map2route.cli.nesy_agent_run import print_llm_totals
+
+        print_llm_totals(llm)

@@ -1,6 +1,6 @@
 """GROKE's LLM navigator against a real local model: SmolLM2-135M-Instruct served by llama.cpp.
 
-The server fixture is the Map2Route real-model test's (``smollm2``; it skips with its reason
+The server fixture ``smollm2`` is in ``test/bench/conftest.py`` (it skips with its reason
 when ``llm-local`` is not installed). A 135M model rarely walks the right way: these tests
 assert behaviour, not accuracy: the prompts fit the context, ``usage`` is read, every answer
 (JSON or not) is a move, a retry or a refusal recorded on the row, nothing crashes or hangs,
@@ -9,10 +9,8 @@ and a rerun is answered from the cache.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import time
-from pathlib import Path
 
 import pytest
 
@@ -20,18 +18,6 @@ from map2route.bench.groke.llm import GrokeLLMConfig
 from map2route.bench.groke.run import run_bench, transcript_path, write_outputs
 
 pytestmark = pytest.mark.realmodel
-
-# test/ folders are not packages: the server fixture is taken from its module by path (when a
-# conftest provides ``smollm2`` instead, that one is used).
-_SPEC = importlib.util.spec_from_file_location(
-    "map2route_real_model", Path(__file__).resolve().parents[1] / "map2route"
-    / "test_real_model.py")
-assert _SPEC is not None and _SPEC.loader is not None
-_real = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(_real)
-if hasattr(_real, "smollm2"):
-    smollm2 = _real.smollm2
-CONTEXT = int(getattr(_real, "CONTEXT", 8192))
 
 MAX_TOKENS = 96
 ROUTE = [f"x{x}y50" for x in range(0, 101, 10)] + ["x100y60", "x100y70", "x100y80"]
@@ -43,9 +29,9 @@ def test_llm_navigator_on_the_real_model_is_contained(smollm2, city_folder, tmp_
                            "instructions": "Go to the light and turn left. Stop at the Starbucks.",
                            "instructions_id": 1}])
     cfg = GrokeLLMConfig.from_dict({
-        "llm": {"base_url": smollm2, "model": "smollm2-135m", "timeout_s": 300, "retries": 0,
+        "llm": {"base_url": smollm2.url, "model": smollm2.model, "timeout_s": 300, "retries": 0,
                 "temperature": 0.0, "max_tokens": MAX_TOKENS, "concurrency": 1,
-                "context_tokens": CONTEXT, "cache_dir": str(tmp_path / "cache")},
+                "context_tokens": smollm2.context, "cache_dir": str(tmp_path / "cache")},
         "navigator": {"subgoals": "llm", "max_steps": 6, "max_retries": 3}})
     estimates: list[dict] = []
     t0 = time.perf_counter()
@@ -67,7 +53,7 @@ def test_llm_navigator_on_the_real_model_is_contained(smollm2, city_folder, tmp_
     t = json.loads(transcript_path(tmp_path / "out", "1").read_text())
     assert len(t["exchanges"]) == usage["llm_calls"]
     for ex in t["exchanges"]:
-        assert 0 < ex["prompt_tokens"] < CONTEXT  # every prompt fit the context
+        assert 0 < ex["prompt_tokens"] < smollm2.context  # every prompt fit the context
         assert ex["completion_tokens"] <= MAX_TOKENS
     again = run_bench(folder, llm=cfg, agent_name="llm", show_progress=False)
     assert again.results[0].llm_usage["cache_hits"] == usage["llm_calls"]

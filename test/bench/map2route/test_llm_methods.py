@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import re
+import time
+from pathlib import Path
 
 import pytest
 import yaml
@@ -203,3 +205,20 @@ def test_a_prompt_over_the_context_fails_only_that_episode(tmp_path, two_room_sc
     assert len(rows) == 2 and not any(r["crashed"] for r in rows)
     assert all(r["error"].startswith("grounding: the prompt (~") and
                "does not fit the model's context of 500 tokens" in r["error"] for r in rows)
+
+
+def test_the_configs_grounding_deadline_bounds_an_llm_episode(tmp_path, two_room_scene,
+                                                              two_room_episodes) -> None:
+    def slow(body):
+        time.sleep(2.5)
+        return parser_model(body)
+
+    with ScriptedChatServer(slow) as server:
+        cfg = _config(tmp_path, server.url)
+        data = yaml.safe_load(Path(cfg).read_text())
+        Path(cfg).write_text(yaml.safe_dump({**data, "deadline_s": 1}))
+        rows = run_benchmark(RunSpec("g2r", two_room_episodes, two_room_scene,
+                                     options={"grounding_config": cfg}), tmp_path / "late",
+                             limit=1, workers=1, progress=False)
+    (row,) = rows
+    assert "took longer than deadline_s=1 s" in row["error"] and not row["crashed"]

@@ -145,6 +145,7 @@ class LLMGrounding2Route:
         self.rounds = (self.variant.repair if self.variant.repair is not None
                        else cfg.repair_rounds)
         self.toolcall_steps = cfg.toolcall.steps_per_round
+        self.deadline_s = cfg.deadline_s
         sb = cfg.sandbox
         self.executor = Executor("process", SandboxRunner(cpu_s=sb.cpu_s, wall_s=sb.wall_s,
                                                           memory_mb=sb.memory_mb))
@@ -164,7 +165,8 @@ class LLMGrounding2Route:
         temperature, max_tokens = self.settings.temperature, self.settings.max_tokens
         if self.variant.grounding == "CaG" and self.variant.ir == "RouteIR":
             grounder = LLMGrounder(client, rounds=self.rounds, temperature=temperature,
-                                   max_tokens=max_tokens, executor=self.executor)
+                                   max_tokens=max_tokens, executor=self.executor,
+                                   deadline_s=self.deadline_s)
         elif self.variant.grounding == "ToolCall":
             grounder = ToolCallGrounder(client, rounds=self.rounds, temperature=temperature,
                                         max_tokens=max_tokens, executor=self.executor,

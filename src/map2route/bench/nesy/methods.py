@@ -35,7 +35,8 @@ def _vectors_json(v: Vectors) -> dict[str, list[int]]:
     return {"traverse_vector": list(v.trav), "cost_vector": list(v.pref)}
 
 
-def _xy(cells: NDArray[np.integer]) -> list[list[int]]:
+def xy_points(cells: NDArray[np.integer]) -> list[list[int]]:
+    """(row, col) cells as the official ``[x, y]`` integer pairs."""
     return [[int(c), int(r)] for r, c in np.asarray(cells).reshape(-1, 2)]
 
 
@@ -102,20 +103,31 @@ def _solve_one(r: dict[str, Any], task: int, labels: dict[str, NDArray[np.uint8]
     w = cost_map(label_of(r, labels), parsed.vectors())
     try:
         cells = optimal_path(w, r["start"], r["end"])
-        return {"sample_id": r["sample_id"], "trajectory": _xy(sparse_waypoints(cells))}
+        return {"sample_id": r["sample_id"], "trajectory": xy_points(sparse_waypoints(cells))}
     except NesyError as err:
         return {"sample_id": r["sample_id"], "trajectory": [], "error": str(err)}
 
 
-def _solve_task2(r: dict[str, Any], labels: dict[str, NDArray[np.uint8]], parsed: ParsedQuery,
-                 seen: dict[str, tuple[frozenset[int], list[int]]]) -> dict[str, Any]:
+def image_facts(r: dict[str, Any], labels: dict[str, NDArray[np.uint8]],
+                seen: dict[str, tuple[frozenset[int], list[int]]]
+                ) -> tuple[frozenset[int], list[int]]:
+    """The classes a Task 2 sample's image shows and its region vector, read from its mask.
+
+    This is our methods' perception (the label mask, not the RGB image); ``seen`` caches it
+    per image.
+    """
     key = str(r.get("source_image_name", r.get("tile_id", r["sample_id"])))
     if key not in seen:
         mask = label_of(r, labels)
         regions = find_regions(mask)
         tile = Tile(key, mask, regions, complexity(regions), "", 0.0)
         seen[key] = (tile.present, tile.region_vector())
-    present, region_vector = seen[key]
+    return seen[key]
+
+
+def _solve_task2(r: dict[str, Any], labels: dict[str, NDArray[np.uint8]], parsed: ParsedQuery,
+                 seen: dict[str, tuple[frozenset[int], list[int]]]) -> dict[str, Any]:
+    present, region_vector = image_facts(r, labels, seen)
     v = derive_vectors(parsed.agent, parsed.objective, parsed.allowed, present=present,
                        excluded=parsed.excluded)
     return {"sample_id": r["sample_id"], **_vectors_json(v), "region_vector": region_vector}
@@ -133,7 +145,8 @@ def solve_endpoints(data: Path, task: int) -> list[dict[str, Any]]:
     """
     if task != 3:
         raise NesyError("the endpoints probe answers Task 3 only; use --method ours for 1/2")
-    return [{"sample_id": r["sample_id"], "trajectory": _xy(np.asarray([r["start"], r["end"]]))}
+    return [{"sample_id": r["sample_id"],
+             "trajectory": xy_points(np.asarray([r["start"], r["end"]]))}
             for r in load_samples(data, 3)]
 
 
@@ -149,7 +162,7 @@ def solve_line(data: Path, task: int) -> list[dict[str, Any]]:
     if task != 3:
         raise NesyError("the line baseline answers Task 3 only; use --method ours for 1/2")
     return [{"sample_id": r["sample_id"],
-             "trajectory": _xy(sparse_waypoints(official_line(r["start"], r["end"])))}
+             "trajectory": xy_points(sparse_waypoints(official_line(r["start"], r["end"])))}
             for r in load_samples(data, 3)]
 
 
