@@ -306,10 +306,17 @@ class ClauseReader(ConditionReader):
             out.extend(got)
 
     def _add_until_goals(self, out: list[Clause]) -> None:
-        """"on the way to the desk, stay near the wall": the desk is a goal too."""
+        """"on the way to the desk, stay near the wall": the desk is a goal too. "Go to the
+        plunger. Until you reach the bathroom, ...": a place reached on the way to a stage
+        already named ends the constraint's leg there and is no stage of its own (opening the
+        route, "stay close to the counter until you reach the fridge, then ...", it is the
+        first stage)."""
         goals = all_stages(out)
         for c in list(out):
             until = (c.during or {}).get("until")
+            if isinstance(until, RefExpr) and until.span in self.reached and \
+                    any(x.kind in _STAGES for x in out[:out.index(c)]):
+                continue
             if isinstance(until, RefExpr) and not any(same_ref(g.refs[0], until)
                                                       for g in goals if g.refs):
                 g = Clause("goal", until.span, until.text, refs=[until])

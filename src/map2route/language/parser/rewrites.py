@@ -76,6 +76,9 @@ class Rewriter:
     in_list: bool = False
     #: A "connected to X" was read; its "through a door" tail is part of it.
     connected: bool = False
+    #: A list announced by a count ("Three stops, please:") was read; its items are said with
+    #: ordinals.
+    announced: bool = False
 
     def __post_init__(self) -> None:
         self.words = [t.text for t in self.toks]
@@ -132,6 +135,45 @@ def list_header(rw: Rewriter, i: int) -> int | None:
     return k + 1
 
 
+def announced_list(rw: Rewriter, i: int) -> int | None:
+    """"Three stops, please: first the toaster, second the sink, and last the bat": a list
+    announced by a count at the start of a sentence; its items are said with ordinals
+    (:func:`ordinal_item`)."""
+    if rw.out and rw.out[-1].text not in (".", "!", "?", ";"):
+        return None
+    if not (rw.w(i) in W.NUMBERS or rw.w(i).isdigit()) or rw.w(i + 1) not in _LIST_NOUNS:
+        return None
+    k = i + 2
+    while rw.w(k) in (",", "please", "in", "this", "that", "order", "to", "visit", "make", "after",
+                      "more"):
+        k += 1
+    if rw.w(k) != ":" or rw.w(k + 1) not in _ITEM_ORDINALS:
+        return None
+    rw.announced = True
+    return k + 1
+
+
+#: Words that open an item of an announced list ("first the toaster, then the sink").
+_ITEM_ORDINALS = (*W.ORDINALS, "last", "lastly", "finally", "then", "next")
+
+
+def ordinal_item(rw: Rewriter, i: int) -> int | None:
+    """An item of an announced list: "first the toaster" -> "go to the toaster", "second the
+    sink" -> ", then go to the sink"."""
+    if not rw.announced or rw.w(i) not in _ITEM_ORDINALS or \
+            rw.w(i + 1) not in ("the", "a", "an") or not (rw.out and rw.out[-1].text in (
+                ":", ",", ";", "and")) and rw.list_items:
+        return None
+    t = rw.toks[i]
+    while rw.out and rw.out[-1].text in (",", "and", ";"):
+        rw.out.pop()
+    if rw.list_items:
+        rw.emit(",", "then", like=t)
+    rw.emit("go", "to", like=t)
+    rw.list_items += 1
+    return i + 1
+
+
 def sentence_marker(rw: Rewriter, i: int) -> int | None:
     """"1. Go to the fridge. 2. ...": the marker of a whole sentence is dropped."""
     if rw.w(i).isdigit() and rw.w(i + 1) in (".", ")") and \
@@ -172,15 +214,35 @@ def leave_scope(rw: Rewriter, i: int) -> int | None:
     return k
 
 
+_THROUGH_VERBS = ("walking", "going", "moving", "heading", "passing", "crossing", "travelling",
+                  "traveling", "cutting", "making")
+_THROUGH_VERBS_FINITE = ("walk", "go", "move", "head", "pass", "cross", "travel", "cut", "get",
+                         "make", "come")
+
+
 def while_walking(rw: Rewriter, i: int) -> int | None:
-    """"while you're walking through the living room" -> "while in the living room"."""
-    if rw.w(i) in ("while", "as", "when", "whenever") and rw.at(i + 1, "you", "are") and \
-            rw.w(i + 3) in ("walking", "going", "moving", "heading", "passing", "crossing") and \
-            rw.w(i + 4) in ("through", "across", "in", "inside"):
-        rw.emit("while", like=rw.toks[i])
-        rw.emit("in", like=rw.toks[i + 4])
-        return i + 5
-    return None
+    """"while you're walking through the living room", "while you go through the living
+    room", "as you pass through the hall", "when you walk across the kitchen" -> "while in
+    the living room" (a spatial scope, never a stage)."""
+    if rw.w(i) not in ("while", "as", "when", "whenever") or rw.w(i + 1) != "you":
+        return None
+    if rw.w(i + 2) == "are" and rw.w(i + 3) in _THROUGH_VERBS:
+        k = i + 4
+    elif rw.w(i + 2) in _THROUGH_VERBS_FINITE:
+        k = i + 3
+    else:
+        return None
+    k += 1 if rw.w(k) == "your" and rw.w(k + 1) == "way" else 0
+    k += 1 if rw.w(k) == "way" else 0
+    if rw.w(k - 1) in ("cross", "crossing") and rw.w(k) in ("the", "a", "an"):
+        rw.emit("while", like=rw.toks[i])  # "when you cross the hall"
+        rw.emit("in", like=rw.toks[k - 1])
+        return k
+    if rw.w(k) not in ("through", "across", "in", "inside"):
+        return None
+    rw.emit("while", like=rw.toks[i])
+    rw.emit("in", like=rw.toks[k])
+    return k + 1
 
 
 # --- one head, several things -------------------------------------------------------------
@@ -189,6 +251,9 @@ def _np_at(rw: Rewriter, k: int) -> int:
     toilet, sink and plunger")."""
     det = 1 if rw.w(k) in _INDEFINITE else 0
     size = rw.head_at(k + det)
+    if not size and det and rw.w(k + 1).isalpha() and rw.w(k + 1) not in W.OPENERS and \
+            head_lexicon().fuzzy(rw.w(k + 1)) is not None:
+        size = 1  # "a basketball" (basket ball), read by the parser's fuzzy head match
     return det + size if size else 0
 
 
@@ -377,6 +442,29 @@ def go_and_stand(rw: Rewriter, i: int) -> int | None:
         rw.emit("to", like=rw.toks[i + 1])
         return i + 2
     return None
+
+
+#: Second verbs of a serial "go stand", "come sit": the place after them is the stage ("go
+#: see X" / "go visit X" are read as they are: "see X" is a stage).
+_SERIAL_STAY = ("stand", "sit", "wait", "stop", "stay", "rest")
+_SERIAL_PREPS = ("in", "at", "by", "beside", "near", "on", "inside", "under")
+
+
+def serial_verb(rw: Rewriter, i: int) -> int | None:
+    """"go stand halfway between X and Y", "come sit on the sofa", "go wait by the door": a
+    serial verb, one stage -> "go to ..."."""
+    if rw.w(i) not in ("go", "come") or rw.w(i + 1) not in _SERIAL_STAY:
+        return None
+    k = i + 2
+    if rw.at(k, "next", "to"):
+        k += 2
+    elif rw.w(k) in _SERIAL_PREPS:
+        k += 1
+    elif rw.w(k) not in ("halfway", "midway", "between"):
+        return None
+    rw.emit("go", like=rw.toks[i])
+    rw.emit("to", like=rw.toks[i + 1])
+    return k
 
 
 # --- negated relative clauses -------------------------------------------------------------
