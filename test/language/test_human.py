@@ -343,6 +343,8 @@ def test_coordination_after_with_keeps_one_head_with_run_together_heads(text):
     "Go to the plunger. Until you reach the bathroom, stay far from the beds.",
     "Go to the plunger. Stay far from the beds until you get to the bathroom.",
     "Walk to the plunger by the hamper. Before you reach the bathroom, avoid the beds.",
+    "Walk to the plunger, and until you reach the bathroom, avoid the beds.",
+    "Go to the plunger and until you get to the bathroom stay far from the beds.",
 ])
 def test_until_you_reach_a_place_adds_no_stage(text):
     p = parse_instruction(text)

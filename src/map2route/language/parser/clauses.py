@@ -109,6 +109,10 @@ class ClauseReader(ConditionReader):
         """:meth:`_cut_at` for a comma, ``and`` or ``but``: cut when a clause opens after it."""
         w = self.w(t)
         nxt = self._after_skips(t + 1)
+        if self.w(nxt) in ("until", "till") and "and" in (w, self.w(t + 1)):
+            # "go to the plunger, and until you reach the bathroom, avoid the beds": the scope
+            # opens the next clause
+            return False, False
         if self.w(nxt) in self._GERUND_PREFS and not (
                 self.w(nxt) == "without" and not self._verb_follows(nxt + 1)):
             return True, False
