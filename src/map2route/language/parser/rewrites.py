@@ -524,6 +524,96 @@ def has_no(rw: Rewriter, i: int) -> int | None:
     return None
 
 
+#: Verbs of having a negated list may follow with "no" ("that has no lamp or plant").
+_HAVING_NO = ("has", "have", "having", "contains", "contain", "containing", "holds", "hold",
+              "holding", "with")
+#: Verbs after "does not" that negate a whole list ("that does not have a lamp or a plant").
+_NOT_HAVING = ("have", "contain", "include", "hold")
+#: Verbs that negate a whole list by themselves ("that lacks a lamp and a plant").
+_LACKING = ("lacks", "lack", "lacking")
+_LIST_SEPS = ((",", "and"), (",", "or"), (",", "nor"), ("and",), ("or",), ("nor",), (",",))
+
+
+def _negated_opener(rw: Rewriter, i: int) -> tuple[int, bool] | None:
+    """Where the items of a negated list of contents start after the opener at ``i``, and
+    whether the opener is the determiner "no" (each item then says "no", or the list ends in
+    "or"/"nor"); None when no such opener is at ``i``."""
+    rel = rw.w(i) in ("that", "which")
+    k = i + (1 if rel else 0)
+    w = rw.w(k)
+    if w == "without":
+        return k + 1, False
+    if w in _LACKING and (rel or w == "lacking"):
+        return k + 1, False
+    if rel and w in ("does", "do") and rw.w(k + 1) == "not" and rw.w(k + 2) in _NOT_HAVING:
+        return k + 3, False
+    if w in _HAVING_NO and (rel or w in ("with", "having", "containing", "holding")):
+        if rw.w(k + 1) == "neither":
+            return k + 2, False
+        if rw.w(k + 1) == "no":
+            return k + 1, True
+    return None
+
+
+def _negated_items(rw: Rewriter, k: int, no_det: bool) -> tuple[list[tuple[int, int, int]], int]:
+    """The items ``(start, head start, head end)`` of a negated list at ``k`` and where it
+    ends: "no lamp, no plant and no vase", "a lamp or a plant", "a lamp nor a plant", "a lamp
+    and without a plant"."""
+    items: list[tuple[int, int, int]] = []
+    seps: list[str] = []
+    j = k
+    while True:
+        det = 1 if rw.w(j) in ("a", "an", "any", "no") else 0
+        size = rw.head_at(j + det)
+        if not size or (no_det and not items and rw.w(j) != "no"):
+            break
+        items.append((j, j + det, j + det + size))
+        end = j + det + size
+        sep = next((t for t in _LIST_SEPS if rw.at(end, *t)), None)
+        if sep is None:
+            break
+        nxt = end + len(sep)
+        if rw.w(nxt) == "without" or rw.at(nxt, "with", "no"):
+            nxt += 1  # "... and without a plant", "... and with no plant"
+        det = 1 if rw.w(nxt) in ("a", "an", "any", "no") else 0
+        if not rw.head_at(nxt + det) or (sep == (",",) and rw.w(nxt) in ("a", "an")):
+            break
+        seps.append(sep[-1])
+        j = nxt
+    if len(items) < 2 and not (items and rw.w(k - 1) in _LACKING):
+        return [], k  # one item: "without a desk", "that has no desk" are read as they are
+    if seps and seps[-1] == ",":
+        return [], k
+    if no_det and seps[-1] == "and" and any(rw.w(a) != "no" for a, _, _ in items):
+        return [], k  # "that has no desk and a lamp": the lamp is not negated
+    for tail in (("in", "it"), ("inside", "it"), ("in", "there"), ("inside",)):
+        if rw.at(end, *tail):
+            return items, end + len(tail)
+    return items, end
+
+
+def negated_list(rw: Rewriter, i: int) -> int | None:
+    """"the bathroom that has no candle and no garbage can", "with no desk, lamp or bed",
+    "without a candle or a garbage can", "that does not have a desk or a lamp", "that has
+    neither a desk nor a lamp", "that lacks a desk and a lamp": each item is negated ->
+    "with no candle and with no garbage can" (one head: :attr:`Marks.with_groups`)."""
+    opened = _negated_opener(rw, i)
+    if opened is None:
+        return None
+    items, end = _negated_items(rw, *opened)
+    if not items:
+        return None
+    group: list[int] = []
+    for n_item, (a, h, b) in enumerate(items):
+        if n_item:
+            rw.emit("and", like=rw.toks[a - 1])
+        rw.emit("with", "no", like=rw.toks[a])
+        group.append(rw.toks[a].start)
+        rw.out.extend(rw.toks[h:b])
+    rw.marks.with_groups.append(group)
+    return end
+
+
 # --- between-avoidance --------------------------------------------------------------------
 def dont_pass_between(rw: Rewriter, i: int) -> int | None:
     """"don't pass between the sofa and the TV" -> "avoid the area between ..."."""
