@@ -78,3 +78,33 @@ def test_an_unread_no_is_a_refusal_naming_it():
     with pytest.raises(ParseError) as err:
         parse_instruction("Go to the bathroom that has a candle and no way out.")
     assert "no" in str(err.value.word).split()
+
+
+@pytest.mark.parametrize(("text", "head", "rank", "k", "to"), [
+    ("Go to the second of the paintings nearest the armchair.", "painting", "nearest", 2,
+     "arm_chair"),
+    ("Go to the second of the three lamps closest the bed.", "lamp", "nearest", 2, "bed"),
+    ("Go to the third of the chairs farthest the sofa.", "chair", "farthest", 3, "sofa"),
+    ("Go to the second of the two chairs closest to the fridge.", "chair", "nearest", 2,
+     "fridge"),
+])
+def test_a_partitive_of_a_ranked_set_is_one_goal(text, head, rank, k, to):
+    ref = _goal(text)
+    (mod,) = ref.modifiers
+    assert (ref.head, mod.kind, mod.k, mod.refs[0].head) == (head, "rank", k, to)
+    assert mod.rank in ((rank, "closest") if rank == "nearest" else (rank,))
+
+
+@pytest.mark.parametrize("text", [
+    "Go to the apple and come back here afterwards.",
+    "Go to the apple, then return here afterwards.",
+    "Go to the apple and come back over here afterwards.",
+    "Go to the apple. Afterwards, come back here.",
+    "Go to the apple, then return to where you started.",
+    "Go to the apple and come back to me.",
+    "Go to the apple, then back to the start.",
+])
+def test_coming_back_here_returns_to_the_start(text):
+    p = parse_instruction(text)
+    assert [(c.kind, c.refs[0].head) for c in p.clauses] == [("goal", "apple"),
+                                                            ("goal", "start")]

@@ -654,6 +654,11 @@ def partitive(rw: Rewriter, i: int) -> int | None:
     head = rw.new(singular_word(rw.w(k)), rw.toks[k])
     if first in W.ORDINALS and rw.w(k + 1) in _SUPERLATIVES:
         rw.out.extend([rw.toks[i], rw.toks[i + 1], rw.toks[k + 1], head])
+        if rw.w(k + 2) not in ("to", "from") and rw.head_at(k + 2 + (rw.w(k + 2) in (
+                "the", "a", "an"))):
+            # "the second of the paintings nearest the armchair": "nearest (to) X"
+            far = rw.w(k + 1) in ("farthest", "furthest")
+            rw.emit("from" if far else "to", like=rw.toks[k + 1])
         return k + 2
     if first in _COMPARATIVES:
         rw.out.extend([rw.toks[i], rw.toks[i + 1], head])
