@@ -23,7 +23,9 @@ def _mods(text: str) -> list[tuple[str, bool]]:
 @pytest.mark.parametrize(("name", "at_least"), [("fresh_human_a.json", 75.0),
                                                 ("fresh_human_b.json", 95.0),
                                                 ("fresh_human_c.json", 90.0),
-                                                ("fresh_human_d.json", 100.0)])
+                                                ("fresh_human_d.json", 100.0),
+                                                ("fresh_human_e.json", 100.0),
+                                                ("fresh_human_f.json", 100.0)])
 def test_fresh_sets_no_silent_drops(name, at_least):
     scores = score_set(DATA / name)
     s = summary(scores)
@@ -280,3 +282,104 @@ def test_the_first_two_met_are_two_stages():
     p = parse_instruction("Go to the first two dining tables you encounter along the way.")
     assert [(c.refs[0].head, [m.kind for m in c.refs[0].modifiers]) for c in p.clauses] == [
         ("dining_table", ["rank", "different"])] * 2
+
+
+def _stages(text: str) -> list[tuple[str, str]]:
+    return [(c.kind, c.refs[0].head) for c in parse_instruction(text).clauses
+            if c.kind in ("goal", "pass")]
+
+
+@pytest.mark.parametrize("text", [
+    "Go to the sofa. Keep clear of the dining tables while you go through the living room.",
+    "Go to the sofa. As you pass through the living room, keep clear of the dining tables.",
+    "Go to the sofa. Keep clear of the dining tables when you walk across the living room.",
+    "Go to the sofa. Whenever you are crossing the living room, keep clear of the dining tables.",
+])
+def test_moving_through_a_room_is_a_spatial_scope(text):
+    p = parse_instruction(text)
+    assert _stages(text) == [("goal", "sofa")]
+    (far,) = [c for c in p.clauses if c.kind == "far"]
+    assert far.refs[0].head == "dining_table" and far.within is not None
+    assert far.within.head == "living_room"
+
+
+@pytest.mark.parametrize(("text", "heads"), [
+    ("Three stops, please: first the toaster, second the sink, and last the bed.",
+     ["toaster", "sink", "bed"]),
+    ("Two stops: first the fridge, then the sofa.", ["fridge", "sofa"]),
+    ("Four places to visit: first the sink, second the bed, third the desk, and finally the "
+     "toilet.", ["sink", "bed", "desk", "toilet"]),
+    ("Go to the bed. Two stops after that: first the fridge, next the sofa.",
+     ["bed", "fridge", "sofa"]),
+])
+def test_announced_list_with_ordinals_is_stages_in_order(text, heads):
+    assert _stages(text) == [("goal", h) for h in heads]
+
+
+@pytest.mark.parametrize(("text", "head"), [
+    ("Go stand halfway between the toilet and the sink.", "midpoint"),
+    ("Come sit on the sofa in the living room.", "sofa"),
+    ("Go wait by the fridge.", "fridge"),
+    ("Go stand next to the toilet.", "toilet"),
+])
+def test_serial_verbs_are_one_stage(text, head):
+    p = parse_instruction(text)
+    assert len(p.clauses) == 1 and p.clauses[0].kind == "goal"
+    assert p.to_json()["stages"][0]["refs"][0]["head"] == head
+
+
+@pytest.mark.parametrize("text", [
+    "Go to the bedroom with a basketball, a baseball bat and a vase.",
+    "Go to the bedroom with a vase, a basketball and a laptop.",
+    "Go to the table with a laptop and a basketball on it.",
+])
+def test_coordination_after_with_keeps_one_head_with_run_together_heads(text):
+    p = parse_instruction(text)
+    assert len(p.clauses) == 1
+    heads = {m.refs[0].head for m in p.clauses[0].refs[0].modifiers}
+    assert "basket_ball" in heads and len(heads) == text.count(",") + 2
+
+
+@pytest.mark.parametrize("text", [
+    "Go to the plunger. Until you reach the bathroom, stay far from the beds.",
+    "Go to the plunger. Stay far from the beds until you get to the bathroom.",
+    "Walk to the plunger by the hamper. Before you reach the bathroom, avoid the beds.",
+    "Walk to the plunger, and until you reach the bathroom, avoid the beds.",
+    "Go to the plunger and until you get to the bathroom stay far from the beds.",
+])
+def test_until_you_reach_a_place_adds_no_stage(text):
+    p = parse_instruction(text)
+    assert _stages(text) == [("goal", "plunger")]
+    con = next(c for c in p.clauses if c.kind not in ("goal", "pass"))
+    assert con.during is not None and con.during["until"].head == "bathroom"
+
+
+def test_until_you_reach_opening_the_route_is_its_first_stage():
+    # nothing named before it: the place is where the route goes first
+    assert _stages("Stay close to the counter until you reach the fridge, then go to the "
+                   "TV.") == [("goal", "fridge"), ("goal", "television")]
+
+
+def test_until_a_place_with_no_stage_holds_on_the_leg_it_is_said_on():
+    from map2route.grounding.writer import write_program
+    prog = write_program(parse_instruction(
+        "Go to the fridge, then the plunger. Until you reach the bathroom, avoid the beds."))
+    line = next(x for x in prog.splitlines() if "constraint('avoid'" in x)
+    assert "during=leg" in line
+    legs = [x.split(" = ")[0] for x in prog.splitlines() if " = segment(" in x]
+    assert f"during={legs[-1]}" in line
+
+
+def test_scorer_reads_on_the_way_there_as_the_leg_of_the_stage_before():
+    from map2route.language.fresh import score_item
+    item = {"id": "x", "instruction": "Go to the statue, and on the way there avoid the sofa.",
+            "stages": [["goal", "statue"]],
+            "constraints": [{"kind": "avoid", "head": "sofa", "scope": "until:statue"}],
+            "refs": ["statue", "sofa"]}
+    assert score_item(item, parse_instruction(item["instruction"])).right
+    item["constraints"][0]["scope"] = "until:bed"
+    assert not score_item(item, parse_instruction(item["instruction"])).right
+    item2 = dict(item, instruction="Go to the bed. Go to the statue, and on the way there "
+                                   "avoid the sofa.", stages=[["goal", "bed"], ["goal", "statue"]])
+    item2["constraints"] = [{"kind": "avoid", "head": "sofa", "scope": "until:statue"}]
+    assert score_item(item2, parse_instruction(item2["instruction"])).right

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib import resources
+
 import pytest
 
 from map2route.language import inflection, lexicon, numbers
@@ -60,6 +62,25 @@ def test_a_missing_lexicon_or_entry_names_itself() -> None:
         lexicon.load("nonexistent")
     with pytest.raises(LexiconError, match="no entry 'nope'"):
         lexicon.words("instructions", "nope")
+
+
+def test_a_word_yaml_reads_as_a_boolean_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    # unquoted `no` in a YAML list is False: the word would be lost from the set
+    monkeypatch.setattr(lexicon, "load", lambda name: {"negations": ["not", False]})
+    with pytest.raises(LexiconError, match="quote yes/no/on/off"):
+        lexicon.words("x", "negations")
+
+
+def test_every_word_list_of_every_lexicon_holds_words() -> None:
+    assert "no" in lexicon.words("instructions", "coverage_negations")
+    folder = resources.files("map2route.language").joinpath("lexicons")
+    for res in folder.iterdir():
+        if not res.name.endswith(".yaml"):
+            continue
+        name = res.name.removesuffix(".yaml")
+        for key, value in lexicon.load(name).items():
+            if isinstance(value, list) and all(not isinstance(v, dict) for v in value):
+                assert not [v for v in value if isinstance(v, bool) or v is None], (name, key)
 
 
 def test_resolve_category_reads_plurals_and_groups() -> None:

@@ -606,6 +606,12 @@ class ProgramWriter:
             for ref, seg in reversed(self.segment_of):
                 if ref is not None and ref.head == until.head:
                     return seg
+            if c in self.parse.clauses:
+                # "Go to the plunger. Until you reach the bathroom, ...": a place on the way
+                # to the stage said before, no stage of its own: that stage's whole leg (the
+                # part after the bathroom too: the constraint is kept, never widened)
+                pos = self._clause_stage_index(c)
+                return None if pos is None else self.segment_of[pos][1]
             return None
         after = d.get("after")
         if isinstance(after, RefExpr):

@@ -34,8 +34,18 @@ def _heads(ref: RefExpr) -> list[str]:
     return out
 
 
-def _scope_heads(clause_json: dict[str, Any]) -> list[str]:
+def _scope_heads(clause_json: dict[str, Any], stages: list[dict[str, Any]] | None = None
+                 ) -> list[str]:
+    """The scopes of a constraint as ``in:X``, ``until:X``, ``during:X``, ``after:X``,
+    ``this``. ``{"this": true}`` ("on the way there, ...") is the leg of the stage named last
+    before the constraint, the same leg as ``until:`` that stage's head: both are written."""
     out: list[str] = []
+    if (clause_json.get("temporal_scope") or {}).get("this") and stages:
+        before = [st for st in stages if st.get("refs") and
+                  st["span"][0] < clause_json["span"][0]]
+        if before:
+            head = _key(before[-1]["refs"][0]["head"])
+            out += ["until:" + head, "during:" + head]
     spatial = clause_json.get("spatial_scope")
     if spatial:
         out.append("in:" + _key(spatial["head"]))
@@ -61,8 +71,15 @@ class ItemScore:
 
 
 def mentioned(parse: InstructionParse) -> set[str]:
-    """Every head (nested ones too) the parse refers to, normalised."""
-    return {_key(h) for r in parse.references() for h in _heads(r)}
+    """Every head (nested ones too) the parse refers to, normalised, the places that end a
+    constraint's leg ("until you reach the bathroom") included."""
+    refs = list(parse.references())
+    stack = list(parse.clauses)
+    while stack:
+        c = stack.pop()
+        refs.extend(v for v in (c.during or {}).values() if isinstance(v, RefExpr))
+        stack.extend([*c.then, *c.orelse])
+    return {_key(h) for r in refs for h in _heads(r)}
 
 
 def score_item(item: dict[str, Any], parse: InstructionParse | None,
@@ -87,7 +104,7 @@ def score_item(item: dict[str, Any], parse: InstructionParse | None,
             continue
         heads = [_key(h) for r in c.get("refs", []) for h in
                  _heads(_ref_from_json(r))]
-        got_cons.append((c["kind"], heads, _scope_heads(c)))
+        got_cons.append((c["kind"], heads, _scope_heads(c, js["stages"])))
     want = list(item["constraints"])
     if len(got_cons) != len(want):
         problems.append(f"{len(got_cons)} constraints, expected {len(want)}: {got_cons}")

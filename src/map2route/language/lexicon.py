@@ -47,8 +47,19 @@ def _entry(name: str, key: str) -> Any:
 
 
 def words(name: str, key: str) -> frozenset[str]:
-    """A word set: ``words("instructions", "move_verbs")``."""
-    return frozenset(str(w) for w in _entry(name, key))
+    """A word set: ``words("instructions", "move_verbs")``.
+
+    Raises:
+        LexiconError: an entry is not a word: YAML reads an unquoted ``no``, ``yes``, ``on``
+            or ``off`` as a boolean, which would silently drop the word from the set.
+    """
+    entry = _entry(name, key)
+    odd = [w for w in entry if isinstance(w, bool) or w is None]
+    if odd:
+        msg = (f"the lexicon entry {name}:{key} holds {odd!r}, not words: quote yes/no/on/off "
+               f"in language/lexicons/{name}.yaml")
+        raise LexiconError(msg)
+    return frozenset(str(w) for w in entry)
 
 
 def phrases(name: str, key: str) -> list[Phrase]:

@@ -109,6 +109,10 @@ class ClauseReader(ConditionReader):
         """:meth:`_cut_at` for a comma, ``and`` or ``but``: cut when a clause opens after it."""
         w = self.w(t)
         nxt = self._after_skips(t + 1)
+        if self.w(nxt) in ("until", "till") and "and" in (w, self.w(t + 1)):
+            # "go to the plunger, and until you reach the bathroom, avoid the beds": the scope
+            # opens the next clause
+            return False, False
         if self.w(nxt) in self._GERUND_PREFS and not (
                 self.w(nxt) == "without" and not self._verb_follows(nxt + 1)):
             return True, False
@@ -306,10 +310,17 @@ class ClauseReader(ConditionReader):
             out.extend(got)
 
     def _add_until_goals(self, out: list[Clause]) -> None:
-        """"on the way to the desk, stay near the wall": the desk is a goal too."""
+        """"on the way to the desk, stay near the wall": the desk is a goal too. "Go to the
+        plunger. Until you reach the bathroom, ...": a place reached on the way to a stage
+        already named ends the constraint's leg there and is no stage of its own (opening the
+        route, "stay close to the counter until you reach the fridge, then ...", it is the
+        first stage)."""
         goals = all_stages(out)
         for c in list(out):
             until = (c.during or {}).get("until")
+            if isinstance(until, RefExpr) and until.span in self.reached and \
+                    any(x.kind in _STAGES for x in out[:out.index(c)]):
+                continue
             if isinstance(until, RefExpr) and not any(same_ref(g.refs[0], until)
                                                       for g in goals if g.refs):
                 g = Clause("goal", until.span, until.text, refs=[until])

@@ -33,9 +33,10 @@ __all__ = ["Marks", "apply_marks", "human_forms", "merge_passed_on_the_way",
 
 #: The rewrite rules in the order they are tried (the first that fires at a token wins).
 RULES: tuple[Rule, ...] = (
-    R.list_header, R.sentence_marker, R.list_item, R.leave_scope, R.coordination, R.same_room,
+    R.list_header, R.announced_list, R.sentence_marker, R.list_item, R.ordinal_item, R.leave_scope, R.negated_list,
+    R.coordination, R.same_room,
     R.midpoint, R.corner, R.then_to, R.stand_next_to, R.find_and_go_there, R.nearby,
-    R.not_in_room, R.while_walking, R.go_and_stand, R.does_not_have, R.has_no,
+    R.not_in_room, R.while_walking, R.go_and_stand, R.serial_verb, R.does_not_have, R.has_no,
     R.not_relation, R.dont_pass_between, R.without_passing_between, R.partitive,
     R.shortest_distance, R.nothing_on_it,
     RR.counted_set, RR.first_few_met, RR.ordered_visits, RR.room_just_before, RR.in_order_of_distance,

@@ -112,7 +112,9 @@ def _drop_fillers(toks: list[Token]) -> list[Token]:
     out: list[Token] = []
     i = 0
     while i < len(spelt):
-        ends = {"", ".", ",", ";", "!", "?", "and", "then", "please"}
+        # "come back here afterwards": a time adverb ends the return as a stop would
+        ends = {"", ".", ",", ";", "!", "?", "and", "then", "please", "afterwards",
+                "afterward"}
         n = max((len(p) for p in W.BACK if tuple(words[i:i + len(p)]) == p and
                  (words[i + len(p)] if i + len(p) < len(words) else "") in ends), default=0)
         if n and words[i] != "back" or (n and (not out or out[-1].text in (

@@ -76,6 +76,9 @@ class Rewriter:
     in_list: bool = False
     #: A "connected to X" was read; its "through a door" tail is part of it.
     connected: bool = False
+    #: A list announced by a count ("Three stops, please:") was read; its items are said with
+    #: ordinals.
+    announced: bool = False
 
     def __post_init__(self) -> None:
         self.words = [t.text for t in self.toks]
@@ -132,6 +135,45 @@ def list_header(rw: Rewriter, i: int) -> int | None:
     return k + 1
 
 
+def announced_list(rw: Rewriter, i: int) -> int | None:
+    """"Three stops, please: first the toaster, second the sink, and last the bat": a list
+    announced by a count at the start of a sentence; its items are said with ordinals
+    (:func:`ordinal_item`)."""
+    if rw.out and rw.out[-1].text not in (".", "!", "?", ";"):
+        return None
+    if not (rw.w(i) in W.NUMBERS or rw.w(i).isdigit()) or rw.w(i + 1) not in _LIST_NOUNS:
+        return None
+    k = i + 2
+    while rw.w(k) in (",", "please", "in", "this", "that", "order", "to", "visit", "make", "after",
+                      "more"):
+        k += 1
+    if rw.w(k) != ":" or rw.w(k + 1) not in _ITEM_ORDINALS:
+        return None
+    rw.announced = True
+    return k + 1
+
+
+#: Words that open an item of an announced list ("first the toaster, then the sink").
+_ITEM_ORDINALS = (*W.ORDINALS, "last", "lastly", "finally", "then", "next")
+
+
+def ordinal_item(rw: Rewriter, i: int) -> int | None:
+    """An item of an announced list: "first the toaster" -> "go to the toaster", "second the
+    sink" -> ", then go to the sink"."""
+    if not rw.announced or rw.w(i) not in _ITEM_ORDINALS or \
+            rw.w(i + 1) not in ("the", "a", "an") or not (rw.out and rw.out[-1].text in (
+                ":", ",", ";", "and")) and rw.list_items:
+        return None
+    t = rw.toks[i]
+    while rw.out and rw.out[-1].text in (",", "and", ";"):
+        rw.out.pop()
+    if rw.list_items:
+        rw.emit(",", "then", like=t)
+    rw.emit("go", "to", like=t)
+    rw.list_items += 1
+    return i + 1
+
+
 def sentence_marker(rw: Rewriter, i: int) -> int | None:
     """"1. Go to the fridge. 2. ...": the marker of a whole sentence is dropped."""
     if rw.w(i).isdigit() and rw.w(i + 1) in (".", ")") and \
@@ -172,15 +214,35 @@ def leave_scope(rw: Rewriter, i: int) -> int | None:
     return k
 
 
+_THROUGH_VERBS = ("walking", "going", "moving", "heading", "passing", "crossing", "travelling",
+                  "traveling", "cutting", "making")
+_THROUGH_VERBS_FINITE = ("walk", "go", "move", "head", "pass", "cross", "travel", "cut", "get",
+                         "make", "come")
+
+
 def while_walking(rw: Rewriter, i: int) -> int | None:
-    """"while you're walking through the living room" -> "while in the living room"."""
-    if rw.w(i) in ("while", "as", "when", "whenever") and rw.at(i + 1, "you", "are") and \
-            rw.w(i + 3) in ("walking", "going", "moving", "heading", "passing", "crossing") and \
-            rw.w(i + 4) in ("through", "across", "in", "inside"):
-        rw.emit("while", like=rw.toks[i])
-        rw.emit("in", like=rw.toks[i + 4])
-        return i + 5
-    return None
+    """"while you're walking through the living room", "while you go through the living
+    room", "as you pass through the hall", "when you walk across the kitchen" -> "while in
+    the living room" (a spatial scope, never a stage)."""
+    if rw.w(i) not in ("while", "as", "when", "whenever") or rw.w(i + 1) != "you":
+        return None
+    if rw.w(i + 2) == "are" and rw.w(i + 3) in _THROUGH_VERBS:
+        k = i + 4
+    elif rw.w(i + 2) in _THROUGH_VERBS_FINITE:
+        k = i + 3
+    else:
+        return None
+    k += 1 if rw.w(k) == "your" and rw.w(k + 1) == "way" else 0
+    k += 1 if rw.w(k) == "way" else 0
+    if rw.w(k - 1) in ("cross", "crossing") and rw.w(k) in ("the", "a", "an"):
+        rw.emit("while", like=rw.toks[i])  # "when you cross the hall"
+        rw.emit("in", like=rw.toks[k - 1])
+        return k
+    if rw.w(k) not in ("through", "across", "in", "inside"):
+        return None
+    rw.emit("while", like=rw.toks[i])
+    rw.emit("in", like=rw.toks[k])
+    return k + 1
 
 
 # --- one head, several things -------------------------------------------------------------
@@ -189,6 +251,9 @@ def _np_at(rw: Rewriter, k: int) -> int:
     toilet, sink and plunger")."""
     det = 1 if rw.w(k) in _INDEFINITE else 0
     size = rw.head_at(k + det)
+    if not size and det and rw.w(k + 1).isalpha() and rw.w(k + 1) not in W.OPENERS and \
+            head_lexicon().fuzzy(rw.w(k + 1)) is not None:
+        size = 1  # "a basketball" (basket ball), read by the parser's fuzzy head match
     return det + size if size else 0
 
 
@@ -379,6 +444,29 @@ def go_and_stand(rw: Rewriter, i: int) -> int | None:
     return None
 
 
+#: Second verbs of a serial "go stand", "come sit": the place after them is the stage ("go
+#: see X" / "go visit X" are read as they are: "see X" is a stage).
+_SERIAL_STAY = ("stand", "sit", "wait", "stop", "stay", "rest")
+_SERIAL_PREPS = ("in", "at", "by", "beside", "near", "on", "inside", "under")
+
+
+def serial_verb(rw: Rewriter, i: int) -> int | None:
+    """"go stand halfway between X and Y", "come sit on the sofa", "go wait by the door": a
+    serial verb, one stage -> "go to ..."."""
+    if rw.w(i) not in ("go", "come") or rw.w(i + 1) not in _SERIAL_STAY:
+        return None
+    k = i + 2
+    if rw.at(k, "next", "to"):
+        k += 2
+    elif rw.w(k) in _SERIAL_PREPS:
+        k += 1
+    elif rw.w(k) not in ("halfway", "midway", "between"):
+        return None
+    rw.emit("go", like=rw.toks[i])
+    rw.emit("to", like=rw.toks[i + 1])
+    return k
+
+
 # --- negated relative clauses -------------------------------------------------------------
 def not_in_room(rw: Rewriter, i: int) -> int | None:
     """"the plant that is not in a bedroom": in_room, negated after the parse."""
@@ -436,6 +524,96 @@ def has_no(rw: Rewriter, i: int) -> int | None:
     return None
 
 
+#: Verbs of having a negated list may follow with "no" ("that has no lamp or plant").
+_HAVING_NO = ("has", "have", "having", "contains", "contain", "containing", "holds", "hold",
+              "holding", "with")
+#: Verbs after "does not" that negate a whole list ("that does not have a lamp or a plant").
+_NOT_HAVING = ("have", "contain", "include", "hold")
+#: Verbs that negate a whole list by themselves ("that lacks a lamp and a plant").
+_LACKING = ("lacks", "lack", "lacking")
+_LIST_SEPS = ((",", "and"), (",", "or"), (",", "nor"), ("and",), ("or",), ("nor",), (",",))
+
+
+def _negated_opener(rw: Rewriter, i: int) -> tuple[int, bool] | None:
+    """Where the items of a negated list of contents start after the opener at ``i``, and
+    whether the opener is the determiner "no" (each item then says "no", or the list ends in
+    "or"/"nor"); None when no such opener is at ``i``."""
+    rel = rw.w(i) in ("that", "which")
+    k = i + (1 if rel else 0)
+    w = rw.w(k)
+    if w == "without":
+        return k + 1, False
+    if w in _LACKING and (rel or w == "lacking"):
+        return k + 1, False
+    if rel and w in ("does", "do") and rw.w(k + 1) == "not" and rw.w(k + 2) in _NOT_HAVING:
+        return k + 3, False
+    if w in _HAVING_NO and (rel or w in ("with", "having", "containing", "holding")):
+        if rw.w(k + 1) == "neither":
+            return k + 2, False
+        if rw.w(k + 1) == "no":
+            return k + 1, True
+    return None
+
+
+def _negated_items(rw: Rewriter, k: int, no_det: bool) -> tuple[list[tuple[int, int, int]], int]:
+    """The items ``(start, head start, head end)`` of a negated list at ``k`` and where it
+    ends: "no lamp, no plant and no vase", "a lamp or a plant", "a lamp nor a plant", "a lamp
+    and without a plant"."""
+    items: list[tuple[int, int, int]] = []
+    seps: list[str] = []
+    j = k
+    while True:
+        det = 1 if rw.w(j) in ("a", "an", "any", "no") else 0
+        size = rw.head_at(j + det)
+        if not size or (no_det and not items and rw.w(j) != "no"):
+            break
+        items.append((j, j + det, j + det + size))
+        end = j + det + size
+        sep = next((t for t in _LIST_SEPS if rw.at(end, *t)), None)
+        if sep is None:
+            break
+        nxt = end + len(sep)
+        if rw.w(nxt) == "without" or rw.at(nxt, "with", "no"):
+            nxt += 1  # "... and without a plant", "... and with no plant"
+        det = 1 if rw.w(nxt) in ("a", "an", "any", "no") else 0
+        if not rw.head_at(nxt + det) or (sep == (",",) and rw.w(nxt) in ("a", "an")):
+            break
+        seps.append(sep[-1])
+        j = nxt
+    if len(items) < 2 and not (items and rw.w(k - 1) in _LACKING):
+        return [], k  # one item: "without a desk", "that has no desk" are read as they are
+    if seps and seps[-1] == ",":
+        return [], k
+    if no_det and seps[-1] == "and" and any(rw.w(a) != "no" for a, _, _ in items):
+        return [], k  # "that has no desk and a lamp": the lamp is not negated
+    for tail in (("in", "it"), ("inside", "it"), ("in", "there"), ("inside",)):
+        if rw.at(end, *tail):
+            return items, end + len(tail)
+    return items, end
+
+
+def negated_list(rw: Rewriter, i: int) -> int | None:
+    """"the bathroom that has no candle and no garbage can", "with no desk, lamp or bed",
+    "without a candle or a garbage can", "that does not have a desk or a lamp", "that has
+    neither a desk nor a lamp", "that lacks a desk and a lamp": each item is negated ->
+    "with no candle and with no garbage can" (one head: :attr:`Marks.with_groups`)."""
+    opened = _negated_opener(rw, i)
+    if opened is None:
+        return None
+    items, end = _negated_items(rw, *opened)
+    if not items:
+        return None
+    group: list[int] = []
+    for n_item, (a, h, b) in enumerate(items):
+        if n_item:
+            rw.emit("and", like=rw.toks[a - 1])
+        rw.emit("with", "no", like=rw.toks[a])
+        group.append(rw.toks[a].start)
+        rw.out.extend(rw.toks[h:b])
+    rw.marks.with_groups.append(group)
+    return end
+
+
 # --- between-avoidance --------------------------------------------------------------------
 def dont_pass_between(rw: Rewriter, i: int) -> int | None:
     """"don't pass between the sofa and the TV" -> "avoid the area between ..."."""
@@ -476,6 +654,11 @@ def partitive(rw: Rewriter, i: int) -> int | None:
     head = rw.new(singular_word(rw.w(k)), rw.toks[k])
     if first in W.ORDINALS and rw.w(k + 1) in _SUPERLATIVES:
         rw.out.extend([rw.toks[i], rw.toks[i + 1], rw.toks[k + 1], head])
+        if rw.w(k + 2) not in ("to", "from") and rw.head_at(k + 2 + (rw.w(k + 2) in (
+                "the", "a", "an"))):
+            # "the second of the paintings nearest the armchair": "nearest (to) X"
+            far = rw.w(k + 1) in ("farthest", "furthest")
+            rw.emit("from" if far else "to", like=rw.toks[k + 1])
         return k + 2
     if first in _COMPARATIVES:
         rw.out.extend([rw.toks[i], rw.toks[i + 1], head])

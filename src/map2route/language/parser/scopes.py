@@ -77,6 +77,8 @@ class ScopeReader(ConstraintReader):
         if n:
             ref = self.np(t + n, j, 0)
             if ref is not None:
+                if self.w(t) in ("until", "till", "before"):
+                    self.reached.add(ref[0].span)  # "until you reach X": X ends the leg
                 return "until", {"until": ref[0]}, ref[1]
         n = self.at_any(t, W.AFTER)
         if n and self.w(t + n) in ("that", "this", "which") and (

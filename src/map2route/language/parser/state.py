@@ -80,6 +80,9 @@ class ParserState:
         self.unknown: list[str] = []
         self.last_head: tuple[str, str] | None = None
         self.via: set[int] = set()
+        #: Spans of the places an "until you reach X" scope names: a leg's end, never a
+        #: stage of its own ("on the way to X" does make X a stage).
+        self.reached: set[tuple[int, int]] = set()
         self.absent: list[tuple[str, int]] = []
         self.chart: dict[ChartKey, tuple[tuple[RefExpr, int] | None, Effects]] = {}
         self._effects: list[Effects] = []
