@@ -69,36 +69,11 @@ from map2route.sim import (
     cast_scan,
 )
 from map2route.sim.kinematics import integrate
+from map2route.sim.scenarios import parse_obstacles
 
 
 def _positive_int(v: Any) -> str | None:
     return None if v >= 1 else f"must be >= 1, got {v}"
-
-
-def parse_obstacles(text: str) -> list[DynamicObstacle]:
-    """``"x,y,r; x0,y0,r,x1,y1,speed"`` -> obstacles.
-
-    Raises:
-        SimError: naming the entry that is not 3 or 6 numbers.
-    """
-    out: list[DynamicObstacle] = []
-    for entry in filter(None, (e.strip() for e in text.split(";"))):
-        try:
-            v = [float(x) for x in entry.split(",")]
-        except ValueError as err:
-            raise SimError(f"obstacle {entry!r} is not numbers: {err}") from err
-        if not all(math.isfinite(x) for x in v):
-            raise SimError(f"obstacle {entry!r} has a NaN or infinite number; use finite metres "
-                           "and m/s")
-        if len(v) == 3 and v[2] > 0:
-            out.append(DynamicObstacle(start=(v[0], v[1]), radius=v[2]))
-        elif len(v) == 6 and v[2] > 0:
-            out.append(DynamicObstacle(start=(v[0], v[1]), radius=v[2], end=(v[3], v[4]),
-                                       speed=v[5]))
-        else:
-            raise SimError(f"obstacle {entry!r} must be 'x,y,r' or 'x0,y0,r,x1,y1,speed' "
-                           "with r > 0")
-    return out
 
 
 PARAMS = (
