@@ -38,6 +38,11 @@ def ros_drive(scene: Path, seed: int, obstacles: str, *, time_limit: float = 90.
 def run_ros(seeds: list[int], *, time_limit: float = 90.0,
             advance: Callable[[], None] | None = None) -> tuple[list[DriveRow], list[DriveRow]]:
     """Every seed twice with the ROS stack: (first drives, reruns)."""
+    import rclpy.logging  # noqa: PLC0415 - only to quiet the nodes' per-drive info lines
+
+    for name in ("semantic_map_server", "grounding_node", "route_planner_node",
+                 "path_follower_node", "sim_node"):
+        rclpy.logging.set_logger_level(name, rclpy.logging.LoggingSeverity.WARN)
     m = two_room_house()
     route = plan_drive_route(m)
     worlds = {s: obstacles_param(scenario(s, m, route)) for s in seeds}

@@ -197,8 +197,9 @@ class BagRecorder:
 #: only as the follower answers), the follower stepping on each /odom with the /scan of its
 #: stamp and holding its answer while a global replan is pending. A run is then a function of
 #: its inputs, not of the machine's speed or of message timing (docs/ros.md, Determinism).
-LOCKSTEP = {"sim_node": {"step_mode": "lockstep", "lockstep_strict": True, "scan_every": 1},
-            "path_follower_node": {"sync_scan": True, "replan_wait": 10.0}}
+LOCKSTEP: dict[str, dict[str, Any]] = {
+    "sim_node": {"step_mode": "lockstep", "lockstep_strict": True, "scan_every": 1},
+    "path_follower_node": {"sync_scan": True, "replan_wait": 10.0}}
 
 
 def run_sim(scene: str | Path, instruction: str, *, start: tuple[float, float] | None = None,
@@ -281,7 +282,8 @@ def _node_parameters(scene_path: Path, start: tuple[float, float], start_yaw: fl
     per_node["sim_node"].update(scene=str(scene_path), start_x=float(start[0]),
                                 start_y=float(start[1]), start_yaw=float(start_yaw),
                                 obstacles=obstacles)
-    for layer in (LOCKSTEP, overrides or {}):
+    layers: tuple[dict[str, dict[str, Any]], ...] = (LOCKSTEP, overrides or {})
+    for layer in layers:
         for name, values in layer.items():
             per_node.setdefault(name, {}).update(values)
     return per_node
