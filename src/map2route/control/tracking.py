@@ -13,7 +13,9 @@ Clusters are matched to tracks greedily, nearest pair first, within ``gate`` met
 track's predicted centre; unmatched clusters start tracks, tracks unseen for ``forget_after``
 seconds end. A track's velocity is the least-squares slope of its centres over the last
 ``window`` seconds (a line fit, so one noisy centre moves it little), and it counts as
-moving once it has been seen ``min_hits`` times at a speed of at least ``min_speed``; it
+moving once it has been seen ``min_hits`` times at a speed of at least ``min_speed`` and
+``min_travel`` metres from where it was first seen (a static chair's centre, seen from a
+moving base, wanders but does not travel); it
 remembers the line it walked and its pace, so a person who stops is still expected to set
 off again (:meth:`ObstacleTracker.predictions`).
 
@@ -50,6 +52,9 @@ class TrackerConfig:
     forget_after: float = 0.6
     min_hits: int = 3
     min_speed: float = 0.25
+    #: metres a track must have gone from where it was first seen to count as walking: the
+    #: centre of a chair seen from a moving base wanders by a decimetre or two
+    min_travel: float = 0.4
     max_speed: float = 3.0
     #: a standing track that has walked may set off again along the line it walked, either
     #: way: for ``restart_horizon`` s (how soon the base can react again) at
@@ -74,6 +79,8 @@ class Track:
     #: unit direction of the last walk, and the fastest pace seen (0: never seen walking)
     axis: tuple[float, float] = (0.0, 0.0)
     walk_speed: float = 0.0
+    #: where it was first seen
+    origin: tuple[float, float] = (0.0, 0.0)
 
     @property
     def speed(self) -> float:
@@ -200,7 +207,7 @@ class ObstacleTracker:
         for j, (x, y, r) in enumerate(discs):
             if j not in used_d:
                 self.tracks.append(Track(self._next_id, x, y, r, last_seen=t,
-                                         history=[(t, x, y)]))
+                                         history=[(t, x, y)], origin=(x, y)))
                 self._next_id += 1
         self.tracks = [tr for tr in self.tracks if t - tr.last_seen <= cfg.forget_after]
         return self.tracks
@@ -223,7 +230,8 @@ class ObstacleTracker:
                 vx, vy = vx * cfg.max_speed / speed, vy * cfg.max_speed / speed
             tr.vx, tr.vy = vx, vy
             speed = math.hypot(vx, vy)
-            if speed >= cfg.min_speed and tr.hits >= cfg.min_hits:
+            travel = math.hypot(tr.x - tr.origin[0], tr.y - tr.origin[1])
+            if speed >= cfg.min_speed and tr.hits >= cfg.min_hits and travel >= cfg.min_travel:
                 tr.axis = (vx / speed, vy / speed)
                 tr.walk_speed = max(tr.walk_speed, speed)
             # The centre of the fitted line at t (less noisy than the latest centre alone).
@@ -233,10 +241,8 @@ class ObstacleTracker:
             tr.x, tr.y = x, y
 
     def moving(self) -> list[Track]:
-        """The tracks to predict: seen often enough, and walking or seen walking before."""
-        cfg = self.config
-        return [tr for tr in self.tracks if tr.hits >= cfg.min_hits
-                and (tr.speed >= cfg.min_speed or tr.walk_speed > 0.0)]
+        """The tracks to predict: seen walking (``min_speed`` over ``min_travel``) at least once."""
+        return [tr for tr in self.tracks if tr.walk_speed > 0.0]
 
     def predictions(self, t: float, horizon: float) -> list[Prediction]:
         """Constant-velocity futures of :meth:`moving` tracks at ``t``.
