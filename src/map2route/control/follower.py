@@ -313,8 +313,15 @@ class PathFollower:
 
     def _track(self, x: float, y: float, yaw: float, pts: NDArray[np.float64], dt: float
                ) -> list[Prediction]:
-        """Fold this step's points into the tracker; the futures of the moving obstacles."""
+        """Fold this step's points into the tracker; the futures of the moving obstacles.
+
+        Only with a static map (:meth:`set_static_map`): without one, a wall whose visible
+        stretch changes as the base moves looks like a walking cluster, and the base would
+        wait for it forever.
+        """
         self._t += max(dt, 0.0)
+        if self.tracker.static is None:
+            return []
         c, s = math.cos(yaw), math.sin(yaw)
         world = np.column_stack([x + c * pts[:, 0] - s * pts[:, 1],
                                  y + s * pts[:, 0] + c * pts[:, 1]])
