@@ -171,6 +171,8 @@ def bench_moving(stack: str, runs: int, time_limit: float, as_json: bool) -> Non
                       f"{r['identical_on_rerun']}/{r['drives']}", f"{r['route_length_m']:.2f}",
                       f"{r['travelled_m']:.2f}", f"{r['sim_seconds']:.1f}",
                       f"{r['wall_seconds']:.2f}")
-    Console().print(table)
+    console = Console()
+    # Wide enough for every column when stdout is a pipe (rich falls back to 80 then).
+    Console(width=max(console.width, 130)).print(table)
     click.echo("collisions count both runs of every seed; driven m and sim s are means over "
                "the first runs (time-limited drives included).")
