@@ -83,3 +83,30 @@ def test_three_seeded_drives_collide_never_and_repeat_exactly() -> None:
     assert all(a.digest == b.digest for a, b in zip(first, second, strict=True))
     # Each drive meets a person: the scenario puts one across the planned route.
     assert all(any(o.speed > 0 for o in scenario(s, m, route)) for s in range(3))
+
+
+def test_a_person_walking_head_on_at_1_5_m_s_is_stepped_aside_from() -> None:
+    # Issue 20: sim people keep walking their line whatever the base does. One walks east at
+    # 1.5 m/s along y = 1.5 (then stands at the far wall); the base's route runs west along
+    # the same line, straight at them. To let them by, the base's centre must leave the line
+    # by at least half its width plus their radius (0.25 + 0.25 m) while they pass.
+    m = open_room()
+    person = [DynamicObstacle(start=(0.5, 1.5), radius=0.25, end=(5.5, 1.5), speed=1.5,
+                              pause=1000.0)]
+
+    def run(yielding: bool):
+        follower = PathFollower(FollowerConfig.from_yaml())
+        follower.set_static_map(~m.traversable, m.grid.origin_x, m.grid.origin_y,
+                                m.grid.resolution)
+        if not yielding:
+            follower.tracker.config = type(follower.tracker.config)(min_hits=10**9)
+        path = np.stack([np.linspace(4.5, 0.8, 75), np.full(75, 1.5)], axis=1)
+        return drive(World.from_map(m, person), follower, path, Pose2D(4.5, 1.5, 0.0), BASE,
+                     time_limit=20.0)
+
+    dodged = run(True)
+    assert dodged.arrived and dodged.collisions == 0
+    assert dodged.min_gap_m > 0.0
+    assert float(np.abs(dodged.trajectory[:, 2] - 1.5).max()) >= 0.5
+    # The same base without tracking meets them head on.
+    assert run(False).collisions > 0

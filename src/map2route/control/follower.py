@@ -30,7 +30,13 @@ import numpy as np
 from map2route.config import read_yaml
 from map2route.control.detour import DetourConfig, plan_detour
 from map2route.control.errors import ControlError
-from map2route.control.tracking import ObstacleTracker, Prediction, StaticMap, time_to_conflict
+from map2route.control.tracking import (
+    ObstacleTracker,
+    Prediction,
+    StaticMap,
+    closest_gap,
+    time_to_conflict,
+)
 from map2route.paths import config_dir
 
 if TYPE_CHECKING:
@@ -75,6 +81,8 @@ class FollowerConfig:
     people_margin: float = 0.15
     people_speed: float = 0.4
     people_distance: float = 1.5
+    #: with no command clear of the movers, the one keeping the most room over this many s
+    escape_horizon: float = 1.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -351,12 +359,19 @@ class PathFollower:
         if near and speed > cfg.people_speed:
             capped = v_des * (cfg.people_speed / speed)
         h = cfg.yield_horizon
-        if time_to_conflict((x, y), (float(capped[0]), float(capped[1])), movers,
-                            clearance) > h:
+        # A base standing or creeping must also keep off a standing walker's line.
+        lines = self.tracker.line_predictions(self._t)
+        creep = min(cfg.people_speed, cfg.max_speed) + 1e-9
+
+        def futures(v: float) -> list[Prediction]:
+            return movers + lines if v <= creep else movers
+
+        if time_to_conflict((x, y), (float(capped[0]), float(capped[1])),
+                            futures(float(np.linalg.norm(capped))), clearance) > h:
             if capped is v_des:
                 return None
             return capped, f"slowing near a moving obstacle {min(gaps):.2f} m away"
-        best: tuple[float, float, float, float] | None = None  # (clear?, score, angle, v)
+        best: tuple[float, float, float, float, float] | None = None  # (clear?, scores, angle, v)
         free_at: dict[float, float] = {}
         options = [(heading, 0.0), *_yield_candidates(heading, cfg)]
         for angle, v in options:
@@ -368,13 +383,19 @@ class PathFollower:
                 if room < v * 1.0 or v > _braking_speed(room, cfg.max_accel, dt):
                     continue
             vel = (v * math.cos(angle), v * math.sin(angle))
-            ttc = time_to_conflict((x, y), vel, movers, clearance)
+            ttc = time_to_conflict((x, y), vel, futures(v), clearance)
             progress = v * math.cos(_wrap(angle - heading))
-            key = (1.0, progress, angle, v) if ttc > h else (0.0, ttc, angle, v)
-            if best is None or key[:2] > best[:2]:
+            # Clear: the most progress. Not clear (escape): the most room kept over the next
+            # ``escape_horizon`` s, then the latest contact (once inside the margin every
+            # command's time to conflict is 0: standing in a person's way is no escape).
+            key = (1.0, progress, 0.0, angle, v) if ttc > h else (
+                0.0, round(closest_gap((x, y), vel, futures(v), clearance,
+                                  cfg.escape_horizon), 9),
+                ttc, angle, v)
+            if best is None or key[:3] > best[:3]:
                 best = key
         assert best is not None  # standing still is always an option
-        clear, _score, angle, v = best
+        clear, _score, _ttc, angle, v = best
         out = np.array([v * math.cos(angle), v * math.sin(angle)])
         gap = min(gaps)
         if v == 0.0:

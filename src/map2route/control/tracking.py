@@ -61,6 +61,12 @@ class TrackerConfig:
     #: ``restart_speed`` m/s (a person setting off is slower than one walking)
     restart_horizon: float = 0.6
     restart_speed: float = 0.5
+    #: a base that stands still (or creeps) near a standing walker's line must be off it by
+    #: the time they could reach it at their own pace within ``linger_horizon`` s: once they
+    #: set off, it takes the tracker a few steps to see it, too late to get out of the way
+    linger_horizon: float = 1.0
+    #: s of the latest centres that tell a walker of known pace has set off again
+    restart_window: float = 0.2
 
 
 @dataclass
@@ -228,6 +234,7 @@ class ObstacleTracker:
             speed = math.hypot(vx, vy)
             if speed > cfg.max_speed:
                 vx, vy = vx * cfg.max_speed / speed, vy * cfg.max_speed / speed
+            vx, vy = self._restart(tr, h, vx, vy)
             tr.vx, tr.vy = vx, vy
             speed = math.hypot(vx, vy)
             travel = math.hypot(tr.x - tr.origin[0], tr.y - tr.origin[1])
@@ -239,6 +246,29 @@ class ObstacleTracker:
             tr.y = float(h[:, 2].mean() + vy * (t - h[:, 0].mean()))
         else:
             tr.x, tr.y = x, y
+
+    def _restart(self, tr: Track, h: NDArray[np.float64], vx: float, vy: float
+                 ) -> tuple[float, float]:
+        """The velocity of a walker setting off again: the window's line fit lags a restart
+        (it averages the standing samples in), so when the last ``restart_window`` s show a
+        walker of known pace moving along its line, it is taken to walk at that pace."""
+        cfg = self.config
+        if tr.walk_speed <= 0.0:
+            return vx, vy
+        recent = h[h[:, 0] >= h[-1, 0] - cfg.restart_window - 1e-9]
+        if len(recent) < 3:
+            return vx, vy
+        ts = recent[:, 0] - recent[:, 0].mean()
+        denom = float(ts @ ts)
+        sx, sy = float(ts @ recent[:, 1]) / denom, float(ts @ recent[:, 2]) / denom
+        short = math.hypot(sx, sy)
+        along = (sx * tr.axis[0] + sy * tr.axis[1]) / short if short > 1e-9 else 0.0
+        if short < cfg.min_speed or short <= math.hypot(vx, vy) or abs(along) < math.cos(
+                math.radians(30.0)):
+            return vx, vy
+        sign = 1.0 if along > 0 else -1.0
+        v = max(tr.walk_speed, short)
+        return sign * v * tr.axis[0], sign * v * tr.axis[1]
 
     def moving(self) -> list[Track]:
         """The tracks to predict: seen walking (``min_speed`` over ``min_travel``) at least once."""
@@ -265,6 +295,25 @@ class ObstacleTracker:
                 h = min(cfg.restart_horizon, horizon)
                 out += [Prediction(x, y, v * ux, v * uy, tr.radius, h),
                         Prediction(x, y, -v * ux, -v * uy, tr.radius, h)]
+        return out
+
+    def line_predictions(self, t: float) -> list[Prediction]:
+        """Futures of the standing walkers for a base that stays where it is: each may set off
+        along its line, either way, at its own pace (``walk_speed``) for ``linger_horizon`` s.
+
+        :meth:`predictions` gives a standing walker short, slow futures so the base may
+        still pass it; these longer ones keep a waiting base off the line they walk.
+        """
+        cfg = self.config
+        out = []
+        for tr in self.moving():
+            if tr.speed >= cfg.min_speed:
+                continue
+            x, y = tr.predict(t)
+            ux, uy = tr.axis
+            v = tr.walk_speed
+            out += [Prediction(x, y, v * ux, v * uy, tr.radius, cfg.linger_horizon),
+                    Prediction(x, y, -v * ux, -v * uy, tr.radius, cfg.linger_horizon)]
         return out
 
 
@@ -310,4 +359,24 @@ def time_to_conflict(position: tuple[float, float], velocity: tuple[float, float
         s = (-b - math.sqrt(disc)) / (2.0 * a)
         if 0.0 <= s <= f.horizon:
             best = min(best, s)
+    return best
+
+
+def closest_gap(position: tuple[float, float], velocity: tuple[float, float],
+                futures: list[Prediction], clearance: float, horizon: float) -> float:
+    """The smallest distance (m) between the base's disc of ``clearance`` around ``position``
+    moving at ``velocity`` and any future's disc over the next ``horizon`` seconds (each
+    future within its own horizon); negative when they would overlap. ``inf`` with none.
+
+    Relative motion ``d + w s`` is closest at ``s* = -d.w / |w|^2``, clipped to the horizon;
+    this ranks escapes when no command stays clear: the one that keeps the most room wins.
+    """
+    best = math.inf
+    for f in futures:
+        dx, dy = f.x - position[0], f.y - position[1]
+        wx, wy = f.vx - velocity[0], f.vy - velocity[1]
+        a = wx * wx + wy * wy
+        h = min(horizon, f.horizon)
+        s = 0.0 if a < 1e-12 else min(max(-(dx * wx + dy * wy) / a, 0.0), h)
+        best = min(best, math.hypot(dx + wx * s, dy + wy * s) - clearance - f.radius)
     return best
