@@ -75,6 +75,7 @@ bench: install
 	$(VENV)/bin/map2route bench planner
 	$(VENV)/bin/map2route bench fuzz-parser --count 10000 --out out/bench_fuzz_parser.json
 	$(VENV)/bin/map2route bench mapping --limit 2 --noise 0 --noise 0.2 --out out/bench_mapping
+	$(VENV)/bin/map2route bench moving --runs 50
 
 clean:
 	rm -rf out .pytest_cache .mypy_cache .ruff_cache

@@ -21,7 +21,7 @@ collides, and goes on once the way clears.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +30,13 @@ import numpy as np
 from map2route.config import read_yaml
 from map2route.control.detour import DetourConfig, plan_detour
 from map2route.control.errors import ControlError
+from map2route.control.tracking import (
+    ObstacleTracker,
+    Prediction,
+    StaticMap,
+    closest_gap,
+    time_to_conflict,
+)
 from map2route.paths import config_dir
 
 if TYPE_CHECKING:
@@ -67,6 +74,15 @@ class FollowerConfig:
     deviation_step_deg: float
     align_heading: bool
     detour_after: float
+    #: Moving obstacles (control/tracking.py): seconds of constant-velocity prediction a
+    #: command must keep clear of every tracked mover; the gap (m) kept to them beyond the
+    #: base's circumscribed radius; the speed cap (m/s) within ``people_distance`` (m) of one.
+    yield_horizon: float = 3.0
+    people_margin: float = 0.15
+    people_speed: float = 0.4
+    people_distance: float = 1.5
+    #: with no command clear of the movers, the one keeping the most room over this many s
+    escape_horizon: float = 1.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -81,7 +97,7 @@ class FollowerConfig:
     @classmethod
     def from_params(cls, params: dict[str, Any]) -> FollowerConfig:
         """Build from a parameter dict (extra keys ignored); a missing key is named."""
-        names = [f.name for f in fields(cls)]
+        names = [f.name for f in fields(cls) if f.name in params or f.default is MISSING]
         missing = [n for n in names if n not in params]
         if missing:
             raise ControlError(f"follower parameters missing: {missing}")
@@ -225,6 +241,17 @@ class PathFollower:
         #: asks for a global replan then)
         self.detours = 0
         self.needs_replan = False
+        #: moving obstacles seen in the scans (map frame), and the time they are tracked in
+        self.tracker = ObstacleTracker()
+        self._t = 0.0
+        #: whether the last step changed its command for a moving obstacle
+        self.yielding = False
+
+    def set_static_map(self, occupied: NDArray[np.bool_], origin_x: float, origin_y: float,
+                       resolution: float) -> None:
+        """The map's occupied cells (row 0 at ``origin_y``): scan points on them are structure,
+        not moving obstacles, and are not tracked."""
+        self.tracker.static = StaticMap.from_occupied(occupied, origin_x, origin_y, resolution)
 
     def set_path(self, points: NDArray[np.float64]) -> None:
         """Start following ``points`` ``(N, 2)`` (map frame); an empty path stops the base.
@@ -275,6 +302,107 @@ class PathFollower:
         self._splice(*found)
         self.detours += 1
         self._best_remaining = math.inf
+
+    def blocking_points(self, x: float, y: float, yaw: float, scan_points: NDArray[np.float64],
+                        *, radius: float = 2.0) -> NDArray[np.float64]:
+        """The map-frame points within ``radius`` of the base that shut its way, for a global
+        replan: the scan's points less those on a moving obstacle (a person walking by is not
+        a wall to plan around)."""
+        pts = np.asarray(scan_points, dtype=np.float64).reshape(-1, 2)
+        pts = pts[np.hypot(pts[:, 0], pts[:, 1]) <= radius]
+        c, s = math.cos(yaw), math.sin(yaw)
+        world = np.column_stack([x + c * pts[:, 0] - s * pts[:, 1],
+                                 y + s * pts[:, 0] + c * pts[:, 1]])
+        keep = np.ones(len(world), dtype=bool)
+        for tr in self.tracker.moving():
+            px, py = tr.predict(self._t)
+            keep &= np.hypot(world[:, 0] - px, world[:, 1] - py) > tr.radius + 0.2
+        return world[keep]
+
+    def _track(self, x: float, y: float, yaw: float, pts: NDArray[np.float64], dt: float
+               ) -> list[Prediction]:
+        """Fold this step's points into the tracker; the futures of the moving obstacles.
+
+        Only with a static map (:meth:`set_static_map`): without one, a wall whose visible
+        stretch changes as the base moves looks like a walking cluster, and the base would
+        wait for it forever.
+        """
+        self._t += max(dt, 0.0)
+        if self.tracker.static is None:
+            return []
+        c, s = math.cos(yaw), math.sin(yaw)
+        world = np.column_stack([x + c * pts[:, 0] - s * pts[:, 1],
+                                 y + s * pts[:, 0] + c * pts[:, 1]])
+        self.tracker.update(self._t, world, (x, y))
+        return self.tracker.predictions(self._t, self.config.yield_horizon)
+
+    def _yield(self, x: float, y: float, yaw: float, pts: NDArray[np.float64],
+               heading: float, v_des: NDArray[np.float64], movers: list[Prediction],
+               dt: float) -> tuple[NDArray[np.float64], str] | None:
+        """A velocity-obstacle check of ``v_des`` against the movers' predicted paths.
+
+        ``None`` when ``v_des`` (capped at ``people_speed`` near a mover) keeps the base's
+        circumscribed disc plus ``people_margin`` clear of every mover for ``yield_horizon``
+        seconds. Otherwise the best clear command: among directions all around and three
+        speeds, those the scan leaves a second of room for and that stay clear, the one with
+        the most progress along the route (standing still counts as 0, so backing away is
+        chosen only when waiting is not clear); with nothing clear, the one that puts off
+        contact longest (escape).
+        """
+        cfg = self.config
+        hl, hw = cfg.vehicle_length / 2.0, cfg.vehicle_width / 2.0
+        clearance = math.hypot(hl, hw) + cfg.people_margin
+        gaps = [math.hypot(f.x - x, f.y - y) - f.radius for f in movers]
+        capped = v_des
+        speed = float(np.linalg.norm(v_des))
+        near = min(gaps) <= cfg.people_distance
+        if near and speed > cfg.people_speed:
+            capped = v_des * (cfg.people_speed / speed)
+        h = cfg.yield_horizon
+        # A base standing or creeping must also keep off a standing walker's line.
+        lines = self.tracker.line_predictions(self._t)
+        creep = min(cfg.people_speed, cfg.max_speed) + 1e-9
+
+        def futures(v: float) -> list[Prediction]:
+            return movers + lines if v <= creep else movers
+
+        if time_to_conflict((x, y), (float(capped[0]), float(capped[1])),
+                            futures(float(np.linalg.norm(capped))), clearance) > h:
+            if capped is v_des:
+                return None
+            return capped, f"slowing near a moving obstacle {min(gaps):.2f} m away"
+        best: tuple[float, float, float, float, float] | None = None  # (clear?, scores, angle, v)
+        free_at: dict[float, float] = {}
+        options = [(heading, 0.0), *_yield_candidates(heading, cfg)]
+        for angle, v in options:
+            if v > 0:
+                rel = _wrap(angle - yaw)
+                if rel not in free_at:
+                    free_at[rel] = sweep_free_distance(pts, rel, hl, hw, margin=cfg.side_margin)
+                room = free_at[rel] - cfg.stop_distance
+                if room < v * 1.0 or v > _braking_speed(room, cfg.max_accel, dt):
+                    continue
+            vel = (v * math.cos(angle), v * math.sin(angle))
+            ttc = time_to_conflict((x, y), vel, futures(v), clearance)
+            progress = v * math.cos(_wrap(angle - heading))
+            # Clear: the most progress. Not clear (escape): the most room kept over the next
+            # ``escape_horizon`` s, then the latest contact (once inside the margin every
+            # command's time to conflict is 0: standing in a person's way is no escape).
+            key = (1.0, progress, 0.0, angle, v) if ttc > h else (
+                0.0, round(closest_gap((x, y), vel, futures(v), clearance,
+                                  cfg.escape_horizon), 9),
+                ttc, angle, v)
+            if best is None or key[:3] > best[:3]:
+                best = key
+        assert best is not None  # standing still is always an option
+        clear, _score, _ttc, angle, v = best
+        out = np.array([v * math.cos(angle), v * math.sin(angle)])
+        gap = min(gaps)
+        if v == 0.0:
+            return out, f"yielding: waiting for a moving obstacle {gap:.2f} m away to pass"
+        if clear and math.cos(_wrap(angle - heading)) > 0:
+            return out, f"yielding: passing a moving obstacle {gap:.2f} m away"
+        return out, f"yielding: backing away from a moving obstacle {gap:.2f} m away"
 
     @property
     def length(self) -> float:
@@ -389,9 +517,20 @@ class PathFollower:
             message = f"avoiding an obstacle {nearest:.2f} m away" if deviated else \
                 f"slowing: {room:.2f} m free ahead"
 
-        # Desired world velocity, then the acceleration limit on its change.
+        # Desired world velocity; moving obstacles may change it; then the acceleration limit.
         world_dir = yaw + direction
         v_des = speed * np.array([math.cos(world_dir), math.sin(world_dir)])
+        movers = self._track(x, y, yaw, pts, dt)
+        self.yielding = False
+        if movers:
+            yielded = self._yield(x, y, yaw, pts, heading_world, v_des, movers, dt)
+            if yielded is not None:
+                v_des, message = yielded
+                speed = float(np.linalg.norm(v_des))
+                state = FollowerState.SLOWED
+                self.yielding = True
+                if speed > 1e-9:
+                    world_dir = math.atan2(v_des[1], v_des[0])
         dv = v_des - self._velocity
         max_dv = cfg.max_accel * max(dt, 0.0)
         norm = float(np.linalg.norm(dv))
@@ -419,11 +558,25 @@ class PathFollower:
                                                          hw + cfg.side_margin / 2,
                                                          wz * max(dt, 0.05)):
                 wz = 0.0
-        self._check_progress(x, y, yaw, pts, remaining, dt)
+        if self.yielding:
+            # Waiting for a person to pass is not being stuck: no detour around a moving body.
+            self._stalled = 0.0
+        else:
+            self._check_progress(x, y, yaw, pts, remaining, dt)
         if self.needs_replan and state is FollowerState.BLOCKED:
             message += "; no local detour either: a global replan is needed"
         return FollowerCommand(float(vx), float(vy), wz, state, progress, remaining, nearest,
                                message)
+
+
+def _yield_candidates(heading: float, cfg: FollowerConfig) -> list[tuple[float, float]]:
+    """(world direction, speed) pairs tried when the planned command meets a mover: every
+    ``deviation_step_deg`` around the full circle at full, people and half people speed."""
+    step = math.radians(cfg.deviation_step_deg)
+    n = max(1, int(round(2 * math.pi / step)))
+    speeds = sorted({cfg.max_speed, min(cfg.people_speed, cfg.max_speed),
+                     min(cfg.people_speed, cfg.max_speed) / 2}, reverse=True)
+    return [(heading + k * step, v) for k in range(n) for v in speeds if v > 0]
 
 
 def scan_to_points(ranges: NDArray[np.floating], angle_min: float, angle_increment: float,

@@ -1,54 +1,57 @@
-"""Seeded sim drives with moving obstacles: collisions, arrivals and rerun repeatability.
+"""Seeded sim drives among moving obstacles on the ROS stack (``map2route bench moving``).
 
-``python -m map2route.ros.moving_bench --runs 50`` drives the two-room house ("go to the
-fridge" from the bedroom) ``runs`` times, run ``i`` with
-:func:`map2route.sim.scenarios.crossing_scenario` seed ``i`` (a person crossing the way, a box
-beside it), twice each, and prints one JSON summary: arrivals, collision events, and how many
-seeds gave the same outcome and travelled distance (to 1 cm) on the rerun.
+Drive ``i`` is :mod:`map2route.bench.moving`'s seed ``i`` (the two-room house, "go to the
+fridge", people crossing the planned route, a box beside it) run through the five ROS nodes
+of ``launch/sim.launch.xml`` in one process (:func:`map2route.ros.runner.run_sim`, strict
+lockstep on sim time), every seed twice; rows and summary are those of the core stack, so
+the two stacks print the same table.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
+from map2route.bench.moving import (
+    INSTRUCTION,
+    START,
+    DriveRow,
+    plan_drive_route,
+    scenario,
+    trajectory_digest,
+)
 from map2route.ros.runner import run_sim
 from map2route.semantic_map.io import save_scene
 from map2route.semantic_map.synthetic import two_room_house
-from map2route.sim.scenarios import crossing_scenario, obstacles_param
-
-START, GOAL = (1.5, 1.0), (5.5, 2.8)
+from map2route.sim.scenarios import obstacles_param
 
 
-def drive(scene: Path, seed: int, *, time_limit_s: float) -> dict[str, Any]:
-    obstacles = obstacles_param(crossing_scenario(seed, START, GOAL, people=1, boxes=1))
-    run = run_sim(scene, "go to the fridge", start=START, obstacles=obstacles,
-                  time_limit_s=time_limit_s)
-    return {"seed": seed, "outcome": run.outcome, "collisions": run.collisions,
-            "travelled_m": round(run.travelled_m, 2), "sim_seconds": round(run.sim_seconds, 1)}
+def ros_drive(scene: Path, seed: int, obstacles: str, *, time_limit: float = 90.0) -> DriveRow:
+    """Drive ``seed`` with the ROS stack."""
+    run = run_sim(scene, INSTRUCTION, start=START, obstacles=obstacles, time_limit_s=time_limit)
+    return DriveRow(seed, "ros", run.arrived, run.drove_into, run.struck, run.sim_seconds,
+                    run.travelled_m, run.route_length_m or 0.0, trajectory_digest(run.poses),
+                    run.wall_seconds + run.planning_wall_seconds)
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=50)
-    ap.add_argument("--time-limit", type=float, default=90.0)
-    args = ap.parse_args(argv)
+def run_ros(seeds: list[int], *, time_limit: float = 90.0,
+            advance: Callable[[], None] | None = None) -> tuple[list[DriveRow], list[DriveRow]]:
+    """Every seed twice with the ROS stack: (first drives, reruns)."""
+    import rclpy.logging  # noqa: PLC0415 - only to quiet the nodes' per-drive info lines
+
+    for name in ("semantic_map_server", "grounding_node", "route_planner_node",
+                 "path_follower_node", "sim_node"):
+        rclpy.logging.set_logger_level(name, rclpy.logging.LoggingSeverity.WARN)
+    m = two_room_house()
+    route = plan_drive_route(m)
+    worlds = {s: obstacles_param(scenario(s, m, route)) for s in seeds}
+    out: tuple[list[DriveRow], list[DriveRow]] = ([], [])
     with tempfile.TemporaryDirectory() as tmp:
-        scene = save_scene(two_room_house(), Path(tmp) / "two_room_house")
-        first = [drive(scene, s, time_limit_s=args.time_limit) for s in range(args.runs)]
-        second = [drive(scene, s, time_limit_s=args.time_limit) for s in range(args.runs)]
-    same = sum(a["outcome"] == b["outcome"] and a["travelled_m"] == b["travelled_m"]
-               for a, b in zip(first, second, strict=True))
-    print(json.dumps({"runs": args.runs,
-                      "arrived": sum(r["outcome"] == "arrived" for r in first),
-                      "collision_events": sum(r["collisions"] for r in first + second),
-                      "runs_with_collisions": sum(r["collisions"] > 0 for r in first + second),
-                      "identical_on_rerun": same, "first": first, "second": second}, indent=1))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+        scene = save_scene(m, Path(tmp) / "two_room_house")
+        for rows in out:
+            for s in seeds:
+                rows.append(ros_drive(scene, s, worlds[s], time_limit=time_limit))
+                if advance is not None:
+                    advance()
+    return out

@@ -11,7 +11,13 @@ obstacle source is fresher than ``sensor_timeout`` (or the pose cannot be looked
 BLOCKED, a warning naming what is missing, never driving blind. It publishes ``/cmd_vel``
 (``geometry_msgs/Twist``: linear.x, linear.y, angular.z in the base frame) and
 ``/follower/status`` (``map2route_interfaces/FollowerStatus``: state, progress, distance to
-go, nearest obstacle). It republishes the route it follows on ``/plan`` (``nav_msgs/Path``)
+go, nearest obstacle). Moving obstacles: scan points off the ``/map`` (latched
+``OccupancyGrid``) are tracked over time and the follower yields to their predicted paths
+(:mod:`map2route.control.tracking`). For a lockstep simulation, ``sync_scan`` steps on an
+``/odom`` only once the ``/scan`` of the same stamp is in, an ``/odom`` of an already
+stepped stamp is not stepped or answered again, and ``replan_wait`` holds the answer while a
+global replan is pending: the run then depends only on sim time, not on message timing.
+It republishes the route it follows on ``/plan`` (``nav_msgs/Path``)
 so a Nav2 controller can follow it instead, and serves the ``follow_route`` action
 (``map2route_interfaces/FollowRoute``, shaped like Nav2's FollowPath, with feedback) and Nav2's
 own ``follow_path`` (``nav2_msgs/FollowPath``: a Nav2 behaviour tree or
@@ -21,7 +27,9 @@ While it has no route, or after arriving, it stays silent on ``/cmd_vel``.
 
 from __future__ import annotations
 
+import math
 import threading
+import time
 from typing import Any
 
 import numpy as np
@@ -29,7 +37,7 @@ from geometry_msgs.msg import Twist, TwistStamped
 from map2route_interfaces.action import FollowRoute
 from map2route_interfaces.msg import FollowerStatus
 from nav2_msgs.action import FollowPath
-from nav_msgs.msg import Odometry
+from nav_msgs.msg import OccupancyGrid, Odometry
 from nav_msgs.msg import Path as PathMsg
 from rclpy.action import ActionServer, CancelResponse
 from rclpy.callback_groups import ReentrantCallbackGroup
@@ -94,6 +102,13 @@ PARAMS = (
     Param("obstacle_min_height", float, "m above base_frame: lower cloud points are floor"),
     Param("obstacle_max_height", float, "m above base_frame: higher cloud points pass over"),
     Param("cmd_vel_stamped", bool, "publish geometry_msgs/TwistStamped (CMU stack) on cmd_vel"),
+    Param("yield_horizon", float, "s a command must keep clear of tracked movers", non_negative),
+    Param("people_margin", float, "m kept to movers beyond the base's radius", non_negative),
+    Param("people_speed", float, "m/s cap near a mover", positive),
+    Param("people_distance", float, "m: the cap applies this close to a mover", non_negative),
+    Param("sync_scan", bool, "step on an /odom only with the /scan of its stamp (lockstep sims)"),
+    Param("replan_wait", float, "wall s to hold the answer while a global replan is pending "
+          "(lockstep sims; 0: do not hold)", non_negative),
 )
 PARAM_FILE = "path_follower_node.yaml"
 
@@ -111,12 +126,13 @@ class PathFollowerNode(Node):
         self.config = FollowerConfig.from_params(self.params)
         self.follower = PathFollower(self.config)
         self._lock = threading.Lock()
-        self._last_stamp: float | None = None
         self.sources = [n.strip() for n in self.params["obstacle_sources"].split(",")
                         if n.strip()]
         self.obstacles = ObstacleSources(self.params["sensor_timeout"])
         self.tf = TfListener(self)
         self.last: FollowerCommand | None = None
+        #: the /odom stamp (s) of the last step answered (the arrival's, once arrived)
+        self.last_stamp = 0.0
         self.cmd_pub = self.create_publisher(
             TwistStamped if self.params["cmd_vel_stamped"] else Twist, "cmd_vel", 10)
         self.status_pub = self.create_publisher(FollowerStatus, "follower/status", 10)
@@ -136,6 +152,14 @@ class PathFollowerNode(Node):
             self._cloud_topic = sub.topic_name
             self.sensor_topics.append(sub.topic_name)
         self.create_subscription(Odometry, "odom", self._on_odom, 10)
+        # The map: scan points on it are structure, the rest may be people (control/tracking).
+        self.create_subscription(OccupancyGrid, "map", self._on_map, LATCHED)
+        #: lockstep: the /odom waiting for its /scan, the stamp (s) of the last step, the /odom
+        #: held while a global replan is pending (and since when, wall s)
+        self._pending: Odometry | None = None
+        self._scan_stamp = -math.inf
+        self._stepped: float | None = None
+        self._held: tuple[Odometry, float] | None = None
         self._goal: Any = None
         self._goal_done: Future | None = None
         self._goal_nav2 = False
@@ -147,9 +171,30 @@ class PathFollowerNode(Node):
                                          cancel_callback=lambda _g: CancelResponse.ACCEPT,
                                          callback_group=ReentrantCallbackGroup())
         self.create_timer(0.05, self._poll_goal)
+        self.create_timer(0.1, self._release_held)
 
     def _on_route(self, msg: PathMsg) -> None:
         self.follow(msg)
+        held, self._held = self._held, None
+        if held is not None:
+            # The step that asked for the replan is taken again on the new route.
+            self._stepped = None
+            self._on_odom(held[0])
+
+    def _release_held(self) -> None:
+        """No new route within ``replan_wait``: answer the held /odom (on the old route)."""
+        if self._held is not None and time.monotonic() - self._held[1] >= \
+                self.params["replan_wait"]:
+            msg, self._held = self._held[0], None
+            self.get_logger().warn("no new route within replan_wait; going on")
+            self._answer(msg, self.last if self.last is not None else self.follower.halt(
+                "no new route"), was_arrived=False)
+
+    def _on_map(self, msg: OccupancyGrid) -> None:
+        grid = convert.occupancy_array(msg)
+        with self._lock:
+            self.follower.set_static_map(grid != convert.FREE, msg.info.origin.position.x,
+                                         msg.info.origin.position.y, msg.info.resolution)
 
     def follow(self, msg: PathMsg) -> None:
         """Start following ``msg`` (an empty path stops the base)."""
@@ -178,8 +223,13 @@ class PathFollowerNode(Node):
             return
         pts = scan_to_points(np.asarray(msg.ranges), msg.angle_min, msg.angle_increment,
                              range_max=msg.range_max)
-        self.obstacles.update(self._scan_topic, stamp_seconds(msg.header.stamp),
-                              planar_points_to_base(pts, mount))
+        stamp = stamp_seconds(msg.header.stamp)
+        self.obstacles.update(self._scan_topic, stamp, planar_points_to_base(pts, mount))
+        self._scan_stamp = max(self._scan_stamp, stamp)
+        pending = self._pending
+        if pending is not None and stamp_seconds(pending.header.stamp) <= stamp + 1e-9:
+            self._pending = None
+            self._on_odom(pending)
 
     def _on_cloud(self, msg: PointCloud2) -> None:
         try:
@@ -193,12 +243,18 @@ class PathFollowerNode(Node):
         self.obstacles.update(self._cloud_topic, stamp_seconds(msg.header.stamp), pts)
 
     def _on_odom(self, msg: Odometry) -> None:
-
         stamp = stamp_seconds(msg.header.stamp)
-        dt = 0.0 if self._last_stamp is None else max(0.0, stamp - self._last_stamp)
-        self._last_stamp = stamp
         if len(self.follower.path) == 0:
             return
+        if self.params["sync_scan"] and "scan" in self.sources and \
+                self._scan_stamp < stamp - 1e-9:
+            self._pending = msg  # stepped when the scan of this stamp is in (_on_scan)
+            return
+        if self._stepped is not None and abs(stamp - self._stepped) < 1e-9:
+            # The same state again (a paused sim republishes): answered already, no new step.
+            return
+        dt = 0.0 if self._stepped is None else max(0.0, stamp - self._stepped)
+        self._stepped = stamp
         was_arrived = self.follower.arrived
         points = self.obstacles.points(stamp)
         try:
@@ -213,8 +269,19 @@ class PathFollowerNode(Node):
                     cmd = self.follower.step(x, y, yaw, points, dt)
                 if self.follower.needs_replan and not self._asked_replan:
                     self._ask_replan(x, y, yaw, points, msg.header.stamp)
+                    if self.params["replan_wait"] > 0:
+                        # Lockstep: no answer until the planner's new route, so sim time
+                        # stands still while it plans (the same run on any machine).
+                        self.last = cmd
+                        self._held = (msg, time.monotonic())
+                        return
+        self._answer(msg, cmd, was_arrived)
+
+    def _answer(self, msg: Odometry, cmd: FollowerCommand, was_arrived: bool) -> None:
+        """Publish ``cmd`` (twist and status) for the step of ``msg``."""
         self.last = cmd
         if not was_arrived:
+            self.last_stamp = stamp_seconds(msg.header.stamp)
             twist = Twist()
             twist.linear.x, twist.linear.y, twist.angular.z = cmd.vx, cmd.vy, cmd.wz
             self._send(twist, msg.header.stamp)

@@ -17,13 +17,19 @@ In ``lockstep`` mode the world advances as soon as ``/cmd_vel`` answers the last
 so the simulation runs as fast as the nodes keep up; with no answer within
 ``lockstep_timeout`` wall seconds it steps anyway (nobody is driving) with the base at rest:
 a late controller must not see the base coast on its previous command, or a busy machine
-would change where the robot goes.
+would change where the robot goes. With ``lockstep_strict`` it never steps without an
+answer: sim time (``/clock``, every stamp) then advances only as the controller answers, so
+a run does not depend on the machine's speed (the runner drives this way; a launch without a
+controller would wait forever, so launch files keep the timeout).
+
+A colliding step is counted as ``drove_into`` (the base's own motion made the overlap) or
+``struck`` (something moved onto the base where it stood), see
+:meth:`map2route.sim.World.contact`.
 """
 
 from __future__ import annotations
 
 import array
-import math
 import threading
 import time
 from typing import Any
@@ -57,7 +63,6 @@ from map2route.ros.params import (
 from map2route.semantic_map.io import load_scene
 from map2route.semantic_map.shipped import resolve_scene
 from map2route.sim import (
-    DynamicObstacle,
     LaserConfig,
     MecanumBase,
     PointCloudConfig,
@@ -69,36 +74,11 @@ from map2route.sim import (
     cast_scan,
 )
 from map2route.sim.kinematics import integrate
+from map2route.sim.scenarios import parse_obstacles
 
 
 def _positive_int(v: Any) -> str | None:
     return None if v >= 1 else f"must be >= 1, got {v}"
-
-
-def parse_obstacles(text: str) -> list[DynamicObstacle]:
-    """``"x,y,r; x0,y0,r,x1,y1,speed"`` -> obstacles.
-
-    Raises:
-        SimError: naming the entry that is not 3 or 6 numbers.
-    """
-    out: list[DynamicObstacle] = []
-    for entry in filter(None, (e.strip() for e in text.split(";"))):
-        try:
-            v = [float(x) for x in entry.split(",")]
-        except ValueError as err:
-            raise SimError(f"obstacle {entry!r} is not numbers: {err}") from err
-        if not all(math.isfinite(x) for x in v):
-            raise SimError(f"obstacle {entry!r} has a NaN or infinite number; use finite metres "
-                           "and m/s")
-        if len(v) == 3 and v[2] > 0:
-            out.append(DynamicObstacle(start=(v[0], v[1]), radius=v[2]))
-        elif len(v) == 6 and v[2] > 0:
-            out.append(DynamicObstacle(start=(v[0], v[1]), radius=v[2], end=(v[3], v[4]),
-                                       speed=v[5]))
-        else:
-            raise SimError(f"obstacle {entry!r} must be 'x,y,r' or 'x0,y0,r,x1,y1,speed' "
-                           "with r > 0")
-    return out
 
 
 PARAMS = (
@@ -109,6 +89,7 @@ PARAMS = (
     Param("dt", float, "simulation step (s)", positive),
     Param("step_mode", str, "lockstep or realtime", one_of("lockstep", "realtime")),
     Param("lockstep_timeout", float, "wall s to wait for /cmd_vel", positive),
+    Param("lockstep_strict", bool, "lockstep: never step without a /cmd_vel answer"),
     Param("vehicle_length", float, "m", positive),
     Param("vehicle_width", float, "m", positive),
     Param("wheel_radius", float, "m", positive),
@@ -167,9 +148,16 @@ class SimNode(Node):
         self.t = 0.0
         self.steps = 0
         self.collisions = 0
+        #: collision events by kind (World.contact): the base drove into something, or
+        #: something (a person) walked into the standing base
+        self.drove_into = 0
+        self.struck = 0
         self.in_collision = False
+        #: sim time at which the world stops by itself (the runner's time limit), or None
+        self.stop_at: float | None = None
         self.cmd = Twist2D()
         self.cmd_time = -np.inf
+        self._answered = False
         self.velocity = Twist2D()
         #: (t, x, y, yaw) after every step: the executed trajectory, ground truth.
         self.trajectory: list[tuple[float, float, float, float]] = [
@@ -212,8 +200,23 @@ class SimNode(Node):
         with self.step_lock:
             self.cmd = Twist2D(msg.linear.x, msg.linear.y, msg.angular.z)
             self.cmd_time = self.t
-        if self.params["step_mode"] == "lockstep" and not self.paused:
+            # Each answer steps the world at most once (here, or in resume() if it came while
+            # the world was paused).
+            self._answered = True
+            go = self.params["step_mode"] == "lockstep" and not self.paused
+        if go:
             self.step()
+
+    def resume(self) -> None:
+        """Unpause; in lockstep, step at once if the current state was answered while paused,
+        else publish it to ask for an answer."""
+        with self.step_lock:
+            self.paused = False
+            go = self.params["step_mode"] == "lockstep" and self._answered
+        if go:
+            self.step()
+        else:
+            self.publish()
 
     def _on_timer(self) -> None:
         if self.paused:
@@ -224,7 +227,8 @@ class SimNode(Node):
             return
         if self.params["step_mode"] == "realtime":
             self.step()
-        elif time.monotonic() - self._last_step_wall >= self.params["lockstep_timeout"]:
+        elif not self.params["lockstep_strict"] and \
+                time.monotonic() - self._last_step_wall >= self.params["lockstep_timeout"]:
             self.step(hold_command=False)
 
     def step(self, *, hold_command: bool = True) -> None:
@@ -235,20 +239,33 @@ class SimNode(Node):
                 (a real base's watchdog); False steps with the base at rest.
         """
         with self.step_lock:
+            if self.stop_at is not None and self.t >= self.stop_at - 1e-9:
+                self.paused = True
+                return
+            if hold_command and self.params["step_mode"] == "lockstep" and \
+                    not self._answered:
+                return  # this state's answer was used already (a late duplicate)
+            self._answered = False
             dt = self.params["dt"]
             fresh = hold_command and self.t - self.cmd_time <= self.params["cmd_timeout"]
             cmd = self.cmd if fresh else Twist2D()
             cmd = self.base.saturate(cmd)
             new_pose = integrate(self.pose, cmd, dt)
-            self.t += dt
             self.steps += 1
-            hit = self.world.collides(new_pose, *self.half, self.t)
+            # Whole steps times dt, not a running sum: the same step has the same time.
+            self.t = self.steps * dt
+            kind = self.world.contact(self.pose, new_pose, *self.half, self.t)
+            hit = kind is not None
             if hit:
                 # A bumper stops the base: the step is refused, the event counted once.
                 if not self.in_collision:
                     self.collisions += 1
-                    self.get_logger().warn(f"collision at ({new_pose.x:.2f}, {new_pose.y:.2f}), "
-                                           f"t={self.t:.2f} s")
+                    if kind == "struck":
+                        self.struck += 1
+                    else:
+                        self.drove_into += 1
+                    self.get_logger().warn(f"collision ({kind}) at ({new_pose.x:.2f}, "
+                                           f"{new_pose.y:.2f}), t={self.t:.2f} s")
                 self.velocity = Twist2D()
             else:
                 self.pose, self.velocity = new_pose, cmd

@@ -39,7 +39,8 @@ STRUCTURE = frozenset({"wall", "doorway", "doorframe", "window"})
 class DynamicObstacle:
     """A cylinder of radius ``radius`` moving from ``start`` toward ``end`` and back.
 
-    ``speed`` 0 makes it static at ``start`` (a box dropped on the route).
+    ``speed`` 0 makes it static at ``start`` (a box dropped on the route). ``pause`` seconds
+    are spent standing at each end before turning back (a person who walked to the counter).
     """
 
     start: tuple[float, float]
@@ -47,17 +48,27 @@ class DynamicObstacle:
     end: tuple[float, float] | None = None
     speed: float = 0.0
     height: float = 1.0
+    pause: float = 0.0
 
     def position(self, t: float) -> tuple[float, float]:
-        """Centre at sim time ``t`` (triangle wave between ``start`` and ``end``)."""
+        """Centre at sim time ``t``: walk to ``end``, stand ``pause`` s, walk back, stand."""
         if self.end is None or self.speed <= 0:
             return self.start
         dx, dy = self.end[0] - self.start[0], self.end[1] - self.start[1]
         length = math.hypot(dx, dy)
         if length == 0:
             return self.start
-        s = (self.speed * t) % (2 * length)
-        f = (s if s <= length else 2 * length - s) / length
+        walk = length / self.speed
+        period = 2.0 * (walk + self.pause)
+        s = t % period
+        if s <= walk:
+            f = s / walk
+        elif s <= walk + self.pause:
+            f = 1.0
+        elif s <= 2.0 * walk + self.pause:
+            f = 1.0 - (s - walk - self.pause) / walk
+        else:
+            f = 0.0
         return self.start[0] + f * dx, self.start[1] + f * dy
 
 
@@ -121,9 +132,31 @@ class World:
         y = pose.y + s * u + c * v
         return np.stack([x.ravel(), y.ravel()], axis=1)
 
+    def disc_free(self, x: float, y: float, radius: float) -> bool:
+        """Whether a disc of ``radius`` at ``(x, y)`` stays on the grid and off the map's
+        obstacles (sampled every half cell)."""
+        step = self.map.grid.resolution / 2.0
+        n = int(math.ceil(radius / step))
+        u = np.arange(-n, n + 1) * step
+        uu, vv = np.meshgrid(u, u)
+        inside = uu**2 + vv**2 <= radius**2
+        pts = np.stack([x + uu[inside], y + vv[inside]], axis=1)
+        g = self.map.grid
+        cells = g.worlds_to_cells(pts)
+        r, c = cells[:, 0], cells[:, 1]
+        if ((r < 0) | (r >= g.rows) | (c < 0) | (c >= g.cols)).any():
+            return False
+        return not bool(self.blocked[r, c].any())
+
     def collides(self, pose: Pose2D, half_length: float, half_width: float, t: float = 0.0
                  ) -> bool:
         """Ground truth: does the robot's rectangle overlap a static or dynamic obstacle?"""
+        return bool(self.touching(pose, half_length, half_width, t))
+
+    def touching(self, pose: Pose2D, half_length: float, half_width: float, t: float = 0.0
+                 ) -> list[int]:
+        """What the robot's rectangle at ``pose`` overlaps at time ``t``: ``-1`` for the map
+        (walls, furniture, outside the grid), then the index of each dynamic obstacle."""
         if half_length <= 0 or half_width <= 0:
             raise SimError(f"robot half sizes must be positive, got {half_length}, {half_width}")
         pts = self.footprint_points(pose, half_length, half_width)
@@ -131,11 +164,26 @@ class World:
         cells = g.worlds_to_cells(pts)
         r, cc = cells[:, 0], cells[:, 1]
         outside = (r < 0) | (r >= g.rows) | (cc < 0) | (cc >= g.cols)
-        if outside.any():
-            return True
-        if self.blocked[r, cc].any():
-            return True
-        for ox, oy, rad in self.obstacle_centres(t):
+        out = []
+        if outside.any() or self.blocked[r, cc].any():
+            out.append(-1)
+        for k, (ox, oy, rad) in enumerate(self.obstacle_centres(t)):
             if np.any((pts[:, 0] - ox) ** 2 + (pts[:, 1] - oy) ** 2 <= rad**2):
-                return True
-        return False
+                out.append(k)
+        return out
+
+    def contact(self, before: Pose2D, after: Pose2D, half_length: float, half_width: float,
+                t: float) -> str | None:
+        """Whether a step that moves the robot from ``before`` to ``after``, ending at time
+        ``t``, collides, and whose doing it is (the collision definition of docs/ros.md).
+
+        ``None``: no overlap at ``after``. ``"drove_into"``: the robot's own motion made the
+        overlap (at ``t`` it would not overlap anything had it stayed at ``before``).
+        ``"struck"``: something moved onto the robot where it stood (it overlaps ``before``
+        at ``t`` too: a person walked into it). Both count as collisions.
+        """
+        hit = self.touching(after, half_length, half_width, t)
+        if not hit:
+            return None
+        stayed = set(self.touching(before, half_length, half_width, t))
+        return "struck" if stayed & set(hit) else "drove_into"
