@@ -125,3 +125,45 @@ def cell_mask(shape: tuple[int, int], cell: tuple[int, int]) -> NDArray[np.bool_
     mask = np.zeros(shape, dtype=bool)
     mask[cell] = True
     return mask
+
+
+def window_points(points: NDArray[np.int32], targets: Sequence[NDArray[np.bool_]],
+                  temporal_scope: Sequence[int] | None) -> NDArray[np.int32]:
+    """The part of the route the official evaluator reads for a preference (its
+    ``_active_trajectory``): without a temporal scope the whole route; with stages
+    ``k0..k1``, the points from the first ordered hit of must-pass ``k0`` (the start for
+    ``k0 = 0``, else stage ``k0 - 1``'s target) to that of stage ``k1``'s target, each hit
+    searched from the one before (``_first_ordered_waypoint_hits``). A hit not on the route
+    yet (a stage not planned yet) leaves the window open to the route's end.
+    """
+    if not temporal_scope or not points.shape[0]:
+        return points
+    k0, k1 = min(temporal_scope), max(temporal_scope)
+    hits: list[int | None] = [0]
+    cursor = 0
+    for mask in targets[:k1 + 1]:
+        rest = points[cursor:]
+        inside = np.flatnonzero(mask[rest[:, 0], rest[:, 1]])
+        hit = cursor + int(inside[0]) if inside.size else None
+        if hit is not None:
+            cursor = hit
+        hits.append(hit)
+    lo = hits[k0] if k0 < len(hits) else None
+    hi = hits[k1 + 1] if k1 + 1 < len(hits) else None
+    if lo is not None and hi is not None and hi >= lo:
+        return points[lo:hi + 1]
+    if lo is not None:
+        return points[lo:]
+    if hi is not None:
+        return points[:hi + 1]
+    return points
+
+
+def far_side_cell(band: NDArray[np.bool_], to_b_m: NDArray[np.float64]) -> tuple[int, int] | None:
+    """The band cell farthest from B (``to_b_m``: distance to B): for Relative, the side of A
+    away from B, where a point adds most to ``D_B`` at the band's ``D_A``."""
+    rr, cc = np.nonzero(band & np.isfinite(to_b_m))
+    if not rr.size:
+        return None
+    p = int(np.argmax(to_b_m[rr, cc]))
+    return int(rr[p]), int(cc[p])

@@ -51,6 +51,15 @@ class PlannerConfig:
             shortest feasible length from the same start, summed) may use at most
             ``length_budget`` times the route's shortest feasible length (0.4: +40 %);
             ``None``: no limit.
+        evaluator_window: score candidates and bands over exactly the official evaluator's
+            window (the route between the preference's bounding must-pass hits, earlier
+            stages included) instead of the stage's own points.
+        pass_around: a Relative band also gets the candidate that goes straight to its cell
+            farthest from B (round A to the side away from B).
+        relative_off_b_exits: a Relative pass along its band may also leave at that cell.
+        repeat_bands: a preference without temporal scope gets its band again in each later
+            stage that enters its region (the evaluator reads the whole route), kept where it
+            pays.
     """
 
     lambda_near: float
@@ -71,6 +80,10 @@ class PlannerConfig:
     far_waypoint_band_m: float = 1.0
     pass_along: bool = False
     length_budget: float | None = None
+    evaluator_window: bool = False
+    pass_around: bool = False
+    relative_off_b_exits: bool = False
+    repeat_bands: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -136,7 +149,8 @@ class PlannerConfig:
         search = doc.get("search", {}) or {}
         if not isinstance(search, dict):
             raise PlanningError(f"{source}: section 'search' must be a mapping")
-        flags = ("allow_corner_cutting", "soft_waypoints", "far_waypoints", "pass_along")
+        flags = ("allow_corner_cutting", "soft_waypoints", "far_waypoints", "pass_along",
+                 "evaluator_window", "pass_around", "relative_off_b_exits", "repeat_bands")
         numbers = ("start_snap_radius_m", "soft_waypoint_band_m", "far_waypoint_band_m")
         extra = sorted(set(search) - set(flags) - set(numbers) - {"length_budget"})
         if extra:

@@ -5,9 +5,10 @@ its ordered waypoints ``M_{k,1}, ..., M_{k,n}`` to its target region, on that st
 ``tau_{k,j} = A*(M_{k,j-1}, M_{k,j})``. A region is a set of cells; each sub-segment reaches its
 cheapest cell. With ``soft_waypoints`` (config) a Near or Relative preference also gets its
 near band as an optional sub-goal of one stage, and with ``far_waypoints`` a scoped Far
-preference its far band, kept only where it pays (:func:`_soft_stage_planner`); with
-``pass_along`` each band also gets candidate routes that pass along it, scored by the official
-metric under an optional length budget (:mod:`map2route.planning.candidates`). If any stage is
+preference its far band, kept only where it pays (:class:`_SoftStages`); with
+``pass_along`` each band also gets candidate routes that pass along it (for Relative also round
+A to its far side from B), scored by the official metric (over the evaluator's own window with
+``evaluator_window``) under an optional length budget (:mod:`map2route.planning.candidates`). If any stage is
 infeasible, planning stops with a :class:`NoRouteError` naming the
 stage and the cause, found by re-planning without each active must-avoid region.
 """
@@ -26,9 +27,11 @@ from map2route.planning.candidates import (
     FAR_EXIT_BAND_M,
     cell_mask,
     exit_cells,
+    far_side_cell,
     first_in,
     metric_value,
     route_points,
+    window_points,
 )
 from map2route.planning.config import PlannerConfig
 from map2route.planning.costmap import (
@@ -306,13 +309,13 @@ _SCORED_KINDS = frozenset({ConstraintKind.NEAR, ConstraintKind.FAR, ConstraintKi
                            ConstraintKind.PATH_SHAPE})
 
 
-def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,  # noqa: C901 - over the ceiling; to be split
-                        solve_leg: LegSolver, start: tuple[int, int]) -> StagePlanner:
-    """A stage planner that adds soft waypoints: near bands (Near / Relative) and far bands (Far).
+class _SoftStages:
+    """A stage planner (:data:`StagePlanner`) that adds soft waypoints: near bands (Near /
+    Relative) and far bands (Far), then candidate routes per band (``pass_along``).
 
-    Why a waypoint and not a cost: the metrics are means over the route's cells in the active
+    Why a waypoint and not a cost: the metrics are means over the route's points in the active
     region, and a non-negative per-cell cost can never make the optimal route lengthen itself to
-    collect cells near (or far from) the reference; a sub-goal can (as the paper enforces
+    collect points near (or far from) the reference; a sub-goal can (as the paper enforces
     Path-Shape by waypoints).
 
     With ``soft_waypoints`` the near band of a Near / Relative constraint ``i`` is its active
@@ -321,194 +324,248 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,  # n
     With ``far_waypoints`` the far band of a Far constraint with a spatial scope is the scope's
     usable cells (traversable, outside the stage's must-avoids) within ``far_waypoint_band_m``
     of the *farthest* distance from the reference there (an unscoped Far gets none: the
-    farthest cell of a whole map is no sensible detour). It is kept only if the stage planned
-    through it has a larger mean distance to the reference over its distinct cells in the scope
-    (the benchmark's own Far estimate) than the stage planned without it, and no other Near /
-    Far / Relative / Path-Shape preference active in the stage scores worse on that stage
-    (:func:`map2route.planning.candidates.metric_value`, the official reading; Path-Shape by
-    the mean distance to its reference path).
+    farthest cell of a whole map is no sensible detour). A far band is kept only if its
+    preference scores better with it and no other Near / Far / Relative / Path-Shape
+    preference active in the stage scores worse (:meth:`_pays`).
 
     A band is attributed to one stage: the first in the temporal scope (any stage if none) whose
     plan *without* bands enters the active region, and visited just before the last sub-goal
     whose leg enters it (for a region without spatial scope: just before the target, so ordered
-    Path-Shape waypoints keep their shape). Each preference gets at most one band per route;
-    stages without a band are planned once.
+    Path-Shape waypoints keep their shape). With ``repeat_bands`` a preference without temporal
+    scope (the official metric reads it over the whole route) gets its band again in each later
+    stage that enters its region, kept only where it pays. Stages without a band are planned
+    once. Scores are the official metric's (:func:`map2route.planning.candidates.metric_value`),
+    over the stage's points or, with ``evaluator_window``, over exactly the evaluator's window
+    (:func:`map2route.planning.candidates.window_points`) of the route planned so far.
     """
-    fields = distance_fields(m)
-    grid = m.grid
-    kinds: set[ConstraintKind] = set()
-    if config.soft_waypoints:
-        kinds |= _SOFT_WAYPOINT_KINDS
-    if config.far_waypoints:
-        kinds.add(ConstraintKind.FAR)
-    pending = [i for i, c in enumerate(ir.constraints)
-               if c.kind in kinds and not c.kind.is_hard and c.weight > 0
-               and not c.region.is_empty
-               and (c.kind is not ConstraintKind.FAR or c.spatial_scope is not None)]
-    active: dict[int, NDArray[np.bool_]] = {}
-    scored_active: dict[int, NDArray[np.bool_]] = {}
-    budget: dict[str, float] = {}  # "left": metres of detour the route may still spend
-    for i in pending:
-        scope = ir.constraints[i].spatial_scope
-        active[i] = (fields.traversable if scope is None
-                     else scope.mask(grid) & fields.traversable)
 
-    memo: dict[tuple[int, tuple[int, int], bytes], GridPath] = {}
-    goal_fields: dict[tuple[int, bytes], GoalField] = {}
+    def __init__(self, m: SemanticMap, ir: RouteIR, config: PlannerConfig,
+                 solve_leg: LegSolver, start: tuple[int, int]) -> None:
+        self.m, self.ir, self.config, self.solve_leg, self.start = m, ir, config, solve_leg, start
+        self.fields = distance_fields(m)
+        self.grid = m.grid
+        kinds: set[ConstraintKind] = set()
+        if config.soft_waypoints:
+            kinds |= _SOFT_WAYPOINT_KINDS
+        if config.far_waypoints:
+            kinds.add(ConstraintKind.FAR)
+        self.pending = [i for i, c in enumerate(ir.constraints)
+                        if c.kind in kinds and not c.kind.is_hard and c.weight > 0
+                        and not c.region.is_empty
+                        and (c.kind is not ConstraintKind.FAR or c.spatial_scope is not None)]
+        self.banded: set[int] = set()  # preferences that already got a band in an earlier stage
+        self.active = {i: self._active_mask(i) for i in self.pending}
+        self.budget_left: float | None = None  # metres of detour the route may still spend
+        self.memo: dict[tuple[int, tuple[int, int], bytes], GridPath] = {}
+        self.goal_fields: dict[tuple[int, bytes], GoalField] = {}
+        self.done: list[NDArray[np.int32]] = []  # points of the stages planned so far
+        self._targets: list[NDArray[np.bool_]] | None = None
 
-    def solve(k: int, j: int, cmap: StageCostMap, goal: NDArray[np.bool_],
-              here: tuple[int, int]) -> GridPath:
+    # --- planning ------------------------------------------------------------------------------
+    def __call__(self, k: int, here: tuple[int, int], cmap: StageCostMap,
+                 first: int) -> list[GridPath]:
+        self.memo.clear()
+        self.goal_fields.clear()
+        legs = self._plan(k, here, cmap, first)
+        soft, optional = self._bands(k, cmap, first, legs)
+        if soft:
+            legs = self._plan(k, here, cmap, first, soft)
+        for sw in optional:  # far bands and repeated bands: kept only where they pay
+            if sw.mask.any():
+                trial = self._plan(k, here, cmap, first, [*soft, sw])
+                if self._pays(k, sw.constraint, legs, trial):
+                    soft.append(sw)
+                    legs = trial
+        if soft and (self.config.pass_along or self.config.length_budget is not None):
+            legs = self._candidates(k, here, cmap, first, legs, soft)
+        pts = route_points(legs)
+        self.done.append(pts[1:] if self.done else pts)
+        return legs
+
+    def _plan(self, k: int, here: tuple[int, int], cmap: StageCostMap, first: int,
+              soft: Sequence[SoftWaypoint] = ()) -> list[GridPath]:
+        return _plan_stage(self.m, self.ir, k, here, self.config, cmap, self._solve, first, soft)
+
+    def _solve(self, k: int, j: int, cmap: StageCostMap, goal: NDArray[np.bool_],
+               here: tuple[int, int]) -> GridPath:
         """``solve_leg``, memoised within one stage: candidates share their first legs."""
         digest = hashlib.blake2b(np.packbits(goal).tobytes(), digest_size=16).digest()
         key = (id(cmap), here, digest)
-        path = memo.get(key)
+        path = self.memo.get(key)
         if path is None:
-            gf = goal_fields.get((id(cmap), digest))
-            path = gf.path_from(here) if gf is not None else solve_leg(k, j, cmap, goal, here)
-            memo[key] = path
+            gf = self.goal_fields.get((id(cmap), digest))
+            path = gf.path_from(here) if gf is not None else self.solve_leg(k, j, cmap, goal, here)
+            self.memo[key] = path
         return path
 
-    def share_goal(cmap: StageCostMap, goal: NDArray[np.bool_]) -> None:
+    def _share_goal(self, cmap: StageCostMap, goal: NDArray[np.bool_]) -> None:
         """Serve every later leg to ``goal`` on ``cmap`` from one Dijkstra field (the
         candidates' legs from their exits to the next sub-goal; the same optimal costs)."""
         digest = hashlib.blake2b(np.packbits(goal).tobytes(), digest_size=16).digest()
-        if (id(cmap), digest) not in goal_fields and goal.any():
-            goal_fields[(id(cmap), digest)] = goal_field(
+        if (id(cmap), digest) not in self.goal_fields and goal.any():
+            self.goal_fields[(id(cmap), digest)] = goal_field(
                 cmap.cell_cost, goal, length_weight=cmap.length_weight,
-                allow_corner_cutting=config.allow_corner_cutting)
+                allow_corner_cutting=self.config.allow_corner_cutting)
 
-    def plan_stage(k: int, here: tuple[int, int], cmap: StageCostMap,
-                   first: int) -> list[GridPath]:
-        memo.clear()
-        goal_fields.clear()
-        legs = _plan_stage(m, ir, k, here, config, cmap, solve, first)
+    def _bands(self, k: int, cmap: StageCostMap, first: int, legs: list[GridPath]
+               ) -> tuple[list[SoftWaypoint], list[SoftWaypoint]]:
+        """The near bands planned into stage ``k`` and the optional bands (far, repeated) that
+        it tries, for the preferences whose active region its plain plan enters."""
+        ir, cfg, fields = self.ir, self.config, self.fields
         soft: list[SoftWaypoint] = []
-        far: list[SoftWaypoint] = []
-        for i in [i for i in pending if in_temporal_scope(ir.constraints[i], k)]:
+        optional: list[SoftWaypoint] = []
+        for i in [i for i in self.pending if in_temporal_scope(ir.constraints[i], k)]:
+            c = ir.constraints[i]
             entering = [j for j, leg in enumerate(legs)
-                        if active[i][leg.cells[:, 0], leg.cells[:, 1]].any()]
+                        if self.active[i][leg.cells[:, 0], leg.cells[:, 1]].any()]
             if not entering:
                 continue
-            pending.remove(i)
-            d = fields.to_region(ir.constraints[i].region)
-            usable = active[i] & np.isfinite(cmap.cell_cost)
-            if ir.constraints[i].kind is ConstraintKind.FAR:
+            repeat = i in self.banded
+            if not (cfg.repeat_bands and c.temporal_scope is None):
+                self.pending.remove(i)
+            self.banded.add(i)
+            d = fields.to_region(c.region)
+            usable = self.active[i] & np.isfinite(cmap.cell_cost)
+            if c.kind is ConstraintKind.FAR:
                 d_max = float(np.max(d, where=usable & np.isfinite(d), initial=-np.inf))
-                band = usable & (d >= d_max - config.far_waypoint_band_m)
-                far.append(SoftWaypoint(before=first + entering[-1], mask=band, constraint=i))
+                band = usable & (d >= d_max - cfg.far_waypoint_band_m)
             else:
-                band = usable & (d <= reachable_min(d, active[i]) + config.soft_waypoint_band_m)
-                soft.append(SoftWaypoint(before=first + entering[-1], mask=band, constraint=i))
-        if soft:
-            legs = _plan_stage(m, ir, k, here, config, cmap, solve, first, soft)
-        for fw in far:
-            if fw.mask.any():
-                trial = _plan_stage(m, ir, k, here, config, cmap, solve, first, [*soft, fw])
-                if _far_band_pays(k, fw.constraint, legs, trial):
-                    soft.append(fw)
-                    legs = trial
-        if soft and (config.pass_along or config.length_budget is not None):
-            legs = _candidates(k, here, cmap, first, legs, soft)
-        return legs
+                band = usable & (d <= reachable_min(d, self.active[i]) + cfg.soft_waypoint_band_m)
+            sw = SoftWaypoint(before=first + entering[-1], mask=band, constraint=i)
+            (optional if repeat or c.kind is ConstraintKind.FAR else soft).append(sw)
+        return soft, optional
 
-    def _candidates(k: int, here: tuple[int, int], cmap: StageCostMap, first: int,
-                    legs: list[GridPath], soft: list[SoftWaypoint]) -> list[GridPath]:
-        """Per band, try passing along it (enter at ``e1``, leave at a few exits) and dropping
-        it; keep the candidate with the best official value of its preference that lowers no
-        other active preference and stays within the length budget (planning/candidates.py)."""
-        limit = np.inf
-        shortest = 0.0
-        if config.length_budget is not None:
-            if "left" not in budget:  # the route's shortest feasible length, once per route
-                hard_route = _sequential(m, ir, config, start,
-                                         lambda s: stage_cost_map(m, ir, s, config, hard_only=True),
-                                         solve_leg)  # not memoised: its cost maps are freed
-                budget["left"] = config.length_budget * hard_route.length_m
-            hard = stage_cost_map(m, ir, k, config, hard_only=True)
-            shortest = _cells_length_m(route_points(
-                _plan_stage(m, ir, k, here, config, hard, solve_leg, first)), grid.resolution)
-            limit = shortest + max(budget["left"], 0.0) + 1e-9
-        goals = [*ir.stages[k].waypoints, ir.stages[k].target]
-        for sw in list(soft):
-            i = sw.constraint
-            c = ir.constraints[i]
-            idx = soft.index(sw)
-            rest = soft[:idx] + soft[idx + 1:]
-            cur_len = _cells_length_m(route_points(legs), grid.resolution)
-            cur_ok = cur_len <= limit
-            options: list[list[SoftWaypoint]] = [] if cur_ok else [rest]
-            e1 = first_in(route_points(legs), sw.mask) if config.pass_along else None
-            if e1 is not None:
-                band = sw.mask
-                if c.kind is ConstraintKind.FAR:
-                    d = fields.to_region(c.region)
-                    usable = active[i] & np.isfinite(cmap.cell_cost)
-                    d_max = float(np.max(d, where=usable & np.isfinite(d), initial=-np.inf))
-                    band = usable & (d >= d_max - FAR_EXIT_BAND_M)
-                to_next = fields.to_region(goals[min(sw.before, len(goals) - 1)])
-                exits = exit_cells(band, e1, to_next)
-                if len(exits) > 1:
-                    nxt = goals[min(sw.before, len(goals) - 1)].mask(grid)
-                    share_goal(cmap, nxt & np.isfinite(cmap.cell_cost))
-                for e2 in exits:
-                    # the band itself again first: its leg (to e1) is the memoised one
-                    options.append([*soft[:idx + 1],
-                                    SoftWaypoint(sw.before, cell_mask(grid.shape, e2), i),
-                                    *soft[idx + 1:]])
-            best_val = metric_value(c, route_points(legs), active[i], fields) if cur_ok else None
-            best: tuple[list[GridPath], list[SoftWaypoint]] | None = None
-            fallback: tuple[list[GridPath], list[SoftWaypoint]] | None = None
-            for opt in options:
-                trial = _plan_stage(m, ir, k, here, config, cmap, solve, first, opt)
-                if _cells_length_m(route_points(trial), grid.resolution) > limit:
-                    continue
-                val = metric_value(c, route_points(trial), active[i], fields)
-                if opt is rest:
-                    fallback = (trial, opt)
-                if val is None or (best_val is not None and val <= best_val + 1e-9):
-                    continue
-                if cur_ok and not _others_hold(k, i, legs, trial):
-                    continue
-                best_val, best = val, (trial, opt)
-            if best is None and not cur_ok:
-                best = fallback if fallback is not None else (
-                    _plan_stage(m, ir, k, here, config, cmap, solve, first, rest), rest)
-            if best is not None:
-                legs, soft[:] = best[0], best[1]
-        if config.length_budget is not None:
-            budget["left"] -= max(_cells_length_m(route_points(legs), grid.resolution) - shortest, 0.0)
-        return legs
+    # --- scoring -------------------------------------------------------------------------------
+    def _active_mask(self, i: int) -> NDArray[np.bool_]:
+        scope = self.ir.constraints[i].spatial_scope
+        return (self.fields.traversable if scope is None
+                else scope.mask(self.grid) & self.fields.traversable)
 
-    def _others_hold(k: int, i: int, legs: list[GridPath], trial: list[GridPath]) -> bool:
+    def _value(self, i: int, legs: Sequence[GridPath]) -> float | None:
+        """The official value of preference ``i`` with this stage planned as ``legs``."""
+        c = self.ir.constraints[i]
+        pts = route_points(legs)
+        if self.config.evaluator_window:
+            if self._targets is None:
+                self._targets = [s.target.mask(self.grid) for s in self.ir.stages]
+            pts = window_points(np.concatenate([*self.done, pts[1:] if self.done else pts]),
+                                self._targets, c.temporal_scope)
+        if i not in self.active:
+            self.active[i] = self._active_mask(i)
+        return metric_value(c, pts, self.active[i], self.fields)
+
+    def _others_hold(self, k: int, i: int, legs: list[GridPath], trial: list[GridPath]) -> bool:
         """No other Near / Far / Relative / Path-Shape preference active in stage ``k`` has a
         lower official value on ``trial`` than on ``legs``."""
-        before, after = route_points(legs), route_points(trial)
-        for o, other in enumerate(ir.constraints):
+        for o, other in enumerate(self.ir.constraints):
             if (o == i or other.kind not in _SCORED_KINDS or other.weight <= 0
                     or not in_temporal_scope(other, k)):
                 continue
-            if o not in scored_active:
-                scope = other.spatial_scope
-                scored_active[o] = (fields.traversable if scope is None
-                                    else scope.mask(grid) & fields.traversable)
-            was = metric_value(other, before, scored_active[o], fields)
-            now = metric_value(other, after, scored_active[o], fields)
+            was, now = self._value(o, legs), self._value(o, trial)
             if was is not None and (now is None or now < was - 1e-9):
                 return False
         return True
 
-    def _far_band_pays(k: int, i: int, legs: list[GridPath], trial: list[GridPath]) -> bool:
-        """Keep a far band only if it raises its Far value on this stage and lowers no other
-        Near / Far / Relative value active in the stage (one preference is never bought with
-        another)."""
-        c = ir.constraints[i]
-        before = metric_value(c, route_points(legs), active[i], fields)
-        after = metric_value(c, route_points(trial), active[i], fields)
+    def _pays(self, k: int, i: int, legs: list[GridPath], trial: list[GridPath]) -> bool:
+        """Keep an optional band only if it raises its preference's official value on this stage
+        and lowers no other Near / Far / Relative / Path-Shape value active in the stage (one
+        preference is never bought with another)."""
+        before, after = self._value(i, legs), self._value(i, trial)
         if after is None or (before is not None and after <= before + 1e-9):
             return False
-        return _others_hold(k, i, legs, trial)
+        return self._others_hold(k, i, legs, trial)
 
-    return plan_stage
+    # --- candidates ----------------------------------------------------------------------------
+    def _stage_limit(self, k: int, here: tuple[int, int], first: int) -> tuple[float, float]:
+        """(the stage's shortest feasible length from ``here``, the longest it may become)."""
+        m, ir, config = self.m, self.ir, self.config
+        if config.length_budget is None:
+            return 0.0, np.inf
+        if self.budget_left is None:  # the route's shortest feasible length, once per route
+            hard_route = _sequential(m, ir, config, self.start,
+                                     lambda s: stage_cost_map(m, ir, s, config, hard_only=True),
+                                     self.solve_leg)  # not memoised: its cost maps are freed
+            self.budget_left = config.length_budget * hard_route.length_m
+        hard = stage_cost_map(m, ir, k, config, hard_only=True)
+        shortest = _cells_length_m(route_points(
+            _plan_stage(m, ir, k, here, config, hard, self.solve_leg, first)), self.grid.resolution)
+        return shortest, shortest + max(self.budget_left, 0.0) + 1e-9
+
+    def _options(self, k: int, cmap: StageCostMap, legs: list[GridPath],
+                 soft: list[SoftWaypoint], idx: int) -> list[list[SoftWaypoint]]:
+        """Alternative sub-goal lists for band ``soft[idx]``: pass along it to each exit; for
+        Relative also leave it on the far side of A from B (``relative_off_b_exits``) or go
+        round A to that side directly (``pass_around``)."""
+        cfg, fields, grid = self.config, self.fields, self.grid
+        sw = soft[idx]
+        i = sw.constraint
+        c = self.ir.constraints[i]
+        e1 = first_in(route_points(legs), sw.mask) if cfg.pass_along else None
+        if e1 is None:
+            return []
+        band = sw.mask
+        if c.kind is ConstraintKind.FAR:
+            d = fields.to_region(c.region)
+            usable = self.active[i] & np.isfinite(cmap.cell_cost)
+            d_max = float(np.max(d, where=usable & np.isfinite(d), initial=-np.inf))
+            band = usable & (d >= d_max - FAR_EXIT_BAND_M)
+        goals = [*self.ir.stages[k].waypoints, self.ir.stages[k].target]
+        nxt = goals[min(sw.before, len(goals) - 1)]
+        exits = exit_cells(band, e1, fields.to_region(nxt))
+        side = None
+        if c.kind is ConstraintKind.RELATIVE and c.other is not None and (
+                cfg.relative_off_b_exits or cfg.pass_around):
+            side = far_side_cell(band, fields.to_region(c.other))
+            if side is not None and cfg.relative_off_b_exits and side != e1 and side not in exits:
+                exits.append(side)
+        if len(exits) > 1 or side is not None:
+            self._share_goal(cmap, nxt.mask(grid) & np.isfinite(cmap.cell_cost))
+        before, after = soft[:idx], soft[idx + 1:]
+        # the band itself again first: its leg (to e1) is the memoised one
+        out = [[*before, sw, SoftWaypoint(sw.before, cell_mask(grid.shape, e2), i), *after]
+               for e2 in exits]
+        if side is not None and cfg.pass_around:
+            out.append([*before, SoftWaypoint(sw.before, cell_mask(grid.shape, side), i), *after])
+        return out
+
+    def _candidates(self, k: int, here: tuple[int, int], cmap: StageCostMap, first: int,
+                    legs: list[GridPath], soft: list[SoftWaypoint]) -> list[GridPath]:
+        """Per band, try the alternatives of :meth:`_options` and dropping it; keep the
+        candidate with the best official value of its preference that lowers no other active
+        preference and stays within the length budget (planning/candidates.py)."""
+        res = self.grid.resolution
+        shortest, limit = self._stage_limit(k, here, first)
+        for sw in list(soft):
+            i = sw.constraint
+            idx = soft.index(sw)
+            rest = soft[:idx] + soft[idx + 1:]
+            cur_ok = _cells_length_m(route_points(legs), res) <= limit
+            options = self._options(k, cmap, legs, soft, idx)
+            if not cur_ok or self.config.evaluator_window:
+                options.append(rest)
+            best_val = self._value(i, legs) if cur_ok else None
+            best: tuple[list[GridPath], list[SoftWaypoint]] | None = None
+            fallback: tuple[list[GridPath], list[SoftWaypoint]] | None = None
+            for opt in options:
+                trial = self._plan(k, here, cmap, first, opt)
+                if _cells_length_m(route_points(trial), res) > limit:
+                    continue
+                val = self._value(i, trial)
+                if opt is rest:
+                    fallback = (trial, opt)
+                if val is None or (best_val is not None and val <= best_val + 1e-9):
+                    continue
+                if cur_ok and not self._others_hold(k, i, legs, trial):
+                    continue
+                best_val, best = val, (trial, opt)
+            if best is None and not cur_ok:
+                best = fallback if fallback is not None else (
+                    self._plan(k, here, cmap, first, rest), rest)
+            if best is not None:
+                legs, soft[:] = best[0], best[1]
+        if self.budget_left is not None:
+            self.budget_left -= max(_cells_length_m(route_points(legs), res) - shortest, 0.0)
+        return legs
 
 
 def plan_route(m: SemanticMap, ir: RouteIR, start_xy: tuple[float, float], *,
@@ -540,7 +597,7 @@ def plan_route(m: SemanticMap, ir: RouteIR, start_xy: tuple[float, float], *,
               here: tuple[int, int]) -> GridPath:
         return _astar_leg(k, j, cmap, goal, here, corner_cut=cfg.allow_corner_cutting)
 
-    soft = (_soft_stage_planner(m, ir, cfg, solve, start)
+    soft = (_SoftStages(m, ir, cfg, solve, start)
             if (cfg.soft_waypoints or cfg.far_waypoints) and not hard_only else None)
     return _sequential(m, ir, cfg, start,
                        lambda k: stage_cost_map(m, ir, k, cfg, hard_only=hard_only), solve,
