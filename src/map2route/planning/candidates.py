@@ -167,3 +167,44 @@ def far_side_cell(band: NDArray[np.bool_], to_b_m: NDArray[np.float64]) -> tuple
         return None
     p = int(np.argmax(to_b_m[rr, cc]))
     return int(rr[p]), int(cc[p])
+
+
+def best_ratio_cell(usable: NDArray[np.bool_], to_a_m: NDArray[np.float64],
+                    to_b_m: NDArray[np.float64], ratio: float | None) -> tuple[int, int] | None:
+    """For Relative (``D_B / D_A`` over the route's points), the usable cell that adds most to
+    the ratio at its current value ``R``: the largest ``d_B - R d_A`` (a point raises a ratio
+    of means exactly when it is positive; Dinkelbach's step). ``None`` if no cell has
+    ``d_B - R d_A > 0``."""
+    if ratio is None:
+        return None
+    ok = usable & np.isfinite(to_a_m) & np.isfinite(to_b_m)
+    rr, cc = np.nonzero(ok)
+    if not rr.size:
+        return None
+    gain = to_b_m[rr, cc] - ratio * to_a_m[rr, cc]
+    p = int(np.argmax(gain))
+    if gain[p] <= 0:
+        return None
+    return int(rr[p]), int(cc[p])
+
+
+def ring_cells(band: NDArray[np.bool_], centre: tuple[float, float], e1: tuple[int, int], *,
+               clockwise: bool, steps: int = 3) -> list[tuple[int, int]]:
+    """Band cells round ``centre`` from ``e1``, one per quarter turn (``steps`` of them, in
+    order, one way round): a loop round the reference instead of a pass along one side."""
+    rr, cc = np.nonzero(band)
+    if rr.size < steps + 1:
+        return []
+    ang = np.arctan2(rr - centre[0], cc - centre[1])
+    a0 = float(np.arctan2(e1[0] - centre[0], e1[1] - centre[1]))
+    rel = np.mod((a0 - ang) if clockwise else (ang - a0), 2 * np.pi)
+    out: list[tuple[int, int]] = []
+    for s in range(1, steps + 1):
+        goal = 2 * np.pi * s / (steps + 1)
+        p = int(np.argmin(np.abs(rel - goal)))
+        if abs(float(rel[p]) - goal) > np.pi / (steps + 1):
+            return []  # the band does not go round (a wall-side object): no loop
+        cell = (int(rr[p]), int(cc[p]))
+        if cell not in out:
+            out.append(cell)
+    return out

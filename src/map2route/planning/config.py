@@ -60,6 +60,17 @@ class PlannerConfig:
         repeat_bands: a preference without temporal scope gets its band again in each later
             stage that enters its region (the evaluator reads the whole route), kept where it
             pays.
+        early_placements: a band is also tried before each of the (up to 3) sub-goals
+            before its own (the evaluator's window ends where the route first enters a
+            target, which a Path-Shape loop may do before the band).
+        outside_target: every Near / Relative candidate is also tried with the legs to its
+            band kept out of the stage's target (the window ends where the route first
+            enters it).
+        loops: a Near / Relative band is also tried as a loop round its reference (band
+            cells a quarter turn apart, either way round, then the exit nearest the next
+            sub-goal).
+        trade: a candidate may lower another active preference by at most ``trade`` times
+            its own preference's relative gain (as a fraction of that value); 0: by nothing.
     """
 
     lambda_near: float
@@ -84,6 +95,10 @@ class PlannerConfig:
     pass_around: bool = False
     relative_off_b_exits: bool = False
     repeat_bands: bool = False
+    early_placements: bool = False
+    outside_target: bool = False
+    loops: bool = False
+    trade: float = 0.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -99,7 +114,7 @@ class PlannerConfig:
                                                    and self.length_budget >= 0):
             msg = f"planner config: length_budget must be finite and >= 0 or null, got {self.length_budget}"
             raise PlanningError(msg)
-        for key in ("soft_waypoint_band_m", "far_waypoint_band_m"):
+        for key in ("soft_waypoint_band_m", "far_waypoint_band_m", "trade"):
             value = getattr(self, key)
             if not (math.isfinite(value) and value >= 0):
                 raise PlanningError(f"planner config: {key} must be finite and >= 0, got {value}")
@@ -150,8 +165,9 @@ class PlannerConfig:
         if not isinstance(search, dict):
             raise PlanningError(f"{source}: section 'search' must be a mapping")
         flags = ("allow_corner_cutting", "soft_waypoints", "far_waypoints", "pass_along",
-                 "evaluator_window", "pass_around", "relative_off_b_exits", "repeat_bands")
-        numbers = ("start_snap_radius_m", "soft_waypoint_band_m", "far_waypoint_band_m")
+                 "evaluator_window", "pass_around", "relative_off_b_exits", "repeat_bands",
+                 "early_placements", "outside_target", "loops")
+        numbers = ("start_snap_radius_m", "soft_waypoint_band_m", "far_waypoint_band_m", "trade")
         extra = sorted(set(search) - set(flags) - set(numbers) - {"length_budget"})
         if extra:
             raise PlanningError(f"{source}: unknown search keys {extra}")

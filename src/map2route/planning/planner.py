@@ -25,11 +25,13 @@ import numpy as np
 from map2route.gridsearch.kernel import SQRT2, GoalField, GridPath, goal_field, search
 from map2route.planning.candidates import (
     FAR_EXIT_BAND_M,
+    best_ratio_cell,
     cell_mask,
     exit_cells,
     far_side_cell,
     first_in,
     metric_value,
+    ring_cells,
     route_points,
     window_points,
 )
@@ -202,11 +204,14 @@ class SoftWaypoint:
             ``len(waypoints)`` = the target).
         mask: the band's usable cells (traversable, outside every active must-avoid).
         constraint: index into ``ir.constraints`` of the preference it serves.
+        cmap: the cost map of the leg to it, if not the stage's (one that keeps the leg out
+            of the stage's target, so the evaluator's window does not end before it).
     """
 
     before: int
     mask: NDArray[np.bool_]
     constraint: int
+    cmap: StageCostMap | None = None
 
 
 def _plan_stage(m: SemanticMap, ir: RouteIR, k: int, start: tuple[int, int],
@@ -230,7 +235,7 @@ def _plan_stage(m: SemanticMap, ir: RouteIR, k: int, start: tuple[int, int],
             if sw.before != j or not sw.mask.any():
                 continue
             try:
-                path = solve(k, -1 - sw.constraint, cmap, sw.mask, here)
+                path = solve(k, -1 - sw.constraint, sw.cmap or cmap, sw.mask, here)
             except NoPathError:
                 continue  # an unreachable band is skipped silently: it is only a preference
             legs.append(path)
@@ -302,6 +307,8 @@ def _sequential(m: SemanticMap, ir: RouteIR, config: PlannerConfig, start: tuple
                  length_m=float(sum(lengths)))
 
 
+#: Dinkelbach steps (extra via cells) per Relative preference after its candidates.
+_VIA_STEPS = 3
 #: Preferences that get a near-band soft waypoint (their metric is a mean distance to the reference).
 _SOFT_WAYPOINT_KINDS = frozenset({ConstraintKind.NEAR, ConstraintKind.RELATIVE})
 #: Preferences whose value a far band must not lower (Path-Shape: mean distance to its path).
@@ -358,6 +365,7 @@ class _SoftStages:
         self.budget_left: float | None = None  # metres of detour the route may still spend
         self.memo: dict[tuple[int, tuple[int, int], bytes], GridPath] = {}
         self.goal_fields: dict[tuple[int, bytes], GoalField] = {}
+        self.outside: dict[tuple[int, int], StageCostMap] = {}
         self.done: list[NDArray[np.int32]] = []  # points of the stages planned so far
         self._targets: list[NDArray[np.bool_]] | None = None
 
@@ -366,6 +374,7 @@ class _SoftStages:
                  first: int) -> list[GridPath]:
         self.memo.clear()
         self.goal_fields.clear()
+        self.outside.clear()
         legs = self._plan(k, here, cmap, first)
         soft, optional = self._bands(k, cmap, first, legs)
         if soft:
@@ -456,13 +465,21 @@ class _SoftStages:
 
     def _others_hold(self, k: int, i: int, legs: list[GridPath], trial: list[GridPath]) -> bool:
         """No other Near / Far / Relative / Path-Shape preference active in stage ``k`` has a
-        lower official value on ``trial`` than on ``legs``."""
+        lower official value on ``trial`` than on ``legs`` (with ``trade`` > 0: no Near / Far /
+        Relative loses more than ``trade`` times the relative gain of preference ``i``, as a
+        fraction of its own value; Path-Shape never gives way)."""
+        slack = 0.0
+        if self.config.trade > 0:
+            was_i, now_i = self._value(i, legs), self._value(i, trial)
+            if was_i is not None and now_i is not None and abs(was_i) > 1e-9:
+                slack = self.config.trade * max(now_i - was_i, 0.0) / abs(was_i)
         for o, other in enumerate(self.ir.constraints):
             if (o == i or other.kind not in _SCORED_KINDS or other.weight <= 0
                     or not in_temporal_scope(other, k)):
                 continue
             was, now = self._value(o, legs), self._value(o, trial)
-            if was is not None and (now is None or now < was - 1e-9):
+            give = 0.0 if other.kind is ConstraintKind.PATH_SHAPE else slack * abs(was or 0.0)
+            if was is not None and (now is None or now < was - give - 1e-9):
                 return False
         return True
 
@@ -526,6 +543,47 @@ class _SoftStages:
                for e2 in exits]
         if side is not None and cfg.pass_around:
             out.append([*before, SoftWaypoint(sw.before, cell_mask(grid.shape, side), i), *after])
+            via = best_ratio_cell(self.active[i] & np.isfinite(cmap.cell_cost),
+                                  fields.to_region(c.region), fields.to_region(c.other),
+                                  self._value(i, legs))
+            if via is not None:
+                out.append([*before, SoftWaypoint(sw.before, cell_mask(grid.shape, via), i),
+                            *after])
+                out.append([*before, sw, SoftWaypoint(sw.before, cell_mask(grid.shape, via), i),
+                            *after])
+        if cfg.loops and c.kind is not ConstraintKind.FAR and exits:
+            centre = tuple(float(v) for v in c.region.cells.mean(axis=0))
+            for cw in (True, False):
+                ring = ring_cells(band, (centre[0], centre[1]), e1, clockwise=cw)
+                if ring:
+                    out.append([*before, sw, *(SoftWaypoint(sw.before, cell_mask(grid.shape, r), i)
+                                               for r in [*ring, exits[0]]), *after])
+        if cfg.early_placements:  # the window may end where the route first crosses a target
+            out += [[*before, SoftWaypoint(j, sw.mask, i), *after]
+                    for j in range(max(sw.before - 3, 0), sw.before)]
+        if cfg.outside_target and c.kind is not ConstraintKind.FAR:
+            out += self._outside_target(k, cmap, [[*before, sw, *after], *out], i)
+        return out
+
+    def _outside_target(self, k: int, cmap: StageCostMap, options: list[list[SoftWaypoint]],
+                        i: int) -> list[list[SoftWaypoint]]:
+        """``options`` with the legs to preference ``i``'s sub-goals kept out of stage ``k``'s
+        target (the evaluator's window ends where the route first enters it), where any of
+        its cells remains outside."""
+        target = self.ir.stages[k].target.mask(self.grid)
+        key = (id(cmap), -1)
+        if key not in self.outside:
+            cost = cmap.cell_cost.copy()
+            cost[target] = np.inf
+            self.outside[key] = StageCostMap(cell_cost=cost, length_weight=cmap.length_weight,
+                                             avoid=cmap.avoid)
+        out_cmap = self.outside[key]
+        out: list[list[SoftWaypoint]] = []
+        for opt in options:
+            new = [SoftWaypoint(w.before, w.mask & ~target, i, out_cmap)
+                   if w.constraint == i and (w.mask & ~target).any() else w for w in opt]
+            if any(w.cmap is out_cmap for w in new):
+                out.append(new)
         return out
 
     def _candidates(self, k: int, here: tuple[int, int], cmap: StageCostMap, first: int,
@@ -563,8 +621,40 @@ class _SoftStages:
                     self._plan(k, here, cmap, first, rest), rest)
             if best is not None:
                 legs, soft[:] = best[0], best[1]
+        for _ in range(_VIA_STEPS if self.config.pass_around else 0):
+            legs = self._second_via(k, here, cmap, first, legs, soft, limit)
         if self.budget_left is not None:
             self.budget_left -= max(_cells_length_m(route_points(legs), res) - shortest, 0.0)
+        return legs
+
+
+    def _second_via(self, k: int, here: tuple[int, int], cmap: StageCostMap, first: int,
+                    legs: list[GridPath], soft: list[SoftWaypoint], limit: float
+                    ) -> list[GridPath]:
+        """A second Dinkelbach step per Relative preference: one more via cell (the largest
+        ``d_B - R d_A`` at the ratio ``R`` the chosen candidate reached), before or after its
+        sub-goals, kept under the same rules as a candidate."""
+        fields, res = self.fields, self.grid.resolution
+        for i in dict.fromkeys(w.constraint for w in soft):
+            c = self.ir.constraints[i]
+            if c.kind is not ConstraintKind.RELATIVE or c.other is None:
+                continue
+            val = self._value(i, legs)
+            via = best_ratio_cell(self.active[i] & np.isfinite(cmap.cell_cost),
+                                  fields.to_region(c.region), fields.to_region(c.other), val)
+            if via is None or val is None:
+                continue
+            mine = [n for n, w in enumerate(soft) if w.constraint == i]
+            step = SoftWaypoint(soft[mine[0]].before, cell_mask(self.grid.shape, via), i)
+            for opt in ([*soft[:mine[-1] + 1], step, *soft[mine[-1] + 1:]],
+                        [*soft[:mine[0]], step, *soft[mine[0]:]]):
+                trial = self._plan(k, here, cmap, first, opt)
+                now = self._value(i, trial)
+                if (now is not None and now > val + 1e-9
+                        and _cells_length_m(route_points(trial), res) <= limit
+                        and self._others_hold(k, i, legs, trial)):
+                    legs, soft[:], val = trial, opt, now
+                    break
         return legs
 
 
