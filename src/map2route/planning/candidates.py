@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from map2route.gridsearch.kernel import GridPath
     from map2route.planning.costmap import DistanceFields
 
+#: A mask's cells as ``np.nonzero`` gives them (rows, cols).
+Cells = tuple["NDArray[np.intp]", "NDArray[np.intp]"]
 #: A Far pass leaves the band among the active cells within this of the farthest distance (m).
 FAR_EXIT_BAND_M = 1.0
 #: Fractions of the largest ``e1`` distance at which the pass-along exits are picked.
@@ -92,15 +94,16 @@ def first_in(points: NDArray[np.int32], mask: NDArray[np.bool_]) -> tuple[int, i
 
 
 def exit_cells(band: NDArray[np.bool_], e1: tuple[int, int],
-               to_next_m: NDArray[np.float64]) -> list[tuple[int, int]]:
+               to_next_m: NDArray[np.float64], *, cells: Cells | None = None
+               ) -> list[tuple[int, int]]:
     """Band cells to leave the band at, for a pass along it from ``e1``.
 
     The band cell nearest the next sub-goal (``to_next_m``: distance to it), then for each of
     :data:`_EXIT_FRACTIONS` the band cell whose straight-line distance from ``e1`` is nearest
     that fraction of the largest one (ties: nearest the next sub-goal). Cells equal to ``e1``
-    and repeats are left out.
+    and repeats are left out. ``cells``: ``np.nonzero(band)`` if already known.
     """
-    rr, cc = np.nonzero(band)
+    rr, cc = np.nonzero(band) if cells is None else cells
     if rr.size < 2:
         return []
     dist = np.hypot(rr - e1[0], cc - e1[1])
@@ -159,29 +162,32 @@ def window_points(points: NDArray[np.int32], targets: Sequence[NDArray[np.bool_]
     return points
 
 
-def far_side_cell(band: NDArray[np.bool_], to_b_m: NDArray[np.float64]) -> tuple[int, int] | None:
+def far_side_cell(band: NDArray[np.bool_], to_b_m: NDArray[np.float64], *,
+                  cells: Cells | None = None) -> tuple[int, int] | None:
     """The band cell farthest from B (``to_b_m``: distance to B): for Relative, the side of A
     away from B, where a point adds most to ``D_B`` at the band's ``D_A``."""
-    rr, cc = np.nonzero(band & np.isfinite(to_b_m))
-    if not rr.size:
+    rr, cc = np.nonzero(band) if cells is None else cells
+    d_b = np.where(np.isfinite(to_b_m[rr, cc]), to_b_m[rr, cc], -np.inf)
+    if not rr.size or not np.isfinite(d_b.max()):
         return None
-    p = int(np.argmax(to_b_m[rr, cc]))
+    p = int(np.argmax(d_b))
     return int(rr[p]), int(cc[p])
 
 
 def best_ratio_cell(usable: NDArray[np.bool_], to_a_m: NDArray[np.float64],
-                    to_b_m: NDArray[np.float64], ratio: float | None) -> tuple[int, int] | None:
+                    to_b_m: NDArray[np.float64], ratio: float | None, *,
+                    cells: Cells | None = None) -> tuple[int, int] | None:
     """For Relative (``D_B / D_A`` over the route's points), the usable cell that adds most to
     the ratio at its current value ``R``: the largest ``d_B - R d_A`` (a point raises a ratio
     of means exactly when it is positive; Dinkelbach's step). ``None`` if no cell has
-    ``d_B - R d_A > 0``."""
+    ``d_B - R d_A > 0``. ``cells``: ``np.nonzero(usable)`` if already known."""
     if ratio is None:
         return None
-    ok = usable & np.isfinite(to_a_m) & np.isfinite(to_b_m)
-    rr, cc = np.nonzero(ok)
+    rr, cc = np.nonzero(usable) if cells is None else cells
     if not rr.size:
         return None
     gain = to_b_m[rr, cc] - ratio * to_a_m[rr, cc]
+    gain = np.where(np.isfinite(gain), gain, -np.inf)
     p = int(np.argmax(gain))
     if gain[p] <= 0:
         return None
@@ -189,10 +195,11 @@ def best_ratio_cell(usable: NDArray[np.bool_], to_a_m: NDArray[np.float64],
 
 
 def ring_cells(band: NDArray[np.bool_], centre: tuple[float, float], e1: tuple[int, int], *,
-               clockwise: bool, steps: int = 3) -> list[tuple[int, int]]:
+               clockwise: bool, steps: int = 3, cells: Cells | None = None
+               ) -> list[tuple[int, int]]:
     """Band cells round ``centre`` from ``e1``, one per quarter turn (``steps`` of them, in
     order, one way round): a loop round the reference instead of a pass along one side."""
-    rr, cc = np.nonzero(band)
+    rr, cc = np.nonzero(band) if cells is None else cells
     if rr.size < steps + 1:
         return []
     ang = np.arctan2(rr - centre[0], cc - centre[1])

@@ -25,6 +25,7 @@ import numpy as np
 from map2route.gridsearch.kernel import SQRT2, GoalField, GridPath, goal_field, search
 from map2route.planning.candidates import (
     FAR_EXIT_BAND_M,
+    Cells,
     best_ratio_cell,
     cell_mask,
     exit_cells,
@@ -366,6 +367,10 @@ class _SoftStages:
         self.memo: dict[tuple[int, tuple[int, int], bytes], GridPath] = {}
         self.goal_fields: dict[tuple[int, bytes], GoalField] = {}
         self.outside: dict[tuple[int, int], StageCostMap] = {}
+        # per-stage caches keyed by id(); each entry keeps its mask alive so no id is reused
+        self.cells: dict[int, tuple[NDArray[np.bool_], Cells]] = {}
+        self.outside_masks: dict[int, tuple[NDArray[np.bool_], NDArray[np.bool_]]] = {}
+        self.usable: dict[int, NDArray[np.bool_]] = {}
         self.done: list[NDArray[np.int32]] = []  # points of the stages planned so far
         self._targets: list[NDArray[np.bool_]] | None = None
 
@@ -375,6 +380,9 @@ class _SoftStages:
         self.memo.clear()
         self.goal_fields.clear()
         self.outside.clear()
+        self.cells.clear()
+        self.outside_masks.clear()
+        self.usable.clear()
         legs = self._plan(k, here, cmap, first)
         soft, optional = self._bands(k, cmap, first, legs)
         if soft:
@@ -528,11 +536,11 @@ class _SoftStages:
             band = usable & (d >= d_max - FAR_EXIT_BAND_M)
         goals = [*self.ir.stages[k].waypoints, self.ir.stages[k].target]
         nxt = goals[min(sw.before, len(goals) - 1)]
-        exits = exit_cells(band, e1, fields.to_region(nxt))
+        exits = exit_cells(band, e1, fields.to_region(nxt), cells=self._nonzero(band))
         side = None
         if c.kind is ConstraintKind.RELATIVE and c.other is not None and (
                 cfg.relative_off_b_exits or cfg.pass_around):
-            side = far_side_cell(band, fields.to_region(c.other))
+            side = far_side_cell(band, fields.to_region(c.other), cells=self._nonzero(band))
             if side is not None and cfg.relative_off_b_exits and side != e1 and side not in exits:
                 exits.append(side)
         if len(exits) > 1 or side is not None:
@@ -543,9 +551,7 @@ class _SoftStages:
                for e2 in exits]
         if side is not None and cfg.pass_around:
             out.append([*before, SoftWaypoint(sw.before, cell_mask(grid.shape, side), i), *after])
-            via = best_ratio_cell(self.active[i] & np.isfinite(cmap.cell_cost),
-                                  fields.to_region(c.region), fields.to_region(c.other),
-                                  self._value(i, legs))
+            via = self._best_ratio_cell(i, cmap, self._value(i, legs))
             if via is not None:
                 out.append([*before, SoftWaypoint(sw.before, cell_mask(grid.shape, via), i),
                             *after])
@@ -554,16 +560,57 @@ class _SoftStages:
         if cfg.loops and c.kind is not ConstraintKind.FAR and exits:
             centre = tuple(float(v) for v in c.region.cells.mean(axis=0))
             for cw in (True, False):
-                ring = ring_cells(band, (centre[0], centre[1]), e1, clockwise=cw)
+                ring = ring_cells(band, (centre[0], centre[1]), e1, clockwise=cw,
+                                  cells=self._nonzero(band))
                 if ring:
                     out.append([*before, sw, *(SoftWaypoint(sw.before, cell_mask(grid.shape, r), i)
                                                for r in [*ring, exits[0]]), *after])
         if cfg.early_placements:  # the window may end where the route first crosses a target
             out += [[*before, SoftWaypoint(j, sw.mask, i), *after]
                     for j in range(max(sw.before - 3, 0), sw.before)]
-        if cfg.outside_target and c.kind is not ConstraintKind.FAR:
+        if (cfg.outside_target and c.kind is not ConstraintKind.FAR
+                and self._target_first(k, legs, sw.mask)):
             out += self._outside_target(k, cmap, [[*before, sw, *after], *out], i)
         return out
+
+    def _target_first(self, k: int, legs: list[GridPath], band: NDArray[np.bool_]) -> bool:
+        """Whether the stage's route enters its target before it reaches ``band`` (or never
+        reaches it): then the evaluator's window ends before the band."""
+        pts = route_points(legs)
+        target = self.ir.stages[k].target.mask(self.grid)
+        in_target = np.flatnonzero(target[pts[:, 0], pts[:, 1]])
+        in_band = np.flatnonzero(band[pts[:, 0], pts[:, 1]])
+        return bool(in_target.size) and (not in_band.size or in_target[0] < in_band[0])
+
+    def _nonzero(self, mask: NDArray[np.bool_]) -> Cells:
+        """``np.nonzero(mask)``, once per mask object within a stage."""
+        hit = self.cells.get(id(mask))
+        if hit is None or hit[0] is not mask:
+            hit = (mask, np.nonzero(mask))
+            self.cells[id(mask)] = hit
+        return hit[1]
+
+    def _outside_mask(self, mask: NDArray[np.bool_], target: NDArray[np.bool_]
+                      ) -> NDArray[np.bool_]:
+        """``mask & ~target``, once per mask object within a stage."""
+        hit = self.outside_masks.get(id(mask))
+        if hit is None or hit[0] is not mask:
+            hit = (mask, mask & ~target)
+            self.outside_masks[id(mask)] = hit
+        return hit[1]
+
+    def _best_ratio_cell(self, i: int, cmap: StageCostMap, ratio: float | None
+                         ) -> tuple[int, int] | None:
+        """:func:`best_ratio_cell` over Relative ``i``'s usable active cells in this stage."""
+        c = self.ir.constraints[i]
+        if c.other is None:
+            return None
+        if i not in self.usable:
+            self.usable[i] = self.active[i] & np.isfinite(cmap.cell_cost)
+        usable = self.usable[i]
+        return best_ratio_cell(usable, self.fields.to_region(c.region),
+                               self.fields.to_region(c.other), ratio,
+                               cells=self._nonzero(usable))
 
     def _outside_target(self, k: int, cmap: StageCostMap, options: list[list[SoftWaypoint]],
                         i: int) -> list[list[SoftWaypoint]]:
@@ -580,8 +627,9 @@ class _SoftStages:
         out_cmap = self.outside[key]
         out: list[list[SoftWaypoint]] = []
         for opt in options:
-            new = [SoftWaypoint(w.before, w.mask & ~target, i, out_cmap)
-                   if w.constraint == i and (w.mask & ~target).any() else w for w in opt]
+            new = [SoftWaypoint(w.before, self._outside_mask(w.mask, target), i, out_cmap)
+                   if w.constraint == i and self._outside_mask(w.mask, target).any() else w
+                   for w in opt]
             if any(w.cmap is out_cmap for w in new):
                 out.append(new)
         return out
@@ -634,14 +682,13 @@ class _SoftStages:
         """A second Dinkelbach step per Relative preference: one more via cell (the largest
         ``d_B - R d_A`` at the ratio ``R`` the chosen candidate reached), before or after its
         sub-goals, kept under the same rules as a candidate."""
-        fields, res = self.fields, self.grid.resolution
+        res = self.grid.resolution
         for i in dict.fromkeys(w.constraint for w in soft):
             c = self.ir.constraints[i]
             if c.kind is not ConstraintKind.RELATIVE or c.other is None:
                 continue
             val = self._value(i, legs)
-            via = best_ratio_cell(self.active[i] & np.isfinite(cmap.cell_cost),
-                                  fields.to_region(c.region), fields.to_region(c.other), val)
+            via = self._best_ratio_cell(i, cmap, val)
             if via is None or val is None:
                 continue
             mine = [n for n, w in enumerate(soft) if w.constraint == i]
