@@ -585,19 +585,21 @@ class _SoftStages:
     def _nonzero(self, mask: NDArray[np.bool_]) -> Cells:
         """``np.nonzero(mask)``, once per mask object within a stage."""
         hit = self.cells.get(id(mask))
-        if hit is None or hit[0] is not mask:
-            hit = (mask, np.nonzero(mask))
-            self.cells[id(mask)] = hit
-        return hit[1]
+        if hit is not None and hit[0] is mask:
+            return hit[1]
+        rr, cc = np.nonzero(mask)
+        self.cells[id(mask)] = (mask, (rr, cc))
+        return rr, cc
 
     def _outside_mask(self, mask: NDArray[np.bool_], target: NDArray[np.bool_]
                       ) -> NDArray[np.bool_]:
         """``mask & ~target``, once per mask object within a stage."""
         hit = self.outside_masks.get(id(mask))
-        if hit is None or hit[0] is not mask:
-            hit = (mask, mask & ~target)
-            self.outside_masks[id(mask)] = hit
-        return hit[1]
+        if hit is not None and hit[0] is mask:
+            return hit[1]
+        out = mask & ~target
+        self.outside_masks[id(mask)] = (mask, out)
+        return out
 
     def _best_ratio_cell(self, i: int, cmap: StageCostMap, ratio: float | None
                          ) -> tuple[int, int] | None:
