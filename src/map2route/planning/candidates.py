@@ -10,7 +10,12 @@ one preference (docs/planner.md, "Candidate routes"):
 - *pass along*: enter the band at ``e1`` (where the planned route first reaches it) and leave
   it at ``e2``, one of a few band cells (the one nearest the next required sub-goal, the one
   farthest from ``e1``, one half-way), so the leg ``e1 -> e2`` runs along the reference;
-- *without* the band (the plain plan on the stage cost map).
+- *without* the band (the plain plan on the stage cost map);
+- for Relative, the band cell farthest from B and Dinkelbach via cells
+  (:func:`best_ratio_cell`); for Near / Relative a loop round the reference (:func:`ring_cells`).
+
+With ``evaluator_window`` every candidate is scored over the evaluator's own window
+(:func:`window_points`) of the route planned so far.
 
 Each candidate is planned with the same A* legs and scored by the metric's own estimate
 (:func:`metric_value`); the best one is kept if it does not lower any other preference

@@ -672,13 +672,13 @@ class _SoftStages:
             if best is not None:
                 legs, soft[:] = best[0], best[1]
         for _ in range(_VIA_STEPS if self.config.pass_around else 0):
-            legs = self._second_via(k, here, cmap, first, legs, soft, limit)
+            legs = self._via_step(k, here, cmap, first, legs, soft, limit)
         if self.budget_left is not None:
             self.budget_left -= max(_cells_length_m(route_points(legs), res) - shortest, 0.0)
         return legs
 
 
-    def _second_via(self, k: int, here: tuple[int, int], cmap: StageCostMap, first: int,
+    def _via_step(self, k: int, here: tuple[int, int], cmap: StageCostMap, first: int,
                     legs: list[GridPath], soft: list[SoftWaypoint], limit: float
                     ) -> list[GridPath]:
         """A second Dinkelbach step per Relative preference: one more via cell (the largest
