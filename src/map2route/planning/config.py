@@ -27,7 +27,8 @@ _TERMS = ("near", "far", "relative", "clear", "path_shape")
 #: The ``search`` section's keys, in the order ``planner.yaml`` lists them.
 _SEARCH_KEYS = ("allow_corner_cutting", "start_snap_radius_m", "soft_waypoints",
                 "soft_waypoint_band_m", "far_waypoints", "far_waypoint_band_m", "pass_along",
-                "length_budget")
+                "evaluator_window", "pass_around", "relative_off_b_exits", "repeat_bands",
+                "early_placements", "outside_target", "loops", "trade", "length_budget")
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,26 @@ class PlannerConfig:
             shortest feasible length from the same start, summed) may use at most
             ``length_budget`` times the route's shortest feasible length (0.4: +40 %);
             ``None``: no limit.
+        evaluator_window: score candidates and bands over exactly the official evaluator's
+            window (the route between the preference's bounding must-pass hits, earlier
+            stages included) instead of the stage's own points.
+        pass_around: a Relative band also gets the candidate that goes straight to its cell
+            farthest from B (round A to the side away from B).
+        relative_off_b_exits: a Relative pass along its band may also leave at that cell.
+        repeat_bands: a preference without temporal scope gets its band again in each later
+            stage that enters its region (the evaluator reads the whole route), kept where it
+            pays.
+        early_placements: a band is also tried before each of the (up to 3) sub-goals
+            before its own (the evaluator's window ends where the route first enters a
+            target, which a Path-Shape loop may do before the band).
+        outside_target: every Near / Relative candidate is also tried with the legs to its
+            band kept out of the stage's target (the window ends where the route first
+            enters it).
+        loops: a Near / Relative band is also tried as a loop round its reference (band
+            cells a quarter turn apart, either way round, then the exit nearest the next
+            sub-goal).
+        trade: a candidate may lower another active preference by at most ``trade`` times
+            its own preference's relative gain (as a fraction of that value); 0: by nothing.
     """
 
     lambda_near: float
@@ -75,6 +96,14 @@ class PlannerConfig:
     far_waypoint_band_m: float = 1.0
     pass_along: bool = False
     length_budget: float | None = None
+    evaluator_window: bool = False
+    pass_around: bool = False
+    relative_off_b_exits: bool = False
+    repeat_bands: bool = False
+    early_placements: bool = False
+    outside_target: bool = False
+    loops: bool = False
+    trade: float = 0.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -90,7 +119,7 @@ class PlannerConfig:
                                                    and self.length_budget >= 0):
             msg = f"planner config: length_budget must be finite and >= 0 or null, got {self.length_budget}"
             raise PlanningError(msg)
-        for key in ("soft_waypoint_band_m", "far_waypoint_band_m"):
+        for key in ("soft_waypoint_band_m", "far_waypoint_band_m", "trade"):
             value = getattr(self, key)
             if not (math.isfinite(value) and value >= 0):
                 raise PlanningError(f"planner config: {key} must be finite and >= 0, got {value}")
@@ -148,8 +177,10 @@ class PlannerConfig:
         search = doc.get("search", {}) or {}
         if not isinstance(search, dict):
             raise PlanningError(f"{source}: section 'search' must be a mapping")
-        flags = ("allow_corner_cutting", "soft_waypoints", "far_waypoints", "pass_along")
-        numbers = ("start_snap_radius_m", "soft_waypoint_band_m", "far_waypoint_band_m")
+        flags = ("allow_corner_cutting", "soft_waypoints", "far_waypoints", "pass_along",
+                 "evaluator_window", "pass_around", "relative_off_b_exits", "repeat_bands",
+                 "early_placements", "outside_target", "loops")
+        numbers = ("start_snap_radius_m", "soft_waypoint_band_m", "far_waypoint_band_m", "trade")
         extra = sorted(set(search) - set(_SEARCH_KEYS))
         if extra:
             raise PlanningError(f"{source}: unknown search keys {extra}")

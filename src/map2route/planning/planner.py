@@ -5,9 +5,10 @@ its ordered waypoints ``M_{k,1}, ..., M_{k,n}`` to its target region, on that st
 ``tau_{k,j} = A*(M_{k,j-1}, M_{k,j})``. A region is a set of cells; each sub-segment reaches its
 cheapest cell. With ``soft_waypoints`` (config) a Near or Relative preference also gets its
 near band as an optional sub-goal of one stage, and with ``far_waypoints`` a scoped Far
-preference its far band, kept only where it pays (:func:`_soft_stage_planner`); with
-``pass_along`` each band also gets candidate routes that pass along it, scored by the official
-metric under an optional length budget (:mod:`map2route.planning.candidates`). If any stage is
+preference its far band, kept only where it pays (:class:`_SoftStages`); with
+``pass_along`` each band also gets candidate routes that pass along it (for Relative also round
+A to its far side from B), scored by the official metric (over the evaluator's own window with
+``evaluator_window``) under an optional length budget (:mod:`map2route.planning.candidates`). If any stage is
 infeasible, planning stops with a :class:`NoRouteError` naming the
 stage and the cause, found by re-planning without each active must-avoid region.
 """
@@ -24,11 +25,16 @@ import numpy as np
 from map2route.gridsearch.kernel import SQRT2, GoalField, GridPath, goal_field, search
 from map2route.planning.candidates import (
     FAR_EXIT_BAND_M,
+    Cells,
+    best_ratio_cell,
     cell_mask,
     exit_cells,
+    far_side_cell,
     first_in,
     metric_value,
+    ring_cells,
     route_points,
+    window_points,
 )
 from map2route.planning.config import PlannerConfig
 from map2route.planning.costmap import (
@@ -199,11 +205,14 @@ class SoftWaypoint:
             ``len(waypoints)`` = the target).
         mask: the band's usable cells (traversable, outside every active must-avoid).
         constraint: index into ``ir.constraints`` of the preference it serves.
+        cmap: the cost map of the leg to it, if not the stage's (one that keeps the leg out
+            of the stage's target, so the evaluator's window does not end before it).
     """
 
     before: int
     mask: NDArray[np.bool_]
     constraint: int
+    cmap: StageCostMap | None = None
 
 
 def _plan_stage(m: SemanticMap, ir: RouteIR, k: int, start: tuple[int, int],
@@ -227,7 +236,7 @@ def _plan_stage(m: SemanticMap, ir: RouteIR, k: int, start: tuple[int, int],
             if sw.before != j or not sw.mask.any():
                 continue
             try:
-                path = solve(k, -1 - sw.constraint, cmap, sw.mask, here)
+                path = solve(k, -1 - sw.constraint, sw.cmap or cmap, sw.mask, here)
             except NoPathError:
                 continue  # an unreachable band is skipped silently: it is only a preference
             legs.append(path)
@@ -299,6 +308,8 @@ def _sequential(m: SemanticMap, ir: RouteIR, config: PlannerConfig, start: tuple
                  length_m=float(sum(lengths)))
 
 
+#: Dinkelbach steps (extra via cells) per Relative preference after its candidates.
+_VIA_STEPS = 3
 #: Preferences that get a near-band soft waypoint (their metric is a mean distance to the reference).
 _SOFT_WAYPOINT_KINDS = frozenset({ConstraintKind.NEAR, ConstraintKind.RELATIVE})
 #: Preferences whose value a far band must not lower (Path-Shape: mean distance to its path).
@@ -306,13 +317,13 @@ _SCORED_KINDS = frozenset({ConstraintKind.NEAR, ConstraintKind.FAR, ConstraintKi
                            ConstraintKind.PATH_SHAPE})
 
 
-def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,  # noqa: C901 - over the ceiling; to be split
-                        solve_leg: LegSolver, start: tuple[int, int]) -> StagePlanner:
-    """A stage planner that adds soft waypoints: near bands (Near / Relative) and far bands (Far).
+class _SoftStages:
+    """A stage planner (:data:`StagePlanner`) that adds soft waypoints: near bands (Near /
+    Relative) and far bands (Far), then candidate routes per band (``pass_along``).
 
-    Why a waypoint and not a cost: the metrics are means over the route's cells in the active
+    Why a waypoint and not a cost: the metrics are means over the route's points in the active
     region, and a non-negative per-cell cost can never make the optimal route lengthen itself to
-    collect cells near (or far from) the reference; a sub-goal can (as the paper enforces
+    collect points near (or far from) the reference; a sub-goal can (as the paper enforces
     Path-Shape by waypoints).
 
     With ``soft_waypoints`` the near band of a Near / Relative constraint ``i`` is its active
@@ -321,194 +332,379 @@ def _soft_stage_planner(m: SemanticMap, ir: RouteIR, config: PlannerConfig,  # n
     With ``far_waypoints`` the far band of a Far constraint with a spatial scope is the scope's
     usable cells (traversable, outside the stage's must-avoids) within ``far_waypoint_band_m``
     of the *farthest* distance from the reference there (an unscoped Far gets none: the
-    farthest cell of a whole map is no sensible detour). It is kept only if the stage planned
-    through it has a larger mean distance to the reference over its distinct cells in the scope
-    (the benchmark's own Far estimate) than the stage planned without it, and no other Near /
-    Far / Relative / Path-Shape preference active in the stage scores worse on that stage
-    (:func:`map2route.planning.candidates.metric_value`, the official reading; Path-Shape by
-    the mean distance to its reference path).
+    farthest cell of a whole map is no sensible detour). A far band is kept only if its
+    preference scores better with it and no other Near / Far / Relative / Path-Shape
+    preference active in the stage scores worse (:meth:`_pays`).
 
     A band is attributed to one stage: the first in the temporal scope (any stage if none) whose
     plan *without* bands enters the active region, and visited just before the last sub-goal
     whose leg enters it (for a region without spatial scope: just before the target, so ordered
-    Path-Shape waypoints keep their shape). Each preference gets at most one band per route;
-    stages without a band are planned once.
+    Path-Shape waypoints keep their shape). With ``repeat_bands`` a preference without temporal
+    scope (the official metric reads it over the whole route) gets its band again in each later
+    stage that enters its region, kept only where it pays. Stages without a band are planned
+    once. Scores are the official metric's (:func:`map2route.planning.candidates.metric_value`),
+    over the stage's points or, with ``evaluator_window``, over exactly the evaluator's window
+    (:func:`map2route.planning.candidates.window_points`) of the route planned so far.
     """
-    fields = distance_fields(m)
-    grid = m.grid
-    kinds: set[ConstraintKind] = set()
-    if config.soft_waypoints:
-        kinds |= _SOFT_WAYPOINT_KINDS
-    if config.far_waypoints:
-        kinds.add(ConstraintKind.FAR)
-    pending = [i for i, c in enumerate(ir.constraints)
-               if c.kind in kinds and not c.kind.is_hard and c.weight > 0
-               and not c.region.is_empty
-               and (c.kind is not ConstraintKind.FAR or c.spatial_scope is not None)]
-    active: dict[int, NDArray[np.bool_]] = {}
-    scored_active: dict[int, NDArray[np.bool_]] = {}
-    budget: dict[str, float] = {}  # "left": metres of detour the route may still spend
-    for i in pending:
-        scope = ir.constraints[i].spatial_scope
-        active[i] = (fields.traversable if scope is None
-                     else scope.mask(grid) & fields.traversable)
 
-    memo: dict[tuple[int, tuple[int, int], bytes], GridPath] = {}
-    goal_fields: dict[tuple[int, bytes], GoalField] = {}
+    def __init__(self, m: SemanticMap, ir: RouteIR, config: PlannerConfig,
+                 solve_leg: LegSolver, start: tuple[int, int]) -> None:
+        self.m, self.ir, self.config, self.solve_leg, self.start = m, ir, config, solve_leg, start
+        self.fields = distance_fields(m)
+        self.grid = m.grid
+        kinds: set[ConstraintKind] = set()
+        if config.soft_waypoints:
+            kinds |= _SOFT_WAYPOINT_KINDS
+        if config.far_waypoints:
+            kinds.add(ConstraintKind.FAR)
+        self.pending = [i for i, c in enumerate(ir.constraints)
+                        if c.kind in kinds and not c.kind.is_hard and c.weight > 0
+                        and not c.region.is_empty
+                        and (c.kind is not ConstraintKind.FAR or c.spatial_scope is not None)]
+        self.banded: set[int] = set()  # preferences that already got a band in an earlier stage
+        self.active = {i: self._active_mask(i) for i in self.pending}
+        self.budget_left: float | None = None  # metres of detour the route may still spend
+        self.memo: dict[tuple[int, tuple[int, int], bytes], GridPath] = {}
+        self.goal_fields: dict[tuple[int, bytes], GoalField] = {}
+        self.outside: dict[tuple[int, int], StageCostMap] = {}
+        # per-stage caches keyed by id(); each entry keeps its mask alive so no id is reused
+        self.cells: dict[int, tuple[NDArray[np.bool_], Cells]] = {}
+        self.outside_masks: dict[int, tuple[NDArray[np.bool_], NDArray[np.bool_]]] = {}
+        self.usable: dict[int, NDArray[np.bool_]] = {}
+        self.done: list[NDArray[np.int32]] = []  # points of the stages planned so far
+        self._targets: list[NDArray[np.bool_]] | None = None
 
-    def solve(k: int, j: int, cmap: StageCostMap, goal: NDArray[np.bool_],
-              here: tuple[int, int]) -> GridPath:
+    # --- planning ------------------------------------------------------------------------------
+    def __call__(self, k: int, here: tuple[int, int], cmap: StageCostMap,
+                 first: int) -> list[GridPath]:
+        self.memo.clear()
+        self.goal_fields.clear()
+        self.outside.clear()
+        self.cells.clear()
+        self.outside_masks.clear()
+        self.usable.clear()
+        legs = self._plan(k, here, cmap, first)
+        soft, optional = self._bands(k, cmap, first, legs)
+        if soft:
+            legs = self._plan(k, here, cmap, first, soft)
+        for sw in optional:  # far bands and repeated bands: kept only where they pay
+            if sw.mask.any():
+                trial = self._plan(k, here, cmap, first, [*soft, sw])
+                if self._pays(k, sw.constraint, legs, trial):
+                    soft.append(sw)
+                    legs = trial
+        if soft and (self.config.pass_along or self.config.length_budget is not None):
+            legs = self._candidates(k, here, cmap, first, legs, soft)
+        pts = route_points(legs)
+        self.done.append(pts[1:] if self.done else pts)
+        return legs
+
+    def _plan(self, k: int, here: tuple[int, int], cmap: StageCostMap, first: int,
+              soft: Sequence[SoftWaypoint] = ()) -> list[GridPath]:
+        return _plan_stage(self.m, self.ir, k, here, self.config, cmap, self._solve, first, soft)
+
+    def _solve(self, k: int, j: int, cmap: StageCostMap, goal: NDArray[np.bool_],
+               here: tuple[int, int]) -> GridPath:
         """``solve_leg``, memoised within one stage: candidates share their first legs."""
         digest = hashlib.blake2b(np.packbits(goal).tobytes(), digest_size=16).digest()
         key = (id(cmap), here, digest)
-        path = memo.get(key)
+        path = self.memo.get(key)
         if path is None:
-            gf = goal_fields.get((id(cmap), digest))
-            path = gf.path_from(here) if gf is not None else solve_leg(k, j, cmap, goal, here)
-            memo[key] = path
+            gf = self.goal_fields.get((id(cmap), digest))
+            path = gf.path_from(here) if gf is not None else self.solve_leg(k, j, cmap, goal, here)
+            self.memo[key] = path
         return path
 
-    def share_goal(cmap: StageCostMap, goal: NDArray[np.bool_]) -> None:
+    def _share_goal(self, cmap: StageCostMap, goal: NDArray[np.bool_]) -> None:
         """Serve every later leg to ``goal`` on ``cmap`` from one Dijkstra field (the
         candidates' legs from their exits to the next sub-goal; the same optimal costs)."""
         digest = hashlib.blake2b(np.packbits(goal).tobytes(), digest_size=16).digest()
-        if (id(cmap), digest) not in goal_fields and goal.any():
-            goal_fields[(id(cmap), digest)] = goal_field(
+        if (id(cmap), digest) not in self.goal_fields and goal.any():
+            self.goal_fields[(id(cmap), digest)] = goal_field(
                 cmap.cell_cost, goal, length_weight=cmap.length_weight,
-                allow_corner_cutting=config.allow_corner_cutting)
+                allow_corner_cutting=self.config.allow_corner_cutting)
 
-    def plan_stage(k: int, here: tuple[int, int], cmap: StageCostMap,
-                   first: int) -> list[GridPath]:
-        memo.clear()
-        goal_fields.clear()
-        legs = _plan_stage(m, ir, k, here, config, cmap, solve, first)
+    def _bands(self, k: int, cmap: StageCostMap, first: int, legs: list[GridPath]
+               ) -> tuple[list[SoftWaypoint], list[SoftWaypoint]]:
+        """The near bands planned into stage ``k`` and the optional bands (far, repeated) that
+        it tries, for the preferences whose active region its plain plan enters."""
+        ir, cfg, fields = self.ir, self.config, self.fields
         soft: list[SoftWaypoint] = []
-        far: list[SoftWaypoint] = []
-        for i in [i for i in pending if in_temporal_scope(ir.constraints[i], k)]:
+        optional: list[SoftWaypoint] = []
+        for i in [i for i in self.pending if in_temporal_scope(ir.constraints[i], k)]:
+            c = ir.constraints[i]
             entering = [j for j, leg in enumerate(legs)
-                        if active[i][leg.cells[:, 0], leg.cells[:, 1]].any()]
+                        if self.active[i][leg.cells[:, 0], leg.cells[:, 1]].any()]
             if not entering:
                 continue
-            pending.remove(i)
-            d = fields.to_region(ir.constraints[i].region)
-            usable = active[i] & np.isfinite(cmap.cell_cost)
-            if ir.constraints[i].kind is ConstraintKind.FAR:
+            repeat = i in self.banded
+            if not (cfg.repeat_bands and c.temporal_scope is None):
+                self.pending.remove(i)
+            self.banded.add(i)
+            d = fields.to_region(c.region)
+            usable = self.active[i] & np.isfinite(cmap.cell_cost)
+            if c.kind is ConstraintKind.FAR:
                 d_max = float(np.max(d, where=usable & np.isfinite(d), initial=-np.inf))
-                band = usable & (d >= d_max - config.far_waypoint_band_m)
-                far.append(SoftWaypoint(before=first + entering[-1], mask=band, constraint=i))
+                band = usable & (d >= d_max - cfg.far_waypoint_band_m)
             else:
-                band = usable & (d <= reachable_min(d, active[i]) + config.soft_waypoint_band_m)
-                soft.append(SoftWaypoint(before=first + entering[-1], mask=band, constraint=i))
-        if soft:
-            legs = _plan_stage(m, ir, k, here, config, cmap, solve, first, soft)
-        for fw in far:
-            if fw.mask.any():
-                trial = _plan_stage(m, ir, k, here, config, cmap, solve, first, [*soft, fw])
-                if _far_band_pays(k, fw.constraint, legs, trial):
-                    soft.append(fw)
-                    legs = trial
-        if soft and (config.pass_along or config.length_budget is not None):
-            legs = _candidates(k, here, cmap, first, legs, soft)
-        return legs
+                band = usable & (d <= reachable_min(d, self.active[i]) + cfg.soft_waypoint_band_m)
+            sw = SoftWaypoint(before=first + entering[-1], mask=band, constraint=i)
+            (optional if repeat or c.kind is ConstraintKind.FAR else soft).append(sw)
+        return soft, optional
 
-    def _candidates(k: int, here: tuple[int, int], cmap: StageCostMap, first: int,
+    # --- scoring -------------------------------------------------------------------------------
+    def _active_mask(self, i: int) -> NDArray[np.bool_]:
+        scope = self.ir.constraints[i].spatial_scope
+        return (self.fields.traversable if scope is None
+                else scope.mask(self.grid) & self.fields.traversable)
+
+    def _value(self, i: int, legs: Sequence[GridPath]) -> float | None:
+        """The official value of preference ``i`` with this stage planned as ``legs``."""
+        c = self.ir.constraints[i]
+        pts = route_points(legs)
+        if self.config.evaluator_window:
+            if self._targets is None:
+                self._targets = [s.target.mask(self.grid) for s in self.ir.stages]
+            pts = window_points(np.concatenate([*self.done, pts[1:] if self.done else pts]),
+                                self._targets, c.temporal_scope)
+        if i not in self.active:
+            self.active[i] = self._active_mask(i)
+        return metric_value(c, pts, self.active[i], self.fields)
+
+    def _others_hold(self, k: int, i: int, legs: list[GridPath], trial: list[GridPath]) -> bool:
+        """No other Near / Far / Relative / Path-Shape preference active in stage ``k`` has a
+        lower official value on ``trial`` than on ``legs`` (with ``trade`` > 0: no Near / Far /
+        Relative loses more than ``trade`` times the relative gain of preference ``i``, as a
+        fraction of its own value; Path-Shape never gives way)."""
+        slack = 0.0
+        if self.config.trade > 0:
+            was_i, now_i = self._value(i, legs), self._value(i, trial)
+            if was_i is not None and now_i is not None and abs(was_i) > 1e-9:
+                slack = self.config.trade * max(now_i - was_i, 0.0) / abs(was_i)
+        for o, other in enumerate(self.ir.constraints):
+            if (o == i or other.kind not in _SCORED_KINDS or other.weight <= 0
+                    or not in_temporal_scope(other, k)):
+                continue
+            was, now = self._value(o, legs), self._value(o, trial)
+            give = 0.0 if other.kind is ConstraintKind.PATH_SHAPE else slack * abs(was or 0.0)
+            if was is not None and (now is None or now < was - give - 1e-9):
+                return False
+        return True
+
+    def _pays(self, k: int, i: int, legs: list[GridPath], trial: list[GridPath]) -> bool:
+        """Keep an optional band only if it raises its preference's official value on this stage
+        and lowers no other Near / Far / Relative / Path-Shape value active in the stage (one
+        preference is never bought with another)."""
+        before, after = self._value(i, legs), self._value(i, trial)
+        if after is None or (before is not None and after <= before + 1e-9):
+            return False
+        return self._others_hold(k, i, legs, trial)
+
+    # --- candidates ----------------------------------------------------------------------------
+    def _stage_limit(self, k: int, here: tuple[int, int], first: int) -> tuple[float, float]:
+        """(the stage's shortest feasible length from ``here``, the longest it may become)."""
+        m, ir, config = self.m, self.ir, self.config
+        if config.length_budget is None:
+            return 0.0, np.inf
+        if self.budget_left is None:  # the route's shortest feasible length, once per route
+            hard_route = _sequential(m, ir, config, self.start,
+                                     lambda s: stage_cost_map(m, ir, s, config, hard_only=True),
+                                     self.solve_leg)  # not memoised: its cost maps are freed
+            self.budget_left = config.length_budget * hard_route.length_m
+        hard = stage_cost_map(m, ir, k, config, hard_only=True)
+        shortest = _cells_length_m(route_points(
+            _plan_stage(m, ir, k, here, config, hard, self.solve_leg, first)), self.grid.resolution)
+        return shortest, shortest + max(self.budget_left, 0.0) + 1e-9
+
+    def _options(self, k: int, cmap: StageCostMap, legs: list[GridPath],
+                 soft: list[SoftWaypoint], idx: int) -> list[list[SoftWaypoint]]:
+        """Alternative sub-goal lists for band ``soft[idx]``: pass along it to each exit; for
+        Relative also leave it on the far side of A from B (``relative_off_b_exits``) or go
+        round A to that side directly (``pass_around``)."""
+        cfg, fields, grid = self.config, self.fields, self.grid
+        sw = soft[idx]
+        i = sw.constraint
+        c = self.ir.constraints[i]
+        e1 = first_in(route_points(legs), sw.mask) if cfg.pass_along else None
+        if e1 is None:
+            return []
+        band = sw.mask
+        if c.kind is ConstraintKind.FAR:
+            d = fields.to_region(c.region)
+            usable = self.active[i] & np.isfinite(cmap.cell_cost)
+            d_max = float(np.max(d, where=usable & np.isfinite(d), initial=-np.inf))
+            band = usable & (d >= d_max - FAR_EXIT_BAND_M)
+        goals = [*self.ir.stages[k].waypoints, self.ir.stages[k].target]
+        nxt = goals[min(sw.before, len(goals) - 1)]
+        exits = exit_cells(band, e1, fields.to_region(nxt), cells=self._nonzero(band))
+        side = None
+        if c.kind is ConstraintKind.RELATIVE and c.other is not None and (
+                cfg.relative_off_b_exits or cfg.pass_around):
+            side = far_side_cell(band, fields.to_region(c.other), cells=self._nonzero(band))
+            if side is not None and cfg.relative_off_b_exits and side != e1 and side not in exits:
+                exits.append(side)
+        if len(exits) > 1 or side is not None:
+            self._share_goal(cmap, nxt.mask(grid) & np.isfinite(cmap.cell_cost))
+        before, after = soft[:idx], soft[idx + 1:]
+        # the band itself again first: its leg (to e1) is the memoised one
+        out = [[*before, sw, SoftWaypoint(sw.before, cell_mask(grid.shape, e2), i), *after]
+               for e2 in exits]
+        if side is not None and cfg.pass_around:
+            out.append([*before, SoftWaypoint(sw.before, cell_mask(grid.shape, side), i), *after])
+            via = self._best_ratio_cell(i, cmap, self._value(i, legs))
+            if via is not None:
+                out.append([*before, SoftWaypoint(sw.before, cell_mask(grid.shape, via), i),
+                            *after])
+                out.append([*before, sw, SoftWaypoint(sw.before, cell_mask(grid.shape, via), i),
+                            *after])
+        if cfg.loops and c.kind is not ConstraintKind.FAR and exits:
+            centre = tuple(float(v) for v in c.region.cells.mean(axis=0))
+            for cw in (True, False):
+                ring = ring_cells(band, (centre[0], centre[1]), e1, clockwise=cw,
+                                  cells=self._nonzero(band))
+                if ring:
+                    out.append([*before, sw, *(SoftWaypoint(sw.before, cell_mask(grid.shape, r), i)
+                                               for r in [*ring, exits[0]]), *after])
+        if cfg.early_placements:  # the window may end where the route first crosses a target
+            out += [[*before, SoftWaypoint(j, sw.mask, i), *after]
+                    for j in range(max(sw.before - 3, 0), sw.before)]
+        if (cfg.outside_target and c.kind is not ConstraintKind.FAR
+                and self._target_first(k, legs, sw.mask)):
+            out += self._outside_target(k, cmap, [[*before, sw, *after], *out], i)
+        return out
+
+    def _target_first(self, k: int, legs: list[GridPath], band: NDArray[np.bool_]) -> bool:
+        """Whether the stage's route enters its target before it reaches ``band`` (or never
+        reaches it): then the evaluator's window ends before the band."""
+        pts = route_points(legs)
+        target = self.ir.stages[k].target.mask(self.grid)
+        in_target = np.flatnonzero(target[pts[:, 0], pts[:, 1]])
+        in_band = np.flatnonzero(band[pts[:, 0], pts[:, 1]])
+        return bool(in_target.size) and (not in_band.size or in_target[0] < in_band[0])
+
+    def _nonzero(self, mask: NDArray[np.bool_]) -> Cells:
+        """``np.nonzero(mask)``, once per mask object within a stage."""
+        hit = self.cells.get(id(mask))
+        if hit is not None and hit[0] is mask:
+            return hit[1]
+        rr, cc = np.nonzero(mask)
+        self.cells[id(mask)] = (mask, (rr, cc))
+        return rr, cc
+
+    def _outside_mask(self, mask: NDArray[np.bool_], target: NDArray[np.bool_]
+                      ) -> NDArray[np.bool_]:
+        """``mask & ~target``, once per mask object within a stage."""
+        hit = self.outside_masks.get(id(mask))
+        if hit is not None and hit[0] is mask:
+            return hit[1]
+        out = mask & ~target
+        self.outside_masks[id(mask)] = (mask, out)
+        return out
+
+    def _best_ratio_cell(self, i: int, cmap: StageCostMap, ratio: float | None
+                         ) -> tuple[int, int] | None:
+        """:func:`best_ratio_cell` over Relative ``i``'s usable active cells in this stage."""
+        c = self.ir.constraints[i]
+        if c.other is None:
+            return None
+        if i not in self.usable:
+            self.usable[i] = self.active[i] & np.isfinite(cmap.cell_cost)
+        usable = self.usable[i]
+        return best_ratio_cell(usable, self.fields.to_region(c.region),
+                               self.fields.to_region(c.other), ratio,
+                               cells=self._nonzero(usable))
+
+    def _outside_target(self, k: int, cmap: StageCostMap, options: list[list[SoftWaypoint]],
+                        i: int) -> list[list[SoftWaypoint]]:
+        """``options`` with the legs to preference ``i``'s sub-goals kept out of stage ``k``'s
+        target (the evaluator's window ends where the route first enters it), where any of
+        its cells remains outside."""
+        target = self.ir.stages[k].target.mask(self.grid)
+        key = (id(cmap), -1)
+        if key not in self.outside:
+            cost = cmap.cell_cost.copy()
+            cost[target] = np.inf
+            self.outside[key] = StageCostMap(cell_cost=cost, length_weight=cmap.length_weight,
+                                             avoid=cmap.avoid)
+        out_cmap = self.outside[key]
+        out: list[list[SoftWaypoint]] = []
+        for opt in options:
+            new = [SoftWaypoint(w.before, self._outside_mask(w.mask, target), i, out_cmap)
+                   if w.constraint == i and self._outside_mask(w.mask, target).any() else w
+                   for w in opt]
+            if any(w.cmap is out_cmap for w in new):
+                out.append(new)
+        return out
+
+    def _candidates(self, k: int, here: tuple[int, int], cmap: StageCostMap, first: int,
                     legs: list[GridPath], soft: list[SoftWaypoint]) -> list[GridPath]:
-        """Per band, try passing along it (enter at ``e1``, leave at a few exits) and dropping
-        it; keep the candidate with the best official value of its preference that lowers no
-        other active preference and stays within the length budget (planning/candidates.py)."""
-        limit = np.inf
-        shortest = 0.0
-        if config.length_budget is not None:
-            if "left" not in budget:  # the route's shortest feasible length, once per route
-                hard_route = _sequential(m, ir, config, start,
-                                         lambda s: stage_cost_map(m, ir, s, config, hard_only=True),
-                                         solve_leg)  # not memoised: its cost maps are freed
-                budget["left"] = config.length_budget * hard_route.length_m
-            hard = stage_cost_map(m, ir, k, config, hard_only=True)
-            shortest = _cells_length_m(route_points(
-                _plan_stage(m, ir, k, here, config, hard, solve_leg, first)), grid.resolution)
-            limit = shortest + max(budget["left"], 0.0) + 1e-9
-        goals = [*ir.stages[k].waypoints, ir.stages[k].target]
+        """Per band, try the alternatives of :meth:`_options` and dropping it; keep the
+        candidate with the best official value of its preference that lowers no other active
+        preference and stays within the length budget (planning/candidates.py)."""
+        res = self.grid.resolution
+        shortest, limit = self._stage_limit(k, here, first)
         for sw in list(soft):
             i = sw.constraint
-            c = ir.constraints[i]
             idx = soft.index(sw)
             rest = soft[:idx] + soft[idx + 1:]
-            cur_len = _cells_length_m(route_points(legs), grid.resolution)
-            cur_ok = cur_len <= limit
-            options: list[list[SoftWaypoint]] = [] if cur_ok else [rest]
-            e1 = first_in(route_points(legs), sw.mask) if config.pass_along else None
-            if e1 is not None:
-                band = sw.mask
-                if c.kind is ConstraintKind.FAR:
-                    d = fields.to_region(c.region)
-                    usable = active[i] & np.isfinite(cmap.cell_cost)
-                    d_max = float(np.max(d, where=usable & np.isfinite(d), initial=-np.inf))
-                    band = usable & (d >= d_max - FAR_EXIT_BAND_M)
-                to_next = fields.to_region(goals[min(sw.before, len(goals) - 1)])
-                exits = exit_cells(band, e1, to_next)
-                if len(exits) > 1:
-                    nxt = goals[min(sw.before, len(goals) - 1)].mask(grid)
-                    share_goal(cmap, nxt & np.isfinite(cmap.cell_cost))
-                for e2 in exits:
-                    # the band itself again first: its leg (to e1) is the memoised one
-                    options.append([*soft[:idx + 1],
-                                    SoftWaypoint(sw.before, cell_mask(grid.shape, e2), i),
-                                    *soft[idx + 1:]])
-            best_val = metric_value(c, route_points(legs), active[i], fields) if cur_ok else None
+            cur_ok = _cells_length_m(route_points(legs), res) <= limit
+            options = self._options(k, cmap, legs, soft, idx)
+            if not cur_ok or self.config.evaluator_window:
+                options.append(rest)
+            best_val = self._value(i, legs) if cur_ok else None
             best: tuple[list[GridPath], list[SoftWaypoint]] | None = None
             fallback: tuple[list[GridPath], list[SoftWaypoint]] | None = None
             for opt in options:
-                trial = _plan_stage(m, ir, k, here, config, cmap, solve, first, opt)
-                if _cells_length_m(route_points(trial), grid.resolution) > limit:
+                trial = self._plan(k, here, cmap, first, opt)
+                if _cells_length_m(route_points(trial), res) > limit:
                     continue
-                val = metric_value(c, route_points(trial), active[i], fields)
+                val = self._value(i, trial)
                 if opt is rest:
                     fallback = (trial, opt)
                 if val is None or (best_val is not None and val <= best_val + 1e-9):
                     continue
-                if cur_ok and not _others_hold(k, i, legs, trial):
+                if cur_ok and not self._others_hold(k, i, legs, trial):
                     continue
                 best_val, best = val, (trial, opt)
             if best is None and not cur_ok:
                 best = fallback if fallback is not None else (
-                    _plan_stage(m, ir, k, here, config, cmap, solve, first, rest), rest)
+                    self._plan(k, here, cmap, first, rest), rest)
             if best is not None:
                 legs, soft[:] = best[0], best[1]
-        if config.length_budget is not None:
-            budget["left"] -= max(_cells_length_m(route_points(legs), grid.resolution) - shortest, 0.0)
+        for _ in range(_VIA_STEPS if self.config.pass_around else 0):
+            legs = self._via_step(k, here, cmap, first, legs, soft, limit)
+        if self.budget_left is not None:
+            self.budget_left -= max(_cells_length_m(route_points(legs), res) - shortest, 0.0)
         return legs
 
-    def _others_hold(k: int, i: int, legs: list[GridPath], trial: list[GridPath]) -> bool:
-        """No other Near / Far / Relative / Path-Shape preference active in stage ``k`` has a
-        lower official value on ``trial`` than on ``legs``."""
-        before, after = route_points(legs), route_points(trial)
-        for o, other in enumerate(ir.constraints):
-            if (o == i or other.kind not in _SCORED_KINDS or other.weight <= 0
-                    or not in_temporal_scope(other, k)):
+
+    def _via_step(self, k: int, here: tuple[int, int], cmap: StageCostMap, first: int,
+                    legs: list[GridPath], soft: list[SoftWaypoint], limit: float
+                    ) -> list[GridPath]:
+        """A second Dinkelbach step per Relative preference: one more via cell (the largest
+        ``d_B - R d_A`` at the ratio ``R`` the chosen candidate reached), before or after its
+        sub-goals, kept under the same rules as a candidate."""
+        res = self.grid.resolution
+        for i in dict.fromkeys(w.constraint for w in soft):
+            c = self.ir.constraints[i]
+            if c.kind is not ConstraintKind.RELATIVE or c.other is None:
                 continue
-            if o not in scored_active:
-                scope = other.spatial_scope
-                scored_active[o] = (fields.traversable if scope is None
-                                    else scope.mask(grid) & fields.traversable)
-            was = metric_value(other, before, scored_active[o], fields)
-            now = metric_value(other, after, scored_active[o], fields)
-            if was is not None and (now is None or now < was - 1e-9):
-                return False
-        return True
-
-    def _far_band_pays(k: int, i: int, legs: list[GridPath], trial: list[GridPath]) -> bool:
-        """Keep a far band only if it raises its Far value on this stage and lowers no other
-        Near / Far / Relative value active in the stage (one preference is never bought with
-        another)."""
-        c = ir.constraints[i]
-        before = metric_value(c, route_points(legs), active[i], fields)
-        after = metric_value(c, route_points(trial), active[i], fields)
-        if after is None or (before is not None and after <= before + 1e-9):
-            return False
-        return _others_hold(k, i, legs, trial)
-
-    return plan_stage
+            val = self._value(i, legs)
+            via = self._best_ratio_cell(i, cmap, val)
+            if via is None or val is None:
+                continue
+            mine = [n for n, w in enumerate(soft) if w.constraint == i]
+            step = SoftWaypoint(soft[mine[0]].before, cell_mask(self.grid.shape, via), i)
+            for opt in ([*soft[:mine[-1] + 1], step, *soft[mine[-1] + 1:]],
+                        [*soft[:mine[0]], step, *soft[mine[0]:]]):
+                trial = self._plan(k, here, cmap, first, opt)
+                now = self._value(i, trial)
+                if (now is not None and now > val + 1e-9
+                        and _cells_length_m(route_points(trial), res) <= limit
+                        and self._others_hold(k, i, legs, trial)):
+                    legs, soft[:], val = trial, opt, now
+                    break
+        return legs
 
 
 def plan_route(m: SemanticMap, ir: RouteIR, start_xy: tuple[float, float], *,
@@ -540,7 +736,7 @@ def plan_route(m: SemanticMap, ir: RouteIR, start_xy: tuple[float, float], *,
               here: tuple[int, int]) -> GridPath:
         return _astar_leg(k, j, cmap, goal, here, corner_cut=cfg.allow_corner_cutting)
 
-    soft = (_soft_stage_planner(m, ir, cfg, solve, start)
+    soft = (_SoftStages(m, ir, cfg, solve, start)
             if (cfg.soft_waypoints or cfg.far_waypoints) and not hard_only else None)
     return _sequential(m, ir, cfg, start,
                        lambda k: stage_cost_map(m, ir, k, cfg, hard_only=hard_only), solve,

@@ -22,7 +22,15 @@ def test_rows_add_one_component_each_and_end_with_the_budgets() -> None:
     cfgs = [row_config(_base(), r) for r in rows]
     assert [(c.soft_waypoints, c.far_waypoints, c.pass_along) for c in cfgs[:4]] == [
         (False, False, False), (True, False, False), (True, True, False), (True, True, True)]
-    assert [c.length_budget for c in cfgs] == [None, None, None, None, 0.4, 1.0]
+    assert [c.length_budget for c in cfgs] == [None, None, None, None, None, 0.4, 1.0]
+    # the metric-aware candidates come in one row, as shipped; the budgets build on it
+    aware = [(c.evaluator_window, c.pass_around, c.outside_target, c.loops, c.trade)
+             for c in cfgs]
+    assert aware[:4] == [(False, False, False, False, 0.0)] * 4
+    assert aware[4:] == [(True, True, True, True, 0.25)] * 3
+    shipped = PlannerConfig.from_yaml()
+    assert aware[4] == (shipped.evaluator_window, shipped.pass_around, shipped.outside_target,
+                        shipped.loops, shipped.trade)
     # the lambdas and scales are the shipped ones in every row
     assert {c.lambda_far for c in cfgs} == {PlannerConfig.from_yaml().lambda_far}
 

@@ -48,17 +48,28 @@ class Row:
     search: dict[str, Any]
 
 
+#: The metric-aware candidate options (planning/config.py); off in the earlier rows.
+_METRIC_AWARE = ("evaluator_window", "pass_around", "relative_off_b_exits", "repeat_bands",
+                 "early_placements", "outside_target", "loops")
+#: Those the shipped planner.yaml turns on (docs/planner.md has the measurements).
+_SHIPPED = {"evaluator_window": True, "pass_around": True, "outside_target": True,
+            "loops": True, "trade": 0.25}
+
+
 def ablation_rows(budgets: Sequence[float]) -> list[Row]:
     """The rows, each adding one component: cost map only, near bands, far bands, pass-along
-    candidates, then the pass-along planner under each length budget."""
+    candidates, the metric-aware candidates (shipped), then the shipped planner under each
+    length budget."""
     off = {"soft_waypoints": False, "far_waypoints": False, "pass_along": False,
-           "length_budget": None}
+           "length_budget": None, **dict.fromkeys(_METRIC_AWARE, False), "trade": 0.0}
+    bands = {**off, "soft_waypoints": True, "far_waypoints": True}
     rows = [
         Row("cost map only (J terms)", off),
         Row("+ near bands (Near / Relative)", {**off, "soft_waypoints": True}),
-        Row("+ far bands (scoped Far)", {**off, "soft_waypoints": True, "far_waypoints": True}),
-        Row("+ pass-along candidates", {**off, "soft_waypoints": True, "far_waypoints": True,
-                                        "pass_along": True}),
+        Row("+ far bands (scoped Far)", bands),
+        Row("+ pass-along candidates", {**bands, "pass_along": True}),
+        Row("+ official window, Relative via cells, loops, trade 0.25",
+            {**bands, "pass_along": True, **_SHIPPED}),
     ]
     rows += [Row(f"+ length budget +{b * 100:g} %",
                  {**rows[-1].search, "length_budget": b}) for b in budgets]
