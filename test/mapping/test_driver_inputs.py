@@ -232,3 +232,21 @@ def test_a_bag_without_poses_is_refused_by_name(tmp_path) -> None:  # type: igno
     with pytest.raises(MappingError, match="PointCloud2.*poses"):
         open_sensor_bag(tmp_path / "bag2")
     assert open_sensor_bag(tmp_path / "bag").has_odometry
+
+
+def test_map_simulate_takes_a_shipped_scene_name(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    from map2route.cli import main
+    from map2route.semantic_map.io import save_scene
+    from map2route.semantic_map.synthetic import two_room_house
+
+    maps = tmp_path / "maps"
+    save_scene(two_room_house(), maps / "tiny_house")
+    (maps / "index.json").write_text(json.dumps({"test": ["tiny_house"], "dev": [],
+                                                 "default": "tiny_house"}))
+    monkeypatch.setenv("MAP2ROUTE_MAPS", str(maps))
+    monkeypatch.chdir(tmp_path)  # no folder named like the scene here: the name is resolved
+    assert main(["map", "simulate", "tiny_house", "--out", str(tmp_path / "bag"),
+                 "--image-width", "96", "--points-per-scan", "500"]) == 0
+    assert "panoramas" in capsys.readouterr().out and (tmp_path / "bag").is_dir()
+    assert main(["map", "simulate", "tiny_hous", "--out", str(tmp_path / "bag2")]) == 1
+    assert "did you mean tiny_house" in capsys.readouterr().err
