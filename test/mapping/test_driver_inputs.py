@@ -250,3 +250,20 @@ def test_map_simulate_takes_a_shipped_scene_name(tmp_path, monkeypatch, capsys) 
     assert "panoramas" in capsys.readouterr().out and (tmp_path / "bag").is_dir()
     assert main(["map", "simulate", "tiny_hous", "--out", str(tmp_path / "bag2")]) == 1
     assert "did you mean tiny_house" in capsys.readouterr().err
+
+
+def test_input_settings_are_checked_with_the_file_named(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from map2route.mapping.builder import BuildConfig
+
+    bad = tmp_path / "m.yaml"
+    bad.write_text("build:\n  inputs:\n    pose_source: gps\n")
+    with pytest.raises(MappingError, match="pose_source must be auto, odometry or tf"):
+        BuildConfig.from_yaml(bad)
+    bad.write_text("build:\n  inputs:\n    sync_tolerance: 0.1\n")
+    with pytest.raises(MappingError, match="sync_tolerance"):
+        BuildConfig.from_yaml(bad)
+    good = tmp_path / "g.yaml"
+    good.write_text("build:\n  inputs:\n    cloud_topics: [/points]\n    sync_tolerance_s: 0.05\n")
+    cfg = BuildConfig.from_yaml(good).inputs
+    assert cfg.cloud_topics == ("/points",) and cfg.sync_tolerance_s == 0.05
+    assert cfg.image_topics == ("/camera/image", "/camera/image/compressed")
