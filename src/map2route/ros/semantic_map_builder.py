@@ -4,7 +4,8 @@ Subscribes to what real drivers publish, as :mod:`map2route.mapping.inputs` read
 input path of bags and this node; topics in ``config/mapping.yaml`` ``build.inputs``): the
 panoramas on ``image_topics`` (sensor_msgs/Image, or CompressedImage for a topic ending in
 ``compressed``), the clouds on ``cloud_topics`` (PointCloud2, map or sensor frame), Odometry on
-``odometry_topics``, ``/tf`` and ``/tf_static``, and, from the simulator, ``/sim/instance_ids``
+``odometry_topics`` (all with BEST_EFFORT QoS, as drivers publish), ``/tf`` and ``/tf_static``
+(tf2's QoS), and, from the simulator, ``/sim/instance_ids``
 and ``/sim/instance_labels``; with ``detector: external`` and no ``detections`` file, one JSON
 detection record per panorama on ``/semantic_map/detections`` (std_msgs/String, the format of
 :mod:`map2route.mapping.external`). Feeds :class:`map2route.mapping.builder.MapBuilder`;
@@ -26,7 +27,7 @@ from typing import Any
 import numpy as np
 from nav_msgs.msg import OccupancyGrid, Odometry
 from rclpy.node import Node
-from rclpy.qos import DurabilityPolicy, QoSProfile
+from rclpy.qos import QoSProfile, ReliabilityPolicy
 from sensor_msgs.msg import CompressedImage, Image, PointCloud2
 from std_msgs.msg import Empty, String
 from tf2_msgs.msg import TFMessage
@@ -37,6 +38,7 @@ from map2route.mapping import inputs
 from map2route.mapping.builder import BuildConfig, MapBuilder
 from map2route.mapping.detectors import make_detector
 from map2route.mapping.inputs import SensorInputs
+from map2route.ros.frames import TF_QOS, TF_STATIC_QOS
 from map2route.ros.params import Param, declare, non_empty, one_of, positive, run_node
 from map2route.semantic_map.io import save_scene
 
@@ -72,20 +74,22 @@ class SemanticMapBuilderNode(Node):
         self._lock = threading.Lock()
         self.published = 0
         cfg = config.inputs
+        # Sensors with BEST_EFFORT QoS, as drivers publish (it hears RELIABLE publishers too),
+        # deep enough to ride out a slow panorama fusion; TF with tf2's QoS.
+        sensor = QoSProfile(depth=50, reliability=ReliabilityPolicy.BEST_EFFORT)
         subs: list[tuple[Any, str, str, Any]] = []
         for topic in cfg.image_topics:
             kind = (CompressedImage, inputs.COMPRESSED) if topic.endswith("compressed") else (
                 Image, inputs.IMAGE)
-            subs.append((kind[0], kind[1], topic, 5))
-        subs += [(PointCloud2, inputs.CLOUD, t, 10) for t in cfg.cloud_topics]
-        subs += [(Odometry, inputs.ODOMETRY, t, 50) for t in cfg.odometry_topics]
-        subs += [(TFMessage, inputs.TF, "/tf", 100), (Image, inputs.IMAGE, "/sim/instance_ids", 5),
+            subs.append((kind[0], kind[1], topic, sensor))
+        subs += [(PointCloud2, inputs.CLOUD, t, sensor) for t in cfg.cloud_topics]
+        subs += [(Odometry, inputs.ODOMETRY, t, sensor) for t in cfg.odometry_topics]
+        subs += [(TFMessage, inputs.TF, "/tf", TF_QOS),
+                 (TFMessage, inputs.TF, "/tf_static", TF_STATIC_QOS),
+                 (Image, inputs.IMAGE, "/sim/instance_ids", sensor),
                  (String, inputs.STRING, "/sim/instance_labels", 1)]
-        for kind, msgtype, topic, depth in subs:
-            self.create_subscription(kind, topic, self._feed(msgtype, topic), depth)
-        latched = QoSProfile(depth=10, durability=DurabilityPolicy.TRANSIENT_LOCAL)
-        self.create_subscription(TFMessage, "/tf_static", self._feed(inputs.TF, "/tf_static"),
-                                 latched)
+        for kind, msgtype, topic, qos in subs:
+            self.create_subscription(kind, topic, self._feed(msgtype, topic), qos)
         if p["detector"] == "external" and not p["detections"]:
             self.create_subscription(String, DETECTIONS_TOPIC, self._detections, 10)
         self.create_subscription(Empty, "/semantic_map/save", self._on_save, 1)
