@@ -207,6 +207,11 @@ def test_a_driver_topics_bag_with_external_detections_builds_the_map(sim_bag, tm
     ref = build_from_bag(sim_bag, name="ref", detector=GroundTruthDetector(), progress=False)
     s = score_map(res.map, two_room_map)
     assert res.map.metadata["detector"] == "external"
+    fed: Any = res.map.metadata["inputs"]
+    assert fed["poses_from"] == "tf" and fed["camera_extrinsics_from"] == "tf_static"
+    assert fed["clouds_without_mount"] == [] and fed["messages"]["/tf_static"] == 1
+    assert fed["messages"]["/livox/lidar"] == ref.map.metadata["scans"]
+    assert fed["messages"]["/camera/image/compressed"] == ref.map.metadata["images"]
     assert len(res.map.rooms) == 2 and s.room_accuracy >= 0.9
     assert {"bed", "fridge", "dining_table", "chair"} <= {o.category for o in res.map.objects}
     assert s.precision >= 0.8 and s.traversability_iou > 0.6

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -116,6 +117,10 @@ def build(bag: Path, out: Path, detector: str, weights: Path | None, detections:
     res = build_from_bag(bag, name=out.name, detector=det, config=cfg,
                          room_overrides=_room_overrides(room_types))  # type: ignore[arg-type]
     save_scene(res.map, out)
+    fed: Any = res.map.metadata.get("inputs", {})
+    if fed.get("clouds_without_mount"):
+        click.echo(f"warning: no /tf_static transform from {fed['clouds_without_mount']} to the "
+                   "body frame; those clouds were taken as the body frame", err=True)
     s = res.map.summary()
     speed = res.bag_duration_s / res.wall_s if res.wall_s > 0 else float("inf")
     click.echo(f"Wrote {out}: {s['rooms']} rooms {s['rooms_by_type']}, {s['objects']} objects, "

@@ -410,6 +410,11 @@ def build_from_bag(bag: str | Path, *, name: str, detector: Detector,
             feed.on_message(msgtype, topic, msg)
             bar.advance(task)
     m = builder.snapshot(name, room_overrides=room_overrides, finish=True)
+    m.metadata["inputs"] = {
+        "messages": dict(sorted(feed.counts.items())),
+        "poses_from": "tf" if feed.poses_from_tf else "odometry",
+        "camera_extrinsics_from": "tf_static" if feed.camera_from_tf else "config",
+        "clouds_without_mount": list(feed.unmounted_frames)}
     duration = stamps[1] - stamps[0] if stamps else 0.0
     return BuildResult(map=m, bag_duration_s=duration, wall_s=time.perf_counter() - start,
                        fuse_s=builder.fuse_seconds)
