@@ -19,11 +19,11 @@ def _stamp(t: float) -> Any:
     return Time(sec=int(t), nanosec=int(round((t - int(t)) * 1e9)))
 
 
-def _cloud_msg(t: float, pts: np.ndarray) -> Any:
+def _cloud_msg(t: float, pts: np.ndarray, frame: str = "map") -> Any:
     from sensor_msgs.msg import PointCloud2, PointField
 
     msg = PointCloud2()
-    msg.header.stamp, msg.header.frame_id = _stamp(t), "map"
+    msg.header.stamp, msg.header.frame_id = _stamp(t), frame
     msg.height, msg.width = 1, len(pts)
     msg.fields = [PointField(name=n, offset=4 * i, datatype=PointField.FLOAT32, count=1)
                   for i, n in enumerate(("x", "y", "z", "intensity"))]
@@ -145,3 +145,78 @@ def test_node_refuses_to_start_without_an_output(ros) -> None:  # type: ignore[n
 
     with pytest.raises(NodeConfigError, match="output"):
         SemanticMapBuilderNode(context=ros.context)
+
+
+def test_node_builds_from_driver_topics_with_detections_on_a_topic(ros, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """CompressedImage panoramas, a sensor-frame cloud, poses on /tf, the camera on
+    /tf_static (latched) and detection records on /semantic_map/detections: no /sim/*."""
+    import cv2
+    from geometry_msgs.msg import TransformStamped
+    from rclpy.parameter import Parameter
+    from rclpy.qos import DurabilityPolicy, QoSProfile
+    from sensor_msgs.msg import CompressedImage, PointCloud2
+    from std_msgs.msg import Empty, String
+    from tf2_msgs.msg import TFMessage
+
+    from map2route.mapping.camera import world_to_body
+    from map2route.mapping.detectors import Frame, GroundTruthDetector
+    from map2route.mapping.external import detection_record
+    from map2route.mapping.scene3d import Scene3D
+    from map2route.ros.semantic_map_builder import SemanticMapBuilderNode
+    from map2route.semantic_map.io import load_scene
+    from map2route.semantic_map.synthetic import two_room_house
+
+    def tf(t: float, parent: str, child: str, xyz: Any, q: Any) -> Any:
+        ts = TransformStamped()
+        ts.header.stamp, ts.header.frame_id, ts.child_frame_id = _stamp(t), parent, child
+        ts.transform.translation.x, ts.transform.translation.y, ts.transform.translation.z = (
+            float(v) for v in xyz)
+        w, x, y, z = (float(v) for v in q)
+        r = ts.transform.rotation
+        r.w, r.x, r.y, r.z = w, x, y, z
+        return ts
+
+    out = tmp_path / "built"
+    node = ros.add(SemanticMapBuilderNode(context=ros.context, parameter_overrides=[
+        Parameter("output", value=str(out)), Parameter("publish_period_s", value=5.0),
+        Parameter("detector", value="external")]))
+    helper = ros.add(ros.rclpy.create_node("drivers", context=ros.context))
+    latched = QoSProfile(depth=1, durability=DurabilityPolicy.TRANSIENT_LOCAL)
+    static = helper.create_publisher(TFMessage, "/tf_static", latched)
+    pubs = {"/tf": helper.create_publisher(TFMessage, "/tf", 50),
+            "/livox/lidar": helper.create_publisher(PointCloud2, "/livox/lidar", 50),
+            "/camera/image/compressed": helper.create_publisher(
+                CompressedImage, "/camera/image/compressed", 50),
+            "/semantic_map/detections": helper.create_publisher(String, "/semantic_map/detections", 50),
+            "/semantic_map/save": helper.create_publisher(Empty, "/semantic_map/save", 1)}
+    ros.wait_for(lambda: all(p.get_subscription_count() > 0 for p in pubs.values()),
+                 what="semantic_map_builder to subscribe to the driver topics")
+    from transforms3d.euler import euler2quat
+
+    cfg = node.builder.config
+    static.publish(TFMessage(transforms=[tf(0.0, "sensor", "camera", cfg.camera_xyz,
+                                            euler2quat(*cfg.camera_rpy, axes="sxyz"))]))
+    ros.wait_for(lambda: node.inputs.camera_from_tf, what="the camera extrinsics from /tf_static")
+    labels = tuple(Scene3D.from_map(two_room_house()).labels)
+    det = GroundTruthDetector()
+    for k, (t, pose, scan, pano) in enumerate(_frames(8)):
+        pubs["/tf"].publish(TFMessage(transforms=[tf(t, "map", "sensor", pose.position,
+                                                      pose.quaternion)]))
+        body = world_to_body(scan[:, :3], pose)
+        pubs["/livox/lidar"].publish(_cloud_msg(t, np.c_[body, np.zeros(len(body))], "sensor"))
+        ok, buf = cv2.imencode(".png", np.ascontiguousarray(pano.rgb[..., ::-1]))
+        img = CompressedImage(format="png", data=buf.tobytes())
+        img.header.stamp, img.header.frame_id = _stamp(t), "camera"
+        pubs["/camera/image/compressed"].publish(img)
+        dets = det.detect(Frame(rgb=pano.rgb, instance_ids=pano.instance_ids, labels=labels))
+        pubs["/semantic_map/detections"].publish(String(data=json.dumps(
+            detection_record(t, pano.rgb.shape[:2], dets))))
+        n = k + 1
+        ros.wait_for(lambda n=n: node.builder.images >= n - 1 and node.builder.scans >= n,
+                     what=f"the node to take in frame {n}")
+    assert node.inputs.poses_from_tf
+    pubs["/semantic_map/save"].publish(Empty())
+    ros.wait_for(lambda: (out / "semantics.json").is_file(), what=f"the scene saved in {out}")
+    m = load_scene(out)
+    assert m.metadata["detector"] == "external" and int(m.metadata["images"]) >= 7  # type: ignore[call-overload]
+    assert m.objects and m.traversable.any()

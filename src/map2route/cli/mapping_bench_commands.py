@@ -45,6 +45,13 @@ def _f(v: Any, fmt: str = ".3f") -> str:
     return "-" if v is None else format(v, fmt)
 
 
+def _rooms(row: dict[str, Any]) -> str:
+    """``built/true`` rooms of a row (``-`` for rows from before the room count was kept)."""
+    if row.get("rooms_built") is None:
+        return "-"
+    return f"{row['rooms_built']}/{row['rooms_true']}"
+
+
 @bench.command("mapping")
 @click.option("--scene", "scene_names", multiple=True, metavar="NAME",
               help="Scene to run (repeatable) [the \"test\" list of maps/index.json].")
@@ -127,8 +134,8 @@ def bench_mapping(scene_names: tuple[str, ...], limit: int | None, noises: tuple
     per = Table(title=f"Built maps, {len(scenes)} scenes x {len(levels)} noise levels "
                       f"({image_width} px panoramas)")
     cols = ("scene", "noise", "drive s", "sim s", "build s", "speed", "precision", "recall",
-            "rec tall", "rec tall seen", "room acc", "room type", "trav IoU", "centroid m",
-            "HCS true", "HCS built", "grounded")
+            "rec tall", "rec tall seen", "room acc", "room ARI", "room PQ", "rooms", "room type",
+            "trav IoU", "centroid m", "HCS true", "HCS built", "grounded")
     for c in cols:
         per.add_column(c, justify="left" if c == "scene" else "right", no_wrap=c == "scene")
     for r in rows:
@@ -141,6 +148,7 @@ def bench_mapping(scene_names: tuple[str, ...], limit: int | None, noises: tuple
                     _f(r["simulate_wall_s"], ".1f"), _f(r["build_wall_s"], ".1f"),
                     _f(r["build_speed"], ".2f"), _f(r["precision"]), _f(r["recall"]),
                     _f(r["recall_tall"]), _f(r["recall_tall_seen"]), _f(r["room_accuracy"]),
+                    _f(r.get("room_ari")), _f(r.get("room_pq")), _rooms(r),
                     _f(r["room_type_accuracy"]), _f(r["traversability_iou"]),
                     _f(r["centroid_error_m"]), _f(r["hcs_true"]), _f(r["hcs_built"]), grounded)
     out.print(per)
@@ -150,7 +158,7 @@ def bench_mapping(scene_names: tuple[str, ...], limit: int | None, noises: tuple
                      f"(recall_tall >= {tgt['recall_tall']:g}, room accuracy >= "
                      f"{tgt['room_accuracy']:g}, build faster than real time)")
     for c in ("noise", "scenes", "failed", "recall_tall", "rec tall seen", "room acc",
-              "precision", "recall", "trav IoU", "HCS true", "HCS built", "rec tall ok",
+              "room ARI", "room PQ", "|count err|", "precision", "recall", "trav IoU", "HCS true", "HCS built", "rec tall ok",
               "room ok", "both ok", "slowest speed"):
         sm.add_column(c, justify="right")
     for lv in summary["levels"]:
@@ -162,7 +170,9 @@ def bench_mapping(scene_names: tuple[str, ...], limit: int | None, noises: tuple
         slow = ("-" if lv["slowest_build_speed"] is None else
                 f"{lv['slowest_build_speed']:.2f}x ({lv['slowest_build_scene']})")
         sm.add_row(f"{lv['noise']:g}", str(n), str(lv["failed"]), mm("recall_tall"),
-                   mm("recall_tall_seen"), mm("room_accuracy"), mm("precision"), mm("recall"),
+                   mm("recall_tall_seen"), mm("room_accuracy"), mm("room_ari"), mm("room_pq"),
+                   "-" if mean["abs_room_count_error"] is None
+                   else f"{mean['abs_room_count_error']:.2f}", mm("precision"), mm("recall"),
                    mm("traversability_iou"), mm("hcs_true"), mm("hcs_built"),
                    f"{lv['recall_tall_ok']}/{n}", f"{lv['room_accuracy_ok']}/{n}",
                    f"{lv['both_ok']}/{n}", slow)

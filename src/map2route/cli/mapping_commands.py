@@ -1,9 +1,11 @@
-"""Mapping commands: ``map2route map simulate|build|score|export-sdf`` (the mapping area)."""
+"""Mapping commands: ``map2route map simulate|build|score|to-driver-bag|export-sdf`` (the mapping
+area)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -75,10 +77,14 @@ def _room_overrides(values: tuple[str, ...]) -> dict[int, object]:
 @click.option("--bag", required=True, type=click.Path(path_type=Path), help="Input bag.")
 @click.option("-o", "--out", "out", required=True, type=click.Path(path_type=Path),
               help="Scene folder to write (e.g. maps/my_flat).")
-@click.option("--detector", type=click.Choice(["ground_truth", "open_vocabulary"]),
-              default="ground_truth", show_default=True)
+@click.option("--detector", type=click.Choice(["ground_truth", "open_vocabulary", "external"]),
+              default="ground_truth", show_default=True,
+              help="external: detections made elsewhere, read from --detections.")
 @click.option("--weights", type=click.Path(path_type=Path), default=None,
               help="Weights folder of the open_vocabulary detector.")
+@click.option("--detections", type=click.Path(path_type=Path), default=None,
+              help="JSONL of 2D boxes/masks per panorama stamp (docs/mapping.md) for "
+                   "--detector external.")
 @click.option("--miss-rate", type=float, default=0.0, show_default=True)
 @click.option("--false-positive-rate", type=float, default=0.0, show_default=True)
 @click.option("--label-noise", type=float, default=0.0, show_default=True)
@@ -87,24 +93,34 @@ def _room_overrides(values: tuple[str, ...]) -> dict[int, object]:
 @click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
               help="YAML overlaid on config/mapping.yaml (its `build:` section).")
 @click.option("--seed", type=int, default=0, show_default=True)
-def build(bag: Path, out: Path, detector: str, weights: Path | None, miss_rate: float,
-          false_positive_rate: float, label_noise: float, room_types: tuple[str, ...],
-          config_path: Path | None, seed: int) -> None:
-    """Build a semantic map (scene folder) from a bag of /registered_scan, /state_estimation
-    and /camera/image."""
+def build(bag: Path, out: Path, detector: str, weights: Path | None, detections: Path | None,
+          miss_rate: float, false_positive_rate: float, label_noise: float,
+          room_types: tuple[str, ...], config_path: Path | None, seed: int) -> None:
+    """Build a semantic map (scene folder) from a bag of panoramas (Image or CompressedImage),
+    lidar clouds (map or sensor frame) and poses (Odometry or TF)."""
     from map2route.mapping.builder import BuildConfig, build_from_bag
     from map2route.mapping.detectors import make_detector
+    from map2route.mapping.errors import MappingError
     from map2route.semantic_map.io import save_scene
 
     if detector == "ground_truth":
         det = make_detector(detector, miss_rate=miss_rate, false_positive_rate=false_positive_rate,
                             label_noise=label_noise, seed=seed)
+    elif detector == "external":
+        if detections is None:
+            msg = "--detector external needs --detections FILE.jsonl"
+            raise MappingError(msg)
+        det = make_detector(detector, detections=detections)
     else:
         det = make_detector(detector, weights=weights or Path("weights"))
     cfg = BuildConfig.from_yaml(config_path)
     res = build_from_bag(bag, name=out.name, detector=det, config=cfg,
                          room_overrides=_room_overrides(room_types))  # type: ignore[arg-type]
     save_scene(res.map, out)
+    fed: Any = res.map.metadata.get("inputs", {})
+    if fed.get("clouds_without_mount"):
+        click.echo(f"warning: no /tf_static transform from {fed['clouds_without_mount']} to the "
+                   "body frame; those clouds were taken as the body frame", err=True)
     s = res.map.summary()
     speed = res.bag_duration_s / res.wall_s if res.wall_s > 0 else float("inf")
     click.echo(f"Wrote {out}: {s['rooms']} rooms {s['rooms_by_type']}, {s['objects']} objects, "
@@ -174,9 +190,11 @@ def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene:
     names = ["precision", "recall", "recall_tall", "recall_tall_observable"]
     if shown is not None:
         names.append("recall_tall_seen")
-    for name in (*names, "centroid_error_m", "room_accuracy", "room_type_accuracy",
-                 "traversability_iou"):
+    for name in (*names, "centroid_error_m", "room_accuracy", "room_ari", "room_pq",
+                 "room_type_accuracy", "traversability_iou"):
         t.add_row(name, f"{getattr(s, name):.3f}")
+    t.add_row("room_count_error", f"{s.room_count_error:+d} ({s.rooms_built} built, "
+                                  f"{s.rooms_true} true)")
     Console().print(t)
     if s.unobservable_tall:
         click.echo("tall objects inside closed objects (no sensor sees them; left out of "
@@ -196,6 +214,29 @@ def score(built: Path, truth: Path, as_json: bool, episodes: Path | None, scene:
                    f"the true map): true map {down.hcs_true:.3f}, built map {down.hcs_built:.3f} "
                    f"(goal margin {margin:g} m) "
                    f"({down.grounded}/{len(down.episodes)} episodes grounded on the built map)")
+
+
+@map_group.command(name="to-driver-bag")
+@click.argument("bag", type=click.Path(path_type=Path))
+@click.option("-o", "--out", "out", required=True, type=click.Path(path_type=Path),
+              help="Bag folder to write (must not exist).")
+@click.option("--detections", type=click.Path(path_type=Path), default=None,
+              help="Detections JSONL to write [OUT.detections.jsonl].")
+@click.option("--image-format", type=click.Choice(["jpeg", "png"]), default="jpeg",
+              show_default=True)
+@click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
+              help="YAML overlaid on config/mapping.yaml (camera extrinsics for /tf_static).")
+def to_driver_bag_cmd(bag: Path, out: Path, detections: Path | None, image_format: str,
+                      config_path: Path | None) -> None:
+    """Rewrite a simulator BAG with real drivers' topic types only (CompressedImage panoramas,
+    a sensor-frame PointCloud2, /tf and /tf_static, no /sim/*), plus a detections JSONL."""
+    from map2route.mapping.builder import BuildConfig
+    from map2route.mapping.driver_bag import to_driver_bag
+
+    res = to_driver_bag(bag, out, detections=detections, image_format=image_format,
+                        config=BuildConfig.from_yaml(config_path))
+    click.echo(f"Wrote {res.bag}: {res.images} compressed panoramas, {res.scans} sensor-frame "
+               f"scans, {res.poses} TF poses; detections {res.detections}")
 
 
 @map_group.command(name="export-sdf")

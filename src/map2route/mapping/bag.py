@@ -21,13 +21,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import cv2
 import numpy as np
 from rosbags.highlevel import AnyReader, AnyReaderError
 from rosbags.rosbag2 import CompressionFormat, CompressionMode, StoragePlugin, Writer
 from rosbags.typesys import Stores, get_typestore
 
+from map2route.mapping import inputs
 from map2route.mapping.camera import Pose
 from map2route.mapping.errors import MappingError
+from map2route.mapping.inputs import (
+    InputConfig,
+    compressed_image_array,
+    image_array,
+    odometry_pose,
+    pointcloud2_xyz,
+)
+
+__all__ = ["BagWriter", "SensorBag", "compressed_image_array", "image_array", "instance_pixels",
+           "odometry_pose", "open_bag", "open_sensor_bag", "pointcloud2_xyz"]
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -70,7 +82,8 @@ class BagWriter:
         MappingError: the output path exists.
     """
 
-    def __init__(self, path: str | Path, *, compress: bool = True) -> None:
+    def __init__(self, path: str | Path, *, compress: bool = True,
+                 topics: dict[str, str] | None = None) -> None:
 
         self.path = Path(path)
         if self.path.exists():
@@ -83,10 +96,11 @@ class BagWriter:
             # panoramas are flat-shaded and shrink ~20x; any MCAP reader decompresses chunks.
             self._writer.set_compression(CompressionMode.STORAGE, CompressionFormat.ZSTD)
         self._conns: dict[str, Any] = {}
+        self._types = dict(topics or _TYPES)
 
     def __enter__(self) -> BagWriter:
         self._writer.open()
-        for topic, msgtype in _TYPES.items():
+        for topic, msgtype in self._types.items():
             self._conns[topic] = self._writer.add_connection(topic, msgtype, typestore=self.ts)
         return self
 
@@ -94,19 +108,49 @@ class BagWriter:
         self._writer.close()
 
     def _write(self, topic: str, t_ns: int, msg: Any) -> None:
-        self._writer.write(self._conns[topic], t_ns, self.ts.serialize_cdr(msg, _TYPES[topic]))
+        self._writer.write(self._conns[topic], t_ns, self.ts.serialize_cdr(msg, self._types[topic]))
 
-    def scan(self, t_ns: int, points: NDArray[np.float32]) -> None:
-        """``points``: ``(N, 4)`` float32 x, y, z, intensity in the map frame."""
+    def scan(self, t_ns: int, points: NDArray[np.float32], *, frame: str = "map",
+             topic: str = SCAN_TOPIC) -> None:
+        """``points``: ``(N, 4)`` float32 x, y, z, intensity in ``frame``."""
         t = self.ts.types
         fields = [t["sensor_msgs/msg/PointField"](name=n, offset=4 * i, datatype=7, count=1)
                   for i, n in enumerate(("x", "y", "z", "intensity"))]
         data = np.ascontiguousarray(points, dtype=np.float32)
         msg = t["sensor_msgs/msg/PointCloud2"](
-            header=_header(self.ts, t_ns, "map"), height=1, width=len(data), fields=fields,
+            header=_header(self.ts, t_ns, frame), height=1, width=len(data), fields=fields,
             is_bigendian=False, point_step=16, row_step=16 * len(data),
             data=data.view(np.uint8).reshape(-1), is_dense=True)
-        self._write(SCAN_TOPIC, t_ns, msg)
+        self._write(topic, t_ns, msg)
+
+    def compressed_image(self, t_ns: int, rgb: NDArray[np.uint8], *, topic: str,
+                         fmt: str = "jpeg", quality: int = 90) -> None:
+        """An ``(H, W, 3)`` RGB image as a sensor_msgs/CompressedImage (``jpeg`` or ``png``)."""
+        ext = ".png" if fmt == "png" else ".jpg"
+        params = [] if fmt == "png" else [int(cv2.IMWRITE_JPEG_QUALITY), quality]
+        ok, buf = cv2.imencode(ext, np.ascontiguousarray(rgb[..., ::-1]), params)
+        if not ok:
+            msg_ = f"cannot encode a {rgb.shape} image as {fmt}"
+            raise MappingError(msg_)
+        msg = self.ts.types["sensor_msgs/msg/CompressedImage"](
+            header=_header(self.ts, t_ns, "camera"), format=fmt,
+            data=np.asarray(buf, dtype=np.uint8).reshape(-1))
+        self._write(topic, t_ns, msg)
+
+    def transforms(self, t_ns: int, links: list[tuple[str, str, Pose]], *,
+                   topic: str = "/tf") -> None:
+        """A tf2_msgs/TFMessage of ``(parent, child, child pose in parent)`` links."""
+        t = self.ts.types
+        out = []
+        for parent, child, pose in links:
+            w, x, y, z = pose.quaternion
+            out.append(t["geometry_msgs/msg/TransformStamped"](
+                header=_header(self.ts, t_ns, parent), child_frame_id=child,
+                transform=t["geometry_msgs/msg/Transform"](
+                    translation=t["geometry_msgs/msg/Vector3"](
+                        x=pose.position[0], y=pose.position[1], z=pose.position[2]),
+                    rotation=t["geometry_msgs/msg/Quaternion"](x=x, y=y, z=z, w=w))))
+        self._write(topic, t_ns, t["tf2_msgs/msg/TFMessage"](transforms=out))
 
     def odometry(self, t_ns: int, pose: Pose) -> None:
         t = self.ts.types
@@ -141,61 +185,22 @@ class BagWriter:
         self._write(LABELS_TOPIC, t_ns, msg)
 
 
-# --- reading ----------------------------------------------------------------------------------
+# --- reading ---------------------------------------------------------------------------------
+# The decoders live in :mod:`map2route.mapping.inputs` (one input path for bags and the node).
+
+
 @dataclass
-class BagMessage:
-    """One decoded message: its topic, time in nanoseconds and payload.
+class SensorBag:
+    """An open bag's sensor messages: how many, whether poses come from odometry, and the
+    messages ``(ROS type, topic, message)`` in bag time order (the reader closes at the end)."""
 
-    ``data`` is ``(N, 3)`` float32 points for scans, a :class:`Pose` for odometry, an image
-    array for images and a dict for the label table.
-    """
-
-    topic: str
-    t_ns: int
-    data: Any = field(repr=False)
+    count: int
+    has_odometry: bool
+    topics: dict[str, str]
+    messages: Iterator[tuple[str, str, Any]] = field(repr=False)
 
 
-def pointcloud2_xyz(msg: Any) -> NDArray[np.float32]:
-    """``(N, 3)`` float32 xyz of a PointCloud2 with float32 x, y, z fields (any point_step).
-
-    Raises:
-        MappingError: x, y or z is missing or not float32.
-    """
-    offsets = {f.name: (f.offset, f.datatype) for f in msg.fields}
-    if any(k not in offsets or offsets[k][1] != 7 for k in ("x", "y", "z")):
-        msg_ = (f"PointCloud2 needs float32 fields x, y, z; it has "
-                f"{[(f.name, f.datatype) for f in msg.fields]}")
-        raise MappingError(msg_)
-    raw = np.frombuffer(bytes(msg.data), dtype=np.uint8)
-    n = msg.width * msg.height
-    rec = raw[: n * msg.point_step].reshape(n, msg.point_step)
-    cols = [rec[:, offsets[k][0]: offsets[k][0] + 4].copy().view(np.float32).reshape(-1)
-            for k in ("x", "y", "z")]
-    return np.stack(cols, axis=1)
-
-
-def image_array(msg: Any) -> NDArray[Any]:
-    """A sensor_msgs/Image as ``(H, W, 3)`` uint8 (rgb8/bgr8) or ``(H, W)`` uint16 (mono16).
-
-    Raises:
-        MappingError: another encoding.
-    """
-    raw = np.frombuffer(bytes(msg.data), dtype=np.uint8)
-    if msg.encoding in ("rgb8", "bgr8"):
-        img = raw.reshape(msg.height, msg.step)[:, : msg.width * 3].reshape(msg.height, msg.width, 3)
-        return img[..., ::-1].copy() if msg.encoding == "bgr8" else img.copy()
-    if msg.encoding in ("mono16", "16UC1"):
-        return raw.reshape(msg.height, msg.step).copy().view(np.uint16)[:, : msg.width]
-    msg_ = f"image encoding {msg.encoding!r} is not supported; use rgb8, bgr8 or mono16"
-    raise MappingError(msg_)
-
-
-def odometry_pose(msg: Any) -> Pose:
-    p, q = msg.pose.pose.position, msg.pose.pose.orientation
-    return Pose((p.x, p.y, p.z), (q.w, q.x, q.y, q.z))
-
-
-def _open_bag(root: Path) -> Any:
+def open_bag(root: Path) -> Any:
     """An open ``rosbags`` reader on ``root``.
 
     Raises:
@@ -214,39 +219,47 @@ def _open_bag(root: Path) -> Any:
     return reader
 
 
-def read_bag(path: str | Path) -> tuple[int, Iterator[BagMessage]]:
-    """The message count and an iterator over the sensor messages of a bag, in time order.
+def open_sensor_bag(path: str | Path, config: InputConfig | None = None) -> SensorBag:
+    """The sensor messages of a bag that :class:`~map2route.mapping.inputs.SensorInputs` reads:
+    panoramas (Image or CompressedImage) on ``image_topics``, clouds on ``cloud_topics``,
+    poses from ``odometry_topics`` or ``/tf``, ``/tf_static``, and the simulator's topics.
 
     Raises:
-        MappingError: the bag is missing, unreadable, or lacks a required topic.
+        MappingError: the bag is missing or unreadable, or lacks panoramas, clouds or poses.
     """
+    cfg = config or InputConfig()
     root = Path(path)
-    reader = _open_bag(root)
-    topics = {c.topic for c in reader.connections}
-    missing = [t for t in (SCAN_TOPIC, ODOM_TOPIC, IMAGE_TOPIC) if t not in topics]
+    reader = open_bag(root)
+    topics = {c.topic: c.msgtype for c in reader.connections}
+    images = [t for t in cfg.image_topics if topics.get(t) in (inputs.IMAGE, inputs.COMPRESSED)]
+    clouds = [t for t in cfg.cloud_topics if topics.get(t) == inputs.CLOUD]
+    odom = [t for t in cfg.odometry_topics if topics.get(t) == inputs.ODOMETRY]
+    tf = topics.get("/tf") == inputs.TF
+    missing = []
+    if not images:
+        missing.append(f"a panorama (Image or CompressedImage) on one of {list(cfg.image_topics)}")
+    if not clouds:
+        missing.append(f"a PointCloud2 on one of {list(cfg.cloud_topics)}")
+    if not odom and not tf:
+        missing.append(f"poses (Odometry on one of {list(cfg.odometry_topics)}, or /tf)")
     if missing:
         reader.close()
-        msg = f"Bag {str(root)!r} lacks topics {missing}; it has {sorted(topics)}"
+        msg = (f"Bag {str(root)!r} lacks {'; '.join(missing)}; it has "
+               f"{dict(sorted(topics.items()))} (set build.inputs.* in a --config YAML for other "
+               "topic names)")
         raise MappingError(msg)
-    conns = [c for c in reader.connections if c.topic in _TYPES]
-    count = sum(c.msgcount for c in conns)
+    wanted = {*images, *clouds, *odom, "/tf", "/tf_static", INSTANCE_TOPIC, LABELS_TOPIC}
+    conns = [c for c in reader.connections if c.topic in wanted]
 
-    def messages() -> Iterator[BagMessage]:
+    def messages() -> Iterator[tuple[str, str, Any]]:
         try:
-            for conn, t_ns, raw in reader.messages(connections=conns):
-                msg = reader.deserialize(raw, conn.msgtype)
-                if conn.topic == SCAN_TOPIC:
-                    yield BagMessage(conn.topic, t_ns, pointcloud2_xyz(msg))
-                elif conn.topic == ODOM_TOPIC:
-                    yield BagMessage(conn.topic, t_ns, odometry_pose(msg))
-                elif conn.topic == LABELS_TOPIC:
-                    yield BagMessage(conn.topic, t_ns, json.loads(msg.data))  # type: ignore[attr-defined]
-                else:
-                    yield BagMessage(conn.topic, t_ns, image_array(msg))
+            for conn, _t_ns, raw in reader.messages(connections=conns):
+                yield conn.msgtype, conn.topic, reader.deserialize(raw, conn.msgtype)
         finally:
             reader.close()
 
-    return count, messages()
+    return SensorBag(count=sum(c.msgcount for c in conns), has_odometry=bool(odom),
+                     topics=topics, messages=messages())
 
 
 def instance_pixels(path: str | Path) -> tuple[list[str], NDArray[np.int64], int]:
@@ -263,7 +276,7 @@ def instance_pixels(path: str | Path) -> tuple[list[str], NDArray[np.int64], int
             label table (a bag not written by ``map2route map simulate``).
     """
     root = Path(path)
-    reader = _open_bag(root)
+    reader = open_bag(root)
     try:
         conns = [c for c in reader.connections if c.topic in (INSTANCE_TOPIC, LABELS_TOPIC)]
         if {c.topic for c in conns} != {INSTANCE_TOPIC, LABELS_TOPIC}:

@@ -19,24 +19,20 @@ import cv2
 import numpy as np
 from rich.progress import Progress
 
-from map2route.mapping.bag import (
-    IMAGE_TOPIC,
-    INSTANCE_TOPIC,
-    LABELS_TOPIC,
-    ODOM_TOPIC,
-    SCAN_TOPIC,
-    read_bag,
-)
+from map2route.mapping import inputs
+from map2route.mapping.bag import open_sensor_bag
 from map2route.mapping.camera import EquirectCamera, Pose
 from map2route.mapping.config import construct, mapping_yaml
 from map2route.mapping.detectors import Frame, GroundTruthDetector
 from map2route.mapping.errors import MappingError
 from map2route.mapping.fusion import FusionConfig, InstanceMap, observe_view
+from map2route.mapping.inputs import InputConfig, SensorInputs, stamp_s
 from map2route.mapping.instances import small_categories
 from map2route.mapping.layers import (
     LayerConfig,
     build_layers,
     ground_and_ceiling,
+    merge_open_rooms,
     room_doors,
     room_types,
     split_open_plan,
@@ -55,13 +51,15 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class BuildConfig:
-    """Builder settings (``config/mapping.yaml``: ``camera``, ``fusion``, ``layers``)."""
+    """Builder settings (``config/mapping.yaml``: ``camera``, ``fusion``, ``layers``,
+    ``inputs``)."""
 
     camera_xyz: tuple[float, float, float]
     camera_rpy: tuple[float, float, float]
     cloud_voxel_m: float
     fusion: FusionConfig
     layers: LayerConfig
+    inputs: InputConfig = InputConfig()
 
     @classmethod
     def from_yaml(cls, path: str | Path | None = None) -> BuildConfig:
@@ -75,10 +73,16 @@ class BuildConfig:
         build = dict(mapping_yaml(path)["build"])
         fusion = construct(FusionConfig, dict(build.pop("fusion", {})), where=f"{where} build.fusion")
         layers = construct(LayerConfig, dict(build.pop("layers", {})), where=f"{where} build.layers")
+        inputs = dict(build.pop("inputs", {}))
+        for key in ("image_topics", "cloud_topics", "odometry_topics", "world_frames"):
+            if isinstance(inputs.get(key), list):
+                inputs[key] = tuple(str(v) for v in inputs[key])
+        build["inputs"] = construct(InputConfig, inputs, where=f"{where} build.inputs")
         for key in ("camera_xyz", "camera_rpy"):
             if key in build:
                 build[key] = tuple(float(v) for v in build[key])
-        return construct(cls, {**build, "fusion": fusion, "layers": layers}, where=f"{where} build")
+        return construct(cls, {**build, "fusion": fusion, "layers": layers},
+                         where=f"{where} build")
 
 
 class MapBuilder:
@@ -98,6 +102,11 @@ class MapBuilder:
         self._pose_t: list[float] = []
         self._poses: list[Pose] = []
         self._pending: list[tuple[float, NDArray[np.uint8], NDArray[np.uint16] | None]] = []
+        self._pending_scans: list[tuple[float, NDArray[np.float64]]] = []
+        self._camera_xyz = self.config.camera_xyz
+        self._camera_rpy = self.config.camera_rpy
+        self.dropped_images = 0
+        self.dropped_scans = 0
         self._pending_ids: dict[float, NDArray[np.uint16]] = {}
         self.labels: tuple[str, ...] = ()
         self._camera: EquirectCamera | None = None
@@ -123,6 +132,22 @@ class MapBuilder:
         self.cloud.add(pts[np.isfinite(pts).all(axis=1)])
         self.scans += 1
 
+    def add_body_scan(self, t: float, points: NDArray[np.floating]) -> None:
+        """A scan in the body frame (``(N, >=3)``, already moved from the lidar's own frame
+        into the body's): placed in the map with the pose at ``t`` once it is known (dropped
+        when no pose lies within ``inputs.sync_tolerance_s``)."""
+        pts = np.asarray(points, dtype=np.float64)[:, :3]
+        self._pending_scans.append((t, pts[np.isfinite(pts).all(axis=1)]))
+        self._flush()
+
+    def set_camera_extrinsics(self, xyz: tuple[float, float, float],
+                              rpy: tuple[float, float, float]) -> None:
+        """The camera's pose in the body frame (from TF; replaces ``camera_xyz``/``camera_rpy``
+        for the panoramas fused from now on)."""
+        self._camera_xyz = (float(xyz[0]), float(xyz[1]), float(xyz[2]))
+        self._camera_rpy = (float(rpy[0]), float(rpy[1]), float(rpy[2]))
+        self._camera = None
+
     def add_labels(self, labels: list[str]) -> None:
         """The simulator's instance-id -> category table."""
         self.labels = tuple(labels)
@@ -142,17 +167,26 @@ class MapBuilder:
                 return
         self._pending_ids[t] = ids
 
+    def poll(self) -> None:
+        """Fuse the panoramas that became ready (an external detector's record came in)."""
+        self._flush()
+
     # --- fusion ---------------------------------------------------------------------------
     def pose_at(self, t: float) -> Pose | None:
-        """The pose at ``t`` interpolated between neighbours (``None`` before the first)."""
-        if not self._pose_t or t < self._pose_t[0] - 0.05:
+        """The pose at ``t`` interpolated between neighbours; ``None`` when no pose lies within
+        ``inputs.sync_tolerance_s`` of ``t`` on the side it is missing (before the first, after
+        the last, or in a gap of the pose stream wider than twice the tolerance)."""
+        tol = self.config.inputs.sync_tolerance_s
+        if not self._pose_t or t < self._pose_t[0] - tol:
             return None
         i = bisect.bisect_left(self._pose_t, t)
         if i >= len(self._pose_t):
-            return self._poses[-1] if t - self._pose_t[-1] < 0.2 else None
+            return self._poses[-1] if t - self._pose_t[-1] < tol else None
         if i == 0 or self._pose_t[i] == t:
             return self._poses[i]
         t0, t1 = self._pose_t[i - 1], self._pose_t[i]
+        if t1 - t0 > 2 * tol:
+            return None
         a, b = self._poses[i - 1], self._poses[i]
         w = (t - t0) / (t1 - t0)
         pos = tuple(float(p + w * (q - p)) for p, q in zip(a.position, b.position, strict=True))
@@ -163,21 +197,39 @@ class MapBuilder:
         q /= np.linalg.norm(q)
         return Pose(pos, (float(q[0]), float(q[1]), float(q[2]), float(q[3])))  # type: ignore[arg-type]
 
-    def _needs_ids(self) -> bool:
-        return isinstance(self.detector, GroundTruthDetector)
+    def _waiting(self, t: float, ids: NDArray[np.uint16] | None) -> bool:
+        """Whether the detector still waits for something of the panorama at ``t``: the
+        simulator's id image, or an external detector's detections (its ``ready(t)``)."""
+        if isinstance(self.detector, GroundTruthDetector):
+            return ids is None
+        ready = getattr(self.detector, "ready", None)
+        return bool(ready is not None and not ready(t))
 
     def _flush(self, *, final: bool = False) -> None:
+        scans = []
+        for t, pts in self._pending_scans:
+            if not (self._pose_t and self._pose_t[-1] >= t) and not final:
+                scans.append((t, pts))
+                continue
+            pose = self.pose_at(t)
+            if pose is None:
+                self.dropped_scans += 1
+                continue
+            self.add_scan(t, pts @ pose.rotation.T + np.asarray(pose.position))
+        self._pending_scans = scans
         keep = []
         for t, rgb, ids in self._pending:
             if ids is None and t in self._pending_ids:
                 ids = self._pending_ids.pop(t)
             ready = self._pose_t and self._pose_t[-1] >= t
-            if (ids is None and self._needs_ids() and not final) or not (ready or final):
+            if (self._waiting(t, ids) and not final) or not (ready or final):
                 keep.append((t, rgb, ids))
                 continue
             pose = self.pose_at(t)
             if pose is not None:
                 self._fuse(t, rgb, ids, pose)
+            else:
+                self.dropped_images += 1
         self._pending = keep
 
     def _fuse(self, t: float, rgb: NDArray[np.uint8], ids: NDArray[np.uint16] | None,
@@ -185,9 +237,10 @@ class MapBuilder:
         start = time.perf_counter()
         rows, cols = rgb.shape[:2]
         if self._camera is None or self._camera.width != cols or self._camera.crop_rows != rows:
-            self._camera = EquirectCamera(width=cols, crop_rows=rows, xyz=self.config.camera_xyz,
-                                          rpy=self.config.camera_rpy)
-        dets = self.detector.detect(Frame(rgb=rgb, instance_ids=ids, labels=self.labels))
+            self._camera = EquirectCamera(width=cols, crop_rows=rows, xyz=self._camera_xyz,
+                                          rpy=self._camera_rpy)
+        dets = self.detector.detect(Frame(rgb=rgb, instance_ids=ids, labels=self.labels,
+                                          stamp=t))
         self.detections += len(dets)
         pts = self.cloud.points()
         near = np.sum((pts[:, :2] - np.asarray(pose.position[:2])) ** 2, axis=1) \
@@ -237,6 +290,8 @@ class MapBuilder:
             links[(a, b)] = links.get((a, b), 0.0) + math.hypot(x1 - x0, y1 - y0) + layers.grid.resolution
         types = room_types(cats, room_overrides, links, open_m=self.config.layers.open_plan_m,
                            weak=self.config.layers.weak_room_evidence)
+        layers, objects, types = _merge_open_rooms(layers, objects, types, self.config.layers)
+        room_list = sorted(types)
         rooms = tuple(Room(id=rid, type=types[rid], polygon=_room_polygon(layers.room_ids == rid,
                                                                           layers.grid),
                            name=f"{types[rid].words} {rid}") for rid in room_list)
@@ -246,6 +301,8 @@ class MapBuilder:
         meta: dict[str, Any] = {
             "generator": "map2route.mapping.builder", "detector": self.detector.name,
             "scans": self.scans, "images": self.images, "detections": self.detections,
+            "dropped_unsynced": {"images": self.dropped_images, "scans": self.dropped_scans},
+            "camera_extrinsics": {"xyz": list(self._camera_xyz), "rpy": list(self._camera_rpy)},
             "cloud_voxels": len(self.cloud), "ground_z": layers.ground_z,
             "ceiling_z": layers.ceiling_z if math.isfinite(layers.ceiling_z) else None,
             "config": _jsonable(asdict(self.config)),
@@ -273,6 +330,22 @@ def _split_open_plan(layers: Layers, objects: list[ObjectInstance],
         moved.append(dataclasses.replace(o, room_id=rid if rid >= 0 else None))
     new = set(np.unique(ids).tolist()) - set(np.unique(layers.room_ids).tolist())
     return dataclasses.replace(layers, room_ids=ids, doors=room_doors(ids, grid, new)), moved
+
+
+def _merge_open_rooms(layers: Layers, objects: list[ObjectInstance], types: dict[int, RoomType],
+                      config: LayerConfig
+                      ) -> tuple[Layers, list[ObjectInstance], dict[int, RoomType]]:
+    """Layers, objects and room types with same-type rooms joined by a wide opening without a
+    lintel merged (:func:`~map2route.mapping.layers.merge_open_rooms`)."""
+    ids, mapping = merge_open_rooms(layers.room_ids, types, layers.grid, layers.lintel,
+                                    open_m=config.merge_open_m)
+    if all(k == v for k, v in mapping.items()):
+        return layers, objects, types
+    moved = [dataclasses.replace(o, room_id=mapping.get(o.room_id, o.room_id))
+             if o.room_id is not None else o for o in objects]
+    merged = {new: types[old] for old, new in mapping.items() if old == new}
+    return (dataclasses.replace(layers, room_ids=ids, doors=room_doors(ids, layers.grid)),
+            moved, merged)
 
 
 def _jsonable(obj: Any) -> Any:
@@ -313,36 +386,35 @@ def build_from_bag(bag: str | Path, *, name: str, detector: Detector,
                    config: BuildConfig | None = None,
                    room_overrides: dict[int, RoomType] | None = None,
                    progress: bool = True) -> BuildResult:
-    """Build a semantic map from a bag with the topics of :mod:`map2route.mapping.bag`.
+    """Build a semantic map from a bag of driver topics (:mod:`map2route.mapping.inputs`:
+    panoramas, clouds, odometry or TF; a simulator bag's ``/sim/*`` topics when there).
 
     Raises:
         MappingError: the bag is unreadable or holds too little data.
     """
 
-
     start = time.perf_counter()
     builder = MapBuilder(detector, config)
-    count, messages = read_bag(bag)
-    t0: int | None = None
-    t_last = 0.0
+    sensor_bag = open_sensor_bag(bag, builder.config.inputs)
+    feed = SensorInputs(builder, has_odometry=sensor_bag.has_odometry)
+    stamps: list[float] = []
     with Progress(disable=not progress, transient=True) as bar:
-        task = bar.add_task(f"building from {Path(bag).name}", total=count)
-        for msg in messages:
-            if t0 is None:
-                t0 = msg.t_ns
-            t = (msg.t_ns - t0) / 1e9
-            t_last = max(t_last, t)
-            if msg.topic == ODOM_TOPIC:
-                builder.add_odometry(t, msg.data)
-            elif msg.topic == SCAN_TOPIC:
-                builder.add_scan(t, msg.data)
-            elif msg.topic == IMAGE_TOPIC:
-                builder.add_image(t, msg.data)
-            elif msg.topic == INSTANCE_TOPIC:
-                builder.add_instance_ids(t, msg.data)
-            elif msg.topic == LABELS_TOPIC:
-                builder.add_labels(list(msg.data["labels"]))
+        task = bar.add_task(f"building from {Path(bag).name}", total=sensor_bag.count)
+        for msgtype, topic, msg in sensor_bag.messages:
+            header = getattr(msg, "header", None)
+            if header is not None and msgtype != inputs.TF:
+                t = stamp_s(msg)
+                if not stamps:
+                    stamps[:] = [t, t]
+                stamps[0], stamps[1] = min(stamps[0], t), max(stamps[1], t)
+            feed.on_message(msgtype, topic, msg)
             bar.advance(task)
     m = builder.snapshot(name, room_overrides=room_overrides, finish=True)
-    return BuildResult(map=m, bag_duration_s=t_last, wall_s=time.perf_counter() - start,
+    m.metadata["inputs"] = {
+        "messages": dict(sorted(feed.counts.items())),
+        "poses_from": "tf" if feed.poses_from_tf else "odometry",
+        "camera_extrinsics_from": "tf_static" if feed.camera_from_tf else "config",
+        "clouds_without_mount": list(feed.unmounted_frames)}
+    duration = stamps[1] - stamps[0] if stamps else 0.0
+    return BuildResult(map=m, bag_duration_s=duration, wall_s=time.perf_counter() - start,
                        fuse_s=builder.fuse_seconds)

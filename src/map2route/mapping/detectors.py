@@ -12,59 +12,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
 import numpy as np
 
+from map2route.mapping.detection import Detection, Detector, Frame
 from map2route.mapping.errors import MappingError
 from map2route.paths import data_dir
 from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 
-if TYPE_CHECKING:
-    from numpy.typing import NDArray
-
-
-@dataclass(frozen=True, eq=False)
-class Frame:
-    """One panorama as the detectors see it.
-
-    Attributes:
-        rgb: ``(H, W, 3)`` uint8.
-        instance_ids: simulator ground truth ``(H, W)`` uint16 (0 = none), or ``None``.
-        labels: instance id -> category for ``instance_ids``.
-    """
-
-    rgb: NDArray[np.uint8]
-    instance_ids: NDArray[np.uint16] | None = None
-    labels: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, eq=False)
-class Detection:
-    """One detection: a bool ``(H, W)`` mask, a category, a score in ``[0, 1]``."""
-
-    mask: NDArray[np.bool_] = field(repr=False)
-    label: str
-    score: float = 1.0
-
-    @property
-    def box(self) -> tuple[int, int, int, int]:
-        """``(col0, row0, col1, row1)`` of the mask, inclusive-exclusive."""
-        rows, cols = np.nonzero(self.mask)
-        return int(cols.min()), int(rows.min()), int(cols.max()) + 1, int(rows.max()) + 1
-
-
-#: Categories that are the building, not objects in it: never detected, never scored.
-
-
-class Detector(Protocol):
-    """Anything that detects objects on a panorama."""
-
-    name: str
-
-    def detect(self, frame: Frame) -> list[Detection]:
-        """Detections on ``frame`` (masks of ``frame.rgb``'s shape)."""
-        ...
+__all__ = ["Detection", "Detector", "Frame", "GroundTruthDetector", "OpenVocabularyDetector",
+           "make_detector", "vocabulary"]
 
 
 def vocabulary() -> tuple[str, ...]:
@@ -197,7 +155,9 @@ class OpenVocabularyDetector:
 
 
 def make_detector(name: str, **options: Any) -> Detector:
-    """A detector by name: ``ground_truth`` or ``open_vocabulary``.
+    """A detector by name: ``ground_truth``, ``open_vocabulary`` or ``external`` (options:
+    ``detections``, a JSONL file of :mod:`map2route.mapping.external`; or ``live=True``, records
+    fed by :meth:`~map2route.mapping.external.ExternalDetector.add`).
 
     Raises:
         MappingError: unknown name (naming the known ones) or the detector cannot start.
@@ -206,5 +166,12 @@ def make_detector(name: str, **options: Any) -> Detector:
         return GroundTruthDetector(**options)
     if name == "open_vocabulary":
         return OpenVocabularyDetector(**options)
-    msg = f"unknown detector {name!r}; choose ground_truth or open_vocabulary"
+    if name == "external":
+        from map2route.mapping.external import ExternalDetector  # noqa: PLC0415 - imports this module
+
+        path = options.pop("detections", None)
+        if path is not None:
+            return ExternalDetector.from_jsonl(path, **options)
+        return ExternalDetector(**options)
+    msg = f"unknown detector {name!r}; choose ground_truth, open_vocabulary or external"
     raise MappingError(msg)

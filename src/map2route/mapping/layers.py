@@ -20,6 +20,9 @@
   hold when each of two types has strong evidence at its own end (:func:`split_open_plan`).
 - Room types from the objects a room holds (:data:`ROOM_EVIDENCE`); a room with none takes
   the type of the neighbour it shares the widest openings with; overridable by id.
+- Open rooms merged (:func:`merge_open_rooms`): two rooms of one type that share an opening
+  at least ``merge_open_m`` wide with no lintel over it are one room the watershed cut where
+  the free space narrows.
 """
 
 from __future__ import annotations
@@ -81,6 +84,7 @@ class LayerConfig:
     split_min_room_m2: float
     lintel_min_m: float
     lintel_clear_m: float
+    merge_open_m: float = 0.0
 
 
 @dataclass(frozen=True, eq=False)
@@ -94,6 +98,8 @@ class Layers:
     traversable: NDArray[np.bool_]
     room_ids: NDArray[np.int32]
     doors: tuple[tuple[tuple[int, int], tuple[tuple[float, float], tuple[float, float]]], ...]
+    #: Cells under a lintel (:func:`lintels`; ``None``: not known, no opening is a door).
+    lintel: NDArray[np.bool_] | None = None
 
 
 def _mode(z: NDArray[np.floating], bin_m: float = 0.02) -> float:
@@ -182,7 +188,7 @@ def build_layers(points: NDArray[np.floating], trajectory_xy: NDArray[np.floatin
                                      np.ones((3, 3), np.uint8)).astype(bool)
     room_ids, doors = segment_rooms(interior, seg_walls, grid, config=cfg)
     return Layers(grid=grid, ground_z=ground, ceiling_z=ceiling, walls=walls,
-                  traversable=traversable, room_ids=room_ids, doors=doors)
+                  traversable=traversable, room_ids=room_ids, doors=doors, lintel=lintel)
 
 
 def thin_walls(walls: NDArray[np.bool_], band_xy: NDArray[np.floating],
@@ -528,3 +534,66 @@ def _absorb_small_rooms(labels: NDArray[np.integer], min_cells: int) -> NDArray[
         if not ring.any():
             return out
         out[mask] = int(np.bincount(out[ring]).argmax())
+
+
+def open_boundaries(room_ids: NDArray[np.integer], grid: GridSpec,
+                    lintel: NDArray[np.bool_] | None, *, lintel_reach_m: float = 0.15
+                    ) -> dict[tuple[int, int], float]:
+    """Per room pair ``(a, b)``, ``a < b``: the length (m) of their common border that no
+    lintel covers. Each pair of 4-neighbour cells of the two rooms is one cell of border; a
+    pair within ``lintel_reach_m`` of a lintel cell is under a door head and left out."""
+    ids = np.asarray(room_ids)
+    closed = np.zeros(ids.shape, dtype=bool)
+    if lintel is not None and lintel.any():
+        reach = max(1, int(np.ceil(lintel_reach_m / grid.resolution)))
+        closed = ndimage.binary_dilation(lintel, structure=np.ones((3, 3)), iterations=reach)
+    out: dict[tuple[int, int], float] = {}
+    for a, b, ca, cb in ((ids[:, :-1], ids[:, 1:], closed[:, :-1], closed[:, 1:]),
+                         (ids[:-1, :], ids[1:, :], closed[:-1, :], closed[1:, :])):
+        edge = (a != b) & (a >= 0) & (b >= 0) & ~ca & ~cb
+        lo, hi = np.minimum(a[edge], b[edge]), np.maximum(a[edge], b[edge])
+        if lo.size == 0:
+            continue
+        pairs, counts = np.unique(np.stack([lo, hi], axis=1), axis=0, return_counts=True)
+        for (x, y), n in zip(pairs.tolist(), counts.tolist(), strict=True):
+            out[(int(x), int(y))] = out.get((int(x), int(y)), 0.0) + n * grid.resolution
+    return out
+
+
+def merge_open_rooms(room_ids: NDArray[np.integer], types: Mapping[int, RoomType],
+                     grid: GridSpec, lintel: NDArray[np.bool_] | None, *, open_m: float
+                     ) -> tuple[NDArray[np.int32], dict[int, int]]:
+    """Rooms of one type joined by an opening at least ``open_m`` wide with no lintel over it
+    (:func:`open_boundaries`) merged into one, transitively; a merged room keeps the lowest
+    id among its parts (ids stay those of the unmerged rooms, so ``--room-type ID=TYPE`` on a
+    built map's id names the same room in a rebuild).
+
+    The watershed cuts one room where its free space narrows (an L-shaped bedroom, a living
+    room around a chimney breast); two real rooms meet at a door, whose head the lidar sees.
+    Two rooms of one type joined by a wide wall opening without a head (ProcTHOR's
+    ``opening``) are merged too: no sensor tells them apart from one room.
+
+    Returns:
+        ``(new room ids, old id -> new id)``; unchanged when ``open_m <= 0``.
+    """
+    ids = np.asarray(room_ids, dtype=np.int32)
+    old = sorted(int(r) for r in np.unique(ids) if r >= 0)
+    parent = {r: r for r in old}
+
+    def root(r: int) -> int:
+        while parent[r] != r:
+            parent[r] = parent[parent[r]]
+            r = parent[r]
+        return r
+
+    if open_m > 0:
+        for (a, b), width in sorted(open_boundaries(ids, grid, lintel).items()):
+            if width >= open_m and a in types and b in types and types[a] == types[b]:
+                ra, rb = root(a), root(b)
+                if ra != rb:
+                    parent[max(ra, rb)] = min(ra, rb)
+    mapping = {r: root(r) for r in old}
+    out = np.full(ids.shape, -1, dtype=np.int32)
+    for r, n in mapping.items():
+        out[ids == r] = n
+    return out, mapping

@@ -20,6 +20,9 @@
 - Rooms: each built room is mapped to the true room it overlaps most; accuracy = the share of
   the true rooms' free cells whose built room maps to their true room (cells the built map
   leaves outside every room count as wrong); room-type accuracy over the matched rooms.
+  Room accuracy never penalises a split (three built rooms in one true room all map to it);
+  the adjusted Rand index and panoptic quality over the same cells and the room count error
+  (:mod:`map2route.mapping.room_score`) do.
 - Traversability: IoU of the traversable cells, the built layer sampled at the true grid's
   cell centres.
 """
@@ -33,6 +36,7 @@ import cv2
 import numpy as np
 from shapely.geometry import Point, Polygon
 
+from map2route.mapping.room_score import score_rooms
 from map2route.mapping.simulate import SimConfig
 from map2route.semantic_map.categories import STRUCTURE_CATEGORIES
 
@@ -75,6 +79,11 @@ class MapScore:
     unobservable_tall: tuple[str, ...] = ()
     recall_tall_seen: float = float("nan")
     unseen_tall: tuple[str, ...] = ()
+    room_ari: float = float("nan")
+    room_pq: float = float("nan")
+    room_count_error: int = 0
+    rooms_built: int = 0
+    rooms_true: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -199,6 +208,8 @@ def score_map(built: SemanticMap, truth: SemanticMap, *,
     lut = np.vectorize(lambda v: mapping.get(int(v), -2))(b_rooms) if mapping else np.full_like(b_rooms, -2)
     room_acc = float(np.mean(lut[free] == t_rooms[free])) if free.any() else float("nan")
     type_ok = [built.get_room(b).type == truth.get_room(t).type for b, t in mapping.items()]
+    seg = score_rooms(t_rooms, b_rooms, free, true_ids=[r.id for r in truth.rooms],
+                      built_ids=[r.id for r in built.rooms])
     # Traversability.
     b_trav = sample_layer(built, built.traversable, truth, False)
     inter = np.sum(b_trav & truth.traversable)
@@ -218,4 +229,7 @@ def score_map(built: SemanticMap, truth: SemanticMap, *,
         recall_tall_seen=(sum(j in matched_t for j in shown_tall) / len(shown_tall)
                           if shown_tall else float("nan")),
         unseen_tall=(tuple(sorted(t_objs[j].id for j in tall if t_objs[j].id not in shown))
-                     if shown is not None else ()))
+                     if shown is not None else ()),
+        room_ari=seg.adjusted_rand_index, room_pq=seg.panoptic_quality,
+        room_count_error=seg.room_count_error, rooms_built=seg.rooms_built,
+        rooms_true=seg.rooms_true)

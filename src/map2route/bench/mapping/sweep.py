@@ -52,10 +52,11 @@ BUILD_SPEED_TARGET = 1.0
 
 #: The score numbers of a row (all floats, ``None`` when undefined, e.g. no tall object).
 SCORE_KEYS = ("precision", "recall", "recall_tall", "recall_tall_observable", "recall_tall_seen",
-              "room_accuracy", "room_type_accuracy", "traversability_iou", "centroid_error_m")
+              "room_accuracy", "room_type_accuracy", "traversability_iou", "centroid_error_m",
+              "room_ari", "room_pq")
 #: The numbers :func:`summarize` averages per noise level.
-METRIC_KEYS = (*SCORE_KEYS, "hcs_true", "hcs_built", "build_speed", "drive_s",
-               "simulate_wall_s", "build_wall_s")
+METRIC_KEYS = (*SCORE_KEYS, "abs_room_count_error", "hcs_true", "hcs_built", "build_speed",
+               "drive_s", "simulate_wall_s", "build_wall_s")
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,9 @@ def score_built(built: SemanticMap, truth: SemanticMap, *, shown: set[str] | Non
     s = score_map(built, truth, shown=shown)
     out: dict[str, Any] = {k: _clean(float(getattr(s, k))) for k in SCORE_KEYS}
     out["unseen_tall"] = len(s.unseen_tall) if shown is not None else None
+    out.update(room_count_error=s.room_count_error,
+               abs_room_count_error=abs(s.room_count_error), rooms_built=s.rooms_built,
+               rooms_true=s.rooms_true)
     out.update(hcs_true=None, hcs_built=None, grounded=None, episodes=0)
     if episodes:
         down = downstream_hcs(built, truth, episodes, goal_margin_m=BUILT_MAP_GOAL_MARGIN_M)
