@@ -21,7 +21,7 @@ from rich.progress import Progress
 
 from map2route.mapping import inputs
 from map2route.mapping.bag import open_sensor_bag
-from map2route.mapping.camera import EquirectCamera, Pose
+from map2route.mapping.camera import EquirectCamera, Pose, interpolate_pose
 from map2route.mapping.config import construct, mapping_yaml
 from map2route.mapping.detectors import Frame, GroundTruthDetector
 from map2route.mapping.errors import MappingError
@@ -189,13 +189,7 @@ class MapBuilder:
             return None
         a, b = self._poses[i - 1], self._poses[i]
         w = (t - t0) / (t1 - t0)
-        pos = tuple(float(p + w * (q - p)) for p, q in zip(a.position, b.position, strict=True))
-        qa, qb = np.asarray(a.quaternion), np.asarray(b.quaternion)
-        if float(np.dot(qa, qb)) < 0:
-            qb = -qb
-        q = (1 - w) * qa + w * qb
-        q /= np.linalg.norm(q)
-        return Pose(pos, (float(q[0]), float(q[1]), float(q[2]), float(q[3])))  # type: ignore[arg-type]
+        return interpolate_pose(a, b, w)
 
     def _waiting(self, t: float, ids: NDArray[np.uint16] | None) -> bool:
         """Whether the detector still waits for something of the panorama at ``t``: the

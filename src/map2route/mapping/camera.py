@@ -63,6 +63,19 @@ class Pose:
         return cls((x, y, z), (math.cos(yaw / 2), 0.0, 0.0, math.sin(yaw / 2)))
 
 
+def interpolate_pose(a: Pose, b: Pose, w: float) -> Pose:
+    """The pose a fraction ``w`` of the way from ``a`` to ``b``: position linear, rotation by
+    normalised linear quaternion blend (nlerp; between odometry samples the turn is small, so it
+    matches slerp to well under a milli-radian and needs no trigonometry)."""
+    pos = tuple(float(p + w * (q - p)) for p, q in zip(a.position, b.position, strict=True))
+    qa, qb = np.asarray(a.quaternion), np.asarray(b.quaternion)
+    if float(np.dot(qa, qb)) < 0:
+        qb = -qb  # the shorter way round
+    q = (1 - w) * qa + w * qb
+    q /= np.linalg.norm(q)
+    return Pose(pos, (float(q[0]), float(q[1]), float(q[2]), float(q[3])))  # type: ignore[arg-type]
+
+
 def world_to_body(points_w: NDArray[np.floating], pose: Pose) -> NDArray[np.float64]:
     """``p_b = R_w2b (p_w - t)`` for ``(N, 3)`` points."""
     r_w2b = pose.rotation.T

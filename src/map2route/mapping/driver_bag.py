@@ -43,7 +43,7 @@ from map2route.mapping.bag import (
     open_bag,
     pointcloud2_xyz,
 )
-from map2route.mapping.camera import Pose, world_to_body
+from map2route.mapping.camera import Pose, interpolate_pose, world_to_body
 from map2route.mapping.detectors import Frame, GroundTruthDetector
 from map2route.mapping.errors import MappingError
 from map2route.mapping.external import detection_record
@@ -88,13 +88,7 @@ def _pose_at(ts: list[int], poses: list[Pose], t: int) -> Pose:
         return poses[min(i, len(ts) - 1)]
     w = (t - ts[i - 1]) / (ts[i] - ts[i - 1])
     a, b = poses[i - 1], poses[i]
-    pos = tuple(float(p + w * (q - p)) for p, q in zip(a.position, b.position, strict=True))
-    qa, qb = np.asarray(a.quaternion), np.asarray(b.quaternion)
-    if float(np.dot(qa, qb)) < 0:
-        qb = -qb
-    q = (1 - w) * qa + w * qb
-    q /= np.linalg.norm(q)
-    return Pose(pos, (float(q[0]), float(q[1]), float(q[2]), float(q[3])))  # type: ignore[arg-type]
+    return interpolate_pose(a, b, w)
 
 
 def to_driver_bag(sim_bag: str | Path, out: str | Path, *, detections: str | Path | None = None,

@@ -157,6 +157,16 @@ def announced_list(rw: Rewriter, i: int) -> int | None:
 _ITEM_ORDINALS = (*W.ORDINALS, "last", "lastly", "finally", "then", "next")
 
 
+def _start_list_item(rw: Rewriter, t: Token) -> None:
+    """Replace the separator before a list item with ", then go to" (the first: "go to")."""
+    while rw.out and rw.out[-1].text in (",", "and", ";"):
+        rw.out.pop()
+    if rw.list_items:
+        rw.emit(",", "then", like=t)
+    rw.emit("go", "to", like=t)
+    rw.list_items += 1
+
+
 def ordinal_item(rw: Rewriter, i: int) -> int | None:
     """An item of an announced list: "first the toaster" -> "go to the toaster", "second the
     sink" -> ", then go to the sink"."""
@@ -164,13 +174,7 @@ def ordinal_item(rw: Rewriter, i: int) -> int | None:
             rw.w(i + 1) not in ("the", "a", "an") or not (rw.out and rw.out[-1].text in (
                 ":", ",", ";", "and")) and rw.list_items:
         return None
-    t = rw.toks[i]
-    while rw.out and rw.out[-1].text in (",", "and", ";"):
-        rw.out.pop()
-    if rw.list_items:
-        rw.emit(",", "then", like=t)
-    rw.emit("go", "to", like=t)
-    rw.list_items += 1
+    _start_list_item(rw, rw.toks[i])
     return i + 1
 
 
@@ -188,13 +192,7 @@ def list_item(rw: Rewriter, i: int) -> int | None:
             (not rw.out or rw.out[-1].text in _LIST_BEFORE or
              (rw.in_list and rw.w(i + 1) == ")"))):
         return None
-    t = rw.toks[i]
-    while rw.out and rw.out[-1].text in (",", "and", ";"):
-        rw.out.pop()
-    if rw.list_items:
-        rw.emit(",", "then", like=t)
-    rw.emit("go", "to", like=t)
-    rw.list_items += 1
+    _start_list_item(rw, rw.toks[i])
     return i + 2
 
 
