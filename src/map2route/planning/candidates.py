@@ -27,17 +27,19 @@ is the benchmark's, read on our own leg representation.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from map2route.gridsearch.kernel import SQRT2
 from map2route.routeir.model import Constraint, ConstraintKind
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from map2route.gridsearch.kernel import GridPath
-    from map2route.planning.costmap import DistanceFields
+    from map2route.planning.costmap import DistanceFields, StageCostMap
 
 #: A mask's cells as ``np.nonzero`` gives them (rows, cols).
 Cells = tuple["NDArray[np.intp]", "NDArray[np.intp]"]
@@ -45,6 +47,33 @@ Cells = tuple["NDArray[np.intp]", "NDArray[np.intp]"]
 FAR_EXIT_BAND_M = 1.0
 #: Fractions of the largest ``e1`` distance at which the pass-along exits are picked.
 _EXIT_FRACTIONS = (1.0, 0.5)
+
+
+@dataclass(frozen=True, eq=False)
+class SoftWaypoint:
+    """An optional sub-goal the planner adds for a Near / Relative / Far preference (not in the IR).
+
+    Attributes:
+        before: index of the stage sub-goal it precedes (0 = the first waypoint,
+            ``len(waypoints)`` = the target).
+        mask: the band's usable cells (traversable, outside every active must-avoid).
+        constraint: index into ``ir.constraints`` of the preference it serves.
+        cmap: the cost map of the leg to it, if not the stage's (one that keeps the leg out
+            of the stage's target, so the evaluator's window does not end before it).
+    """
+
+    before: int
+    mask: NDArray[np.bool_]
+    constraint: int
+    cmap: StageCostMap | None = None
+
+
+def cells_length_m(cells: NDArray[np.int32], resolution: float) -> float:
+    """The length of a grid path in metres (diagonal steps count sqrt 2 cells)."""
+    if cells.shape[0] < 2:
+        return 0.0
+    step = np.abs(np.diff(cells.astype(np.int64), axis=0)).sum(axis=1)
+    return float(np.where(step == 2, SQRT2, 1.0).sum() * resolution)
 
 
 def route_points(legs: Sequence[GridPath]) -> NDArray[np.int32]:

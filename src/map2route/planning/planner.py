@@ -22,12 +22,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from map2route.gridsearch.kernel import SQRT2, GoalField, GridPath, goal_field, search
+from map2route.gridsearch.kernel import GoalField, GridPath, goal_field, search
 from map2route.planning.candidates import (
     FAR_EXIT_BAND_M,
     Cells,
+    SoftWaypoint,
     best_ratio_cell,
     cell_mask,
+    cells_length_m,
     exit_cells,
     far_side_cell,
     first_in,
@@ -80,13 +82,6 @@ class Route:
     def end_xy(self) -> tuple[float, float]:
         """The last point."""
         return float(self.points[-1, 0]), float(self.points[-1, 1])
-
-
-def _cells_length_m(cells: NDArray[np.int32], resolution: float) -> float:
-    if cells.shape[0] < 2:
-        return 0.0
-    step = np.abs(np.diff(cells.astype(np.int64), axis=0)).sum(axis=1)
-    return float(np.where(step == 2, SQRT2, 1.0).sum() * resolution)
 
 
 def _stage_name(ir: RouteIR, k: int) -> str:
@@ -196,25 +191,6 @@ def _astar_leg(k: int, j: int, cmap: StageCostMap, goal: NDArray[np.bool_],
                   allow_corner_cutting=corner_cut)
 
 
-@dataclass(frozen=True, eq=False)
-class SoftWaypoint:
-    """An optional sub-goal the planner adds for a Near / Relative / Far preference (not in the IR).
-
-    Attributes:
-        before: index of the stage sub-goal it precedes (0 = the first waypoint,
-            ``len(waypoints)`` = the target).
-        mask: the band's usable cells (traversable, outside every active must-avoid).
-        constraint: index into ``ir.constraints`` of the preference it serves.
-        cmap: the cost map of the leg to it, if not the stage's (one that keeps the leg out
-            of the stage's target, so the evaluator's window does not end before it).
-    """
-
-    before: int
-    mask: NDArray[np.bool_]
-    constraint: int
-    cmap: StageCostMap | None = None
-
-
 def _plan_stage(m: SemanticMap, ir: RouteIR, k: int, start: tuple[int, int],
                 config: PlannerConfig, cmap: StageCostMap, solve: LegSolver,
                 first_subgoal: int = 0, soft: Sequence[SoftWaypoint] = ()) -> list[GridPath]:
@@ -295,7 +271,7 @@ def _sequential(m: SemanticMap, ir: RouteIR, config: PlannerConfig, start: tuple
         stage_cells = [leg.cells[1:] for leg in legs]
         new = np.concatenate(stage_cells) if stage_cells else np.zeros((0, 2), np.int32)
         full = np.concatenate([np.array([here], dtype=np.int32), new])
-        lengths.append(_cells_length_m(full, res))
+        lengths.append(cells_length_m(full, res))
         costs.append(float(sum(leg.cost for leg in legs)))
         cells_parts.append(new.astype(np.int32))
         index_parts.append(np.full(new.shape[0], k, dtype=np.int32))
@@ -512,7 +488,7 @@ class _SoftStages:
                                      self.solve_leg)  # not memoised: its cost maps are freed
             self.budget_left = config.length_budget * hard_route.length_m
         hard = stage_cost_map(m, ir, k, config, hard_only=True)
-        shortest = _cells_length_m(route_points(
+        shortest = cells_length_m(route_points(
             _plan_stage(m, ir, k, here, config, hard, self.solve_leg, first)), self.grid.resolution)
         return shortest, shortest + max(self.budget_left, 0.0) + 1e-9
 
@@ -647,7 +623,7 @@ class _SoftStages:
             i = sw.constraint
             idx = soft.index(sw)
             rest = soft[:idx] + soft[idx + 1:]
-            cur_ok = _cells_length_m(route_points(legs), res) <= limit
+            cur_ok = cells_length_m(route_points(legs), res) <= limit
             options = self._options(k, cmap, legs, soft, idx)
             if not cur_ok or self.config.evaluator_window:
                 options.append(rest)
@@ -656,7 +632,7 @@ class _SoftStages:
             fallback: tuple[list[GridPath], list[SoftWaypoint]] | None = None
             for opt in options:
                 trial = self._plan(k, here, cmap, first, opt)
-                if _cells_length_m(route_points(trial), res) > limit:
+                if cells_length_m(route_points(trial), res) > limit:
                     continue
                 val = self._value(i, trial)
                 if opt is rest:
@@ -674,7 +650,7 @@ class _SoftStages:
         for _ in range(_VIA_STEPS if self.config.pass_around else 0):
             legs = self._via_step(k, here, cmap, first, legs, soft, limit)
         if self.budget_left is not None:
-            self.budget_left -= max(_cells_length_m(route_points(legs), res) - shortest, 0.0)
+            self.budget_left -= max(cells_length_m(route_points(legs), res) - shortest, 0.0)
         return legs
 
 
@@ -700,7 +676,7 @@ class _SoftStages:
                 trial = self._plan(k, here, cmap, first, opt)
                 now = self._value(i, trial)
                 if (now is not None and now > val + 1e-9
-                        and _cells_length_m(route_points(trial), res) <= limit
+                        and cells_length_m(route_points(trial), res) <= limit
                         and self._others_hold(k, i, legs, trial)):
                     legs, soft[:], val = trial, opt, now
                     break
