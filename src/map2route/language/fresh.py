@@ -72,8 +72,9 @@ class ItemScore:
 
 def mentioned(parse: InstructionParse) -> set[str]:
     """Every head (nested ones too) the parse refers to, normalised, the places that end a
-    constraint's leg ("until you reach the bathroom") included."""
-    refs = list(parse.references())
+    constraint's leg ("until you reach the bathroom") and those of context sentences ("I'm
+    sitting on the sofa") included."""
+    refs = [*parse.references(), *parse.context_refs]
     stack = list(parse.clauses)
     while stack:
         c = stack.pop()

@@ -97,6 +97,9 @@ class ClauseReader(ConditionReader):
                 self.w(t - 1) not in ("while", ",", "and", "but", "avoid", "without") and \
                 not (w == "without" and not self._verb_follows(t + 1)):
             return True, False
+        if w == "passing" and self.w(t + 1) in ("by", "past") and t > i and \
+                self.w(t - 1) not in ("while", ",", "and", "but", "avoid", "without"):
+            return True, False  # "go to the bed passing by the sofa"
         if w in ("before", "after", "once") and t > i and self.w(t - 1) not in (
                 ",", "and", "then", "but") and not self.at(t, "after", "that") and \
                 self.w(t + 1) in ("going", "visiting", "you", "heading", "reaching",
@@ -115,6 +118,10 @@ class ClauseReader(ConditionReader):
             return False, False
         if self.w(nxt) in self._GERUND_PREFS and not (
                 self.w(nxt) == "without" and not self._verb_follows(nxt + 1)):
+            return True, False
+        if self.w(nxt) == "going" and self.w(nxt + 1) in ("past", "by", "via", "through") and \
+                w == ",":
+            # "go to the bed, going past the sofa": passed on the way, like "passing by"
             return True, False
         if self._opens_clause(nxt) and not (w == "and" and in_if and
                                             self.w(nxt) not in W.MOVE_VERBS):

@@ -67,6 +67,8 @@ class ConstraintReader(ReferenceReader):
         k = i
         while k < j:
             k0 = k
+            by_way = bool(refs) and self.at(k, "by", "way", "of")
+            k += 3 if by_way else 0  # "go to the bed by way of the kitchen"
             while self.w(k) in _TARGET_LEAD and k < j and \
                     self._start_phrase(k, j) is None and not (
                     self.w(k) == "the" and (self.lex.match(self.words[k + 1:j]) is not None
@@ -75,7 +77,8 @@ class ConstraintReader(ReferenceReader):
             got = self.np(k, j, 0)
             if got is None:
                 break
-            if refs and any(self.w(x) in ("through", "via", "thru") for x in range(k0, k)):
+            if refs and (by_way or any(self.w(x) in ("through", "via", "thru")
+                                       for x in range(k0, k))):
                 self.via.add(id(got[0]))  # "head to the bedroom through the kitchen"
                 self.mark(k0, k)
             refs.append(got[0])

@@ -84,7 +84,7 @@ def _correct(sent: list[Token]) -> list[Token]:
     return sent
 
 
-def discourse(toks: list[Token]) -> list[Token]:
+def discourse(toks: list[Token], dropped: list[list[Token]] | None = None) -> list[Token]:
     """Sentence-level clean-up of spoken requests, before clause splitting.
 
     Self-corrections keep only the corrected phrase ("the sofa, no wait, the armchair";
@@ -92,7 +92,8 @@ def discourse(toks: list[Token]) -> list[Token]:
     fragment ("Go to the dresser. The one in the living room." / "... the biggest one!")
     replaces the goal phrase of the sentence before; sentences that only tell (greetings,
     "I didn't sleep well", "He left it on the table", "It's urgent!") are dropped when another
-    sentence asks for a route.
+    sentence asks for a route. A dropped sentence that names a place is appended to
+    ``dropped`` (the parse reports it as context: never dropped silently).
     """
     sents = [_correct(s) for s in _sentences(toks)]
     out: list[list[Token]] = []
@@ -128,5 +129,7 @@ def discourse(toks: list[Token]) -> list[Token]:
         out.append(s)
     keep = [s for s in out if not _chatter(_content(s))]
     if keep and any(_is_request(_content(s)) or _has_head(_content(s)) for s in keep):
+        if dropped is not None:
+            dropped.extend(s for s in out if _chatter(_content(s)) and _has_head(_content(s)))
         out = keep
     return [t for s in out for t in s]

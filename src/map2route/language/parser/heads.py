@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
-from map2route.language.inflection import is_plural, singular_word
+from map2route.language.inflection import MIN_PLURAL_LENGTH, is_plural, singular_word
 from map2route.language.parser import words as W
 from map2route.language.vocabulary import (
     GROUPS,
@@ -49,6 +49,12 @@ class HeadLexicon:
                     tuple(words[:n - 1]) + (singular_word(key[-1]),) in self.phrases
                 return n, head, kind, plural
             sing = tuple(words[:n - 1]) + (singular_word(words[n - 1]),)
+            last = words[n - 1]
+            if sing == key and len(last) < MIN_PLURAL_LENGTH and last.endswith("s") and \
+                    len(last) > 2 and last[:-1].isalpha():
+                # "TVs": inflect is not asked about words this short (see inflection); an
+                # -s on a head of two letters is its plural
+                sing = tuple(words[:n - 1]) + (last[:-1],)
             if sing != key and sing in self.phrases:
                 head, kind = self.phrases[sing]
                 return n, head, kind, True

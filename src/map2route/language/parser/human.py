@@ -23,6 +23,7 @@ import re
 from map2route.language.errors import ParseError
 from map2route.language.parser import rewrites as R
 from map2route.language.parser import route_rewrites as RR
+from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import Clause, Modifier, RefExpr
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
@@ -70,9 +71,25 @@ def _sentences(toks: list[Token]) -> list[list[Token]]:
     return [s for s in out if s]
 
 
+#: Words that open a spoken sentence without adding to it ("Hey, ...", "Okay so, ...").
+_LEAD_FILLERS = W.FILLER_WORDS | {"so", ",", "and", "oh"}
+
+
+def _lead(words: list[str]) -> int:
+    """How many filler words open ``words`` ("okay so , i am ...": 3)."""
+    k = 0
+    while k < len(words) and words[k] in _LEAD_FILLERS:
+        k += 1
+    return k
+
+
 def _scene_setting(words: list[str]) -> bool:
-    """Whether a sentence only tells where the walker is ("You are standing next to a bed.")
-    or announces a list ("Do the following in order.")."""
+    """Whether a sentence only tells where the walker is ("You are standing next to a bed.",
+    "Hey, I'm sitting on the sofa in the living room.") or announces a list ("Do the
+    following in order.")."""
+    words = words[_lead(words):]
+    if words[:2] in (["i", "am"], ["we", "are"]):
+        words = ["you", "are", *words[2:]]  # the speaker is where the route starts
     if words[:3] in (["do", "the", "following"], ["follow", "these", "steps"],
                      ["here", "is", "the"], ["here", "are", "the"]) and \
             not any(head_lexicon().match(words[k:k + 1]) for k in range(len(words))):
@@ -101,9 +118,10 @@ def _route_order_reference(words: list[str]) -> tuple[int, int] | None:
     return None
 
 
-def human_forms(toks: list[Token]) -> tuple[list[Token], list[str], Marks]:
-    """Rewrite human phrasings (see the module docstring); returns the tokens and the
-    scene-setting sentences taken out as context, and where each room of a negated "that is
+def human_forms(toks: list[Token]
+                ) -> tuple[list[Token], list[tuple[str, tuple[int, int]]], Marks]:
+    """Rewrite human phrasings (see the module docstring); returns the tokens, the
+    scene-setting sentences taken out as context (each with its character span), and where each room of a negated "that is
     not in a bedroom" starts (:func:`negate_rooms` marks those ``in_room`` modifiers).
 
     Raises:
@@ -118,17 +136,76 @@ def human_forms(toks: list[Token]) -> tuple[list[Token], list[str], Marks]:
                "does not read; name the place by what is near it or in it, or use the hybrid "
                "or llm grounder")
         raise ParseError(msg, _text(toks, a, b), (a, b))
-    context: list[str] = []
+    context: list[tuple[str, tuple[int, int]]] = []
     kept: list[Token] = []
     sents = _sentences(toks)
     for s in sents:
-        words = [t.text for t in s if t.text not in _ENDS]
+        body = [t for t in s if t.text not in _ENDS]
+        words = [t.text for t in body]
         if len(sents) > 1 and _scene_setting(words):
-            context.append(" ".join(words))
+            body = body[_lead(words):]
+            context.append((" ".join(t.text for t in body), (body[0].start, body[-1].end)))
             continue
-        kept.extend(s)
+        owned = _owned_mention(s) if len(sents) > 1 else None
+        kept.extend(s if owned is None else owned)
     marks = Marks()
     return Rewriter(_without_ellipses(kept), marks).run(RULES), context, marks
+
+
+#: "I left my watch ...": verbs that say where the speaker's thing was left.
+_LEFT_VERBS = ("left", "lost", "dropped", "forgot", "misplaced", "put", "placed", "set")
+#: Words between "I" and such a verb ("I think I have left", "I must have dropped").
+_LEFT_LEAD = ("have", "had", "just", "must", "might", "may", "probably", "think", "i", "guess",
+              "believe", "somehow")
+_OWNERS = ("my", "our", "his", "her", "their")
+#: Hedges between the thing and where it is ("somewhere, I think it's in", "is probably on").
+_WHERE_HEDGES = ("somewhere", ",", "i", "think", "believe", "guess", "suppose", "it", "is",
+                 "was", "should", "be", "might", "may", "must", "probably", "maybe", "perhaps",
+                 "likely", "pretty", "sure", "am", "still", "lying", "sitting", "over", "there",
+                 "around")
+_PLACE_PREPS = ("in", "on", "by", "near", "next", "beside", "under", "inside", "at", "behind",
+                "underneath")
+#: Words that make a sentence a request after all ("... in the bedroom, go get it").
+_REQUEST_WORDS = W.MOVE_VERBS | set(_ROUTE_VERBS) | {"could", "can", "would", "please"}
+
+
+def _owned_mention(sent: list[Token]) -> list[Token] | None:
+    """"I left my watch somewhere, I think it's in the bedroom with the desk." -> "there is a
+    watch in the bedroom with the desk.": the speaker's thing, introduced for a later "it"
+    (a mention, never a stage and never dropped as chatter); also "my keys are on the bed".
+    None when the sentence is not one."""
+    body = [t for t in sent if t.text not in _ENDS]
+    ends = [t for t in sent if t.text in _ENDS]
+    words = [t.text for t in body]
+    k = _lead(words)
+    first = k
+    if words[k:k + 1] == ["i"]:
+        k += 1
+        while k < len(words) and words[k] in _LEFT_LEAD:
+            k += 1
+        if words[k:k + 1] == [] or words[k] not in _LEFT_VERBS:
+            return None
+        k += 1
+    if k >= len(words) or words[k] not in _OWNERS:
+        return None
+    det = k
+    hit = head_lexicon().match(words[det + 1:det + 1 + head_lexicon().max_len])
+    if hit is None:
+        return None
+    r = det + 1 + hit[0]
+    if det == first and words[r:r + 1] not in (["is"], ["are"], ["was"], ["were"],
+                                                ["should"], ["might"], ["must"]):
+        return None  # "my watch" opening a sentence: only "my watch is ..."
+    while r < len(words) and words[r] in _WHERE_HEDGES and words[r] not in _PLACE_PREPS:
+        r += 1
+    if r < len(words) and (words[r] not in _PLACE_PREPS or
+                           any(w in _REQUEST_WORDS for w in words[r:])):
+        return None
+    out = [Token("there", body[first].start, body[first].end),
+           Token("is", body[det].start, body[det].end),
+           Token("a", body[det].start, body[det].end),
+           *body[det + 1:det + 1 + hit[0]], *body[r:], *ends]
+    return out
 
 
 def _ellipsis_before(toks: list[Token], n: int) -> bool:

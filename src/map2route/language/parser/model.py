@@ -167,6 +167,9 @@ class InstructionParse:
     attachment: str = "local"
     #: Scene-setting sentences ("You are standing next to a bed."): read as context, no stage.
     context: list[str] = field(default_factory=list)
+    #: The places those sentences name ("I'm sitting on the sofa in the living room": the
+    #: sofa in the living room): reported, never stages or constraints.
+    context_refs: list[RefExpr] = field(default_factory=list)
 
     def references(self) -> list[RefExpr]:
         """Every top-level referring expression of every clause (nested ones inside)."""
@@ -192,11 +195,14 @@ class InstructionParse:
         for c in self.clauses:
             (stages if c.kind in ("goal", "pass", "circle", "follow_wall", "if")
              else constraints).append(c.to_json())
-        return {"instruction": self.instruction, "attachment": self.attachment,
-                "stages": stages, "constraints": constraints,
-                "references": [r.to_json() for r in self.references()],
-                "max_reference_depth": max((r.depth() for r in self.references()), default=0),
-                "unknown_words": self.unknown_words, "context": self.context}
+        out = {"instruction": self.instruction, "attachment": self.attachment,
+               "stages": stages, "constraints": constraints,
+               "references": [r.to_json() for r in self.references()],
+               "max_reference_depth": max((r.depth() for r in self.references()), default=0),
+               "unknown_words": self.unknown_words, "context": self.context}
+        if self.context_refs:
+            out["context_references"] = [r.to_json() for r in self.context_refs]
+        return out
 
 
 def same_ref(a: RefExpr, b: RefExpr) -> bool:

@@ -5,13 +5,15 @@ from __future__ import annotations
 from map2route.language.errors import InstructionTooLongError, ParseError
 from map2route.language.parser.clauses import ClauseReader
 from map2route.language.parser.coverage import aside_texts, unexplained
+from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.human import (
     apply_marks,
     merge_passed_on_the_way,
     merge_room_then_object,
 )
-from map2route.language.parser.model import InstructionParse
+from map2route.language.parser.model import InstructionParse, Modifier, RefExpr
 from map2route.language.parser.state import ATTACHMENTS
+from map2route.language.tokens import tokenize
 
 #: The longest instruction :func:`parse_instruction` reads by default, in characters. The
 #: parser is polynomial (see :mod:`.state`), so this bounds its time: about 0.1 s for a
@@ -72,4 +74,62 @@ def parse_instruction(text: str, *, attachment: str = "local",
     apply_marks(clauses, p.marks)
     clauses = merge_passed_on_the_way(clauses, text, p.marks)
     return InstructionParse(text, clauses, p.unused_words(), attachment,
-                            [*p.context, *aside_texts(p)])
+                            [*p.context, *aside_texts(p)],
+                            [r for sp in p.context_spans for r in _context_refs(text, sp)])
+
+
+#: Words that end a scene-setting sentence without naming a place ("... right now").
+_TIME_TAILS = (("right", "now"), ("now",), ("at", "the", "moment"), ("currently",),
+               ("at", "the", "minute"), ("as", "we", "speak"))
+
+
+def _context_refs(text: str, span: tuple[int, int]) -> list[RefExpr]:
+    """The places a context sentence names ("I'm sitting on the sofa in the living room" ->
+    the sofa in the living room), read as the target of "go to ..." from its first head on
+    (spans into ``text``); where that is not one reading, each head on its own."""
+    toks = [t for t in tokenize(text[span[0]:span[1]]) if t.text not in (".", "!", "?")]
+    lex = head_lexicon()
+    words = [t.text for t in toks]
+    first = next((k for k in range(len(words)) if lex.match(words[k:k + lex.max_len])), None)
+    if first is None:
+        return []
+    while first > 0 and words[first - 1] in ("the", "a", "an", "my", "our", "your", "this",
+                                             "that", "one"):
+        first -= 1
+    end = len(words)
+    for tail in _TIME_TAILS:
+        if tuple(words[end - len(tail):end]) == tail:
+            end -= len(tail)
+            break
+    if end <= first:
+        return []
+    a, b = span[0] + toks[first].start, span[0] + toks[end - 1].end
+    lead = "go to "
+    try:
+        got = parse_instruction(lead + text[a:b])
+    except ParseError:
+        got = None
+    if got is not None and not got.context and all(c.kind == "goal" for c in got.clauses):
+        return [_shifted(r, a - len(lead)) for c in got.clauses for r in c.refs]
+    out = []
+    k = first
+    while k < end:
+        hit = lex.match(words[k:k + lex.max_len])
+        if hit is None:
+            k += 1
+            continue
+        n, head, kind, plural = hit
+        ta, tb = span[0] + toks[k].start, span[0] + toks[k + n - 1].end
+        out.append(RefExpr(text[ta:tb], (ta, tb), head, kind, plural=plural))
+        k += n
+    return out
+
+
+def _shifted(ref: RefExpr, delta: int) -> RefExpr:
+    """``ref`` with every span moved by ``delta`` characters."""
+    out = ref.clone()
+    out.span = (ref.span[0] + delta, ref.span[1] + delta)
+    out.modifiers = [Modifier(m.kind, [_shifted(r, delta) for r in m.refs], m.rank, m.k,
+                              m.count, m.negated, (m.span[0] + delta, m.span[1] + delta),
+                              m.floating) for m in ref.modifiers]
+    return out

@@ -159,6 +159,12 @@ class ReferenceReader(ModifierReader):
             ref = RefExpr(self._text(i, i + 1), self.span(i, i + 1), "it", "pronoun")
             self.mark(i, i + 1)
             return ref, i + 1
+        if i == start + 1 and self.w(start) == "that" and self.w(i) in (
+                "", ".", "!", "?", ",", ";", "for", "and", "then", "please"):
+            # "go get that for me": "that" read as a determiner, with nothing after it
+            ref = RefExpr(self._text(start, i), self.span(start, i), "it", "pronoun")
+            self.mark(start, i)
+            return ref, i
         if self.w(i) in ("you", "me", "yourself", "us"):
             # "the chair closest to you": where the robot is when told, i.e. the start
             ref = RefExpr(self._text(start, i + 1), self.span(start, i + 1), "start", "start")

@@ -198,18 +198,34 @@ def list_item(rw: Rewriter, i: int) -> int | None:
 
 # --- scopes -------------------------------------------------------------------------------
 def leave_scope(rw: Rewriter, i: int) -> int | None:
-    """"As you leave the bedroom, ..." / "While still in the kitchen, ..." -> "while in"."""
-    if rw.w(i) not in ("as", "when", "while") or i + 2 >= len(rw.words):
+    """"As you leave the bedroom, ..." / "While still in the kitchen, ..." / "while we're
+    (still) in the kitchen" / "(for) as long as you are in the kitchen" -> "while in"."""
+    if rw.w(i) == "for" and rw.at(i + 1, "as", "long", "as"):
+        k, long = i + 4, True
+    elif rw.w(i) == "as" and rw.at(i + 1, "long", "as"):
+        k, long = i + 3, True
+    elif rw.w(i) in ("as", "when", "while"):
+        k, long = i + 1, False
+    else:
         return None
-    leaving = rw.w(i + 1) == "you" and (rw.w(i + 2) in _LEAVE_VERBS or rw.at(i + 2, "are", "leaving"))
-    if not (leaving or rw.at(i + 1, "still", "in") or rw.at(i + 1, "you", "are", "still", "in")
-            or rw.at(i + 1, "you", "are", "in")):
+    if k + 1 >= len(rw.words):
+        return None
+    if not long and rw.w(k) == "you" and (rw.w(k + 1) in _LEAVE_VERBS or
+                                          rw.at(k + 1, "are", "leaving")):
+        rw.emit("while", "in", like=rw.toks[i])
+        while rw.w(k) in ("you", "are", "leave", "leaving", "exit", "exiting"):
+            k += 1
+        return k
+    m = k
+    if rw.w(m) in ("you", "we"):
+        if rw.w(m + 1) != "are":
+            return None
+        m += 2
+    m += 1 if rw.w(m) == "still" else 0
+    if m == k or rw.w(m) not in ("in", "inside"):
         return None
     rw.emit("while", "in", like=rw.toks[i])
-    k = i + 1
-    while rw.w(k) in ("you", "are", "still", "in", "leave", "leaving", "exit", "exiting"):
-        k += 1
-    return k
+    return m + 1
 
 
 _THROUGH_VERBS = ("walking", "going", "moving", "heading", "passing", "crossing", "travelling",

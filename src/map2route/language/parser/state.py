@@ -22,7 +22,7 @@ from map2route.language.parser.discourse import discourse
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.human import human_forms
 from map2route.language.parser.normalise import normalise
-from map2route.language.tokens import tokenize
+from map2route.language.tokens import Token, tokenize
 
 if TYPE_CHECKING:
     from map2route.language.parser.model import Clause, Modifier, RefExpr
@@ -70,8 +70,23 @@ class ParserState:
 
     def __init__(self, text: str, attachment: str) -> None:
         self.text = text
-        toks, self.context, self.marks = human_forms(tokenize(text))
-        self.toks = discourse(normalise(toks))
+        toks, scene, self.marks = human_forms(tokenize(text))
+        dropped: list[list[Token]] = []
+        self.toks = discourse(normalise(toks), dropped)
+        #: Sentences read as context, not route: scene-setting ones ("You are standing next
+        #: to a bed.") and statements that name a place ("He left it on the table."); each
+        #: with its character span, so that the places it names are reported too.
+        self.context = [c for c, _ in scene]
+        self.context_spans = [sp for _, sp in scene]
+        for sent in dropped:
+            body = [t for t in sent if t.text not in (".", "!", "?")]
+            while body and body[0].text == ",":
+                body = body[1:]
+            while body and body[-1].text == ",":
+                body = body[:-1]
+            if body:
+                self.context.append(" ".join(t.text for t in body))
+                self.context_spans.append((body[0].start, body[-1].end))
         self.words = [t.text for t in self.toks]
         self.inner = ATTACHMENTS[attachment]
         self.attachment = attachment
