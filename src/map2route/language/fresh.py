@@ -18,10 +18,24 @@ from map2route.language.errors import ParseError
 from map2route.language.parser import InstructionParse, Modifier, RefExpr, parse_instruction
 from map2route.language.parser.coverage import HARMLESS, IDIOM_HEADS
 from map2route.language.parser.heads import head_lexicon
+from map2route.language.vocabulary import GROUPS
 
 
 def _key(word: str) -> str:
     return word.replace("_", "").replace(" ", "").lower()
+
+
+#: Group words ("lamp", "table") to the categories they cover, normalised: a parse that keeps
+#: the group word where the set expects one member ("the lamp" -> ``floor_lamp`` on a map
+#: whose only lamp there is a floor lamp) has lost nothing; the grounder picks the member.
+_GROUP_MEMBERS: dict[str, frozenset[str]] = {
+    _key(word): frozenset(_key(m) for m in members) for word, members in GROUPS.items()}
+
+
+def _covers(got: str, want: str) -> bool:
+    """Whether the parsed head ``got`` names the expected category ``want`` (both
+    normalised): the same, or a group word covering it."""
+    return got == want or want in _GROUP_MEMBERS.get(got, ())
 
 
 def _heads(ref: RefExpr) -> list[str]:
@@ -97,7 +111,9 @@ def score_item(item: dict[str, Any], parse: InstructionParse | None,
     got_stages = [(s["kind"], _key(s["refs"][0]["head"]) if s.get("refs") else "")
                   for s in js["stages"]]
     want_stages = [(k, _key(h)) for k, h in item["stages"]]
-    if got_stages != want_stages:
+    if len(got_stages) != len(want_stages) or not all(
+            gk == wk and _covers(gh, wh) for (gk, gh), (wk, wh) in
+            zip(got_stages, want_stages, strict=False)):
         problems.append(f"stages {got_stages} != {want_stages}")
     got_cons = []
     for c in js["constraints"]:
@@ -111,14 +127,14 @@ def score_item(item: dict[str, Any], parse: InstructionParse | None,
         problems.append(f"{len(got_cons)} constraints, expected {len(want)}: {got_cons}")
     else:
         for w in want:
-            ok = any(k == w["kind"] and _key(w["head"]) in hs
+            ok = any(k == w["kind"] and any(_covers(h, _key(w["head"])) for h in hs)
                      and (w.get("scope") is None or _key(w["scope"]).replace("_", "") in
                           [s.replace("_", "") for s in sc])
                      for k, hs, sc in got_cons)
             if not ok:
                 problems.append(f"constraint {w} not found in {got_cons}")
     seen = mentioned(parse)
-    missing = [c for c in item.get("refs", []) if _key(c) not in seen]
+    missing = [c for c in item.get("refs", []) if not any(_covers(h, _key(c)) for h in seen)]
     if missing:
         problems.append(f"references missing: {missing}")
     left = [w for w in parse.unknown_words if w not in HARMLESS and w not in IDIOM_HEADS]

@@ -176,6 +176,11 @@ class ClauseReader(ConditionReader):
             return used
         got = self.clause_body(body_i, body_j)
         self._apply_scopes(got, within, during, attached)
+        if during == {"this": True} and got and all(c.kind in ("goal", "pass") for c in got) \
+                and st.out and st.out[-1].kind == "goal":
+            # "go to the counter, and on the way, stop at the dog bed": met before that goal
+            st.out[len(st.out) - 1:len(st.out) - 1] = got
+            return 1
         self._place(st, i, body_i, body_j, attached, got)
         return 1
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from map2route.language.errors import ParseError
+from map2route.language.parser import register_rewrites as H
 from map2route.language.parser import rewrites as R
 from map2route.language.parser import route_rewrites as RR
 from map2route.language.parser import words as W
@@ -34,6 +35,8 @@ __all__ = ["Marks", "apply_marks", "human_forms", "merge_passed_on_the_way",
 
 #: The rewrite rules in the order they are tried (the first that fires at a token wins).
 RULES: tuple[Rule, ...] = (
+    H.which_question, H.modal_lead, H.wish_at, H.though_tail, H.in_there, H.placed_in_corner,
+    H.one_of_around, H.arrival_scope, H.with_the_count,
     R.list_header, R.announced_list, R.sentence_marker, R.list_item, R.ordinal_item, R.leave_scope, R.negated_list,
     R.coordination, R.same_room,
     R.midpoint, R.corner, R.then_to, R.stand_next_to, R.find_and_go_there, R.nearby,
