@@ -135,6 +135,9 @@ def wish_at(rw: Rewriter, i: int) -> int | None:
     if prep == "next" and rw.w(i + n + 1) != "to":
         return None
     rw.emit("go", like=rw.toks[i])
+    if prep == "next":
+        rw.emit("to", like=rw.toks[i + n])
+        return i + n + 2
     if prep == "at":
         rw.emit("to", like=rw.toks[i + n])
         return i + n + 1
@@ -200,7 +203,7 @@ def arrival_scope(rw: Rewriter, i: int) -> int | None:
     if hit is None or hit[2] != "room" or rw.w(k + hit[0]) != "," or \
             rw.w(k + hit[0] + 1) not in _WAYS:
         return None
-    rw.emit(rw.w(i), "you", "are", "in", like=rw.toks[i])
+    rw.emit("when", "you", "are", "in", like=rw.toks[i])
     return i + n
 
 
