@@ -184,6 +184,50 @@ def test_follower_drives_the_sim_to_the_end_of_a_path(ros, two_room_scene) -> No
     assert plans and len(plans[-1].poses) == len(pts)  # republished for Nav2
 
 
+def test_lockstep_follower_never_answers_a_late_message(ros) -> None:
+    """With ``sync_scan`` (lockstep sims) sim time never goes back: an /odom or /scan older
+    than what the follower stepped on is a late message of a past state. Stepping on it (dt 0,
+    an old pose) sent an answer the sim took for the current state's, so a run depended on
+    thread timing (docs/ros.md, Determinism)."""
+    from builtin_interfaces.msg import Time
+
+    node = ros.add(PathFollowerNode(context=ros.context, parameter_overrides=_p(sync_scan=True)))
+    node.follow(convert.path_msg(np.array([[1.0, 1.0], [3.0, 1.0]]),
+                                 convert.Header(frame_id="map")))
+    answered: list[float] = []
+    node._send = lambda _twist, stamp: answered.append(stamp.sec + stamp.nanosec * 1e-9)
+
+    def stamp(t: float) -> Time:
+        return Time(sec=int(t), nanosec=round((t % 1) * 1e9))
+
+    def scan(t: float) -> LaserScan:
+        msg = LaserScan(angle_min=-math.pi, angle_increment=math.pi / 4, range_max=10.0,
+                        ranges=[10.0] * 8)
+        msg.header.stamp = stamp(t)
+        return msg
+
+    def odom(t: float, x: float) -> Odometry:
+        msg = Odometry()
+        msg.header.stamp = stamp(t)
+        msg.pose.pose.position.x, msg.pose.pose.position.y = x, 1.0
+        msg.pose.pose.orientation.w = 1.0
+        return msg
+
+    node._on_scan(scan(0.2))
+    node._on_odom(odom(0.2, 1.2))
+    assert answered == [pytest.approx(0.2)]
+    node._on_scan(scan(0.0))  # late: the scan of 0.2 stays the one in use
+    assert node.obstacles.latest[node._scan_topic][0] == pytest.approx(0.2)
+    node._on_odom(odom(0.0, 1.0))  # late: neither stepped nor answered
+    node._on_odom(odom(0.2, 1.2))  # a republish of the state answered: not again
+    assert answered == [pytest.approx(0.2)]
+    node._on_odom(odom(0.3, 1.3))  # before its scan: waits for it
+    node._on_odom(odom(0.1, 1.1))  # late: does not take its place
+    assert answered == [pytest.approx(0.2)]
+    node._on_scan(scan(0.3))
+    assert answered == [pytest.approx(0.2), pytest.approx(0.3)]
+
+
 def test_sim_refuses_bad_setups(ros, two_room_scene, tmp_path) -> None:
     with pytest.raises(NodeConfigError, match="does not exist"):
         SimNode(context=ros.context, parameter_overrides=_p(scene=str(tmp_path / "nope")))
@@ -243,11 +287,8 @@ def test_plan_and_follow_actions(ros, two_room_scene, two_room_map) -> None:
     assert result.result().result.error_code == FollowRoute.Result.INVALID_PATH
 
 
-def test_planner_replans_around_obstacles_the_follower_reports(ros, tmp_path) -> None:
-    """The global step of "local detour first, global replan when blocked": a 1 m box in the
-    door the route takes, reported on /route/obstacles, sends the route through the other."""
-    from map2route_interfaces.msg import RouteIR
-
+def _two_doors(tmp_path):
+    """A living room and a kitchen joined by two doors (x = 6, y 2.5-3.5 and 0.3-1.3)."""
     from map2route.semantic_map.io import save_scene
     from map2route.semantic_map.model import RoomType
     from map2route.semantic_map.synthetic import RectObject, RectRoom, rect_house
@@ -257,7 +298,21 @@ def test_planner_replans_around_obstacles_the_follower_reports(ros, tmp_path) ->
                    objects=[RectObject("fridge_0", "fridge", 11.4, 3.0, 0.7, 0.7, z_max=1.8)],
                    doors=[("door_0", (0, 1), ((6.0, 2.5), (6.0, 3.5))),
                           ("door_1", (0, 1), ((6.0, 0.3), (6.0, 1.3)))])
-    scene = save_scene(m, tmp_path / "two_doors")
+    return m, save_scene(m, tmp_path / "two_doors")
+
+
+def _door_0_box():
+    """Cloud points of a 1 m box in door_0 of :func:`_two_doors`."""
+    return np.array([[6.0 + 0.5 * math.cos(a), 3.0 + 0.5 * math.sin(a), 0.0]
+                     for a in np.linspace(0, 2 * math.pi, 40)])
+
+
+def test_planner_replans_around_obstacles_the_follower_reports(ros, tmp_path) -> None:
+    """The global step of "local detour first, global replan when blocked": a 1 m box in the
+    door the route takes, reported on /route/obstacles, sends the route through the other."""
+    from map2route_interfaces.msg import RouteIR
+
+    m, scene = _two_doors(tmp_path)
     ros.add(SemanticMapServer(context=ros.context, parameter_overrides=_p(scene=str(scene))))
     planner = ros.add(RoutePlannerNode(context=ros.context))
     routes = _collect(ros, PathMsg, "route")
@@ -278,8 +333,54 @@ def test_planner_replans_around_obstacles_the_follower_reports(ros, tmp_path) ->
         return float(pts[np.argmin(np.abs(pts[:, 0] - 6.0)), 1])
 
     assert 2.5 < door_y(routes[-1]) < 3.5  # straight through door_0
-    box = [[6.0 + 0.5 * math.cos(a), 3.0 + 0.5 * math.sin(a), 0.0]
-           for a in np.linspace(0, 2 * math.pi, 40)]
-    blocked_pub.publish(convert.cloud_msg(np.array(box), "map", convert.Header().stamp))
+    blocked_pub.publish(convert.cloud_msg(_door_0_box(), "map", convert.Header().stamp))
     ros.wait_for(lambda: len(routes) > 1, what="the replanned route")
     assert 0.3 < door_y(routes[-1]) < 1.3  # through door_1
+
+
+def test_planner_replans_from_the_pose_of_the_reports_stamp(ros, tmp_path) -> None:
+    """A report on /route/obstacles is planned from the /odom of its stamp (where the follower
+    was when it asked), not from whichever /odom the planner handled last (message timing);
+    a report that comes before the /odom of its stamp waits for it."""
+    import time
+
+    from builtin_interfaces.msg import Time
+    from map2route_interfaces.msg import RouteIR
+
+    m, scene = _two_doors(tmp_path)
+    ros.add(SemanticMapServer(context=ros.context, parameter_overrides=_p(scene=str(scene))))
+    planner = ros.add(RoutePlannerNode(context=ros.context))
+    routes = _collect(ros, PathMsg, "route")
+    helper = ros.node("follower_like")
+    odom_pub = helper.create_publisher(Odometry, "odom", 10)
+    blocked_pub = helper.create_publisher(PointCloud2, "route/obstacles", 5)
+    ros.wait_for(lambda: planner.map is not None, what="the planner's map")
+
+    def odom(sec: int, x: float, y: float) -> Odometry:
+        msg = Odometry()
+        msg.header.stamp = Time(sec=sec)
+        msg.pose.pose.position.x, msg.pose.pose.position.y = x, y
+        return msg
+
+    def start(path: PathMsg) -> tuple[float, float]:
+        return tuple(convert.path_points(path)[0])
+
+    ros.wait_for(lambda: odom_pub.publish(odom(1, 3.0, 3.0)) or planner.pose == (3.0, 3.0),
+                 what="/odom of 1 s")
+    helper.create_publisher(RouteIR, "routeir", LATCHED).publish(
+        convert.routeir_msg(_routeir(m), convert.Header(frame_id="map")))
+    ros.wait_for(lambda: routes, what="the first route")
+    ros.wait_for(lambda: odom_pub.publish(odom(2, 2.0, 2.0)) or planner.pose == (2.0, 2.0),
+                 what="/odom of 2 s")
+    # Stamped 1 s: from (3, 3), where the robot was then, not from the latest pose (2, 2).
+    blocked_pub.publish(convert.cloud_msg(_door_0_box(), "map", Time(sec=1)))
+    ros.wait_for(lambda: len(routes) > 1, what="the replan of the report of 1 s")
+    assert start(routes[-1]) == pytest.approx((3.0, 3.0), abs=0.1)
+    # Stamped 3 s, before the /odom of 3 s: no replan until that /odom is in, then from it.
+    blocked_pub.publish(convert.cloud_msg(_door_0_box(), "map", Time(sec=3)))
+    ros.wait_for(lambda: planner._report_stamp is not None, what="the report of 3 s to wait")
+    time.sleep(0.3)
+    assert len(routes) == 2
+    odom_pub.publish(odom(3, 4.0, 2.0))
+    ros.wait_for(lambda: len(routes) > 2, what="the replan of the report of 3 s")
+    assert start(routes[-1]) == pytest.approx((4.0, 2.0), abs=0.1)

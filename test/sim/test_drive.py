@@ -110,3 +110,16 @@ def test_a_person_walking_head_on_at_1_5_m_s_is_stepped_aside_from() -> None:
     assert float(np.abs(dodged.trajectory[:, 2] - 1.5).max()) >= 0.5
     # The same base without tracking meets them head on.
     assert run(False).collisions > 0
+
+
+def test_bench_moving_cli_runs_and_prints_json(capsys) -> None:
+    """``map2route bench moving`` end to end on the core stack (it once imported its progress
+    bar from a module that had moved, and failed before driving)."""
+    import json
+
+    from map2route.cli import main
+
+    assert main(["bench", "moving", "--runs", "1", "--stack", "core", "--time-limit", "5",
+                 "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["stack"] == "core" and doc["drives"] == 1 and doc["identical_on_rerun"] == 1

@@ -143,7 +143,7 @@ def bench_moving(stack: str, runs: int, time_limit: float, as_json: bool) -> Non
     from rich.table import Table
 
     from map2route.bench.moving import run_core, summary
-    from map2route.bench.runner import progress_bar
+    from map2route.execution.results import progress_bar
 
     seeds = list(range(runs))
     results = {}

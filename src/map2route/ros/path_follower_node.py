@@ -15,7 +15,8 @@ go, nearest obstacle). Moving obstacles: scan points off the ``/map`` (latched
 ``OccupancyGrid``) are tracked over time and the follower yields to their predicted paths
 (:mod:`map2route.control.tracking`). For a lockstep simulation, ``sync_scan`` steps on an
 ``/odom`` only once the ``/scan`` of the same stamp is in, an ``/odom`` of an already
-stepped stamp is not stepped or answered again, and ``replan_wait`` holds the answer while a
+stepped or older stamp (a republish, a late message) is not stepped or answered, a late
+``/scan`` does not replace a newer one, and ``replan_wait`` holds the answer while a
 global replan is pending: the run then depends only on sim time, not on message timing.
 It republishes the route it follows on ``/plan`` (``nav_msgs/Path``)
 so a Nav2 controller can follow it instead, and serves the ``follow_route`` action
@@ -224,6 +225,8 @@ class PathFollowerNode(Node):
         pts = scan_to_points(np.asarray(msg.ranges), msg.angle_min, msg.angle_increment,
                              range_max=msg.range_max)
         stamp = stamp_seconds(msg.header.stamp)
+        if self.params["sync_scan"] and stamp < self._scan_stamp - 1e-9:
+            return  # lockstep: a late scan of an earlier state must not replace a newer one
         self.obstacles.update(self._scan_topic, stamp, planar_points_to_base(pts, mount))
         self._scan_stamp = max(self._scan_stamp, stamp)
         pending = self._pending
@@ -246,12 +249,18 @@ class PathFollowerNode(Node):
         stamp = stamp_seconds(msg.header.stamp)
         if len(self.follower.path) == 0:
             return
-        if self.params["sync_scan"] and "scan" in self.sources and \
-                self._scan_stamp < stamp - 1e-9:
-            self._pending = msg  # stepped when the scan of this stamp is in (_on_scan)
-            return
-        if self._stepped is not None and abs(stamp - self._stepped) < 1e-9:
+        sync = self.params["sync_scan"]
+        if self._stepped is not None and (abs(stamp - self._stepped) < 1e-9 or
+                                          sync and stamp < self._stepped):
             # The same state again (a paused sim republishes): answered already, no new step.
+            # In lockstep sim time never goes back, so an older stamp is a late message of a
+            # state already past: stepping on it (dt 0, an old pose) would send an answer the
+            # sim takes for the current state's.
+            return
+        if sync and "scan" in self.sources and self._scan_stamp < stamp - 1e-9:
+            pending = self._pending
+            if pending is None or stamp_seconds(pending.header.stamp) < stamp:
+                self._pending = msg  # stepped when the scan of this stamp is in (_on_scan)
             return
         dt = 0.0 if self._stepped is None else max(0.0, stamp - self._stepped)
         self._stepped = stamp

@@ -7,7 +7,9 @@ yet). Replans when ``/map`` or
 ``/semantic_map`` changes, and when the follower reports obstacles on
 ``/route/obstacles`` (``PointCloud2``, map frame) that no local detour gets round: they are
 added to the map as blocked (until the next RouteIR) and the RouteIR is replanned from the
-current pose (the global step of "local detour first, global replan when blocked"). Publishes, latched: ``/route``, ``/route/markers`` (stage targets,
+pose of the report's stamp (the ``/odom`` the follower stepped on when it asked; a report
+that comes before that ``/odom`` waits for it), the global step of "local detour first,
+global replan when blocked". Publishes, latched: ``/route``, ``/route/markers`` (stage targets,
 constraint regions, the route coloured by stage) and ``/route/status``
 (``map2route_interfaces/PlannerStatus``). Also serves the ``plan_route`` action
 (``map2route_interfaces/PlanRoute``, shaped like Nav2's ComputePathToPose) and Nav2's own
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -62,8 +65,15 @@ PARAMS = (
 )
 PARAM_FILE = "route_planner_node.yaml"
 
+#: /odom poses kept by stamp for replans from a report's stamp (10 s at 10 Hz)
+POSE_HISTORY = 100
+
 STAGE_COLOURS = [(0.12, 0.47, 0.71), (1.0, 0.5, 0.05), (0.17, 0.63, 0.17), (0.84, 0.15, 0.16),
                  (0.58, 0.40, 0.74), (0.55, 0.34, 0.29)]
+
+
+def _stamp_ns(stamp: Any) -> int:
+    return int(stamp.sec) * 1_000_000_000 + int(stamp.nanosec)
 
 
 def plan(m: SemanticMap | None, ir: RouteIR, start: tuple[float, float] | None, *,
@@ -106,6 +116,11 @@ class RoutePlannerNode(Node):
         self._grid: OccupancyGrid | None = None
         self._layer: Any = None
         self.pose: tuple[float, float] | None = None
+        #: recent /odom poses by header stamp (ns), newest last, and the newest stamp
+        self._poses: OrderedDict[int, tuple[float, float]] = OrderedDict()
+        self._pose_stamp: int | None = None
+        #: the stamp (ns) of reported obstacles whose replan waits for the /odom of that stamp
+        self._report_stamp: int | None = None
         self.routeir: RouteIR | None = None
         self.route: Route | None = None
         self.route_pub = self.create_publisher(PathMsg, "route", LATCHED)
@@ -118,7 +133,9 @@ class RoutePlannerNode(Node):
         self.tf = TfListener(self, callback_group=poses)
         #: cells blocked by obstacles the follower reported (the map does not have them)
         self.reported: np.ndarray | None = None
-        self.create_subscription(PointCloud2, "route/obstacles", self._on_obstacles, 5)
+        # In the poses group: a report and the /odom it refers to are never handled at once.
+        self.create_subscription(PointCloud2, "route/obstacles", self._on_obstacles, 5,
+                                 callback_group=poses)
         self.create_subscription(Odometry, "odom", self._on_odom, 10, callback_group=poses)
         self._action = ActionServer(self, PlanRoute, "plan_route", self._on_goal,
                                     callback_group=ReentrantCallbackGroup())
@@ -152,6 +169,16 @@ class RoutePlannerNode(Node):
             self.get_logger().warn(f"no start pose yet: {err}", throttle_duration_sec=5.0)
             return
         self.pose = (x, y)
+        ns = _stamp_ns(msg.header.stamp)
+        self._poses[ns] = self.pose
+        self._poses.move_to_end(ns)
+        while len(self._poses) > POSE_HISTORY:
+            self._poses.popitem(last=False)
+        self._pose_stamp = ns if self._pose_stamp is None else max(self._pose_stamp, ns)
+        waiting = self._report_stamp
+        if waiting is not None and ns >= waiting and self.routeir is not None:
+            self._report_stamp = None
+            self._replan(self._poses.get(waiting, self.pose))
 
     def _on_obstacles(self, msg: PointCloud2) -> None:
         if self.map is None or self.routeir is None:
@@ -171,10 +198,18 @@ class RoutePlannerNode(Node):
             self.reported = np.zeros(grid.shape, dtype=bool)
         self.reported[cells[inside, 0], cells[inside, 1]] = True
         self.get_logger().info(f"replanning around {int(inside.sum())} reported obstacle points")
-        self._replan()
+        # From where the robot was when it asked (the /odom of the report's stamp), not from
+        # whichever /odom this node handled last: which that is depends on message timing.
+        ns = _stamp_ns(msg.header.stamp)
+        start = self._poses.get(ns)
+        if start is None and self._pose_stamp is not None and ns > self._pose_stamp:
+            self._report_stamp = ns  # planned when that /odom is in (_on_odom)
+            return
+        self._replan(start)
 
     def _on_routeir(self, msg: Any) -> None:
         self.reported = None
+        self._report_stamp = None
         try:
             self.routeir = convert.routeir_from_msg(msg)
         except Map2RouteError as err:
@@ -191,11 +226,11 @@ class RoutePlannerNode(Node):
         return plan(m, ir, start, inflation_radius=self.params["inflation_radius"],
                     config=self.planner_config, hard_only=self.params["hard_only"])
 
-    def _replan(self) -> None:
-
+    def _replan(self, start: tuple[float, float] | None = None) -> None:
+        """Plan the RouteIR from ``start`` (default: the latest pose) and publish the route."""
         assert self.routeir is not None
         try:
-            route = self.plan_from(self.routeir, self.pose)
+            route = self.plan_from(self.routeir, start if start is not None else self.pose)
         except PlanFailure as err:
             self._status(err.code, str(err))
             return

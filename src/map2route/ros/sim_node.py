@@ -203,20 +203,19 @@ class SimNode(Node):
             # Each answer steps the world at most once (here, or in resume() if it came while
             # the world was paused).
             self._answered = True
-            go = self.params["step_mode"] == "lockstep" and not self.paused
-        if go:
-            self.step()
+            if self.params["step_mode"] == "lockstep" and not self.paused:
+                self._step_locked(hold_command=True)
 
     def resume(self) -> None:
         """Unpause; in lockstep, step at once if the current state was answered while paused,
-        else publish it to ask for an answer."""
+        else publish it to ask for an answer. Safe from any thread (the runner calls it from
+        its own): the decision, the step and the publication are one locked section."""
         with self.step_lock:
             self.paused = False
-            go = self.params["step_mode"] == "lockstep" and self._answered
-        if go:
-            self.step()
-        else:
-            self.publish()
+            if self.params["step_mode"] == "lockstep" and self._answered:
+                self._step_locked(hold_command=True)
+            else:
+                self._publish_locked()
 
     def _on_timer(self) -> None:
         if self.paused:
@@ -239,40 +238,43 @@ class SimNode(Node):
                 (a real base's watchdog); False steps with the base at rest.
         """
         with self.step_lock:
-            if self.stop_at is not None and self.t >= self.stop_at - 1e-9:
-                self.paused = True
-                return
-            if hold_command and self.params["step_mode"] == "lockstep" and \
-                    not self._answered:
-                return  # this state's answer was used already (a late duplicate)
-            self._answered = False
-            dt = self.params["dt"]
-            fresh = hold_command and self.t - self.cmd_time <= self.params["cmd_timeout"]
-            cmd = self.cmd if fresh else Twist2D()
-            cmd = self.base.saturate(cmd)
-            new_pose = integrate(self.pose, cmd, dt)
-            self.steps += 1
-            # Whole steps times dt, not a running sum: the same step has the same time.
-            self.t = self.steps * dt
-            kind = self.world.contact(self.pose, new_pose, *self.half, self.t)
-            hit = kind is not None
-            if hit:
-                # A bumper stops the base: the step is refused, the event counted once.
-                if not self.in_collision:
-                    self.collisions += 1
-                    if kind == "struck":
-                        self.struck += 1
-                    else:
-                        self.drove_into += 1
-                    self.get_logger().warn(f"collision ({kind}) at ({new_pose.x:.2f}, "
-                                           f"{new_pose.y:.2f}), t={self.t:.2f} s")
-                self.velocity = Twist2D()
-            else:
-                self.pose, self.velocity = new_pose, cmd
-            self.in_collision = hit
-            self.trajectory.append((self.t, self.pose.x, self.pose.y, self.pose.yaw))
-            self._last_step_wall = time.monotonic()
-        self.publish()
+            self._step_locked(hold_command=hold_command)
+
+    def _step_locked(self, *, hold_command: bool) -> None:
+        """:meth:`step` with ``step_lock`` held (the state is published before it is let go)."""
+        if self.stop_at is not None and self.t >= self.stop_at - 1e-9:
+            self.paused = True
+            return
+        if hold_command and self.params["step_mode"] == "lockstep" and not self._answered:
+            return  # this state's answer was used already (a late duplicate)
+        self._answered = False
+        dt = self.params["dt"]
+        fresh = hold_command and self.t - self.cmd_time <= self.params["cmd_timeout"]
+        cmd = self.cmd if fresh else Twist2D()
+        cmd = self.base.saturate(cmd)
+        new_pose = integrate(self.pose, cmd, dt)
+        self.steps += 1
+        # Whole steps times dt, not a running sum: the same step has the same time.
+        self.t = self.steps * dt
+        kind = self.world.contact(self.pose, new_pose, *self.half, self.t)
+        hit = kind is not None
+        if hit:
+            # A bumper stops the base: the step is refused, the event counted once.
+            if not self.in_collision:
+                self.collisions += 1
+                if kind == "struck":
+                    self.struck += 1
+                else:
+                    self.drove_into += 1
+                self.get_logger().warn(f"collision ({kind}) at ({new_pose.x:.2f}, "
+                                       f"{new_pose.y:.2f}), t={self.t:.2f} s")
+            self.velocity = Twist2D()
+        else:
+            self.pose, self.velocity = new_pose, cmd
+        self.in_collision = hit
+        self.trajectory.append((self.t, self.pose.x, self.pose.y, self.pose.yaw))
+        self._last_step_wall = time.monotonic()
+        self._publish_locked()
 
     def _stamp(self) -> Any:
 
@@ -282,6 +284,15 @@ class SimNode(Node):
 
     def publish(self) -> None:
         """Publish clock, scan (and cloud) for the current state, then odometry last."""
+        with self.step_lock:
+            self._publish_locked()
+
+    def _publish_locked(self) -> None:
+        """:meth:`publish` with ``step_lock`` held: every message of one publication describes
+        one state, and states go out in the order they happened. (The runner's ``resume`` runs
+        on its own thread: unlocked, its republish of t = 0 could pair the t = 0 stamp with the
+        pose of a step taken meanwhile, or go out after that step's messages; the follower then
+        stepped on it, and the run depended on thread timing.)"""
         p = self.params
         stamp = self._stamp()
         if p["publish_clock"]:
