@@ -307,11 +307,9 @@ def _door_0_box():
                      for a in np.linspace(0, 2 * math.pi, 40)])
 
 
-def test_planner_replans_around_obstacles_the_follower_reports(ros, tmp_path) -> None:
-    """The global step of "local detour first, global replan when blocked": a 1 m box in the
-    door the route takes, reported on /route/obstacles, sends the route through the other."""
-    from map2route_interfaces.msg import RouteIR
-
+def _planner_and_follower_like(ros, tmp_path):
+    """The map server and route planner on :func:`_two_doors`, the planner's /route, and a
+    node publishing what the follower would (/odom, /route/obstacles)."""
     m, scene = _two_doors(tmp_path)
     ros.add(SemanticMapServer(context=ros.context, parameter_overrides=_p(scene=str(scene))))
     planner = ros.add(RoutePlannerNode(context=ros.context))
@@ -320,6 +318,15 @@ def test_planner_replans_around_obstacles_the_follower_reports(ros, tmp_path) ->
     odom_pub = helper.create_publisher(Odometry, "odom", 10)
     blocked_pub = helper.create_publisher(PointCloud2, "route/obstacles", 5)
     ros.wait_for(lambda: planner.map is not None, what="the planner's map")
+    return m, planner, routes, helper, odom_pub, blocked_pub
+
+
+def test_planner_replans_around_obstacles_the_follower_reports(ros, tmp_path) -> None:
+    """The global step of "local detour first, global replan when blocked": a 1 m box in the
+    door the route takes, reported on /route/obstacles, sends the route through the other."""
+    from map2route_interfaces.msg import RouteIR
+
+    m, planner, routes, helper, odom_pub, blocked_pub = _planner_and_follower_like(ros, tmp_path)
     odom = Odometry()
     odom.pose.pose.position.x, odom.pose.pose.position.y = 3.0, 3.0
     ros.wait_for(lambda: odom_pub.publish(odom) or planner.pose is not None, what="/odom")
@@ -347,14 +354,7 @@ def test_planner_replans_from_the_pose_of_the_reports_stamp(ros, tmp_path) -> No
     from builtin_interfaces.msg import Time
     from map2route_interfaces.msg import RouteIR
 
-    m, scene = _two_doors(tmp_path)
-    ros.add(SemanticMapServer(context=ros.context, parameter_overrides=_p(scene=str(scene))))
-    planner = ros.add(RoutePlannerNode(context=ros.context))
-    routes = _collect(ros, PathMsg, "route")
-    helper = ros.node("follower_like")
-    odom_pub = helper.create_publisher(Odometry, "odom", 10)
-    blocked_pub = helper.create_publisher(PointCloud2, "route/obstacles", 5)
-    ros.wait_for(lambda: planner.map is not None, what="the planner's map")
+    m, planner, routes, helper, odom_pub, blocked_pub = _planner_and_follower_like(ros, tmp_path)
 
     def odom(sec: int, x: float, y: float) -> Odometry:
         msg = Odometry()
