@@ -29,7 +29,7 @@ _FIX_LEADS = ("no", "nope", "actually", "wait", "sorry", "oops", "oh", "hmm", "s
               "plans", "hang", "on", ",")
 #: Of those, the ones that make the run a correction ("oh ," alone is not one).
 _FIX_CORE = ("no", "nope", "actually", "wait", "sorry", "oops", "scratch", "mean", "rather",
-             "thought", "plan", "plans")
+             "thought", "plan", "plans", "hang")
 #: Verbs that put a new thing in the place of the last one ("make it the dresser").
 _CHANGERS = (("make", "it"), ("make", "that"), ("change", "it", "to"), ("change", "that", "to"),
              ("switch", "it", "to"), ("switch", "that", "to"), ("let", "us", "make", "it"),
@@ -37,7 +37,7 @@ _CHANGERS = (("make", "it"), ("make", "that"), ("change", "it", "to"), ("change"
 #: A request said after a correction lead ("Actually, go to the dresser instead").
 _GOAL_VERBS = (("go", "to"), ("head", "to"), ("walk", "to"), ("go", "for"), ("move", "to"))
 #: Words that make a request after "actually" an addition, not a replacement.
-_ADDITIONS = ("way", "first", "also", "too", "well", "before", "additionally")
+_ADDITIONS = ("way", "also", "too", "well", "additionally")
 _DETS = ("the", "a", "an", "that", "this")
 
 
@@ -76,6 +76,11 @@ def correction(rw: Rewriter, i: int) -> int | None:
         return None
     k = i
     while k < len(rw.words) and rw.w(k) in _FIX_LEADS and not any(rw.at(k, *c) for c in _CHANGERS):
+        if rw.w(k) in ("on", "of", "change", "hang", "that") and not (
+                rw.at(k, "on", "second") or rw.at(k, "change", "of") or rw.at(k, "of", "plan") or
+                rw.at(k, "of", "plans") or rw.at(k, "hang", "on") or
+                rw.w(k - 1) in ("scratch", "hang")):
+            break
         k += 1
     leads = [w for w in rw.words[i:k] if w in _FIX_CORE]
     if k > i and not leads:
@@ -94,7 +99,8 @@ def correction(rw: Rewriter, i: int) -> int | None:
     if goal and rw.w(k + goal) in _DETS and "instead" in rest and _has_head(rw, k + goal, end):
         rw.emit("no", "wait", like=rw.toks[i])
         return k + goal
-    if rest and (rest[0] in W.OPENERS or rest[:3] == ["i", "need", "you"]) and \
+    if rest and (rest[0] in W.OPENERS or rest[0] in ("also", "additionally") or
+                 rest[:3] == ["i", "need", "you"]) and \
             any(w in _ADDITIONS for w in rest) and "instead" not in rest:
         _aside(rw, i, k)
         return k
@@ -133,15 +139,15 @@ def state_check(rw: Rewriter, i: int) -> int | None:
     if any(w in _BRANCHES for w in after[:1] + after[2:]) or \
             any(w in ("if", "otherwise", "else", "unless") for w in after):
         return None
-    if rw.w(k) == "i" and rw.w(k + 1) in _LEFT and rw.w(k + 2) in _DETS:
+    if rw.w(k) == "i" and rw.w(k + 1) in _LEFT and (
+            rw.w(k + 2) in _DETS or rw.w(k + 2) in ("on", "off") and rw.w(k + 3) in _DETS):
         # "whether I left the kettle on", "if I turned off the stove"
         last = stop - (2 if rw.at(stop - 2, "or", "not") else 0)
         a = k + 2 + (1 if rw.w(k + 2) in ("on", "off") else 0)
         b = last - (1 if rw.w(last - 1) in ("on", "off", "open", "running") else 0)
-        if rw.w(k + 2) in ("on", "off"):
-            a = k + 3
-        if b <= a or not _has_head(rw, a, b) or any(rw.w(x) in ("is", "are") for x in range(a, b)):
-            return None
+        if (a, b) == (k + 2, last) or b <= a or not _has_head(rw, a, b) or \
+                any(rw.w(x) in ("is", "are") for x in range(a, b)):
+            return None  # no state said ("whether I left the keys in the kitchen")
         rw.emit("check", like=rw.toks[i])
         _aside(rw, k, stop)
         rw.out.extend(rw.toks[a:b])
@@ -187,8 +193,9 @@ def report_back(rw: Rewriter, i: int) -> int | None:
     end = k + n
     while end < len(rw.words) and rw.w(end) not in (*_ENDS, ","):
         end += 1
-    if any(rw.w(x) in W.MOVE_VERBS and rw.w(x) not in ("back",) for x in range(k + n, end)):
-        return None
+    if any(rw.w(x) in W.MOVE_VERBS and rw.w(x) != "back" for x in range(k + n, end)) and \
+            _has_head(rw, k + n, end):
+        return None  # "tell me when you get to the kitchen": a place of the route
     if rw.out and rw.out[-1].text == ",":
         rw.out.pop()
     _aside(rw, k, end)
@@ -260,7 +267,7 @@ def so_statement(rw: Rewriter, i: int) -> int | None:
     rw.emit("a", like=rw.toks[i])
     rw.out.extend(rw.toks[i + 1:be])
     rw.emit(".", like=rw.toks[so])
-    _aside(rw, be, so)
+    _aside(rw, i, so)
     return so + 2
 
 
