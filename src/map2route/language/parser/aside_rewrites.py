@@ -454,9 +454,12 @@ def thing_in_there(rw: Rewriter, i: int) -> int | None:
     """"make it the dresser in there" (after "the desk in the bedroom") -> "the dresser in the
     bedroom": "in there" after a thing is the room named last, in this sentence or the one
     before; left as it is when none was named."""
-    if not rw.at(i, "in", "there") or rw.w(i + 2) not in ("", *_ENDS, ",", "please") or \
-            not any(rw.head_at(k) and head_lexicon().match(rw.words[k:k + rw.head_at(k)])[2]
-                    != "room" for k in range(max(0, i - 3), i)):
+    if not rw.at(i, "in", "there") or rw.w(i + 2) not in ("", *_ENDS, ",", "please"):
+        return None
+    lex = head_lexicon()
+    hits = [lex.match(rw.words[k:i]) for k in range(max(0, i - 3), i)]
+    if not any(h is not None and h[2] != "room" and k + h[0] == i
+               for k, h in zip(range(max(0, i - 3), i), hits, strict=True)):
         return None
     room = last_room(rw, i)
     if room is None:
