@@ -433,9 +433,9 @@ def until_in_there(rw: Rewriter, i: int) -> int | None:
     if rw.w(i) not in ("until", "till", "til"):
         return None
     n = 0
+    # "until you get there" is the goal, which may be a thing: left to the scope rules
     for p in (("you", "are", "in", "there"), ("you", "get", "in", "there"),
-              ("you", "are", "inside", "there"), ("you", "get", "there"),
-              ("you", "are", "there")):
+              ("you", "are", "inside", "there"), ("you", "get", "inside", "there")):
         if rw.at(i + 1, *p):
             n = len(p)
             break
