@@ -120,6 +120,9 @@ def test_b_an_aside_after_a_comma_is_context(text, scoped, aside):
 @pytest.mark.parametrize("text", [
     "Go to the sofa and avoid the desk, it's the one by the window.",  # a description
     "Go to the sofa, it's in the living room.",  # a place
+    "Go to the sofa, it's big.",  # which sofa? (the big one)
+    "Go to the sofa, it's the second one.",
+    "The sofa is big, so go to it.",
 ])
 def test_b_a_statement_that_says_where_is_not_an_aside(text):
     with pytest.raises(ParseError):

@@ -209,6 +209,19 @@ _PLACE_WORDS = ("in", "on", "at", "by", "near", "next", "beside", "behind", "und
                 "between", "one", "ones", "where", "which", "that")
 
 
+#: Words that describe which thing is meant ("it's big", "it's the second one"): never an aside.
+_DESCRIBING = frozenset(W.SIZE_ADJ) | frozenset(W.COMPARATIVE) | W.RANK_WORDS | W.FILLER_ADJ | \
+    (frozenset(W.NUMBERS) - {"a", "an"}) | frozenset(W.ORDINALS)
+
+
+def _states_only(rw: Rewriter, a: int, b: int) -> bool:
+    """Whether tokens ``a``..``b-1`` say a state and nothing that picks a thing or a place (no
+    head, place word, route verb, size, rank, colour or number)."""
+    return a < b and not _has_head(rw, a, b) and not any(
+        rw.w(x) in _PLACE_WORDS or rw.w(x) in W.OPENERS or rw.w(x) in _DESCRIBING or
+        not rw.w(x).isalpha() for x in range(a, b))
+
+
 def _aside_clause(rw: Rewriter, k: int, end: int) -> int | None:
     """Where the verb of a statement at ``k`` is ("it 's a tight squeeze": 1), if the
     statement up to ``end`` adds nothing to a route (no head after the verb, no place, no
@@ -222,11 +235,7 @@ def _aside_clause(rw: Rewriter, k: int, end: int) -> int | None:
         v = k + 2
     else:
         return None
-    if rw.w(v) not in ("is", "are", "'s", "was", "were") or v + 1 >= end:
-        return None
-    rest = range(v + 1, end)
-    if any(rw.w(x) in _PLACE_WORDS or rw.w(x) in W.OPENERS or not rw.w(x).isalpha()
-           for x in rest) or _has_head(rw, v + 1, end):
+    if rw.w(v) not in ("is", "are", "'s", "was", "were") or not _states_only(rw, v + 1, end):
         return None
     return v
 
@@ -257,9 +266,7 @@ def so_statement(rw: Rewriter, i: int) -> int | None:
     if so is None:
         return None
     be = max((x for x in range(i + 2, so) if rw.w(x) in ("is", "are", "'s")), default=None)
-    if be is None or be + 1 >= so or any(
-            rw.w(x) in _PLACE_WORDS or rw.w(x) in W.OPENERS or not rw.w(x).isalpha()
-            for x in range(be + 1, so)) or _has_head(rw, be + 1, so):
+    if be is None or not _states_only(rw, be + 1, so):
         return None
     if not any(rw.w(x) in ("it", "them", "there") for x in range(so + 2, end)):
         return None
