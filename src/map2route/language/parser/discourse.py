@@ -58,8 +58,9 @@ def _np_tail(sent: list[Token], end: int) -> int:
     return 0
 
 
-def _correct(sent: list[Token]) -> list[Token]:
-    """``go to X, no wait, Y`` -> ``go to Y`` within one sentence."""
+def _correct(sent: list[Token], dropped: list[list[Token]] | None = None) -> list[Token]:
+    """``go to X, no wait, Y`` -> ``go to Y`` within one sentence; ``X`` is appended to
+    ``dropped`` (reported as context)."""
     words = [t.text for t in sent]
     for k in range(1, len(words)):
         n = max((len(p) for p in W.CORRECTIONS if tuple(words[k:k + len(p)]) == p), default=0)
@@ -80,6 +81,8 @@ def _correct(sent: list[Token]) -> list[Token]:
         begin = _np_tail(sent, k)
         if begin == 0 or begin >= k:
             continue
+        if dropped is not None:
+            dropped.append([t for t in sent[begin:k] if t.text != ","])
         return sent[:begin] + sent[rest:]
     return sent
 
@@ -92,10 +95,11 @@ def discourse(toks: list[Token], dropped: list[list[Token]] | None = None) -> li
     fragment ("Go to the dresser. The one in the living room." / "... the biggest one!")
     replaces the goal phrase of the sentence before; sentences that only tell (greetings,
     "I didn't sleep well", "He left it on the table", "It's urgent!") are dropped when another
-    sentence asks for a route. A dropped sentence that names a place is appended to
-    ``dropped`` (the parse reports it as context: never dropped silently).
+    sentence asks for a route. A dropped sentence that names a place, and the phrase a
+    correction replaced, are appended to ``dropped`` (the parse reports them as context: never
+    dropped silently).
     """
-    sents = [_correct(s) for s in _sentences(toks)]
+    sents = [_correct(s, dropped) for s in _sentences(toks)]
     out: list[list[Token]] = []
     for s in sents:
         words = _content(s)
@@ -125,6 +129,8 @@ def discourse(toks: list[Token], dropped: list[list[Token]] | None = None) -> li
                     else:
                         new.append(t)
                 out[-1] = prev[:begin] + new + prev[end:]
+                if dropped is not None and lead:
+                    dropped.append(prev[begin:end])  # the phrase corrected: context
                 continue
         out.append(s)
     keep = [s for s in out if not _chatter(_content(s))]

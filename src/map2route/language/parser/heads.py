@@ -62,12 +62,17 @@ class HeadLexicon:
 
     def fuzzy(self, word: str) -> tuple[str, str] | None:
         """The (head, kind) of the phrase closest to ``word`` (ratio >= 82), if any."""
-        if len(word) < 4:
+        if len(word) < 4 or word in _NOT_MISSPELT:
             return None
         best = process.extractOne(word, self.singles, scorer=fuzz.ratio, score_cutoff=82)
         if best is None:
             return None
         return self.phrases[tuple(best[0].split())]
+
+
+#: Common words one edit away from a head that are never that head misspelt ("tell me" is not
+#: "telly").
+_NOT_MISSPELT = frozenset({"tell", "tells", "told"})
 
 
 @lru_cache(maxsize=1)

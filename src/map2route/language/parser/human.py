@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from map2route.language.errors import ParseError
+from map2route.language.parser import aside_rewrites as I
 from map2route.language.parser import register_rewrites as H
 from map2route.language.parser import rewrites as R
 from map2route.language.parser import route_rewrites as RR
@@ -35,6 +36,9 @@ __all__ = ["Marks", "apply_marks", "human_forms", "merge_passed_on_the_way",
 
 #: The rewrite rules in the order they are tried (the first that fires at a token wins).
 RULES: tuple[Rule, ...] = (
+    I.whose_room, I.back_room, I.scene_clause, I.correction, I.negated_partitive, I.which_has,
+    I.state_check, I.report_back, I.comma_aside, I.so_statement, I.wait_for_me, I.too_close,
+    I.until_in_there, I.thing_in_there,
     H.which_question, H.modal_lead, H.wish_at, H.though_tail, H.in_there, H.placed_in_corner,
     H.one_of_around, H.arrival_scope, H.with_the_count,
     R.list_header, R.announced_list, R.sentence_marker, R.list_item, R.ordinal_item, R.leave_scope, R.negated_list,
@@ -152,7 +156,9 @@ def human_forms(toks: list[Token]
         owned = _owned_mention(s) if len(sents) > 1 else None
         kept.extend(s if owned is None else owned)
     marks = Marks()
-    return Rewriter(_without_ellipses(kept), marks).run(RULES), context, marks
+    rw = Rewriter(_without_ellipses(kept), marks)
+    out = rw.run(RULES)
+    return out, context + rw.context, marks
 
 
 #: "I left my watch ...": verbs that say where the speaker's thing was left.

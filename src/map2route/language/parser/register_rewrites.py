@@ -34,7 +34,7 @@ _PLACED = ("tucked", "pushed", "wedged", "squeezed", "sitting", "standing", "pla
 #: "I need you at the sink": a wish that names where the walker should be.
 _WISHES = (("i", "need", "you"), ("i", "want", "you"), ("i", "would", "like", "you"),
            ("we", "need", "you"))
-_WISH_PREPS = ("at", "by", "beside", "near", "next")
+_WISH_PREPS = ("at", "by", "beside", "near", "next", "in", "inside")
 #: Words of a question whose answer the next sentence points at ("... ? Go to that one.").
 _ANAPHORS = (("that", "one"), ("this", "one"), ("that",), ("it",), ("there",))
 
@@ -51,11 +51,15 @@ def modal_lead(rw: Rewriter, i: int) -> int | None:
     """"Make your way to the desk. You'll have to cut through the bathroom." -> "... . On the
     way, cut through the bathroom" (a room crossed after the goal is said is crossed on the way
     to it); any other modal lead ("You'll need to avoid the TV") is dropped."""
-    if rw.w(i) != "you" or not _sentence_start(rw, i):
+    if rw.w(i) != "you":
         return None
     n = max((len(m) for m in _MODALS if rw.at(i, *m)), default=0)
     if not n:
         return None
+    if not _sentence_start(rw, i) and not (
+            rw.w(i - 1) == "," and rw.w(i + n) in _CROSS and
+            rw.w(i + n + 1) in ("through", "across", "via")):
+        return None  # after a comma only "..., you'll have to go through X"
     if rw.w(i + n) in _CROSS and rw.w(i + n + 1) in ("through", "across", "via") and \
             any(t.text in _ENDS for t in rw.out):
         rw.emit("on", "the", "way", ",", like=rw.toks[i])
@@ -127,7 +131,8 @@ def one_of_around(rw: Rewriter, i: int) -> int | None:
 
 
 def wish_at(rw: Rewriter, i: int) -> int | None:
-    """"I need you at the sink." -> "go to the sink" (a wish that says where to be)."""
+    """"I need you at the sink." / "I need you in the back bedroom" -> "go to the sink" (a
+    wish that says where to be)."""
     n = max((len(p) for p in _WISHES if rw.at(i, *p)), default=0)
     if not n or rw.w(i + n) not in _WISH_PREPS:
         return None
@@ -138,7 +143,7 @@ def wish_at(rw: Rewriter, i: int) -> int | None:
     if prep == "next":
         rw.emit("to", like=rw.toks[i + n])
         return i + n + 2
-    if prep == "at":
+    if prep in ("at", "in", "inside"):
         rw.emit("to", like=rw.toks[i + n])
         return i + n + 1
     return i + n

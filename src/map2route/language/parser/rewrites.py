@@ -79,6 +79,9 @@ class Rewriter:
     #: A list announced by a count ("Three stops, please:") was read; its items are said with
     #: ordinals.
     announced: bool = False
+    #: Words a rule took out of the route that the parse reports as context (asides, states,
+    #: a scene said inside a sentence), each with its character span.
+    context: list[tuple[str, tuple[int, int]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.words = [t.text for t in self.toks]
