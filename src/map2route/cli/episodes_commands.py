@@ -95,6 +95,41 @@ def refresh_reference_cmd(paths: tuple[Path, ...], scenes_dir: Path | None, chec
         raise SystemExit(1)
 
 
+@episodes.command("validate")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--scenes", "scenes_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Scene folders [maps/].")
+@click.option("--id", "ids", multiple=True, help="Only these episode ids (repeatable).")
+def validate_cmd(paths: tuple[Path, ...], scenes_dir: Path | None, ids: tuple[str, ...]) -> None:
+    """Flag episodes whose planned routes fail a hard requirement (ours or the official HCS);
+    say which are contradictory (no route can pass). Exit 1 if any is flagged."""
+    from map2route.bench.map2route.episode import load_episodes
+    from map2route.bench.map2route.validate import check_episode
+    from map2route.paths import maps_dir
+    from map2route.semantic_map import SemanticMap, load_scene
+
+    files = list(paths) or [default_episodes_dir() / n for n in ("test.jsonl", "dev.jsonl")]
+    flagged = 0
+    for f in files:
+        eps = [e for e in load_episodes(f) if not ids or e.id in ids]
+        scenes: dict[str, SemanticMap] = {}
+        for ep in eps:
+            if ep.scene not in scenes:
+                scenes.clear()
+                scenes[ep.scene] = load_scene((scenes_dir or maps_dir()) / ep.scene)
+            check = check_episode(ep, scenes[ep.scene])
+            if check.problems:
+                flagged += 1
+                verdict = (f"contradictory: no route completes more than {check.reachable_stages}"
+                           f" of {check.stages} stages under the official HCS"
+                           if check.contradictory else "a valid route exists (planner missed it)")
+                click.echo(f"{f}: {ep.id}: {verdict}; " + "; ".join(check.problems))
+        click.echo(f"{f}: {len(eps)} episodes checked")
+    if flagged:
+        raise click.ClickException(f"{flagged} episode(s) flagged")
+    click.echo("0 flagged")
+
+
 @episodes.command("generate-human")
 @click.option("--scenes", "scenes_dir", type=click.Path(file_okay=False, path_type=Path),
               default=None, help="Folder with index.json and the scene folders [maps/].")

@@ -11,7 +11,8 @@ One episode is built in this order, and dropped at the first check that fails:
    route-stage scope ("on the way to the desk");
 5. the instruction text, written from the annotation so text and ground truth agree;
 6. the ground-truth RouteIR planned twice (``plan_route`` full and ``hard_only``); both routes
-   must meet every hard requirement under :func:`map2route.bench.map2route.scoring.score_route`.
+   must meet every hard requirement under our reading and the official HCS
+   (:func:`map2route.bench.map2route.validate.route_problem`).
 
 Easy episodes carry 2-4 constraints, Hard 5-8 (stages + must-avoids + soft preferences; the
 global default Clearance is not counted). Everything is drawn from one ``random.Random`` seeded
@@ -36,7 +37,7 @@ from map2route.bench.map2route.episode import Episode, ReferenceInfo, ReferringE
 from map2route.bench.map2route.methods import hard_requirements
 from map2route.bench.map2route.metrics import clearance_field_m, path_length_m
 from map2route.bench.map2route.references import Ref, SceneRefs
-from map2route.bench.map2route.scoring import score_route
+from map2route.bench.map2route.validate import route_problem
 from map2route.errors import Map2RouteError
 from map2route.gridsearch.walk import comfortable_walk
 from map2route.planning import plan_route
@@ -770,10 +771,12 @@ class EpisodeGenerator:
                                "difficulty": difficulty,
                                "constructs": sorted(set(draft.constructs))})
         for route in (full, short):
-            # Our requirement reading (the destination held at the end), stricter than the
-            # official HCS on that point, so a shipped episode is solvable under both.
-            if not score_route(ep, self.m, route.points).success_requirements:
-                raise GenerationFailed("a planned route misses a hard requirement", "unverified")
+            # Our requirement reading (the destination held at the end) and the official HCS
+            # (a stage completes where the route first touches its target, and the next stage's
+            # must-avoids count from there: validate.py), so a shipped episode passes both.
+            why = route_problem(ep, self.m, route.points)
+            if why is not None:
+                raise GenerationFailed(f"a planned route is invalid: {why}", "unverified")
         return ep
 
 
