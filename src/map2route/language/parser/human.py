@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from map2route.language.errors import ParseError
+from map2route.language.parser import annotator_rewrites as A
 from map2route.language.parser import register_rewrites as H
 from map2route.language.parser import rewrites as R
 from map2route.language.parser import route_rewrites as RR
@@ -152,7 +153,7 @@ def human_forms(toks: list[Token]
         owned = _owned_mention(s) if len(sents) > 1 else None
         kept.extend(s if owned is None else owned)
     marks = Marks()
-    return Rewriter(_without_ellipses(kept), marks).run(RULES), context, marks
+    return Rewriter(_without_ellipses(kept), marks).run((*A.RULES, *RULES)), context, marks
 
 
 #: "I left my watch ...": verbs that say where the speaker's thing was left.

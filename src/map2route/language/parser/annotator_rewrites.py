@@ -1,0 +1,334 @@
+"""Token rewrites of stage 0a (:mod:`.human`) for the benchmark-annotator register of set J.
+
+People annotating a route for a benchmark write "Visit the following in this order: 1) ...",
+"walk through the first bedroom without stopping", "only then go to ...", "do not go into the
+kitchen at any point", "stay away from the dog bed itself", "once you are inside the bathroom,
+...", "while you are in there" a sentence after the room was named, "do not pass between the
+table and the TV stand in that room", "the bedroom whose dining table has a plant on it", "the
+basketball lying on the floor of the bedroom", "the bedroom you enter from that living room",
+"but not next to a bed" and "when you are done, come back". Each rule rewrites the window onto
+a phrasing the parser already reads, keeping character spans (see :mod:`.rewrites`); what it
+cannot rewrite is left as it is, so the parser still refuses it by name.
+"""
+
+from __future__ import annotations
+
+from map2route.language.parser import words as W
+from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.rewrites import Rewriter, Rule
+
+_ENDS = (".", "!", "?", ";")
+_DETS = ("the", "a", "an", "that", "this")
+
+
+def _room_at(rw: Rewriter, k: int) -> int:
+    """Length of a room head (not the bare word "room") at ``k``; 0 if none."""
+    hit = head_lexicon().match(rw.words[k:k + head_lexicon().max_len])
+    return hit[0] if hit is not None and hit[2] == "room" and hit[1] != "room" else 0
+
+
+def _sentence_open(rw: Rewriter, i: int) -> int:
+    """Index of the first token of the sentence holding ``i``."""
+    k = i
+    while k > 0 and rw.w(k - 1) not in _ENDS:
+        k -= 1
+    return k
+
+
+# --- "when you are done, come back": the end of the errands, not a place -----------------
+_WHENS = (("when",), ("once",), ("after",), ("as", "soon", "as"), ("now", "that"))
+_DONE = (("you", "are", "done"), ("you", "are", "finished"), ("you", "have", "finished"),
+         ("you", "are", "through"), ("you", "finish"), ("you", "have", "done", "that"),
+         ("done",), ("finished",))
+_DONE_TAILS = (("here",), ("there",), ("with", "that"), ("with", "this"), ("with", "it"),
+               ("with", "all", "that"), ("with", "those"), ("with", "all", "of", "that"))
+
+
+def _longest(rw: Rewriter, k: int, options: tuple[tuple[str, ...], ...]) -> int:
+    return max((len(o) for o in options if rw.at(k, *o)), default=0)
+
+
+def done_clause(rw: Rewriter, i: int) -> int | None:
+    """"When you are done, come back to your starting point." -> "come back ...": being done
+    only says that the next step comes last (its order is already the order said)."""
+    n = _longest(rw, i, _WHENS)
+    m = _longest(rw, i + n, _DONE) if n else 0
+    if not m:
+        return None
+    k = i + n + m
+    k += _longest(rw, k, _DONE_TAILS)
+    if rw.w(k) == ",":
+        k += 1
+    nxt = rw.w(k)
+    if nxt in ("", *_ENDS) or nxt in ("with", "at", "the"):
+        return None
+    if rw.out and rw.out[-1].text == "," and rw.w(i - 1) == ",":
+        rw.out.pop()
+        rw.emit("and", "then", like=rw.toks[i])
+    return k
+
+
+# --- "once you are inside the bathroom, ...": being in a room opens a scope --------------
+_INSIDE_OPENERS = (("once",), ("as", "soon", "as"), ("after",), ("when",), ("whenever",),
+                   ("while",), ("now", "that"))
+_INSIDE = ("inside", "within", "into")
+
+
+def inside_scope(rw: Rewriter, i: int) -> int | None:
+    """"Once you are inside the bathroom, keep away from the plunger" / "as soon as you are in
+    the kitchen" / "once you're within the bedroom" -> "when you are in the bathroom"."""
+    n = _longest(rw, i, _INSIDE_OPENERS)
+    if not n or not rw.at(i + n, "you", "are"):
+        return None
+    k = i + n + 2
+    if rw.w(k) in ("now", "still", "already", "finally"):
+        k += 1
+    prep = rw.w(k)
+    if prep not in (*_INSIDE, "in") or (prep == "in" and rw.w(i) in ("when", "while")):
+        return None
+    det = 1 if rw.w(k + 1) in _DETS else 0
+    if not _room_at(rw, k + 1 + det):
+        return None
+    rw.emit("when", "you", "are", "in", like=rw.toks[i])
+    return k + 1
+
+
+# --- "while you are in there" a sentence after the room was named ------------------------
+_THERE_OPENERS = (("while", "you", "are"), ("when", "you", "are"), ("whenever", "you", "are"),
+                  ("once", "you", "are"), ("as", "long", "as", "you", "are"), ("while",),
+                  ("when",))
+_THERE = (("in", "there"), ("inside", "there"), ("in", "that", "room"),
+          ("in", "that", "same", "room"), ("in", "the", "same", "room"), ("in", "this", "room"),
+          ("inside", "that", "room"), ("in", "it"), ("inside", "it"))
+#: Words that may stand between a room's determiner and the room ("the smaller living room").
+_ROOM_ADJ = ("larger", "smaller", "largest", "smallest", "bigger", "biggest", "big", "small",
+             "large", "first", "second", "third", "last", "other")
+_LOOKBACK = 80
+
+
+def _room_before(rw: Rewriter, i: int, same_sentence: bool) -> tuple[int, int] | None:
+    """Token span of the room named last before ``i`` (with its size or order word and a
+    following "with (the|a) X"), within ``_LOOKBACK`` tokens."""
+    lo = _sentence_open(rw, i) if same_sentence else max(0, i - _LOOKBACK)
+    for k in range(i - 1, lo - 1, -1):
+        size = _room_at(rw, k)
+        if not size or (k and rw.w(k - 1) in ("living", "dining")):
+            continue
+        a = k - 1 if k and rw.w(k - 1) in _ROOM_ADJ else k
+        b = k + size
+        if rw.w(b) == "with" and rw.w(b + 1) in ("the", "a", "an"):
+            extra = rw.head_at(b + 2)
+            if extra and b + 2 + extra <= i:
+                b += 2 + extra
+        return a, b
+    return None
+
+
+def there_scope(rw: Rewriter, i: int) -> int | None:
+    """"Go around the cart in the smaller living room ... . While you are in there, keep away
+    from the TV" -> "while you are in the smaller living room": the room named last before it,
+    in an earlier sentence (the same sentence is :func:`.register_rewrites.in_there`'s); left
+    as it is (and refused) when no room was named."""
+    n = _longest(rw, i, _THERE_OPENERS)
+    m = _longest(rw, i + n, _THERE) if n else 0
+    if not m or (rw.at(i + n, "in", "it") and rw.w(i + n + 2) not in (",", "keep", "stay")):
+        return None
+    if _room_before(rw, i, same_sentence=True) and rw.at(i + n, "in", "there"):
+        return None
+    span = _room_before(rw, i, same_sentence=False)
+    if span is None:
+        return None
+    like = rw.toks[i + n + m - 1]
+    rw.out.extend(rw.toks[i:i + n])
+    rw.emit("in", "the", like=like)
+    rw.out.extend(rw.new(w, like) for w in rw.words[span[0]:span[1]])
+    return i + n + m
+
+
+def between_in_that_room(rw: Rewriter, i: int) -> int | None:
+    """"Do not pass between the dining table and the TV stand in that room." -> "... while in
+    the bedroom": a gap forbidden in the room named before."""
+    m = _longest(rw, i, _THERE)
+    if not m or rw.w(i + m) not in ("", *_ENDS, ","):
+        return None
+    lo = _sentence_open(rw, i)
+    if "between" not in rw.words[lo:i] or not any(
+            w in ("not", "never", "avoid") for w in rw.words[lo:i]):
+        return None
+    span = _room_before(rw, lo, same_sentence=False)
+    if span is None:
+        return None
+    rw.emit("while", "in", "the", like=rw.toks[i])
+    rw.out.extend(rw.new(w, rw.toks[i + m - 1]) for w in rw.words[span[0]:span[1]])
+    return i + m
+
+
+# --- lists, stops and orders --------------------------------------------------------------
+_FOLLOWING_NOUNS = ("places", "stops", "things", "objects", "locations", "spots", "points",
+                    "destinations", "items", "targets")
+_ORDER_WORDS = ("in", "this", "that", "the", "order", "given", "exact", "same", "listed",
+                "as", "follows", "below", "sequence", "strictly")
+
+
+def following_header(rw: Rewriter, i: int) -> int | None:
+    """"Visit the following in this order: 1) ..." / "Go to the following, in order:" ->
+    the header is dropped and the numbered items are the stops."""
+    if rw.w(i) not in W.MOVE_VERBS | {"visit"}:
+        return None
+    k = i + 1 + (1 if rw.w(i + 1) == "to" else 0)
+    if not rw.at(k, "the", "following"):
+        return None
+    k += 2 + (1 if rw.w(k + 2) in _FOLLOWING_NOUNS else 0)
+    if rw.w(k) == ",":
+        k += 1
+    while rw.w(k) in _ORDER_WORDS:
+        k += 1
+    if rw.w(k) != ":":
+        return None
+    rw.in_list = True
+    return k + 1
+
+
+_NO_STOP = (("without", "stopping"), ("without", "pausing"), ("without", "halting"),
+            ("without", "waiting"), ("but", "do", "not", "stop"), ("but", "without", "stopping"),
+            ("and", "do", "not", "stop"), ("but", "never", "stop"))
+_NO_STOP_TAILS = ("there", "in", "it", "anywhere", "inside", "at", "all")
+_THROUGH = ("through", "across", "past", "via", "by")
+
+
+def without_stopping(rw: Rewriter, i: int) -> int | None:
+    """"walk straight through the first bedroom without stopping" -> "walk through the first
+    bedroom": crossing a room already says not to stop in it."""
+    n = _longest(rw, i, _NO_STOP)
+    if not n or not any(w in _THROUGH for w in rw.words[_sentence_open(rw, i):i]):
+        return None
+    k = i + n
+    while rw.w(k) in _NO_STOP_TAILS and k < i + n + 2:
+        k += 1
+    if rw.w(k) not in ("", *_ENDS, ",", "and"):
+        return None
+    if rw.out and rw.out[-1].text == "," and rw.w(k) in (",", "and"):
+        rw.out.pop()
+    return k
+
+
+_ONLY_THEN = (("and", "only", "then"), ("only", "then"), ("and", "only", "after", "that"),
+              ("only", "after", "that"), ("and", "only", "afterwards"), ("only", "afterwards"))
+
+
+def only_then(rw: Rewriter, i: int) -> int | None:
+    """"Stop at the desk first, and only then go to the box" -> "..., and then go to"."""
+    n = _longest(rw, i, _ONLY_THEN)
+    if not n:
+        return None
+    if rw.w(i) == "and":
+        rw.out.append(rw.toks[i])
+    rw.emit("then" if rw.w(i + n - 1) == "then" else "after" if rw.w(i + n - 2) == "after"
+            else "then", like=rw.toks[i + n - 1])
+    if rw.w(i + n - 2) == "after":
+        rw.emit("that", like=rw.toks[i + n - 1])
+    return i + n
+
+
+# --- how a forbidden place is said ---------------------------------------------------------
+_ANY_TIME = (("at", "any", "point"), ("at", "any", "time"), ("at", "any", "stage"),
+             ("at", "all"), ("ever",), ("whatsoever",), ("under", "any", "circumstances"),
+             ("at", "any", "moment"), ("along", "the", "way"))
+_NEGATIONS = ("not", "never", "avoid", "no")
+
+
+def at_any_point(rw: Rewriter, i: int) -> int | None:
+    """"Do not go into the kitchen at any point" / "never enter the bathroom at all" -> the
+    prohibition alone (it holds for the whole route anyway)."""
+    n = _longest(rw, i, _ANY_TIME)
+    if not n or rw.w(i + n) not in ("", *_ENDS, ",", "and", "during", "while", "on"):
+        return None
+    if rw.w(i) in ("ever", "along") and rw.w(i + n) not in ("", *_ENDS, ","):
+        return None
+    if not any(w in _NEGATIONS for w in rw.words[_sentence_open(rw, i):i]):
+        return None
+    return i + n
+
+
+def itself(rw: Rewriter, i: int) -> int | None:
+    """"stay away from the dog bed itself" -> "... the dog bed" ("itself" sets the thing
+    apart from its room, which the constraint already does)."""
+    if rw.w(i) in ("itself", "themselves") and i and rw.head_at(i - 1) == 0 and \
+            any(rw.head_at(k) for k in range(max(0, i - 3), i)):
+        return i + 1
+    return None
+
+
+# --- relative clauses -----------------------------------------------------------------------
+def whose(rw: Rewriter, i: int) -> int | None:
+    """"the bedroom whose dining table has a plant on it" -> "the bedroom with the dining table
+    that has a plant on it"."""
+    if rw.w(i) != "whose" or not i or not rw.head_at(i - 1) and not _room_at(rw, i - 1):
+        return None
+    size = rw.head_at(i + 1)
+    if not size or rw.w(i + 1 + size) not in ("has", "is", "holds", "contains", "stands", "sits",
+                                              "have", "are"):
+        return None
+    rw.emit("with", "the", like=rw.toks[i])
+    rw.out.extend(rw.toks[i + 1:i + 1 + size])
+    rw.emit("that", like=rw.toks[i])
+    return i + 1 + size
+
+
+_LYING = ("lying", "sitting", "resting", "standing", "placed", "left", "laying")
+
+
+def on_the_floor_of(rw: Rewriter, i: int) -> int | None:
+    """"the basketball lying on the floor of the bedroom" -> "the basketball in the bedroom"
+    (the floor of a room is in it); a bare "lying on the floor" keeps "on the floor"."""
+    k = i + (1 if rw.w(i) in _LYING and i and rw.head_at(i - 1) else 0)
+    if not rw.at(k, "on", "the", "floor") or rw.w(k + 3) not in ("of", "in"):
+        return None
+    det = 1 if rw.w(k + 4) in _DETS else 0
+    if not rw.head_at(k + 4 + det):
+        return None
+    rw.emit("in", like=rw.toks[k])
+    return k + 4
+
+
+_ENTER_FROM = (("you", "enter", "from"), ("you", "reach", "from"), ("you", "get", "to", "from"),
+               ("you", "come", "to", "from"), ("you", "go", "into", "from"),
+               ("you", "can", "enter", "from"), ("you", "walk", "into", "from"),
+               ("that", "you", "enter", "from"), ("you", "step", "into", "from"))
+
+
+def entered_from(rw: Rewriter, i: int) -> int | None:
+    """"the bedroom you enter from that living room" -> "the bedroom connected to that living
+    room": a room entered from another is one with a door onto it."""
+    n = _longest(rw, i, _ENTER_FROM)
+    if not n or not i or not _room_at(rw, i - 1) and rw.w(i - 1) != "room":
+        return None
+    det = 1 if rw.w(i + n) in _DETS else 0
+    if rw.w(i + n + det) in _ROOM_ADJ:
+        det += 1
+    if not _room_at(rw, i + n + det):
+        return None
+    rw.emit("connected", "to", like=rw.toks[i + n - 1])
+    return i + n
+
+
+def but_not(rw: Rewriter, i: int) -> int | None:
+    """"the garbage can that is in a bedroom but not next to a bed" -> "... in a bedroom and
+    that is not next to a bed": a second, negated relation of the same thing."""
+    if rw.w(i) not in ("but", "and") or rw.w(i + 1) != "not":
+        return None
+    lo = _sentence_open(rw, i)
+    rel = next((k for k in range(i - 1, max(lo, i - 12) - 1, -1)
+                if rw.w(k) in ("that", "which") and rw.w(k + 1) in ("is", "are")), None)
+    if rel is None or "," in rw.words[rel:i]:
+        return None
+    rw.emit("and", "that", "is", like=rw.toks[i])
+    return i + 1
+
+
+#: The rules of this module, tried before those of :data:`.human.RULES`.
+RULES: tuple[Rule, ...] = (
+    done_clause, inside_scope, there_scope, between_in_that_room, following_header,
+    without_stopping, only_then, at_any_point, itself, whose, on_the_floor_of, entered_from,
+    but_not,
+)
