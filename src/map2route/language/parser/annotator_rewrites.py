@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
-from map2route.language.parser.rewrites import Rewriter, Rule
+from map2route.language.parser.rewrites import _NEGATED_PREPS, Rewriter, Rule
 
 _ENDS = (".", "!", "?", ";")
 _DETS = ("the", "a", "an", "that", "this")
@@ -253,10 +253,36 @@ def at_any_point(rw: Rewriter, i: int) -> int | None:
 def itself(rw: Rewriter, i: int) -> int | None:
     """"stay away from the dog bed itself" -> "... the dog bed" ("itself" sets the thing
     apart from its room, which the constraint already does)."""
-    if rw.w(i) in ("itself", "themselves") and i and rw.head_at(i - 1) == 0 and \
-            any(rw.head_at(k) for k in range(max(0, i - 3), i)):
+    if rw.w(i) in ("itself", "themselves") and \
+            any(k + rw.head_at(k) == i for k in range(max(0, i - 3), i)):
         return i + 1
     return None
+
+
+_WAYS = ("keep", "stay", "avoid", "do", "never", "try", "remain", "be", "steer", "go", "walk",
+         "move", "pass")
+
+
+def and_in_room(rw: Rewriter, i: int) -> int | None:
+    """"Do not go into the kitchen, and in the bedroom with the dog bed, stay away from the dog
+    bed" -> "... kitchen. In the bedroom ...": a second sentence whose room opens a scope (the
+    room is not a second place to avoid)."""
+    if rw.w(i) != "and" or rw.w(i + 1) not in ("in", "inside", "within"):
+        return None
+    det = 1 if rw.w(i + 2) in _DETS else 0
+    k = i + 2 + det + (1 if rw.w(i + 2 + det) in _ROOM_ADJ else 0)
+    size = _room_at(rw, k)
+    if not size:
+        return None
+    k += size
+    if rw.w(k) == "with" and rw.w(k + 1) in ("the", "a", "an") and rw.head_at(k + 2):
+        k += 2 + rw.head_at(k + 2)
+    if rw.w(k) != "," or rw.w(k + 1) not in _WAYS:
+        return None
+    if rw.out and rw.out[-1].text == ",":
+        rw.out.pop()
+    rw.emit(".", like=rw.toks[i])
+    return i + 1
 
 
 # --- relative clauses -----------------------------------------------------------------------
@@ -314,7 +340,7 @@ def entered_from(rw: Rewriter, i: int) -> int | None:
 
 def but_not(rw: Rewriter, i: int) -> int | None:
     """"the garbage can that is in a bedroom but not next to a bed" -> "... in a bedroom and
-    that is not next to a bed": a second, negated relation of the same thing."""
+    next to a bed", the second relation negated after the parse (as "that is not next to")."""
     if rw.w(i) not in ("but", "and") or rw.w(i + 1) != "not":
         return None
     lo = _sentence_open(rw, i)
@@ -322,13 +348,21 @@ def but_not(rw: Rewriter, i: int) -> int | None:
                 if rw.w(k) in ("that", "which") and rw.w(k + 1) in ("is", "are")), None)
     if rel is None or "," in rw.words[rel:i]:
         return None
-    rw.emit("and", "that", "is", like=rw.toks[i])
-    return i + 1
+    hit = next(((said, read) for said, read in _NEGATED_PREPS if rw.at(i + 2, *said)), None)
+    if hit is None:
+        return None
+    det = i + 2 + len(hit[0])
+    if rw.w(det) not in ("a", "an", "the", "any") or not rw.head_at(det + 1):
+        return None
+    rw.emit("and", like=rw.toks[i])
+    rw.marks.negated.add(rw.toks[i + 2].start)
+    rw.emit(*hit[1], like=rw.toks[i + 2])
+    return det
 
 
 #: The rules of this module, tried before those of :data:`.human.RULES`.
 RULES: tuple[Rule, ...] = (
     done_clause, inside_scope, there_scope, between_in_that_room, following_header,
-    without_stopping, only_then, at_any_point, itself, whose, on_the_floor_of, entered_from,
+    without_stopping, only_then, at_any_point, itself, and_in_room, whose, on_the_floor_of, entered_from,
     but_not,
 )
