@@ -285,6 +285,28 @@ def and_in_room(rw: Rewriter, i: int) -> int | None:
     return i + 1
 
 
+def comma_in_room(rw: Rewriter, i: int) -> int | None:
+    """"Walk to the dining table that has only one chair, in the bedroom with the dog bed." ->
+    "... chair in the bedroom ...": a room after a comma that closes the sentence says where
+    the thing is (not a second stop: that needs "then" or a verb)."""
+    if rw.w(i) != "," or rw.w(i + 1) not in ("in", "inside") or rw.w(i + 2) not in _DETS:
+        return None
+    k = i + 3 + (1 if rw.w(i + 3) in _ROOM_ADJ else 0)
+    size = _room_at(rw, k)
+    if not size:
+        return None
+    k += size
+    if rw.w(k) == "with" and rw.w(k + 1) in ("the", "a", "an") and rw.head_at(k + 2):
+        k += 2 + rw.head_at(k + 2)
+    lo = _sentence_open(rw, i)
+    said = rw.words[lo:i]
+    if rw.w(k) not in ("", *_ENDS) or not said or said[0] not in W.MOVE_VERBS or \
+            any(w in ("and", "then", ",", "or") for w in said) or \
+            not any(rw.head_at(x) for x in range(lo + 1, i)):
+        return None
+    return i + 1
+
+
 # --- relative clauses -----------------------------------------------------------------------
 def whose(rw: Rewriter, i: int) -> int | None:
     """"the bedroom whose dining table has a plant on it" -> "the bedroom with the dining table
@@ -363,6 +385,6 @@ def but_not(rw: Rewriter, i: int) -> int | None:
 #: The rules of this module, tried before those of :data:`.human.RULES`.
 RULES: tuple[Rule, ...] = (
     done_clause, inside_scope, there_scope, between_in_that_room, following_header,
-    without_stopping, only_then, at_any_point, itself, and_in_room, whose, on_the_floor_of, entered_from,
+    without_stopping, only_then, at_any_point, itself, and_in_room, comma_in_room, whose, on_the_floor_of, entered_from,
     but_not,
 )
