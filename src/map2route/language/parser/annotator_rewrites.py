@@ -13,6 +13,7 @@ cannot rewrite is left as it is, so the parser still refuses it by name.
 
 from __future__ import annotations
 
+from map2route.language.inflection import singular_word
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.rewrites import _NEGATED_PREPS, Rewriter, Rule
@@ -33,6 +34,14 @@ def _sentence_open(rw: Rewriter, i: int) -> int:
     while k > 0 and rw.w(k - 1) not in _ENDS:
         k -= 1
     return k
+
+
+def _splice(rw: Rewriter, a: int, b: int, words: list[str]) -> None:
+    """Replace input tokens ``a:b`` by ``words`` (spanning token ``b - 1``), so that the other
+    rules read the rewritten words (a rule that returns ``i`` after this is tried again)."""
+    like = rw.toks[b - 1]
+    rw.toks[a:b] = [rw.new(w, like) for w in words]
+    rw.words[a:b] = list(words)
 
 
 # --- "when you are done, come back": the end of the errands, not a place -----------------
@@ -230,6 +239,55 @@ def only_then(rw: Rewriter, i: int) -> int | None:
     return i + n
 
 
+_HEADER_VERBS = ("head", "go", "walk", "move", "proceed", "continue", "make")
+_HEADER_PREPS = ("for", "to", "toward", "towards", "into")
+
+
+def rooms_header(rw: Rewriter, i: int) -> int | None:
+    """"From there, head for the bedrooms: walk through the first ..., and stop at ... in the
+    second one" -> "From there, walk through ...": a colon after a plural room announces the
+    steps that follow, which name the rooms again."""
+    k = i + (2 if rw.at(i, "make", "your", "way") else 0) + (1 if rw.w(i) == "make" else 0)
+    if rw.w(i) not in _HEADER_VERBS or rw.w(k + 1) not in _HEADER_PREPS or \
+            rw.w(k + 2) not in ("the", "both", "all"):
+        return None
+    k += 3 + (1 if rw.at(k + 3, "two") or rw.at(k + 3, "the") else 0)
+    size = _room_at(rw, k)
+    if not size or not rw.w(k + size - 1).endswith("s") or rw.w(k + size) != ":":
+        return None
+    return k + size + 1
+
+
+_STRAIGHT = ("straight", "right", "directly")
+
+
+def straight_through(rw: Rewriter, i: int) -> int | None:
+    """"walk straight through the bedroom" / "go right across the hall" -> "through" (the
+    way through is the planner's)."""
+    if rw.w(i) in _STRAIGHT and rw.w(i + 1) in ("through", "across", "past") and \
+            rw.w(i - 1) in (*_WAYS, *_HEADER_VERBS, "cross", "cut", "run"):
+        return i + 1
+    return None
+
+
+_ONE_ORDERS = ("first", "second", "third", "fourth", "last", "other", "next", "final")
+
+
+def ordinal_one(rw: Rewriter, i: int) -> int | None:
+    """"stop at the dog bed in the second one" -> "in the second bedroom": "one" stands for the
+    room named last (within ``_LOOKBACK`` tokens); refused as before when none was."""
+    if rw.w(i) not in ("in", "into", "through", "inside", "across") or rw.w(i + 1) != "the" or \
+            rw.w(i + 2) not in _ONE_ORDERS or rw.w(i + 3) != "one":
+        return None
+    for k in range(i - 1, max(0, i - _LOOKBACK) - 1, -1):
+        size = _room_at(rw, k)
+        if size and not (k and rw.w(k - 1) in ("living", "dining")):
+            room = [*rw.words[k:k + size - 1], singular_word(rw.w(k + size - 1))]
+            _splice(rw, i + 3, i + 4, room)
+            return i
+    return None
+
+
 # --- how a forbidden place is said ---------------------------------------------------------
 _ANY_TIME = (("at", "any", "point"), ("at", "any", "time"), ("at", "any", "stage"),
              ("at", "all"), ("ever",), ("whatsoever",), ("under", "any", "circumstances"),
@@ -385,6 +443,6 @@ def but_not(rw: Rewriter, i: int) -> int | None:
 #: The rules of this module, tried before those of :data:`.human.RULES`.
 RULES: tuple[Rule, ...] = (
     done_clause, inside_scope, there_scope, between_in_that_room, following_header,
-    without_stopping, only_then, at_any_point, itself, and_in_room, comma_in_room, whose, on_the_floor_of, entered_from,
+    rooms_header, straight_through, ordinal_one, without_stopping, only_then, at_any_point, itself, and_in_room, comma_in_room, whose, on_the_floor_of, entered_from,
     but_not,
 )
