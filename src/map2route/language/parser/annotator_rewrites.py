@@ -387,7 +387,7 @@ _LYING = ("lying", "sitting", "resting", "standing", "placed", "left", "laying")
 def on_the_floor_of(rw: Rewriter, i: int) -> int | None:
     """"the basketball lying on the floor of the bedroom" -> "the basketball in the bedroom"
     (the floor of a room is in it); a bare "lying on the floor" keeps "on the floor"."""
-    k = i + (1 if rw.w(i) in _LYING and i and rw.head_at(i - 1) else 0)
+    k = i + (1 if rw.w(i) in _LYING else 0)
     if not rw.at(k, "on", "the", "floor") or rw.w(k + 3) not in ("of", "in"):
         return None
     det = 1 if rw.w(k + 4) in _DETS else 0
@@ -406,16 +406,22 @@ _ENTER_FROM = (("you", "enter", "from"), ("you", "reach", "from"), ("you", "get"
 def entered_from(rw: Rewriter, i: int) -> int | None:
     """"the bedroom you enter from that living room" -> "the bedroom connected to that living
     room": a room entered from another is one with a door onto it."""
-    n = _longest(rw, i, _ENTER_FROM)
-    if not n or not i or not _room_at(rw, i - 1) and rw.w(i - 1) != "room":
+    if rw.w(i) not in ("the", "a", "that"):
         return None
-    det = 1 if rw.w(i + n) in _DETS else 0
-    if rw.w(i + n + det) in _ROOM_ADJ:
+    k = i + 1 + (1 if rw.w(i + 1) in _ROOM_ADJ else 0)
+    size = _room_at(rw, k) or (1 if rw.w(k) == "room" else 0)
+    n = _longest(rw, k + size, _ENTER_FROM) if size else 0
+    if not n:
+        return None
+    b = k + size + n
+    det = 1 if rw.w(b) in _DETS else 0
+    if rw.w(b + det) in _ROOM_ADJ:
         det += 1
-    if not _room_at(rw, i + n + det):
+    if not _room_at(rw, b + det):
         return None
-    rw.emit("connected", "to", like=rw.toks[i + n - 1])
-    return i + n
+    rw.out.extend(rw.toks[i:k + size])
+    rw.emit("connected", "to", like=rw.toks[b - 1])
+    return b
 
 
 def but_not(rw: Rewriter, i: int) -> int | None:
