@@ -252,7 +252,8 @@ def merge_room_then_object(clauses: list[Clause], text: str) -> list[Clause]:
                 c.refs[0].head_kind in ("object", "group") and \
                 not any(m.kind == "in_room" for m in c.refs[0].modifiers):
             between = text[prev.span[1]:c.span[0]].lower()
-            if re.fullmatch(r"[\s,]*(?:you\s[a-z\s]*?)?(?:and|,)\s*(?:then\s+)?[a-z\s]*",
+            if re.fullmatch(r"[\s,]*(?:you\s[a-z\s]*?)?(?:[a-z]+ing\s[a-z\s]*,\s*)?(?:and|,)\s*"
+                            r"(?:then\s+)?[a-z\s]*",
                             between) and \
                     not any(ch in between for ch in ".;!?"):
                 room = prev.refs[0]
