@@ -13,9 +13,12 @@ cannot rewrite is left as it is, so the parser still refuses it by name.
 
 from __future__ import annotations
 
+import re
+
 from map2route.language.inflection import singular_word
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.model import Clause, Modifier
 from map2route.language.parser.rewrites import _NEGATED_PREPS, Rewriter, Rule
 
 _ENDS = (".", "!", "?", ";")
@@ -444,6 +447,37 @@ def but_not(rw: Rewriter, i: int) -> int | None:
     rw.marks.negated.add(rw.toks[i + 2].start)
     rw.emit(*hit[1], like=rw.toks[i + 2])
     return det
+
+
+# --- after the parse: a room then a point in it ------------------------------------------
+def room_then_point(clauses: list[Clause], text: str) -> list[Clause]:
+    """"In the smaller living room, stop at the point midway between the cart and the sofa" /
+    "Enter the bedroom with the floor lamp and stop midway between the arm chair and the
+    basketball": one stage, the midpoint, whose two things are in that room (an ``in_room``
+    on each of them, which the grounder reads, and on the point itself)."""
+    out: list[Clause] = []
+    for c in clauses:
+        ref = c.refs[0] if c.kind == "goal" and len(c.refs) == 1 else None
+        gap = next((m for m in ref.modifiers if m.kind == "between"), None) if ref else None
+        if ref is None or gap is None or ref.head != "midpoint":
+            out.append(c)
+            continue
+        rooms = [m for m in ref.modifiers if m.kind == "in_room"]
+        prev = out[-1] if out else None
+        if not rooms and prev is not None and prev.kind == "goal" and len(prev.refs) == 1 and \
+                prev.refs[0].head_kind == "room" and not prev.refs[0].plural and \
+                re.fullmatch(r"[\s,]*and\s*(?:then\s+)?[a-z\s]*",
+                             text[prev.span[1]:c.span[0]].lower()):
+            room = prev.refs[0]
+            rooms = [Modifier("in_room", [room], span=room.span)]
+            ref.modifiers.extend(rooms)
+            c.span = (prev.span[0], c.span[1])
+            out.pop()
+        for r in gap.refs:
+            if not any(m.kind == "in_room" for m in r.modifiers):
+                r.modifiers.extend(rooms)
+        out.append(c)
+    return out
 
 
 #: The rules of this module, tried before those of :data:`.human.RULES`.

@@ -380,7 +380,8 @@ def _make_point(ref: RefExpr, points: dict[int, str]) -> None:
     if what == "midpoint":
         gap = next((m for m in ref.modifiers if m.kind == "between" and len(m.refs) == 2), None)
         if gap is not None:
-            ref.head, ref.head_kind, ref.modifiers = "midpoint", "point", [gap]
+            rooms = [m for m in ref.modifiers if m.kind == "in_room"]  # "in the kitchen, ..."
+            ref.head, ref.head_kind, ref.modifiers = "midpoint", "point", [gap, *rooms]
     elif what == "corner" and ref.head_kind == "room":
         ranks = [m for m in ref.modifiers if m.kind == "rank" and m.refs]
         room = RefExpr(ref.text, ref.span, ref.head, ref.head_kind, ref.definite, False,
