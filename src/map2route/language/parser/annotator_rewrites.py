@@ -371,17 +371,23 @@ def comma_in_room(rw: Rewriter, i: int) -> int | None:
 # --- relative clauses -----------------------------------------------------------------------
 def whose(rw: Rewriter, i: int) -> int | None:
     """"the bedroom whose dining table has a plant on it" -> "the bedroom with the dining table
-    that has a plant on it"."""
+    with a plant on it"; "the room whose sofa is next to a window" -> "with the sofa next to a
+    window" (the thing's own relation, nested under it)."""
     if rw.w(i) != "whose" or not i or not rw.head_at(i - 1) and not _room_at(rw, i - 1):
         return None
     size = rw.head_at(i + 1)
-    if not size or rw.w(i + 1 + size) not in ("has", "is", "holds", "contains", "stands", "sits",
-                                              "have", "are"):
+    verb = rw.w(i + 1 + size)
+    if not size or verb not in (*_HAVING, *_BEING):
         return None
     rw.emit("with", "the", like=rw.toks[i])
     rw.out.extend(rw.toks[i + 1:i + 1 + size])
-    rw.emit("that", like=rw.toks[i])
-    return i + 1 + size
+    if verb in _HAVING:
+        rw.emit("with", like=rw.toks[i + 1 + size])
+    return i + 2 + size
+
+
+_HAVING = ("has", "have", "holds", "contains", "carries")
+_BEING = ("is", "are", "stands", "sits")
 
 
 _LYING = ("lying", "sitting", "resting", "standing", "placed", "left", "laying")
