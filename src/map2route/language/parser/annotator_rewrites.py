@@ -60,6 +60,25 @@ def _longest(rw: Rewriter, k: int, options: tuple[tuple[str, ...], ...]) -> int:
     return max((len(o) for o in options if rw.at(k, *o)), default=0)
 
 
+_DONE_SENTENCES = (("then", "you", "are", "done"), ("then", "you", "are", "finished"),
+                   ("and", "then", "you", "are", "done"), ("and", "you", "are", "done"),
+                   ("that", "is", "it"), ("that", "is", "all"), ("then", "we", "are", "done"),
+                   ("and", "that", "is", "it"), ("you", "are", "done"))
+
+
+def done_sentence(rw: Rewriter, i: int) -> int | None:
+    """"... third the big sofa. Then you're done." / "..., and that's it.": the end of the
+    list said again; nothing to do."""
+    n = _longest(rw, i, _DONE_SENTENCES)
+    if not n or rw.w(i + n) not in ("", *_ENDS) or not rw.out:
+        return None
+    if rw.out[-1].text == ",":
+        rw.out.pop()
+    elif rw.out[-1].text not in _ENDS:
+        return None
+    return i + n + (1 if rw.out and rw.out[-1].text in _ENDS and rw.w(i + n) else 0)
+
+
 def done_clause(rw: Rewriter, i: int) -> int | None:
     """"When you are done, come back to your starting point." -> "come back ...": being done
     only says that the next step comes last (its order is already the order said)."""
@@ -173,6 +192,43 @@ def between_in_that_room(rw: Rewriter, i: int) -> int | None:
     rw.emit("while", "in", "the", like=rw.toks[i])
     rw.out.extend(rw.new(w, rw.toks[i + m - 1]) for w in rw.words[span[0]:span[1]])
     return i + m
+
+
+def wherever(rw: Rewriter, i: int) -> int | None:
+    """"head back to wherever you started" -> "to where you started"."""
+    if rw.w(i) == "wherever" and rw.w(i + 1) in ("you", "we", "i") and \
+            rw.w(i + 2) in ("started", "began", "start", "begin", "were", "are", "am"):
+        rw.emit("where", like=rw.toks[i])
+        return i + 1
+    return None
+
+
+_ABOUT = (("somewhere", "about"), ("somewhere", "around"), ("somewhere",), ("about",),
+          ("roughly",), ("approximately",), ("more", "or", "less"), ("around",), ("just",),
+          ("somewhere", "roughly"), ("right",), ("exactly",))
+
+
+def about_halfway(rw: Rewriter, i: int) -> int | None:
+    """"stop somewhere about halfway between X and Y" -> "stop halfway between X and Y" (a
+    midpoint is a small area already)."""
+    n = _longest(rw, i, _ABOUT)
+    if not n or rw.w(i + n) not in ("halfway", "midway") or rw.w(i + n + 1) != "between":
+        return None
+    return i + n
+
+
+_BY_VERBS = (("swing", "by"), ("stop", "by"), ("drop", "by"), ("pop", "by"), ("swing", "past"),
+             ("pop", "over", "to"), ("swing", "over", "to"), ("drop", "in", "at"))
+
+
+def swing_by(rw: Rewriter, i: int) -> int | None:
+    """"swing by the baseball bat" / "pop over to the fridge" -> "go to" (a visit)."""
+    n = _longest(rw, i, _BY_VERBS)
+    if not n or rw.w(i + n) not in ("the", "a", "an", "that", "this"):
+        return None
+    rw.emit("go", like=rw.toks[i])
+    rw.emit("to", like=rw.toks[i + n - 1])
+    return i + n
 
 
 # --- lists, stops and orders --------------------------------------------------------------
@@ -400,6 +456,7 @@ def on_the_floor_of(rw: Rewriter, i: int) -> int | None:
     if not rw.at(k, "on", "the", "floor") or rw.w(k + 3) not in ("of", "in"):
         return None
     det = 1 if rw.w(k + 4) in _DETS else 0
+    det += 1 if det and rw.w(k + 4 + det) == "same" else 0
     if not rw.head_at(k + 4 + det):
         return None
     rw.emit("in", like=rw.toks[k])
@@ -463,14 +520,16 @@ def room_then_point(clauses: list[Clause], text: str) -> list[Clause]:
     on each of them, which the grounder reads, and on the point itself)."""
     out: list[Clause] = []
     for c in clauses:
-        ref = c.refs[0] if c.kind == "goal" and len(c.refs) == 1 else None
+        ref = c.refs[0] if c.kind in ("goal", "circle") and len(c.refs) == 1 else None
         gap = next((m for m in ref.modifiers if m.kind == "between"), None) if ref else None
-        if ref is None or gap is None or ref.head != "midpoint":
+        circle = c.kind == "circle" and ref is not None and ref.head_kind in ("object", "group")
+        if ref is None or not circle and (gap is None or ref.head != "midpoint"):
             out.append(c)
             continue
         rooms = [m for m in ref.modifiers if m.kind == "in_room"]
         prev = out[-1] if out else None
-        if not rooms and prev is not None and prev.kind == "goal" and len(prev.refs) == 1 and \
+        if not rooms and prev is not None and prev.kind in ("goal", "pass") and \
+                len(prev.refs) == 1 and (prev.kind == "goal" or not circle) and \
                 prev.refs[0].head_kind == "room" and not prev.refs[0].plural and \
                 re.fullmatch(r"[\s,]*and\s*(?:then\s+)?[a-z\s]*",
                              text[prev.span[1]:c.span[0]].lower()):
@@ -479,7 +538,7 @@ def room_then_point(clauses: list[Clause], text: str) -> list[Clause]:
             ref.modifiers.extend(rooms)
             c.span = (prev.span[0], c.span[1])
             out.pop()
-        for r in gap.refs:
+        for r in gap.refs if gap is not None and not circle else []:
             if not any(m.kind == "in_room" for m in r.modifiers):
                 r.modifiers.extend(rooms)
         out.append(c)
@@ -488,7 +547,7 @@ def room_then_point(clauses: list[Clause], text: str) -> list[Clause]:
 
 #: The rules of this module, tried before those of :data:`.human.RULES`.
 RULES: tuple[Rule, ...] = (
-    done_clause, inside_scope, there_scope, between_in_that_room, following_header,
+    done_sentence, done_clause, wherever, about_halfway, swing_by, inside_scope, there_scope, between_in_that_room, following_header,
     rooms_header, straight_through, ordinal_one, without_stopping, only_then, at_any_point, itself, and_in_room, comma_in_room, whose, on_the_floor_of, entered_from,
     but_not,
 )
