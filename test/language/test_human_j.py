@@ -147,6 +147,16 @@ def test_f_only_then_is_then(text):
     _check(text, [("goal", "desk"), ("goal", "box")])
 
 
+@pytest.mark.parametrize("text", [
+    "Go to the bedroom that does not have a desk, and only then to the sofa.",
+    "Go to the bedroom, and only then go to the sofa.",
+    "Go to the bedroom first and only after that go to the sofa.",
+])
+def test_f_only_then_keeps_a_room_a_stop_of_its_own(text):
+    # "only then" insists on the order: the room is a stop, not where the sofa is
+    _check(text, [("goal", "bedroom"), ("goal", "sofa")])
+
+
 # --- (g) "at any point", "itself", "and in the bedroom, stay away" ---------------------------
 @pytest.mark.parametrize(("text", "want"), [
     ("Go to the plunger in the larger bathroom. Do not go into the kitchen at any point, and in "

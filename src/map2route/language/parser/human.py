@@ -255,7 +255,8 @@ def merge_room_then_object(clauses: list[Clause], text: str) -> list[Clause]:
             if re.fullmatch(r"[\s,]*(?:you\s[a-z\s]*?)?(?:[a-z]+ing\s[a-z\s]*,\s*)?(?:and|,)\s*"
                             r"(?:then\s+)?[a-z\s]*",
                             between) and \
-                    not any(ch in between for ch in ".;!?"):
+                    not any(ch in between for ch in ".;!?") and \
+                    not re.search(r"\bonly\b", between):  # "..., and only then to the sofa"
                 room = prev.refs[0]
                 c.refs[0].modifiers.insert(0, Modifier("in_room", [room], span=room.span))
                 c.span = (prev.span[0], c.span[1])
