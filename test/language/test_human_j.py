@@ -263,3 +263,62 @@ def test_j_set_j_after_the_round():
 
 def test_j_set_k_has_no_silent_drops():
     assert summary(score_set(DATA / "fresh_human_k.json"))["silent_drops"] == 0
+
+
+# --- (k) set K's classes: the end said again, "wherever", "about halfway", "swing by", a room
+# then a circle or a midpoint in it ------------------------------------------------------------
+@pytest.mark.parametrize("text", [
+    "Three things, in this order: first the stool in the kitchen, second the toilet in the "
+    "little bathroom, and third the big sofa in the living room behind that bathroom. Then "
+    "you're done.",
+    "Go to the stool, then the toilet, then the sofa. Then you are done.",
+    "Go to the stool, then the toilet, then the sofa, and then you're done.",
+    "Go to the stool, then the toilet, then the sofa, and that's it.",
+    "Go to the stool, then the toilet, then the sofa. That is all.",
+])
+def test_k_the_end_said_again_adds_nothing(text):
+    _check(text, [("goal", "stool"), ("goal", "toilet"), ("goal", "sofa")])
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Go into the kitchen and walk all the way around the dining table once, then head back "
+     "to wherever you started.", [("circle", "dining_table"), ("goal", "start")]),
+    ("Go to the kitchen and circle the dining table, then go back to wherever you began.",
+     [("circle", "dining_table"), ("goal", "start")]),
+    ("Walk around the sofa, then come back to wherever you started from.",
+     [("circle", "sofa"), ("goal", "start")]),
+    ("Go to the bedroom and walk around the bed.", [("circle", "bed")]),
+])
+def test_k_a_room_then_a_circle_in_it_and_wherever(text, want):
+    _check(text, want)
+
+
+@pytest.mark.parametrize("text", [
+    "Um, go through the little bathroom into the other living room and stop somewhere about "
+    "halfway between the plant in the corner and the dining table.",
+    "Go through the bathroom into the living room and stop roughly halfway between the plant "
+    "and the dining table.",
+    "Go through the bathroom into the living room and stop more or less midway between the "
+    "plant and the dining table.",
+    "Go through the bathroom into the living room and stop somewhere around halfway between "
+    "the plant and the dining table.",
+])
+def test_k_about_halfway_in_a_room_entered(text):
+    # the set records the stop as the room it lies in; strict, it is the midpoint, whose two
+    # things are in the living room entered
+    _check(text, [("pass", "bathroom"), ("goal", "midpoint")])
+    point = parse_instruction(text).clauses[-1].refs[0]
+    gap = next(m for m in point.modifiers if m.kind == "between")
+    assert all("living_room" in [r.head for m in ref.modifiers if m.kind == "in_room"
+                                 for r in m.refs] for ref in gap.refs)
+
+
+@pytest.mark.parametrize("text", [
+    "Head to the dresser that's right next to the biggest bed. After that, swing by the "
+    "baseball bat lying on the floor in that same room.",
+    "Head to the dresser next to the bed. After that, stop by the baseball bat.",
+    "Head to the dresser next to the bed. Then pop over to the baseball bat.",
+    "Head to the dresser next to the bed, then drop by the baseball bat.",
+])
+def test_k_swing_by_is_a_visit(text):
+    _check(text, [("goal", "dresser"), ("goal", "baseball_bat")])

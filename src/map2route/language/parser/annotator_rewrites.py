@@ -197,7 +197,7 @@ def between_in_that_room(rw: Rewriter, i: int) -> int | None:
 def wherever(rw: Rewriter, i: int) -> int | None:
     """"head back to wherever you started" -> "to where you started"."""
     if rw.w(i) == "wherever" and rw.w(i + 1) in ("you", "we", "i") and \
-            rw.w(i + 2) in ("started", "began", "start", "begin", "were", "are", "am"):
+            rw.w(i + 2) in ("started", "began", "start", "begin"):
         rw.emit("where", like=rw.toks[i])
         return i + 1
     return None
