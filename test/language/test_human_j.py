@@ -322,3 +322,18 @@ def test_k_about_halfway_in_a_room_entered(text):
 ])
 def test_k_swing_by_is_a_visit(text):
     _check(text, [("goal", "dresser"), ("goal", "baseball_bat")])
+
+
+@pytest.mark.parametrize("text", [
+    "Go to the TV in the long living room first. Then go through the first bedroom you get to, "
+    "don't stop there, and keep going to the biggest bed in the house, which is in the next "
+    "bedroom.",
+    "Go to the TV first. Then go through the first bedroom you get to, do not stop there, and "
+    "keep going to the biggest bed, which is in the next bedroom.",
+    "Go to the TV first. Then walk through the bedroom without stopping, and carry on to the "
+    "biggest bed in the whole house.",
+    "Go to the TV first. Then go through the bedroom, but don't stop, and continue on to the "
+    "bed, which is in the other bedroom.",
+])
+def test_k_keep_going_past_a_room_to_the_bed(text):
+    _check(text, [("goal", "television"), ("pass", "bedroom"), ("goal", "bed")])

@@ -259,7 +259,8 @@ def following_header(rw: Rewriter, i: int) -> int | None:
 
 _NO_STOP = (("without", "stopping"), ("without", "pausing"), ("without", "halting"),
             ("without", "waiting"), ("but", "do", "not", "stop"), ("but", "without", "stopping"),
-            ("and", "do", "not", "stop"), ("but", "never", "stop"))
+            ("and", "do", "not", "stop"), ("but", "never", "stop"), (",", "do", "not", "stop"),
+            (",", "but", "do", "not", "stop"), (",", "without", "stopping"))
 _NO_STOP_TAILS = ("there", "in", "it", "anywhere", "inside", "at", "all")
 _THROUGH = ("through", "across", "past", "via", "by")
 
@@ -345,6 +346,48 @@ def ordinal_one(rw: Rewriter, i: int) -> int | None:
             _splice(rw, i + 3, i + 4, room)
             return i
     return None
+
+
+_KEEP_GOING = (("keep", "going", "to"), ("keep", "going", "toward"), ("keep", "going", "towards"),
+               ("carry", "on", "to"), ("continue", "on", "to"), ("keep", "walking", "to"),
+               ("keep", "on", "going", "to"))
+
+
+def keep_going(rw: Rewriter, i: int) -> int | None:
+    """"and keep going to the biggest bed" -> "and go to the biggest bed"."""
+    n = _longest(rw, i, _KEEP_GOING)
+    if not n:
+        return None
+    rw.emit("go", like=rw.toks[i])
+    rw.emit("to", like=rw.toks[i + n - 1])
+    return i + n
+
+
+_HOUSE = ("house", "home", "apartment", "flat", "place")
+
+
+def in_the_house(rw: Rewriter, i: int) -> int | None:
+    """"the biggest bed in the house" -> "the biggest bed": the whole map is where every
+    thing is."""
+    k = i + 2 + (1 if rw.w(i + 2) in ("whole", "entire") else 0)
+    if rw.w(i) not in ("in", "of") or rw.w(i + 1) != "the" or rw.w(k) not in _HOUSE or \
+            not any(x + rw.head_at(x) == i for x in range(max(0, i - 3), i)):
+        return None
+    return k + 1
+
+
+def comma_which(rw: Rewriter, i: int) -> int | None:
+    """"the biggest bed, which is in the next bedroom" -> "the biggest bed which is in ...": a
+    relative clause after a comma still says where the thing is."""
+    if rw.w(i) != "," or rw.w(i + 1) not in ("which", "that") or \
+            rw.w(i + 2) not in ("is", "are") or rw.w(i + 3) not in ("in", "inside", "on"):
+        return None
+    said = [t.text for t in rw.out[-3:]]
+    lex = head_lexicon()
+    if not any((hit := lex.match(said[x:])) is not None and hit[0] == len(said) - x
+               for x in range(len(said))):
+        return None
+    return i + 1
 
 
 # --- how a forbidden place is said ---------------------------------------------------------
@@ -547,7 +590,8 @@ def room_then_point(clauses: list[Clause], text: str) -> list[Clause]:
 
 #: The rules of this module, tried before those of :data:`.human.RULES`.
 RULES: tuple[Rule, ...] = (
-    done_sentence, done_clause, wherever, about_halfway, swing_by, inside_scope, there_scope, between_in_that_room, following_header,
-    rooms_header, straight_through, ordinal_one, without_stopping, only_then, at_any_point, itself, and_in_room, comma_in_room, whose, on_the_floor_of, entered_from,
-    but_not,
+    done_sentence, done_clause, wherever, about_halfway, swing_by, inside_scope, there_scope,
+    between_in_that_room, following_header, rooms_header, straight_through, ordinal_one,
+    without_stopping, keep_going, in_the_house, comma_which, only_then, at_any_point, itself,
+    and_in_room, comma_in_room, whose, on_the_floor_of, entered_from, but_not,
 )
