@@ -337,3 +337,32 @@ def test_k_swing_by_is_a_visit(text):
 ])
 def test_k_keep_going_past_a_room_to_the_bed(text):
     _check(text, [("goal", "television"), ("pass", "bedroom"), ("goal", "bed")])
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Go past the TV in the living room, then stop at the sofa.",
+     [("pass", "television"), ("goal", "sofa")]),
+    ("Walk past the TV and stop at the sofa.", [("pass", "television"), ("goal", "sofa")]),
+    ("First go right past the fridge, and then head to the sofa.",
+     [("pass", "fridge"), ("goal", "sofa")]),
+    ("Head past the kitchen and go to the sofa.", [("pass", "kitchen"), ("goal", "sofa")]),
+    # a negated "go past" stays a constraint
+    ("Do not go past the TV. Go to the sofa.", [("goal", "sofa"), ("far", "television", "")]),
+])
+def test_k_go_past_a_thing_is_a_pass(text, want):
+    _check(text, want)
+
+
+@pytest.mark.parametrize(("text", "room"), [
+    ("Go to the garbage can in the kitchen, then to the one in the bathroom you can get to "
+     "from the kitchen, and then back here.", "kitchen"),
+    ("Go to the toilet in the bathroom you get into from the bedroom.", "bedroom"),
+    ("Go to the toilet in the bathroom you can reach from the bedroom.", "bedroom"),
+    ("Go to the toilet in the bathroom you enter from the living room.", "living_room"),
+])
+def test_k_a_room_entered_from_another_is_adjacent(text, room):
+    js = parse_instruction(text).to_json()
+    stage = [s for s in js["stages"] if s["refs"][0]["head"] in ("garbage_can", "toilet")][-1]
+    (inroom,) = [m for m in stage["refs"][0]["modifiers"] if m["kind"] == "in_room"]
+    adj = [m for m in inroom["refs"][0]["modifiers"] if m["kind"] == "adjacent"]
+    assert adj and adj[0]["refs"][0]["head"] == room

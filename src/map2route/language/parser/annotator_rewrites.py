@@ -348,6 +348,25 @@ def ordinal_one(rw: Rewriter, i: int) -> int | None:
     return None
 
 
+_PAST_VERBS = ("go", "walk", "head", "move", "travel", "run")
+
+
+def go_past(rw: Rewriter, i: int) -> int | None:
+    """"Go past the TV in the living room, then stop at the sofa" -> "go via the TV ...": a
+    thing walked past on the way (a ``pass`` stage, as "going past X on the way" is); not
+    after a negation ("do not go past X" is a constraint)."""
+    k = i + 1 + (1 if rw.w(i + 1) in ("right", "straight") else 0)
+    if rw.w(i) not in _PAST_VERBS or rw.w(k) != "past" or \
+            rw.w(k + 1) not in ("the", "a", "an", "that", "this"):
+        return None
+    before = rw.out[-1].text if rw.out else ""
+    if before not in ("", *_ENDS, ",", "and", "then", "first", "please", "so", "just"):
+        return None
+    rw.emit("go", like=rw.toks[i])
+    rw.emit("via", like=rw.toks[k])
+    return k + 1
+
+
 _KEEP_GOING = (("keep", "going", "to"), ("keep", "going", "toward"), ("keep", "going", "towards"),
                ("carry", "on", "to"), ("continue", "on", "to"), ("keep", "walking", "to"),
                ("keep", "on", "going", "to"))
@@ -509,7 +528,9 @@ def on_the_floor_of(rw: Rewriter, i: int) -> int | None:
 _ENTER_FROM = (("you", "enter", "from"), ("you", "reach", "from"), ("you", "get", "to", "from"),
                ("you", "come", "to", "from"), ("you", "go", "into", "from"),
                ("you", "can", "enter", "from"), ("you", "walk", "into", "from"),
-               ("that", "you", "enter", "from"), ("you", "step", "into", "from"))
+               ("that", "you", "enter", "from"), ("you", "step", "into", "from"),
+               ("you", "can", "get", "to", "from"), ("you", "get", "into", "from"),
+               ("you", "can", "get", "into", "from"), ("you", "can", "reach", "from"))
 
 
 def entered_from(rw: Rewriter, i: int) -> int | None:
@@ -592,6 +613,6 @@ def room_then_point(clauses: list[Clause], text: str) -> list[Clause]:
 RULES: tuple[Rule, ...] = (
     done_sentence, done_clause, wherever, about_halfway, swing_by, inside_scope, there_scope,
     between_in_that_room, following_header, rooms_header, straight_through, ordinal_one,
-    without_stopping, keep_going, in_the_house, comma_which, only_then, at_any_point, itself,
+    without_stopping, go_past, keep_going, in_the_house, comma_which, only_then, at_any_point, itself,
     and_in_room, comma_in_room, whose, on_the_floor_of, entered_from, but_not,
 )
