@@ -331,7 +331,7 @@ def test_k_swing_by_is_a_visit(text):
     "Go to the TV first. Then go through the first bedroom you get to, do not stop there, and "
     "keep going to the biggest bed, which is in the next bedroom.",
     "Go to the TV first. Then walk through the bedroom without stopping, and carry on to the "
-    "biggest bed in the whole house.",
+    "biggest bed in the whole house, which is in the other bedroom.",
     "Go to the TV first. Then go through the bedroom, but don't stop, and continue on to the "
     "bed, which is in the other bedroom.",
 ])

@@ -386,11 +386,15 @@ _HOUSE = ("house", "home", "apartment", "flat", "place")
 
 
 def in_the_house(rw: Rewriter, i: int) -> int | None:
-    """"the biggest bed in the house" -> "the biggest bed": the whole map is where every
-    thing is."""
+    """"the biggest bed in the house, which is in the next bedroom" -> "the biggest bed,
+    which ...": the whole map is where every thing is, and the relative clause after it is
+    the bed's (a bare "in the house" is left: the parser reads it as harmless)."""
     k = i + 2 + (1 if rw.w(i + 2) in ("whole", "entire") else 0)
     if rw.w(i) not in ("in", "of") or rw.w(i + 1) != "the" or rw.w(k) not in _HOUSE or \
             not any(x + rw.head_at(x) == i for x in range(max(0, i - 3), i)):
+        return None
+    rel = k + 1 + (1 if rw.w(k + 1) == "," else 0)
+    if rw.w(rel) not in ("which", "that") or rw.w(rel + 1) not in ("is", "are"):
         return None
     return k + 1
 
