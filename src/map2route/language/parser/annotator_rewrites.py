@@ -1,4 +1,4 @@
-"""Token rewrites of stage 0a (:mod:`.human`) for the benchmark-annotator register of set J.
+"""Token rewrites of stage 0a (:mod:`.human`) for the annotator register of sets J and K.
 
 People annotating a route for a benchmark write "Visit the following in this order: 1) ...",
 "walk through the first bedroom without stopping", "only then go to ...", "do not go into the
@@ -6,7 +6,9 @@ kitchen at any point", "stay away from the dog bed itself", "once you are inside
 ...", "while you are in there" a sentence after the room was named, "do not pass between the
 table and the TV stand in that room", "the bedroom whose dining table has a plant on it", "the
 basketball lying on the floor of the bedroom", "the bedroom you enter from that living room",
-"but not next to a bed" and "when you are done, come back". Each rule rewrites the window onto
+"but not next to a bed" and "when you are done, come back"; people talking to a home robot
+(set K) say "then you're done.", "head back to wherever you started", "stop somewhere about
+halfway between", "swing by X", "go past X", "keep going to X". Each rule rewrites the window onto
 a phrasing the parser already reads, keeping character spans (see :mod:`.rewrites`); what it
 cannot rewrite is left as it is, so the parser still refuses it by name.
 """
@@ -416,7 +418,7 @@ def comma_which(rw: Rewriter, i: int) -> int | None:
 # --- how a forbidden place is said ---------------------------------------------------------
 _ANY_TIME = (("at", "any", "point"), ("at", "any", "time"), ("at", "any", "stage"),
              ("at", "all"), ("ever",), ("whatsoever",), ("under", "any", "circumstances"),
-             ("at", "any", "moment"), ("along", "the", "way"))
+             ("at", "any", "moment"))
 _NEGATIONS = ("not", "never", "avoid", "no")
 
 
@@ -426,7 +428,7 @@ def at_any_point(rw: Rewriter, i: int) -> int | None:
     n = _longest(rw, i, _ANY_TIME)
     if not n or rw.w(i + n) not in ("", *_ENDS, ",", "and", "during", "while", "on"):
         return None
-    if rw.w(i) in ("ever", "along") and rw.w(i + n) not in ("", *_ENDS, ","):
+    if rw.w(i) == "ever" and rw.w(i + n) not in ("", *_ENDS, ","):
         return None
     if not any(w in _NEGATIONS for w in rw.words[_sentence_open(rw, i):i]):
         return None
