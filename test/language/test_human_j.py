@@ -366,3 +366,27 @@ def test_k_a_room_entered_from_another_is_adjacent(text, room):
     (inroom,) = [m for m in stage["refs"][0]["modifiers"] if m["kind"] == "in_room"]
     adj = [m for m in inroom["refs"][0]["modifiers"] if m["kind"] == "adjacent"]
     assert adj and adj[0]["refs"][0]["head"] == room
+
+
+# --- (l) a gap forbidden "in that room": the room named before --------------------------------
+@pytest.mark.parametrize(("text", "room"), [
+    ("Go into the bedroom that has both a desk and a window, and stop at the dresser there. Do "
+     "not pass between the dining table and the TV stand in that room.", "bedroom"),
+    ("Go to the dresser in the bedroom. Don't walk between the bed and the desk in there.",
+     "bedroom"),
+    ("Go to the sofa in the living room. Never go between the TV stand and the sofa in that "
+     "same room.", "livingroom"),
+    ("Go to the fridge in the kitchen. Do not pass between the table and the counter top in "
+     "the same room.", "kitchen"),
+])
+def test_l_between_in_that_room_is_scoped(text, room):
+    js = parse_instruction(text).to_json()
+    (con,) = js["constraints"]
+    assert con["kind"] == "avoid" and con["refs"][0]["head"] == "between"
+    assert _scope_heads(con, js["stages"], strict=True) == [f"in:{room}"]
+
+
+def test_l_between_in_that_room_without_a_room_is_not_scoped():
+    js = parse_instruction("Go to the sofa. Do not pass between the table and the TV stand in "
+                           "that room.").to_json()
+    assert not js["constraints"][0].get("spatial_scope")
