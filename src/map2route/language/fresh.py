@@ -38,6 +38,24 @@ def _covers(got: str, want: str) -> bool:
     return got == want or want in _GROUP_MEMBERS.get(got, ())
 
 
+#: Geometry heads: a stop at "the point midway between the cart and the sofa" in the living
+#: room, or in a corner of it, is recorded by the sets as the room it lies in.
+_POINTS = ("midpoint", "corner")
+
+
+def _stage_names(stage: dict[str, Any], strict: bool = False) -> list[str]:
+    """The normalised names a stage answers to: its head, and for a geometry head (not when
+    ``strict``) the rooms the parse places it in (an ``in_room`` of the point)."""
+    if not stage.get("refs"):
+        return [""]
+    ref = stage["refs"][0]
+    out = [_key(ref["head"])]
+    if ref["head"] in _POINTS and not strict:
+        out += [_key(r["head"]) for m in ref.get("modifiers", []) if m["kind"] == "in_room"
+                for r in m.get("refs", [])]
+    return out
+
+
 def _heads(ref: RefExpr) -> list[str]:
     out = [ref.head]
     for mod in ref.modifiers:
@@ -48,11 +66,12 @@ def _heads(ref: RefExpr) -> list[str]:
     return out
 
 
-def _scope_heads(clause_json: dict[str, Any], stages: list[dict[str, Any]] | None = None
-                 ) -> list[str]:
+def _scope_heads(clause_json: dict[str, Any], stages: list[dict[str, Any]] | None = None,
+                 strict: bool = False) -> list[str]:
     """The scopes of a constraint as ``in:X``, ``until:X``, ``during:X``, ``after:X``,
     ``this``. ``{"this": true}`` ("on the way there, ...") is the leg of the stage named last
-    before the constraint, the same leg as ``until:`` that stage's head: both are written."""
+    before the constraint, the same leg as ``until:`` that stage's head and as ``after:`` the
+    stage before that one (not when ``strict``): all are written."""
     out: list[str] = []
     if (clause_json.get("temporal_scope") or {}).get("this") and stages:
         before = [st for st in stages if st.get("refs") and
@@ -60,6 +79,10 @@ def _scope_heads(clause_json: dict[str, Any], stages: list[dict[str, Any]] | Non
         if before:
             head = _key(before[-1]["refs"][0]["head"])
             out += ["until:" + head, "during:" + head]
+            # the leg to that stage is the leg after the stage before it
+            k = stages.index(before[-1])
+            if k and not strict:
+                out += ["after:" + name for name in _stage_names(stages[k - 1])]
     spatial = clause_json.get("spatial_scope")
     if spatial:
         out.append("in:" + _key(spatial["head"]))
@@ -98,8 +121,10 @@ def mentioned(parse: InstructionParse) -> set[str]:
 
 
 def score_item(item: dict[str, Any], parse: InstructionParse | None,
-               error: ParseError | None = None) -> ItemScore:
-    """Compare ``parse`` (or the refusal ``error``) with ``item``'s expected structure."""
+               error: ParseError | None = None, strict: bool = False) -> ItemScore:
+    """Compare ``parse`` (or the refusal ``error``) with ``item``'s expected structure;
+    ``strict``: a geometry stop does not answer to the room it lies in, nor "on the way
+    there" to ``after:`` the stage before (see docs/grounding.md, sets J and K)."""
     iid = str(item.get("id", "?"))
     if parse is None:
         span = getattr(error, "word", "") or ""
@@ -110,10 +135,11 @@ def score_item(item: dict[str, Any], parse: InstructionParse | None,
     js = _resolve_pronouns(parse.to_json())
     got_stages = [(s["kind"], _key(s["refs"][0]["head"]) if s.get("refs") else "")
                   for s in js["stages"]]
+    names = [_stage_names(s, strict) for s in js["stages"]]
     want_stages = [(k, _key(h)) for k, h in item["stages"]]
     if len(got_stages) != len(want_stages) or not all(
-            gk == wk and _covers(gh, wh) for (gk, gh), (wk, wh) in
-            zip(got_stages, want_stages, strict=False)):
+            gk == wk and any(_covers(gh, wh) for gh in nm) for (gk, _), nm, (wk, wh) in
+            zip(got_stages, names, want_stages, strict=False)):
         problems.append(f"stages {got_stages} != {want_stages}")
     got_cons = []
     for c in js["constraints"]:
@@ -121,7 +147,7 @@ def score_item(item: dict[str, Any], parse: InstructionParse | None,
             continue
         heads = [_key(h) for r in c.get("refs", []) for h in
                  _heads(_ref_from_json(r))]
-        got_cons.append((c["kind"], heads, _scope_heads(c, js["stages"])))
+        got_cons.append((c["kind"], heads, _scope_heads(c, js["stages"], strict)))
     want = list(item["constraints"])
     if len(got_cons) != len(want):
         problems.append(f"{len(got_cons)} constraints, expected {len(want)}: {got_cons}")
@@ -165,17 +191,18 @@ def _ref_from_json(js: dict[str, Any]) -> RefExpr:
                    modifiers=mods)
 
 
-def score_set(path: Path) -> list[ItemScore]:
-    """Parse every item of the fresh set at ``path`` and score it."""
+def score_set(path: Path, strict: bool = False) -> list[ItemScore]:
+    """Parse every item of the fresh set at ``path`` and score it (``strict``: see
+    :func:`score_item`)."""
     data = json.loads(path.read_text(encoding="utf-8"))
     out = []
     for item in data["items"]:
         try:
             parse = parse_instruction(item["instruction"])
         except ParseError as err:
-            out.append(score_item(item, None, err))
+            out.append(score_item(item, None, err, strict))
             continue
-        out.append(score_item(item, parse))
+        out.append(score_item(item, parse, strict=strict))
     return out
 
 

@@ -277,7 +277,8 @@ class ClauseReader(ConditionReader):
         for c in got:
             if within is not None and c.kind not in _STAGES:
                 c.within = within
-            elif within is not None and c.refs and c.refs[0].head_kind in ("object", "group") \
+            elif within is not None and c.refs and (c.refs[0].head_kind in ("object", "group")
+                                                    or _gap(c.refs[0])) \
                     and not any(m.kind == "in_room" for m in c.refs[0].modifiers):
                 c.refs[0].modifiers.insert(0, Modifier("in_room", [within], span=within.span))
             if during is not None and (c.kind not in _STAGES or
@@ -367,3 +368,9 @@ class ClauseReader(ConditionReader):
         return list(dict.fromkeys(self.unknown + [
             t.text for n, t in enumerate(self.toks) if n not in self.used and t.text.isalpha()
             and t.text not in _STOP and t.text not in W.OPENERS]))
+
+
+def _gap(ref: RefExpr) -> bool:
+    """Whether ``ref`` is "the area between X and Y" (a midpoint after the parse): "in the
+    kitchen, stop midway between X and Y" puts it in the kitchen."""
+    return any(m.kind == "between" for m in ref.modifiers)

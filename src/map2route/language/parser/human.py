@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from map2route.language.errors import ParseError
+from map2route.language.parser import annotator_rewrites as A
 from map2route.language.parser import aside_rewrites as I
 from map2route.language.parser import register_rewrites as H
 from map2route.language.parser import rewrites as R
@@ -157,7 +158,7 @@ def human_forms(toks: list[Token]
         kept.extend(s if owned is None else owned)
     marks = Marks()
     rw = Rewriter(_without_ellipses(kept), marks)
-    out = rw.run(RULES)
+    out = rw.run((*A.RULES, *RULES))
     return out, context + rw.context, marks
 
 
@@ -257,9 +258,11 @@ def merge_room_then_object(clauses: list[Clause], text: str) -> list[Clause]:
                 c.refs[0].head_kind in ("object", "group") and \
                 not any(m.kind == "in_room" for m in c.refs[0].modifiers):
             between = text[prev.span[1]:c.span[0]].lower()
-            if re.fullmatch(r"[\s,]*(?:you\s[a-z\s]*?)?(?:and|,)\s*(?:then\s+)?[a-z\s]*",
+            if re.fullmatch(r"[\s,]*(?:you\s[a-z\s]*?)?(?:[a-z]+ing\s[a-z\s]*,\s*)?(?:and|,)\s*"
+                            r"(?:then\s+)?[a-z\s]*",
                             between) and \
-                    not any(ch in between for ch in ".;!?"):
+                    not any(ch in between for ch in ".;!?") and \
+                    not re.search(r"\bonly\b", between):  # "..., and only then to the sofa"
                 room = prev.refs[0]
                 c.refs[0].modifiers.insert(0, Modifier("in_room", [room], span=room.span))
                 c.span = (prev.span[0], c.span[1])
@@ -384,7 +387,8 @@ def _make_point(ref: RefExpr, points: dict[int, str]) -> None:
     if what == "midpoint":
         gap = next((m for m in ref.modifiers if m.kind == "between" and len(m.refs) == 2), None)
         if gap is not None:
-            ref.head, ref.head_kind, ref.modifiers = "midpoint", "point", [gap]
+            rooms = [m for m in ref.modifiers if m.kind == "in_room"]  # "in the kitchen, ..."
+            ref.head, ref.head_kind, ref.modifiers = "midpoint", "point", [gap, *rooms]
     elif what == "corner" and ref.head_kind == "room":
         ranks = [m for m in ref.modifiers if m.kind == "rank" and m.refs]
         room = RefExpr(ref.text, ref.span, ref.head, ref.head_kind, ref.definite, False,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from map2route.language.errors import InstructionTooLongError, ParseError
+from map2route.language.parser.annotator_rewrites import room_then_point
 from map2route.language.parser.clauses import ClauseReader
 from map2route.language.parser.coverage import aside_texts, unexplained
 from map2route.language.parser.heads import head_lexicon
@@ -72,6 +73,7 @@ def parse_instruction(text: str, *, attachment: str = "local",
                          "hybrid or llm grounder", words, span)
     clauses = merge_room_then_object(clauses, text)
     apply_marks(clauses, p.marks)
+    clauses = room_then_point(clauses, text)
     clauses = merge_passed_on_the_way(clauses, text, p.marks)
     return InstructionParse(text, clauses, p.unused_words(), attachment,
                             [*p.context, *aside_texts(p)],
