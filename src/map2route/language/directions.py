@@ -22,6 +22,7 @@ from enum import Enum
 
 from map2route.language import lexicon
 from map2route.language.numbers import cardinals, ordinals
+from map2route.language.street_refs import through_it
 
 
 class Action(str, Enum):
@@ -256,12 +257,15 @@ _INITIALISM_RE = re.compile(r"\b((?:[A-Za-z]\.){2,})")
 #: The period of an abbreviation before a number or a lower-case word ("No. 6 Store",
 #: "St. marks") is no sentence end.
 _ABBREVIATION_RE = re.compile(r"\b(No|no|St|st|Ave|ave|Dr|Mt|Mr|Mrs|Jr|Bros|Co)\.(?=\s+[a-z0-9])")
+#: ... nor is "St." before a name ("St. George's Church", "Bleecker St. Pizza").
+_SAINT_RE = re.compile(r"\b(St|Mt)\.(?=\s+(?!(?:" + "|".join(lexicon.words(
+    "directions", "sentence_openers")) + r")\b)[A-Z])")
 
 
 def normalise(text: str) -> str:
     """Lower-case, straighten quotes and spaces, keep sentence punctuation."""
     t = _INITIALISM_RE.sub(lambda m: m.group(1).replace(".", ""), text)
-    t = _ABBREVIATION_RE.sub(r"\1", t).lower().replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+    t = _SAINT_RE.sub(r"\1", _ABBREVIATION_RE.sub(r"\1", t)).lower().replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
     t = t.replace("\u201d", '"').replace("&", " and ")
     return re.sub(r"\s+", " ", t).strip()
 
@@ -675,10 +679,17 @@ def decompose(instruction: str) -> list[SubGoal]:
             continue
         previous = clauses[k - 1] if k else ""
         new = _clause_goals(clause, previous, direction, pos, stop, last_feature)
-        if not new and described and _GO_ON_RE.search(clause):
+        passed = through_it(clause, described or last_feature) if not new else None
+        if passed and not described:
+            # "Go to the light. Go through it": the crossing just reached is passed ("come
+            # to two lights close together. Go through both of them": the walk stands on
+            # the second).
+            new = [SubGoal(Action.MOVE_FORWARD, clause, Condition(
+                feature=passed[0], count=1, passing=True))]
+        if not new and described and (_GO_ON_RE.search(clause) or passed):
             # "The next light has a curry place on the corner, go straight": the crossing
             # just described is passed.
-            n = 2 if re.search(r"\bboth\b", clause) else 1
+            n = 2 if re.search(r"\b(?:both|them)\b", clause) else 1
             new = [SubGoal(Action.MOVE_FORWARD, clause, Condition(
                 feature=described, count=n, relative=True, passing=True))]
         if (len(new) == 1 and new[0].action == Action.STOP and said

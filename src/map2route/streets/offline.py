@@ -24,6 +24,8 @@ from map2route.streets.view import straight_next, street_heading
 CLUSTER_M = 12.0
 #: "Turn left" where the street itself bends left at least this much (deg) follows the bend.
 BEND_TURN_DEG = 45.0
+#: A branch leaving this little (deg) is a turn only when its street bends away right after.
+SLIGHT_TURN_DEG = 10.0
 _UNTIL_RE = re.compile(r"\b(?:until|till|keep going|several blocks|a while|all the way)\b")
 
 _PAST_RE = re.compile(r"\b(?:past|after|behind|beyond|passing|crossing|through)\b")
@@ -248,7 +250,7 @@ class OfflineAgent:
                     continue
                 if pos > 0 and link.target == seq[pos - 1]:
                     continue
-                if delta * side <= 0 or not 25 <= abs(delta) <= 155:
+                if delta * side <= 0 or not SLIGHT_TURN_DEG <= abs(delta) <= 155:
                     continue
                 # Judge the street the link leads into, not the link: roll out ~30 m.
                 nodes = self._rollout(graph, seq[pos], link.target, desired)
@@ -256,7 +258,8 @@ class OfflineAgent:
                 street = bearing_deg(graph.lat[seq[pos]], graph.lng[seq[pos]], graph.lat[end],
                                      graph.lng[end])
                 turn = heading_delta(street, approach)
-                if turn * side <= 0:
+                if turn * side <= 0 or abs(delta) < 25 and abs(turn) < BEND_TURN_DEG:
+                    # A slight branch is a turn only when its street bends away at once.
                     continue
                 cost = abs(abs(turn) - 90) + 8.0 * (pos - event.start)
                 if best is None or cost < best[0]:

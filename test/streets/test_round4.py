@@ -1,0 +1,102 @@
+"""Failure classes fixed in the fourth GROKE round (issue 22), on tiny hand-checked cases.
+
+"Go through it" passes the crossing just reached; "St." before a name ends no sentence; a
+turn whose branch leaves the crossing only slightly and bends away right after is a turn.
+Expected nodes are worked out by hand.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from map2route.language.directions import Action, decompose
+from map2route.streets.graph import StreetGraph
+from map2route.streets.navigator import follow
+from map2route.streets.offline import OfflineAgent
+
+
+def end(graph: StreetGraph, text: str, start: str = "s0", heading: float = 90.0) -> str:
+    result = follow(graph, text, graph.node(start), heading, OfflineAgent())
+    return graph.node_ids[result.path[-1]]
+
+
+# --- "go through it": a crossing named by a pronoun ------------------------------------------
+@pytest.mark.parametrize("text", [
+    "Go straight until the intersection. Go straight through it. Turn left.",
+    "When you reach the intersection, go through it. Turn left.",
+    "Walk to the intersection. Cross through it and turn left.",
+])
+def test_go_through_it_passes_the_crossing_just_reached(text: str) -> None:
+    goals = decompose(text)
+    assert [g.action for g in goals] == [Action.MOVE_FORWARD, Action.MOVE_FORWARD,
+                                         Action.TURN_LEFT, Action.STOP]
+    cond = goals[1].condition
+    assert (cond.feature, cond.count, cond.relative, cond.passing) == (
+        "intersection", 1, False, True)
+
+
+def test_go_through_it_without_a_crossing_before_is_no_move() -> None:
+    # Nothing was named that "it" could be: as before, the clause gives no sub-goal.
+    assert [g.action for g in decompose("Go through it. Stop.")] == [Action.STOP]
+
+
+def test_go_through_that_after_a_description_passes_the_described_light() -> None:
+    goals = decompose("The following light will have a bank, go through that as well. "
+                      "Turn left.")
+    cond = goals[0].condition
+    assert goals[0].action == Action.MOVE_FORWARD
+    assert (cond.feature, cond.count, cond.relative, cond.passing) == ("light", 1, True, True)
+
+
+def test_go_through_it_on_a_street(line: StreetGraph) -> None:
+    # To the first crossing (s50), through it (one node on: s60), then left at the next
+    # crossing, s100, into n100. Without the pronoun move the turn would be at s50 (n50).
+    text = "Go to the first intersection. Go through it. Turn left at the next intersection."
+    assert end(line, text) == "n100"
+
+
+# --- "St." before a name ------------------------------------------------------------------------
+def test_saint_and_street_before_a_name_end_no_sentence() -> None:
+    goals = decompose("Stop before the next light with Bleecker St. Pizza on your right.")
+    assert len(goals) == 1 and "bleecker st pizza" in goals[0].text
+    goals = decompose("Take the first left, right after St. George's Church. Stop.")
+    assert goals[0].action == Action.TURN_LEFT and "st george's church" in goals[0].text
+
+
+def test_street_before_a_command_still_ends_the_sentence() -> None:
+    goals = decompose("Go to the light with John's of Bleecker St. Turn right. Stop.")
+    assert [g.action for g in goals] == [Action.MOVE_FORWARD, Action.TURN_RIGHT, Action.STOP]
+
+
+# --- a slight branch that bends away ----------------------------------------------------------
+@pytest.fixture
+def slight(to_latlng) -> StreetGraph:
+    """East along s0..s100 (a node every 10 m). At s50 a side street leaves to the left (north,
+    l1) and a branch leaves 20 degrees to the right (f1, 10 m on), whose street then bends
+    south (f2, f3: heading 160). Approaching from the west, the only right turn at s50 is that
+    branch: its first link turns 20 degrees, its street ~100."""
+    coords = {f"s{x}": (float(x), 0.0) for x in range(0, 101, 10)}
+    coords["l1"] = (50.0, 10.0)
+    h1, h2 = math.radians(110.0), math.radians(160.0)
+    coords["f1"] = (50.0 + 10 * math.sin(h1), 10 * math.cos(h1))
+    coords["f2"] = (coords["f1"][0] + 10 * math.sin(h2), coords["f1"][1] + 10 * math.cos(h2))
+    coords["f3"] = (coords["f2"][0] + 10 * math.sin(h2), coords["f2"][1] + 10 * math.cos(h2))
+    pairs = [(f"s{x - 10}", f"s{x}") for x in range(10, 101, 10)]
+    pairs += [("s50", "l1"), ("s50", "f1"), ("f1", "f2"), ("f2", "f3")]
+    links = [(a, b, None) for a, b in pairs] + [(b, a, None) for a, b in pairs]
+    ids = list(coords)
+    return StreetGraph(ids, [to_latlng(*coords[i])[0] for i in ids],
+                       [to_latlng(*coords[i])[1] for i in ids], links, name="slight")
+
+
+def test_a_slight_branch_that_bends_away_is_the_turn(slight: StreetGraph) -> None:
+    # Before, a link under 25 degrees was never a turn: the right turn found nothing at s50
+    # and stayed on the street. Now the branch's street (f1 -> f3, ~100 degrees right) is it.
+    path = follow(slight, "Walk to the intersection and turn right. Stop.", slight.node("s0"),
+                  90.0, OfflineAgent()).path
+    assert slight.node("f1") in path
+    assert slight.node_ids[path[-1]].startswith("f")
+    # The left turn still takes the side street, and straight on passes the branch by.
+    assert end(slight, "Walk to the intersection and turn left. Stop.") == "l1"
