@@ -100,3 +100,35 @@ def test_a_slight_branch_that_bends_away_is_the_turn(slight: StreetGraph) -> Non
     assert slight.node_ids[path[-1]].startswith("f")
     # The left turn still takes the side street, and straight on passes the branch by.
     assert end(slight, "Walk to the intersection and turn left. Stop.") == "l1"
+
+
+# --- "the second right", "the third sidestreet" -----------------------------------------------
+@pytest.mark.parametrize(("text", "count", "branch"), [
+    ("Take the second right onto the main road.", 2, "right"),
+    ("Continue to your second possible right turn and turn.", 2, "right"),
+    ("Take the 3rd left turn.", 3, "left"),
+])
+def test_an_ordinal_turn_counts_crossings_with_that_branch(text: str, count: int,
+                                                           branch: str) -> None:
+    cond = decompose(text)[0].condition
+    assert (cond.feature, cond.count, cond.relative, cond.branch) == (
+        "intersection", count, True, branch)
+
+
+def test_the_first_right_stays_a_bare_turn() -> None:
+    cond = decompose("Take your first right.")[0].condition
+    assert (cond.feature, cond.count) == ("", 0)
+
+
+def test_sidestreet_is_a_side_street() -> None:
+    goals = decompose("You will pass two sidestreets on the right side, then you will turn "
+                      "right at the third sidestreet.")
+    assert (goals[0].condition.feature, goals[0].condition.count) == ("intersection", 2)
+    assert goals[1].action == Action.TURN_RIGHT
+    assert (goals[1].condition.feature, goals[1].condition.count) == ("intersection", 3)
+
+
+def test_second_left_on_a_street(line: StreetGraph) -> None:
+    # The side streets leave to the left (north) at s50, s100, ...: the second left is n100.
+    assert end(line, "Take the second left. Stop.") == "n100"
+    assert end(line, "Take the left.") == "n50"
