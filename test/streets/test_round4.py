@@ -132,3 +132,39 @@ def test_second_left_on_a_street(line: StreetGraph) -> None:
     # The side streets leave to the left (north) at s50, s100, ...: the second left is n100.
     assert end(line, "Take the second left. Stop.") == "n100"
     assert end(line, "Take the left.") == "n50"
+
+
+# --- a turn across a divided road ---------------------------------------------------------------
+@pytest.fixture
+def divided(to_latlng) -> StreetGraph:
+    """East along s0..s100. At the crossing s50 the left turn first jogs 55 degrees left onto
+    j1 (7 m, heading 35), whose only way on swings back east to the far-side crossing x (10 m,
+    heading 100); the street to the north (n1..n3) leaves from x, and x also goes on east (e1).
+    Like the divided roads where Touchdown's panoramas jog before a turn."""
+    def step(p: tuple[float, float], heading: float, m: float) -> tuple[float, float]:
+        h = math.radians(heading)
+        return (p[0] + m * math.sin(h), p[1] + m * math.cos(h))
+    coords = {f"s{x}": (float(x), 0.0) for x in range(0, 101, 10)}
+    coords["j1"] = step(coords["s50"], 35.0, 7.0)
+    coords["x"] = step(coords["j1"], 100.0, 10.0)
+    coords["e1"] = step(coords["x"], 90.0, 10.0)
+    for k in (1, 2, 3):
+        coords[f"n{k}"] = step(coords["x"], 0.0, 10.0 * k)
+    pairs = [(f"s{x - 10}", f"s{x}") for x in range(10, 101, 10)]
+    pairs += [("s50", "j1"), ("j1", "x"), ("x", "e1"), ("x", "n1"), ("n1", "n2"), ("n2", "n3")]
+    links = [(a, b, None) for a, b in pairs] + [(b, a, None) for a, b in pairs]
+    ids = list(coords)
+    return StreetGraph(ids, [to_latlng(*coords[i])[0] for i in ids],
+                       [to_latlng(*coords[i])[1] for i in ids], links, name="divided")
+
+
+def test_a_turn_across_a_divided_road_turns_on_the_far_side(divided: StreetGraph) -> None:
+    # The jog j1 -> x is not the turn; the street north from x is (before, the turn stopped
+    # on j1 and the walk went on east through x into e1).
+    path = follow(divided, "Turn left at the intersection. Stop.", divided.node("s0"), 90.0,
+                  OfflineAgent()).path
+    assert [divided.node_ids[i] for i in path[5:8]] == ["s50", "j1", "x"]
+    # The corner is x: "stop" after the turn is 3 nodes from it, with no walking back.
+    assert divided.node_ids[path[-1]] == "n3" and len(set(path)) == len(path)
+    # A right turn at s50 has no branch there: unchanged, the walk stays on the street.
+    assert end(divided, "Turn right at the intersection. Stop.").startswith("s")

@@ -46,6 +46,11 @@ DEFAULT_FRACTION = 0.3
 PASS_UNDERFOOT = True
 #: "Go on until you see X": views to walk through before giving X up.
 UNTIL_VIEWS = 1
+#: A turn link within this (deg) of the wanted heading is a turn; one farther off may be a
+#: jog onto a divided road, with the turn at the crossing on its far side ...
+JOG_TURN_DEG = 30.0
+#: ... at most this far (m) on.
+ACROSS_M = 15.0
 #: Nodes a "few steps" stop walks on.
 FEW_STEPS_NODES = 3
 #: "Stop just past / just before the bank": this many nodes beyond / short of it.
@@ -254,6 +259,7 @@ class OfflineAgent:
                     continue
                 # Judge the street the link leads into, not the link: roll out ~30 m.
                 nodes = self._rollout(graph, seq[pos], link.target, desired)
+                nodes = self._across(graph, seq[pos], nodes, desired, approach)
                 end = nodes[-1]
                 street = bearing_deg(graph.lat[seq[pos]], graph.lng[seq[pos]], graph.lat[end],
                                      graph.lng[end])
@@ -284,6 +290,30 @@ class OfflineAgent:
             prev, cur = cur, nxt
             nodes.append(cur)
         return tuple(nodes)
+
+    def _across(self, graph: StreetGraph, origin: int, nodes: tuple[int, ...], desired: float,
+                approach: float) -> tuple[int, ...]:
+        """A turn that first jogs across a divided road: when its link leaves more than
+        ``JOG_TURN_DEG`` off the wanted heading, its roll-out stops one node in, and the only
+        way on swings back along the street (within 45 degrees of it) to a crossing at most
+        ``ACROSS_M`` on, the turn happens at that crossing, on the far side."""
+        if len(nodes) != 1:
+            return nodes
+        first = nodes[0]
+        if abs(heading_delta(graph.heading(origin, first), desired)) < JOG_TURN_DEG:
+            return nodes  # already a proper turn
+        onward = [lk for lk in graph.out_links[first] if lk.target != origin]
+        if len(onward) != 1 or not graph.is_intersection(onward[0].target):
+            return nodes
+        far = onward[0].target
+        if (graph.distance_m(first, far) > ACROSS_M
+                or abs(heading_delta(onward[0].heading, approach)) > 45.0):
+            return nodes
+        best = min((lk for lk in graph.out_links[far] if lk.target not in (first, origin)),
+                   key=lambda lk: abs(heading_delta(lk.heading, desired)), default=None)
+        if best is None or abs(heading_delta(best.heading, desired)) >= JOG_TURN_DEG:
+            return nodes
+        return (first, far) + self._rollout(graph, far, best.target, desired)
 
     def _veer_at(self, obs: Observation, seq: list[int], headings: list[float], event: Event,
                  side: int, cur: int) -> tuple[int, tuple[int, ...]] | None:
@@ -411,8 +441,11 @@ class OfflineAgent:
                     hit: tuple[int, tuple[int, ...]]) -> Decision:
         pos, rollout = hit
         moves = self._walk_to(seq, cur, pos) + rollout
-        # The new segment starts at the turn node, which sits in obs.path after these moves.
-        self.segment_start = len(obs.path) - 1 + (pos - cur)
+        # The new segment starts at the turn node, which sits in obs.path after these moves;
+        # across a divided road (a crossing inside the roll-out) at the far-side crossing.
+        across = max((k + 1 for k in range(1, len(rollout))
+                      if obs.graph.is_intersection(rollout[k])), default=0)
+        self.segment_start = len(obs.path) - 1 + (pos - cur) + across
         self.last_action = "turn"
         return Decision(COMPLETED, moves)
 
