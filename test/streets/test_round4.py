@@ -15,6 +15,7 @@ from map2route.language.directions import Action, decompose
 from map2route.streets.graph import StreetGraph
 from map2route.streets.navigator import follow
 from map2route.streets.offline import OfflineAgent
+from map2route.streets.view import build_view
 
 
 def end(graph: StreetGraph, text: str, start: str = "s0", heading: float = 90.0) -> str:
@@ -168,3 +169,38 @@ def test_a_turn_across_a_divided_road_turns_on_the_far_side(divided: StreetGraph
     assert divided.node_ids[path[-1]] == "n3" and len(set(path)) == len(path)
     # A right turn at s50 has no branch there: unchanged, the walk stays on the street.
     assert end(divided, "Turn right at the intersection. Stop.").startswith("s")
+
+
+# --- straight on through a skewed crossing --------------------------------------------------------
+@pytest.fixture
+def skewed(to_latlng) -> StreetGraph:
+    """East along s0..s50. At the crossing s50 the only link near straight on is a diagonal
+    street 35 degrees right (d1..d3, heading 125); a sideways jog (j, 4 m, heading 170) leads
+    back onto the same street going on east (t1..t4, heading 90)."""
+    def step(p: tuple[float, float], heading: float, m: float) -> tuple[float, float]:
+        h = math.radians(heading)
+        return (p[0] + m * math.sin(h), p[1] + m * math.cos(h))
+    coords = {f"s{x}": (float(x), 0.0) for x in range(0, 51, 10)}
+    coords["j"] = step(coords["s50"], 170.0, 4.0)
+    for k in (1, 2, 3):
+        coords[f"d{k}"] = step(coords["s50"], 125.0, 10.0 * k)
+    for k in (1, 2, 3, 4):
+        coords[f"t{k}"] = step(coords["j"], 90.0, 10.0 * k)
+    pairs = [(f"s{x - 10}", f"s{x}") for x in range(10, 51, 10)]
+    pairs += [("s50", "d1"), ("d1", "d2"), ("d2", "d3"), ("s50", "j"), ("j", "t1"),
+              ("t1", "t2"), ("t2", "t3"), ("t3", "t4")]
+    links = [(a, b, None) for a, b in pairs] + [(b, a, None) for a, b in pairs]
+    ids = list(coords)
+    return StreetGraph(ids, [to_latlng(*coords[i])[0] for i in ids],
+                       [to_latlng(*coords[i])[1] for i in ids], links, name="skewed")
+
+
+def test_straight_on_takes_the_jog_back_onto_the_street(skewed: StreetGraph) -> None:
+    # Before, the 35-degree diagonal was "straight on" (d1..); the jog's street lies ~10
+    # degrees off straight ahead, 20 or more closer, so the street goes on through j.
+    view = build_view(skewed, skewed.node("s0"), 90.0)
+    ahead = [skewed.node_ids[v.node] for v in view.path]
+    assert ahead[5:8] == ["s50", "j", "t1"] and not any(n.startswith("d") for n in ahead)
+    path = follow(skewed, "Go through the intersection. Stop.", skewed.node("s0"), 90.0,
+                  OfflineAgent()).path
+    assert [skewed.node_ids[i] for i in path[5:]] == ["s50", "j"]
