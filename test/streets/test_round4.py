@@ -204,3 +204,15 @@ def test_straight_on_takes_the_jog_back_onto_the_street(skewed: StreetGraph) -> 
     path = follow(skewed, "Go through the intersection. Stop.", skewed.node("s0"), 90.0,
                   OfflineAgent()).path
     assert [skewed.node_ids[i] for i in path[5:]] == ["s50", "j"]
+
+
+# --- "go to the light and pass through two lights": the first is the one reached -----------------
+def test_a_count_passed_from_a_crossing_just_reached_includes_it(line: StreetGraph) -> None:
+    # To s50; "through two intersections" = s50 (underfoot) and s100, ending on s110; the
+    # next intersection is s150: left into n150. Before: s100 and s150, then left at s200.
+    text = ("Go to the first intersection. Go through two intersections. Turn left at the "
+            "next intersection.")
+    assert end(line, text) == "n150"
+    # Not walked to (the walk passed through it): counts start after it, as before.
+    text = "Go through the first intersection. Go through two intersections. Turn left."
+    assert end(line, text) == "n200"

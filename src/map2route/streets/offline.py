@@ -86,6 +86,8 @@ class OfflineAgent:
         self.segment_start = 0
         self.goal_origin = 0
         self.last_action = ""
+        #: Index in the path of the crossing the last move walked to (not through).
+        self.reached = -1
         #: (feature, index in the path) of the crossing the last move went through.
         self.passed: tuple[str, int] | None = None
 
@@ -94,6 +96,8 @@ class OfflineAgent:
         self.segment_start = 0
         self.goal_origin = 0
         self.last_action = ""
+        #: Index in the path of the crossing the last move walked to (not through).
+        self.reached = -1
         self.passed = None
 
     def decompose(self, instruction: str) -> list[SubGoal]:
@@ -172,6 +176,12 @@ class OfflineAgent:
             # began (it may take several views to get there).
             origin = min(cur, max(0, self.goal_origin - self.segment_start))
             ahead = [e for e in kind if e.start > origin]
+            under = [e for e in kind if e.start <= origin <= e.end]
+            if (cond.passing and count >= 2 and under
+                    and self.reached == self.goal_origin):
+                # "Go to the first major intersection and pass through two lights in
+                # immediate succession": the light just walked to is the first of the two.
+                ahead = under[:1] + ahead
             found = ahead[count - 1] if len(ahead) >= count else None
         elif len(kind) >= count and kind[count - 1].end >= cur:
             # "the second light": counted from the segment start...
@@ -368,6 +378,8 @@ class OfflineAgent:
                 return self._advance(seq, cur, safe_end, view_end)
             pos = min(target.end + 1, view_end) if cond.passing else target.start
             self.last_action = "forward"
+            if not cond.passing:
+                self.reached = len(obs.path) - 1 + max(pos - cur, 0)
             if cond.passing and pos > cur:
                 # Remember the crossing just passed: "stop just past the light" means it.
                 self.passed = (target.light and "light" or "intersection",
