@@ -12,7 +12,7 @@ import math
 import pytest
 
 from map2route.language.directions import Action, decompose
-from map2route.streets.graph import StreetGraph
+from map2route.streets.graph import Poi, StreetGraph
 from map2route.streets.navigator import follow
 from map2route.streets.offline import OfflineAgent
 from map2route.streets.view import build_view
@@ -216,3 +216,27 @@ def test_a_count_passed_from_a_crossing_just_reached_includes_it(line: StreetGra
     # Not walked to (the walk passed through it): counts start after it, as before.
     text = "Go through the first intersection. Go through two intersections. Turn left."
     assert end(line, text) == "n200"
+
+
+# --- "stop a couple of steps after turning, next to a school" -------------------------------------
+@pytest.fixture
+def corner_school(to_latlng) -> StreetGraph:
+    """East along s0..s100; at s50 a street north n10..n80 (a node every 10 m); a school 5 m
+    east of n60."""
+    coords = {f"s{x}": (float(x), 0.0) for x in range(0, 101, 10)}
+    coords.update({f"n{y}": (50.0, float(y)) for y in range(10, 81, 10)})
+    pairs = [(f"s{x - 10}", f"s{x}") for x in range(10, 101, 10)]
+    pairs += [("s50", "n10")] + [(f"n{y - 10}", f"n{y}") for y in range(20, 81, 10)]
+    links = [(a, b, None) for a, b in pairs] + [(b, a, None) for a, b in pairs]
+    ids = list(coords)
+    school = Poi("school", *to_latlng(55.0, 60.0), {"amenity": "school", "name": "PS 1"})
+    return StreetGraph(ids, [to_latlng(*coords[i])[0] for i in ids],
+                       [to_latlng(*coords[i])[1] for i in ids], links, [school], name="school")
+
+
+def test_steps_after_turning_beat_a_landmark(corner_school: StreetGraph) -> None:
+    # Two steps from the corner s50 is n20; before, the school (at n60) set the stop.
+    text = "Turn left at the intersection. Stop a couple steps after turning, next to a school."
+    assert end(corner_school, text) == "n20"
+    # Without "after turning" the school still decides.
+    assert end(corner_school, "Turn left at the intersection. Stop at the school.") == "n60"

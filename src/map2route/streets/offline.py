@@ -29,6 +29,8 @@ SLIGHT_TURN_DEG = 10.0
 _UNTIL_RE = re.compile(r"\b(?:until|till|keep going|several blocks|a while|all the way)\b")
 
 _PAST_RE = re.compile(r"\b(?:past|after|behind|beyond|passing|crossing|through)\b")
+_AFTER_TURNING_RE = re.compile(r"\b(?:after|into|past|from) (?:turning|the turn|you turn|your turn|"
+                               r"making the turn|the corner)\b")
 _RIGHT_AWAY_RE = re.compile(r"\b(?:immediately|right (?:after|behind|past|beyond)|"
                             r"just (?:after|behind|past|beyond))\b")
 
@@ -485,7 +487,11 @@ class OfflineAgent:
                     pos = max(cur, pos - STOP_BEFORE_NODES)
                 return Decision(COMPLETED, self._walk_to(seq, cur, pos))
         limit = ahead[1].start if len(ahead) > 1 else view_end
-        lm = self._landmark_position(obs, seq, anchor, cond, limit, named_beyond=True)
+        # "Stop a couple of steps after turning, next to a school": the steps from the corner
+        # say where; the school only confirms it.
+        lm = None if (cond.relation == "few" and self.last_action == "turn"
+                      and _AFTER_TURNING_RE.search(text)) else self._landmark_position(
+            obs, seq, anchor, cond, limit, named_beyond=True)
         if lm is not None:
             if cond.relation == "past":
                 lm = min(lm + PAST_NODES, view_end)
