@@ -22,6 +22,7 @@ from enum import Enum
 
 from map2route.language import lexicon
 from map2route.language.numbers import cardinals, ordinals
+from map2route.language.street_refs import clean_text, ordinal_turn, through_it
 
 
 class Action(str, Enum):
@@ -251,17 +252,10 @@ _AFTER_TURN_RE = re.compile(r"\b(?:after|once|having)\s+(?:you\s+|you've\s+)?$")
 #: A turn someone *could* take describes a street, it orders nothing.
 _PASSED_TURN_RE = re.compile(r"\b(?:past|pass|passing|passed|by|beyond)\s+(?:a|an|the|one)\s+$")
 _COULD_TURN_RE = re.compile(r"\b(?:could|would|might)\s+(?:also\s+|only\s+)?$")
-#: Initialisms ("P.S. Burgers", "N.Y.U.") lose their periods, which end no sentence.
-_INITIALISM_RE = re.compile(r"\b((?:[A-Za-z]\.){2,})")
-#: The period of an abbreviation before a number or a lower-case word ("No. 6 Store",
-#: "St. marks") is no sentence end.
-_ABBREVIATION_RE = re.compile(r"\b(No|no|St|st|Ave|ave|Dr|Mt|Mr|Mrs|Jr|Bros|Co)\.(?=\s+[a-z0-9])")
-
-
 def normalise(text: str) -> str:
     """Lower-case, straighten quotes and spaces, keep sentence punctuation."""
-    t = _INITIALISM_RE.sub(lambda m: m.group(1).replace(".", ""), text)
-    t = _ABBREVIATION_RE.sub(r"\1", t).lower().replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+    t = clean_text(text).lower().replace("\u2019", "'").replace("\u2018", "'")
+    t = t.replace("\u201c", '"')
     t = t.replace("\u201d", '"').replace("&", " and ")
     return re.sub(r"\s+", " ", t).strip()
 
@@ -675,10 +669,17 @@ def decompose(instruction: str) -> list[SubGoal]:
             continue
         previous = clauses[k - 1] if k else ""
         new = _clause_goals(clause, previous, direction, pos, stop, last_feature)
-        if not new and described and _GO_ON_RE.search(clause):
+        passed = through_it(clause, described or last_feature) if not new else None
+        if passed and not described:
+            # "Go to the light. Go through it": the crossing just reached is passed ("come
+            # to two lights close together. Go through both of them": the walk stands on
+            # the second).
+            new = [SubGoal(Action.MOVE_FORWARD, clause, Condition(
+                feature=passed[0], count=1, passing=True))]
+        if not new and described and (_GO_ON_RE.search(clause) or passed):
             # "The next light has a curry place on the corner, go straight": the crossing
             # just described is passed.
-            n = 2 if re.search(r"\bboth\b", clause) else 1
+            n = 2 if re.search(r"\b(?:both|them)\b", clause) else 1
             new = [SubGoal(Action.MOVE_FORWARD, clause, Condition(
                 feature=described, count=n, relative=True, passing=True))]
         if (len(new) == 1 and new[0].action == Action.STOP and said
@@ -739,6 +740,11 @@ def _turn_goals(clause: str, previous: str, direction: str, pos: int,
                           for_stop=False, nearest_last=True)
     if cond.passing:
         cond = replace(cond, passing=False)
+    if not cond.feature and not cond.landmark:
+        # "Take the second right", "the third sidestreet": crossings with that branch.
+        nth = ordinal_turn(clause)
+        cond = replace(cond, feature="intersection", count=nth, relative=True,
+                       branch=direction) if nth else cond
     if not cond.feature and not cond.landmark and (
             _FORK_RE.search(clause) or _FORK_RE.search(previous)):
         # "There will be a fork in the road. Go to the left.": bear, not turn.

@@ -24,9 +24,13 @@ from map2route.streets.view import straight_next, street_heading
 CLUSTER_M = 12.0
 #: "Turn left" where the street itself bends left at least this much (deg) follows the bend.
 BEND_TURN_DEG = 45.0
+#: A branch leaving this little (deg) is a turn only when its street bends away right after.
+SLIGHT_TURN_DEG = 10.0
 _UNTIL_RE = re.compile(r"\b(?:until|till|keep going|several blocks|a while|all the way)\b")
 
 _PAST_RE = re.compile(r"\b(?:past|after|behind|beyond|passing|crossing|through)\b")
+_AFTER_TURNING_RE = re.compile(r"\b(?:after|into|past|from) (?:turning|the turn|you turn|your turn|"
+                               r"making the turn|the corner)\b")
 _RIGHT_AWAY_RE = re.compile(r"\b(?:immediately|right (?:after|behind|past|beyond)|"
                             r"just (?:after|behind|past|beyond))\b")
 
@@ -44,6 +48,11 @@ DEFAULT_FRACTION = 0.3
 PASS_UNDERFOOT = True
 #: "Go on until you see X": views to walk through before giving X up.
 UNTIL_VIEWS = 1
+#: A turn link within this (deg) of the wanted heading is a turn; one farther off may be a
+#: jog onto a divided road, with the turn at the crossing on its far side ...
+JOG_TURN_DEG = 30.0
+#: ... at most this far (m) on.
+ACROSS_M = 15.0
 #: Nodes a "few steps" stop walks on.
 FEW_STEPS_NODES = 3
 #: "Stop just past / just before the bank": this many nodes beyond / short of it.
@@ -79,6 +88,8 @@ class OfflineAgent:
         self.segment_start = 0
         self.goal_origin = 0
         self.last_action = ""
+        #: Index in the path of the crossing the last move walked to (not through).
+        self.reached = -1
         #: (feature, index in the path) of the crossing the last move went through.
         self.passed: tuple[str, int] | None = None
 
@@ -87,6 +98,8 @@ class OfflineAgent:
         self.segment_start = 0
         self.goal_origin = 0
         self.last_action = ""
+        #: Index in the path of the crossing the last move walked to (not through).
+        self.reached = -1
         self.passed = None
 
     def decompose(self, instruction: str) -> list[SubGoal]:
@@ -165,6 +178,12 @@ class OfflineAgent:
             # began (it may take several views to get there).
             origin = min(cur, max(0, self.goal_origin - self.segment_start))
             ahead = [e for e in kind if e.start > origin]
+            under = [e for e in kind if e.start <= origin <= e.end]
+            if (cond.passing and count >= 2 and under
+                    and self.reached == self.goal_origin):
+                # "Go to the first major intersection and pass through two lights in
+                # immediate succession": the light just walked to is the first of the two.
+                ahead = under[:1] + ahead
             found = ahead[count - 1] if len(ahead) >= count else None
         elif len(kind) >= count and kind[count - 1].end >= cur:
             # "the second light": counted from the segment start...
@@ -248,15 +267,17 @@ class OfflineAgent:
                     continue
                 if pos > 0 and link.target == seq[pos - 1]:
                     continue
-                if delta * side <= 0 or not 25 <= abs(delta) <= 155:
+                if delta * side <= 0 or not SLIGHT_TURN_DEG <= abs(delta) <= 155:
                     continue
                 # Judge the street the link leads into, not the link: roll out ~30 m.
                 nodes = self._rollout(graph, seq[pos], link.target, desired)
+                nodes = self._across(graph, seq[pos], nodes, desired, approach)
                 end = nodes[-1]
                 street = bearing_deg(graph.lat[seq[pos]], graph.lng[seq[pos]], graph.lat[end],
                                      graph.lng[end])
                 turn = heading_delta(street, approach)
-                if turn * side <= 0:
+                if turn * side <= 0 or abs(delta) < 25 and abs(turn) < BEND_TURN_DEG:
+                    # A slight branch is a turn only when its street bends away at once.
                     continue
                 cost = abs(abs(turn) - 90) + 8.0 * (pos - event.start)
                 if best is None or cost < best[0]:
@@ -281,6 +302,30 @@ class OfflineAgent:
             prev, cur = cur, nxt
             nodes.append(cur)
         return tuple(nodes)
+
+    def _across(self, graph: StreetGraph, origin: int, nodes: tuple[int, ...], desired: float,
+                approach: float) -> tuple[int, ...]:
+        """A turn that first jogs across a divided road: when its link leaves more than
+        ``JOG_TURN_DEG`` off the wanted heading, its roll-out stops one node in, and the only
+        way on swings back along the street (within 45 degrees of it) to a crossing at most
+        ``ACROSS_M`` on, the turn happens at that crossing, on the far side."""
+        if len(nodes) != 1:
+            return nodes
+        first = nodes[0]
+        if abs(heading_delta(graph.heading(origin, first), desired)) < JOG_TURN_DEG:
+            return nodes  # already a proper turn
+        onward = [lk for lk in graph.out_links[first] if lk.target != origin]
+        if len(onward) != 1 or not graph.is_intersection(onward[0].target):
+            return nodes
+        far = onward[0].target
+        if (graph.distance_m(first, far) > ACROSS_M
+                or abs(heading_delta(onward[0].heading, approach)) > 45.0):
+            return nodes
+        best = min((lk for lk in graph.out_links[far] if lk.target not in (first, origin)),
+                   key=lambda lk: abs(heading_delta(lk.heading, desired)), default=None)
+        if best is None or abs(heading_delta(best.heading, desired)) >= JOG_TURN_DEG:
+            return nodes
+        return (first, far) + self._rollout(graph, far, best.target, desired)
 
     def _veer_at(self, obs: Observation, seq: list[int], headings: list[float], event: Event,
                  side: int, cur: int) -> tuple[int, tuple[int, ...]] | None:
@@ -335,6 +380,8 @@ class OfflineAgent:
                 return self._advance(seq, cur, safe_end, view_end)
             pos = min(target.end + 1, view_end) if cond.passing else target.start
             self.last_action = "forward"
+            if not cond.passing:
+                self.reached = len(obs.path) - 1 + max(pos - cur, 0)
             if cond.passing and pos > cur:
                 # Remember the crossing just passed: "stop just past the light" means it.
                 self.passed = (target.light and "light" or "intersection",
@@ -408,8 +455,11 @@ class OfflineAgent:
                     hit: tuple[int, tuple[int, ...]]) -> Decision:
         pos, rollout = hit
         moves = self._walk_to(seq, cur, pos) + rollout
-        # The new segment starts at the turn node, which sits in obs.path after these moves.
-        self.segment_start = len(obs.path) - 1 + (pos - cur)
+        # The new segment starts at the turn node, which sits in obs.path after these moves;
+        # across a divided road (a crossing inside the roll-out) at the far-side crossing.
+        across = max((k + 1 for k in range(1, len(rollout))
+                      if obs.graph.is_intersection(rollout[k])), default=0)
+        self.segment_start = len(obs.path) - 1 + (pos - cur) + across
         self.last_action = "turn"
         return Decision(COMPLETED, moves)
 
@@ -437,7 +487,11 @@ class OfflineAgent:
                     pos = max(cur, pos - STOP_BEFORE_NODES)
                 return Decision(COMPLETED, self._walk_to(seq, cur, pos))
         limit = ahead[1].start if len(ahead) > 1 else view_end
-        lm = self._landmark_position(obs, seq, anchor, cond, limit, named_beyond=True)
+        # "Stop a couple of steps after turning, next to a school": the steps from the corner
+        # say where; the school only confirms it.
+        lm = None if (cond.relation == "few" and self.last_action == "turn"
+                      and _AFTER_TURNING_RE.search(text)) else self._landmark_position(
+            obs, seq, anchor, cond, limit, named_beyond=True)
         if lm is not None:
             if cond.relation == "past":
                 lm = min(lm + PAST_NODES, view_end)

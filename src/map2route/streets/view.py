@@ -29,6 +29,10 @@ MAX_ONLY_WAY_DELTA = 150.0
 MAX_INTERSECTION_DELTA = 50.0
 #: A sideways jog through a crossing must come back within this angle (deg) of the street.
 JOG_DELTA = 30.0
+#: A straight-on link this far (deg) off the street is checked against a sideways jog, which
+#: wins when the street it leads back to lies this much (deg) closer to straight ahead.
+SKEW_DELTA = 25.0
+SKEW_MARGIN = 20.0
 #: Nodes of look-ahead after the last counted intersection.
 LOOKAHEAD_NODES = 3
 #: An intersection with a traffic-signal POI this close (m) is a light. OSM puts signals on
@@ -135,8 +139,10 @@ def straight_next(graph: StreetGraph, node: int, heading: float, came_from: int 
         return _least_turn(graph, node, heading, came_from, limit)
     direct = _least_turn(graph, node, heading, came_from, MAX_INTERSECTION_DELTA)
     if direct is not None:
-        return direct
-    best, best_delta = None, JOG_DELTA
+        d = abs(heading_delta(graph.heading(node, direct), heading))
+        if d <= SKEW_DELTA:
+            return direct
+    best, best_delta = direct, JOG_DELTA if direct is None else d - SKEW_MARGIN
     for link in graph.out_links[node]:
         if link.target == came_from or abs(heading_delta(link.heading, heading)) >= 90.0:
             continue
