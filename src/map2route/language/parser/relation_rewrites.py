@@ -1,0 +1,190 @@
+"""Token rewrites of stage 0a (:mod:`.human`) for relations people say in whole clauses
+(fresh sets L and M, issue 19).
+
+* Room adjacency: "the bathroom that connects to that bedroom", "the bathroom attached to
+  the bedroom", "the bedroom you can get to straight from the kitchen", "the bedroom you can
+  reach directly from the kitchen" -> "adjacent to X" (rooms joined by a door: the map's room
+  adjacency) (:func:`joined_room`, :func:`room_reached_from`).
+* Geometry targets said with a clause: "the point exactly halfway between A and B" (a
+  midpoint; :func:`point_halfway`), "the corner of the kitchen where the fridge is" (the corner
+  nearest to the fridge; :func:`corner_where`).
+* Possession and support: "the dresser that has a plant on top" (:func:`on_top`), "the
+  bedroom where the table has five chairs around it" (:func:`room_where_has`).
+* "keep close to the wall(s)", "stick to the walls" -> a near constraint on the walls
+  (:func:`near_walls`), never the wall-following shape.
+* "the front doorway" / "the front door" keep the doorway (:func:`front_door`).
+"""
+
+from __future__ import annotations
+
+from map2route.language.parser.rewrites import Rewriter
+from map2route.language.parser.route_rewrites import _after_room
+
+_ENDS = (".", "!", "?", ";")
+_DETS = ("the", "a", "an", "that", "this", "its", "their")
+_JOINED = ("connects", "connect", "connecting", "attached", "joins", "joined", "links",
+           "linked", "linking", "attaches")
+_REACH = (("get", "to"), ("get", "into"), ("reach",), ("go", "into"), ("go", "to"),
+          ("walk", "into"), ("walk", "to"), ("enter",), ("step", "into"), ("come", "into"),
+          ("access",), ("get", "in", "to"))
+_STRAIGHT = ("straight", "directly", "right", "immediately", "only")
+
+
+def _pop_relative(rw: Rewriter) -> None:
+    while rw.out and rw.out[-1].text in ("that", "which", "is", "are", "'s", "directly"):
+        rw.out.pop()
+
+
+def joined_room(rw: Rewriter, i: int) -> int | None:
+    """A room "that connects to X", "attached to X", "that is joined to X", "connecting with
+    X" -> "adjacent to X"."""
+    k = i + (1 if rw.w(i) in ("directly", "right") else 0)
+    if rw.w(k) not in _JOINED or not _after_room(rw):
+        return None
+    k += 1 + (1 if rw.w(k + 1) in ("directly", "straight", "right") else 0)
+    if rw.w(k) not in ("to", "with", "onto", "into"):
+        return None
+    _pop_relative(rw)
+    rw.emit("adjacent", "to", like=rw.toks[i])
+    return k + 1
+
+
+def room_reached_from(rw: Rewriter, i: int) -> int | None:
+    """A room "(that) you can get to straight from X", "you can reach directly from X" ->
+    "adjacent to X" (a room reached straight from another shares a door with it)."""
+    k = i + (1 if rw.w(i) in ("that", "which") else 0)
+    if rw.w(k) != "you" or not _after_room(rw):
+        return None
+    k += 1
+    k += 1 if rw.w(k) in ("can", "could", "will", "would", "'ll", "may") else 0
+    k += 1 if rw.w(k) in _STRAIGHT else 0
+    n = next((len(p) for p in _REACH if rw.at(k, *p)), 0)
+    if not n:
+        return None
+    k += n
+    k += 1 if rw.w(k) in _STRAIGHT else 0
+    if rw.w(k) != "from" or rw.w(k + 1) not in _DETS:
+        return None
+    _pop_relative(rw)
+    rw.emit("adjacent", "to", like=rw.toks[i])
+    return k + 1
+
+
+_EXACT = ("exactly", "precisely", "right", "just", "about", "roughly", "approximately")
+
+
+def point_halfway(rw: Rewriter, i: int) -> int | None:
+    """"the point exactly halfway between A and B", "the spot right in the middle between A and
+    B" -> "the area between A and B", made a midpoint after the parse."""
+    if rw.w(i) != "the" or rw.w(i + 1) not in ("point", "spot", "place", "position"):
+        return None
+    k = i + 2
+    k += 1 if rw.w(k) in ("that", "which") and rw.w(k + 1) in ("is", "'s") else 0
+    k += 1 if rw.w(k) in ("is", "'s") else 0
+    if rw.w(k) not in _EXACT:
+        return None
+    k += 1
+    k += 1 if rw.w(k) == "in" and rw.w(k + 1) == "the" else 0
+    k += 1 if rw.w(k) == "the" else 0
+    if rw.w(k) not in ("halfway", "midway", "middle") or rw.w(k + 1) != "between":
+        return None
+    rw.emit("the", like=rw.toks[i])
+    rw.emit("area", "between", like=rw.toks[k + 1])
+    rw.marks.points[rw.toks[i].start] = "midpoint"
+    return k + 2
+
+
+def corner_where(rw: Rewriter, i: int) -> int | None:
+    """"the corner of the kitchen where the fridge is" -> "the kitchen nearest to the fridge",
+    made a corner after the parse; "where the armchair and the floor lamp are": the corner
+    nearest to the first, the second kept as a second anchor of that ranking."""
+    if rw.w(i) != "the" or rw.w(i + 1) != "corner" or rw.w(i + 2) not in ("of", "in"):
+        return None
+    k = i + 3
+    k += 1 if rw.w(k) in _DETS else 0
+    j = k
+    while j < min(len(rw.words), k + 8) and rw.w(j) not in ("where", *_ENDS, ","):
+        j += 1
+    if rw.w(j) != "where" or rw.w(j + 1) not in _DETS:
+        return None
+    e = j + 1
+    while e < len(rw.words) and rw.w(e) not in ("is", "are", "sits", "sit", "stands", "stand",
+                                               *_ENDS, ","):
+        e += 1
+    if rw.w(e) not in ("is", "are", "sits", "sit", "stands", "stand"):
+        return None
+    rw.marks.points[rw.toks[i].start] = "corner"
+    rw.out.append(rw.toks[i])
+    rw.out.extend(rw.toks[k:j])
+    rw.emit("nearest", "to", like=rw.toks[j])
+    rw.out.extend(rw.toks[j + 1:e])
+    return e + 1
+
+
+def on_top(rw: Rewriter, i: int) -> int | None:
+    """"the dresser that has a plant on top (of it)" -> "... a plant on it"."""
+    if not rw.at(i, "on", "top") or rw.w(i - 1) in ("is", "are", "sits", "sitting", "the"):
+        return None
+    k = i + 2
+    if rw.at(k, "of", "it") or rw.at(k, "of", "them"):
+        rw.emit("on", "it", like=rw.toks[i])
+        return k + 2
+    if rw.w(k) == "of":
+        return None
+    rw.emit("on", "it", like=rw.toks[i])
+    return k
+
+
+_AROUND = (("around", "it"), ("round", "it"), ("around", "them"), ("at", "it"))
+
+
+def room_where_has(rw: Rewriter, i: int) -> int | None:
+    """"the bedroom where the table has five chairs around it" -> "the bedroom with the table
+    with five chairs around it": a room picked by a thing in it that has things."""
+    if rw.w(i) != "where" or not _after_room(rw) or rw.w(i + 1) not in _DETS:
+        return None
+    n = rw.head_at(i + 2)
+    if not n or rw.w(i + 2 + n) not in ("has", "have", "is", "are"):
+        return None
+    rw.emit("with", like=rw.toks[i])
+    rw.out.extend(rw.toks[i + 1:i + 2 + n])
+    verb = i + 2 + n
+    if rw.w(verb) in ("has", "have"):
+        rw.emit("with", like=rw.toks[verb])
+    else:
+        return None
+    return verb + 1
+
+
+_KEEP = ("keep", "stay", "stick", "remain", "hug")
+
+
+def near_walls(rw: Rewriter, i: int) -> int | None:
+    """"stick close to the walls", "keep close to the wall", "stick to the walls" -> "stay
+    near the walls": a near constraint on the walls, not the wall-following shape."""
+    if rw.w(i) not in _KEEP:
+        return None
+    k = i + 1
+    k += 1 if rw.w(k) in ("close", "near", "closer") else 0
+    if rw.w(k) == "to":
+        k += 1
+    elif rw.w(k - 1) != "near" and rw.w(i) != "hug":
+        return None
+    if rw.w(k) not in ("the", "a") or rw.w(k + 1) not in ("wall", "walls"):
+        return None
+    rw.emit("stay", "near", like=rw.toks[i])
+    return k
+
+
+def front_door(rw: Rewriter, i: int) -> int | None:
+    """"the front doorway", "the front door" -> "the doorway" (an entrance is a doorway;
+    "front" is read here, never dropped)."""
+    if rw.w(i) != "front" or rw.w(i + 1) not in ("door", "doorway", "entrance", "entry"):
+        return None
+    rw.emit("doorway", like=rw.toks[i + 1])
+    return i + 2
+
+
+#: This module's rules, tried before the others (:func:`.human.human_forms`).
+RULES = (joined_room, room_reached_from, point_halfway, corner_where, on_top, room_where_has,
+         near_walls, front_door)
