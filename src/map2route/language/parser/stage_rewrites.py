@@ -21,8 +21,11 @@ original text.
 
 from __future__ import annotations
 
+import re
+
 from map2route.language.parser import words as W
-from map2route.language.parser.model import Clause
+from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.model import Clause, Modifier
 from map2route.language.parser.rewrites import Marks, Rewriter
 
 _ENDS = (".", "!", "?", ";")
@@ -201,5 +204,113 @@ def wait_there(rw: Rewriter, i: int) -> int | None:
     return k + 1
 
 
+_CARRY_VERBS = ("take", "bring", "carry", "move", "put")
+
+
+def carry_it_to(rw: Rewriter, i: int) -> int | None:
+    """"grab the wine bottle ..., take it to the dresser" -> "..., go to the dresser": what is
+    carried was the stage before; the place it is taken to is the next one."""
+    if rw.w(i) not in _CARRY_VERBS or rw.w(i + 1) not in ("it", "them", "that", "this") or \
+            rw.w(i + 2) not in ("to", "into", "onto", "over", "back") or not rw.out:
+        return None
+    if rw.w(i - 1) not in (",", "and", "then", *_ENDS):
+        return None
+    rw.emit("go", like=rw.toks[i])
+    return i + 2
+
+
+def carry_on(rw: Rewriter, i: int) -> int | None:
+    """"carry on into the second living room", "keep going to the sofa" -> "go into ..."."""
+    if not (rw.at(i, "carry", "on") or rw.at(i, "keep", "going") or rw.at(i, "keep", "on")
+            or rw.at(i, "press", "on")):
+        return None
+    k = i + 2
+    if rw.w(k) not in ("into", "to", "through", "on", "until", "till"):
+        return None
+    rw.emit("go", like=rw.toks[i])
+    return k + (1 if rw.w(k) == "on" and rw.w(k + 1) in ("into", "to", "through") else 0)
+
+
+def in_room_no_comma(rw: Rewriter, i: int) -> int | None:
+    """"In the bigger living room stay away from the sofa": a room scope said without its
+    comma; the comma is put in ("In the bigger living room, stay away ...")."""
+    if rw.w(i) not in ("in", "inside", "within") or not (
+            _sentence_start(rw, i) or rw.w(i - 1) in (",", "and", "but")):
+        return None
+    k = i + 1
+    if rw.w(k) not in ("the", "that", "this", "each", "every", "any"):
+        return None
+    end = k + 1
+    while end < min(len(rw.words), k + 9) and rw.w(end) not in _PREF_OPENERS and \
+            rw.w(end) not in (",", *_ENDS):
+        end += 1
+    if rw.w(end) not in _PREF_OPENERS or not any(
+            rw.head_at(j) and _is_room(rw, j) for j in range(k, end)):
+        return None
+    rw.out.extend(rw.toks[i:end])
+    rw.emit(",", like=rw.toks[end - 1])
+    return end
+
+
+_PREF_OPENERS = ("stay", "keep", "avoid", "steer", "stick", "hug", "remain")
+
+
+def _is_room(rw: Rewriter, k: int) -> bool:
+    hit = head_lexicon().match(rw.words[k:k + head_lexicon().max_len])
+    return hit is not None and hit[2] == "room"
+
+
+def verb_colon_list(rw: Rewriter, i: int) -> int | None:
+    """"Please go: 1) to the microwave, 2) to the toilet, 3) back to me": the verb before the
+    colon is said again in each item ("1) go to the microwave", "3) come back to me")."""
+    if rw.w(i) in W.MOVE_VERBS and rw.w(i + 1) == ":" and rw.w(i + 2).isdigit() and \
+            rw.w(i + 3) in (")", "."):
+        return i + 2
+    if not (rw.w(i).isdigit() and rw.w(i + 1) in (")", ".") and
+            rw.w(i + 2) in ("to", "back", "into", "over")):
+        return None
+    k = i
+    while k > 0 and rw.w(k) not in _ENDS[1:] and not (rw.w(k) == ":" and
+                                                      rw.w(k - 1) in W.MOVE_VERBS):
+        k -= 1
+    if rw.w(k) != ":":
+        return None
+    while rw.out and rw.out[-1].text in (",", "and", ";"):
+        rw.out.pop()
+    if rw.list_items:
+        rw.emit(",", "then", like=rw.toks[i])
+    rw.emit("come" if rw.w(i + 2) == "back" else "go", like=rw.toks[i])
+    rw.list_items += 1
+    return i + 2
+
+
 #: This module's rules, tried before the others (:func:`.human.human_forms`).
-RULES = (start_scope, set_up, of_the_set, stage_leg, wait_there)
+RULES = (start_scope, set_up, of_the_set, stage_leg, wait_there, carry_it_to, carry_on,
+         in_room_no_comma, verb_colon_list)
+
+
+_STOP_IN_ROOM = re.compile(r"(?:\s+you\s+(?:reach|enter|come\s+to|get\s+to|walk\s+into))?"
+                           r"[\s,]*and\s*(?:then\s+)?(?:stop|wait|stand|halt|pause)\s+"
+                           r"(?:at|by|beside|near|next\s+to)\s+(?:its\s+|the\s+)?")
+
+
+def merge_room_then_stop(clauses: list[Clause], text: str) -> list[Clause]:
+    """"... into the first bedroom you reach and stop at its window", "carry on into the
+    second living room and stop at its window": one stage, the window in that room (the room
+    reached, goal or passed into, is where the stop is, not a stage of its own)."""
+    out: list[Clause] = []
+    for c in clauses:
+        prev = out[-1] if out else None
+        if prev is not None and prev.kind in ("goal", "pass") and c.kind == "goal" and \
+                len(prev.refs) == 1 and len(c.refs) == 1 and \
+                prev.refs[0].head_kind == "room" and not prev.refs[0].plural and \
+                c.refs[0].head_kind in ("object", "group", "window") and \
+                not any(m.kind == "in_room" for m in c.refs[0].modifiers) and \
+                _STOP_IN_ROOM.fullmatch(text[prev.span[1]:c.refs[0].span[0]].lower()):
+            room = prev.refs[0]
+            c.refs[0].modifiers.insert(0, Modifier("in_room", [room], span=room.span))
+            c.span = (prev.span[0], c.span[1])
+            out[-1] = c
+            continue
+        out.append(c)
+    return out
