@@ -97,7 +97,7 @@ def point_halfway(rw: Rewriter, i: int) -> int | None:
 def corner_where(rw: Rewriter, i: int) -> int | None:
     """"the corner of the kitchen where the fridge is" -> "the kitchen nearest to the fridge",
     made a corner after the parse; "where the armchair and the floor lamp are": the corner
-    nearest to the first, the second kept as a second anchor of that ranking."""
+    nearest to the armchair near the floor lamp (one anchor naming both)."""
     if rw.w(i) != "the" or rw.w(i + 1) != "corner" or rw.w(i + 2) not in ("of", "in"):
         return None
     k = i + 3
@@ -117,7 +117,12 @@ def corner_where(rw: Rewriter, i: int) -> int | None:
     rw.out.append(rw.toks[i])
     rw.out.extend(rw.toks[k:j])
     rw.emit("nearest", "to", like=rw.toks[j])
-    rw.out.extend(rw.toks[j + 1:e])
+    ands = [n for n in range(j + 1, e) if rw.w(n) == "and"]
+    for n in range(j + 1, e):
+        # "where the armchair and the floor lamp are": the corner by both, read as the
+        # armchair near the floor lamp (one anchor that names both)
+        rw.out.append(rw.new("near", rw.toks[n]) if len(ands) == 1 and n == ands[0]
+                      else rw.toks[n])
     return e + 1
 
 
@@ -185,6 +190,35 @@ def front_door(rw: Rewriter, i: int) -> int | None:
     return i + 2
 
 
+_OTHER_ONE = (("the", "other", "one"), ("the", "other"), ("the", "other", "one", "instead"))
+
+
+def not_the_one_with(rw: Rewriter, i: int) -> int | None:
+    """"the bathroom, not the one with the washing machine, the other one, ..." -> "the
+    bathroom without the washing machine, ...": a pick said by the one it is not."""
+    if rw.w(i) != "," or not rw.at(i + 1, "not", "the", "one") or not rw.out:
+        return None
+    k = i + 4
+    if rw.at(k, "that", "has") or rw.at(k, "which", "has"):
+        k += 2
+    elif rw.w(k) == "with":
+        k += 1
+    else:
+        return None
+    end = k
+    while end < min(len(rw.words), k + 8) and rw.w(end) not in (",", *_ENDS):
+        end += 1
+    if rw.w(end) != "," or not any(rw.head_at(j) for j in range(k, end)):
+        return None
+    n = next((len(p) for p in sorted(_OTHER_ONE, key=len, reverse=True)
+              if rw.at(end + 1, *p)), 0)
+    if not n:
+        return None
+    rw.emit("without", like=rw.toks[i + 1])
+    rw.out.extend(rw.toks[k:end])
+    return end + 1 + n
+
+
 #: This module's rules, tried before the others (:func:`.human.human_forms`).
 RULES = (joined_room, room_reached_from, point_halfway, corner_where, on_top, room_where_has,
-         near_walls, front_door)
+         near_walls, front_door, not_the_one_with)

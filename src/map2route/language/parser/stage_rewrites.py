@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from map2route.language.inflection import singular_word
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import Clause, Modifier
@@ -126,13 +127,22 @@ def set_up(rw: Rewriter, i: int) -> int | None:
     end = _phrase_end(rw, k, stop_and=False)
     if rw.w(end) not in _ENDS or not _has_head(rw, k + 1, end):
         return None
-    # only a set-up: the next sentence picks "the one" / "one of them" from it
-    nxt = rw.words[end + 1:end + 12]
-    if not any(nxt[j:j + 2] in (["the", "one"], ["one", "of"], ["the", "other"])
-               for j in range(len(nxt))):
+    # only a set-up: the next sentence picks "the one" from it within its first words
+    one = next((j for j in range(end + 1, min(end + 8, len(rw.words)))
+                if rw.at(j, "the", "one") and rw.w(j + 2) != "of"), None)
+    if one is None or any(rw.w(j) in _ENDS for j in range(end + 1, one)):
         return None
+    head = next(j for j in range(k + 1, end) if rw.head_at(j))
+    n = rw.head_at(head)
     _context(rw, i, end)
-    return end + 1
+    # "Go to the one that ..." -> "Go to the bed that ...": the set's head, said once
+    rw.out.extend(rw.toks[end + 1:one + 1])
+    words = [*rw.words[head:head + n - 1], singular_word(rw.words[head + n - 1])]
+    rw.emit(*words, like=rw.toks[one + 1])
+    tail = rw.toks[head + n:end]
+    if any(_is_room(rw, j) for j in range(head + n, end)) and rw.w(head + n) == "in":
+        rw.out.extend(tail)  # "There are three chairs in the kitchen": the set's room too
+    return one + 2
 
 
 def of_the_set(rw: Rewriter, i: int) -> int | None:
@@ -284,9 +294,33 @@ def verb_colon_list(rw: Rewriter, i: int) -> int | None:
     return i + 2
 
 
+def terse_room(rw: Rewriter, i: int) -> int | None:
+    """"Sink, bathroom off the smaller living room." -> "Sink in the bathroom off ...": a bare
+    stop and, after a comma, the room it is in (a note-style instruction with no verb)."""
+    if not _sentence_start(rw, i):
+        return None
+    k = i + (1 if rw.w(i) in ("the", "a") else 0)
+    n = rw.head_at(k)
+    if not n or _is_room(rw, k) or rw.w(k + n) != ",":
+        return None
+    r = k + n + 1
+    det = rw.w(r) in ("the", "a", "that")
+    size = rw.head_at(r + det)
+    if not size or not _is_room(rw, r + det):
+        return None
+    end = _phrase_end(rw, r, stop_and=False)
+    if rw.w(end) not in (*_ENDS, "") or any(w in W.OPENERS for w in rw.words[i:end]):
+        return None
+    rw.out.extend(rw.toks[i:k + n])
+    rw.emit("in", like=rw.toks[k + n])
+    if not det:
+        rw.emit("the", like=rw.toks[r])
+    return r
+
+
 #: This module's rules, tried before the others (:func:`.human.human_forms`).
 RULES = (start_scope, set_up, of_the_set, stage_leg, wait_there, carry_it_to, carry_on,
-         in_room_no_comma, verb_colon_list)
+         in_room_no_comma, verb_colon_list, terse_room)
 
 
 _STOP_IN_ROOM = re.compile(r"(?:\s+you\s+(?:reach|enter|come\s+to|get\s+to|walk\s+into))?"
@@ -312,5 +346,22 @@ def merge_room_then_stop(clauses: list[Clause], text: str) -> list[Clause]:
             c.span = (prev.span[0], c.span[1])
             out[-1] = c
             continue
+        if prev is not None and _apposed_room(prev, c, text):
+            continue
         out.append(c)
     return out
+
+
+def _apposed_room(prev: Clause, c: Clause, text: str) -> bool:
+    """"go to the bedroom right by it, the one with two beds, and stop at ...": "the one
+    with two beds" is the bedroom just said, described again, not a second stage. Adds its
+    description to ``prev``; whether it did."""
+    if prev.kind != "goal" or c.kind != "goal" or len(prev.refs) != 1 or len(c.refs) != 1 or \
+            prev.refs[0].head_kind != "room" or prev.refs[0].plural or \
+            c.refs[0].head != prev.refs[0].head or \
+            not c.refs[0].text.lower().startswith("the one") or \
+            not re.fullmatch(r"[\s,]*", text[prev.span[1]:c.span[0]]):
+        return False
+    prev.refs[0].modifiers.extend(c.refs[0].modifiers)
+    prev.span = (prev.span[0], c.span[1])
+    return True
