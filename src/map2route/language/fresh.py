@@ -193,13 +193,23 @@ def score_item(item: dict[str, Any], parse: InstructionParse | None,
             zip(got_stages, names, want_stages, strict=False)):
         problems.append(f"stages {got_stages} != {want_stages}")
     got_cons = []
+    one_each = []  # a constraint on "the table and its chairs": one per thing (sets L on)
     for c in js["constraints"]:
         if c["kind"] == "mention":
             continue
         heads = [_key(h) for r in c.get("refs", []) for h in
                  _heads(_ref_from_json(r))]
-        got_cons.append((c["kind"], heads, _scope_heads(c, js["stages"], strict)))
+        scopes = _scope_heads(c, js["stages"], strict)
+        got_cons.append((c["kind"], heads, scopes))
+        refs = c.get("refs", [])
+        if c["kind"] in ("far", "near", "avoid") and len(refs) > 1 and "between" not in heads:
+            one_each += [(c["kind"], [_key(h) for h in _heads(_ref_from_json(r))], scopes)
+                         for r in refs]
+        else:
+            one_each.append(got_cons[-1])
     want = list(item["constraints"])
+    if len(got_cons) < len(want) == len(one_each):
+        got_cons = one_each
     if len(got_cons) != len(want):
         problems.append(f"{len(got_cons)} constraints, expected {len(want)}: {got_cons}")
     else:

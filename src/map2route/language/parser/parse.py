@@ -76,7 +76,7 @@ def parse_instruction(text: str, *, attachment: str = "local",
     apply_marks(clauses, p.marks)
     clauses = room_then_point(clauses, text)
     clauses = merge_passed_on_the_way(clauses, text, p.marks)
-    clauses = merge_room_then_stop(clauses, text)
+    clauses = merge_room_then_stop(clauses, text, p.marks)
     tie_stage_legs(clauses, p.marks)
     return InstructionParse(text, clauses, p.unused_words(), attachment,
                             [*p.context, *aside_texts(p)],

@@ -64,6 +64,9 @@ class Marks:
     #: Legs named by the stop they lead to ("on the way to the second stop"): the ordinal of
     #: that goal stage (-1: the last), keyed by the start of the "on the way" words.
     stage_legs: dict[int, int] = field(default_factory=dict)
+    #: Picks from a set said just before ("Of the two, go to the bed ..."), keyed by the
+    #: start of the pick's clause: its goal is in the room goal said before.
+    set_picks: set[int] = field(default_factory=set)
     #: Negated relations other than rooms ("the chair that is not under a table").
     negated: set[int] = field(default_factory=set)
 

@@ -158,7 +158,19 @@ def of_the_set(rw: Rewriter, i: int) -> int | None:
     if rw.w(end) != "," or rw.w(end + 1) not in W.OPENERS or end - k > 4:
         return None
     _context(rw, i, end)
-    return end + 1
+    rw.marks.set_picks.add(rw.toks[end + 1].start)
+    head = next((j for j in range(k, end) if rw.head_at(j)), None)
+    one = next((j for j in range(end + 2, min(end + 9, len(rw.words)))
+                if rw.w(j) == "one" and rw.w(j + 1) != "of" and
+                rw.w(j - 1) not in ("no", "any", "each", "every")), None)
+    if head is None or one is None or any(rw.w(j) in (",", *_ENDS) for j in range(end + 1, one)):
+        return end + 1
+    # "Of the three chairs, go to the one nearest the fridge": "the one" is a chair
+    n = rw.head_at(head)
+    rw.out.extend(rw.toks[end + 1:one])
+    rw.emit(*rw.words[head:head + n - 1], singular_word(rw.words[head + n - 1]),
+            like=rw.toks[one])
+    return one + 1
 
 
 _LEG_NOUNS = ("stop", "destination", "place", "goal", "target", "location", "spot")
@@ -318,9 +330,31 @@ def terse_room(rw: Rewriter, i: int) -> int | None:
     return r
 
 
+_LAYOUT = (("one", "end"), ("one", "side"), ("either", "end"), ("either", "side"),
+           ("each", "end"), ("opposite", "ends"), ("opposite", "sides"))
+
+
+def layout_aside(rw: Rewriter, i: int) -> int | None:
+    """"In the bedroom with the TV, there's a bed at one end and the television at the other.
+    Stop at the point halfway between ...": how things lie in the room said before the stop,
+    taken out as context; the room's scope goes on into the next sentence ("In the bedroom
+    with the TV, stop at ...")."""
+    if rw.w(i) != "there" or rw.w(i + 1) not in ("'s", "is", "are") or rw.w(i - 1) != ",":
+        return None
+    end = _phrase_end(rw, i, stop_and=False)
+    while rw.w(end) == ",":
+        end = _phrase_end(rw, end + 1, stop_and=False)
+    words = rw.words[i:end]
+    if rw.w(end) not in _ENDS or not any(words[j:j + 2] == list(p) for p in _LAYOUT
+                                         for j in range(len(words))):
+        return None
+    _context(rw, i, end)
+    return end + 1
+
+
 #: This module's rules, tried before the others (:func:`.human.human_forms`).
 RULES = (start_scope, set_up, of_the_set, stage_leg, wait_there, carry_it_to, carry_on,
-         in_room_no_comma, verb_colon_list, terse_room)
+         in_room_no_comma, verb_colon_list, terse_room, layout_aside)
 
 
 _STOP_IN_ROOM = re.compile(r"(?:\s+you\s+(?:reach|enter|come\s+to|get\s+to|walk\s+into))?"
@@ -328,10 +362,14 @@ _STOP_IN_ROOM = re.compile(r"(?:\s+you\s+(?:reach|enter|come\s+to|get\s+to|walk\
                            r"(?:at|by|beside|near|next\s+to)\s+(?:its\s+|the\s+)?")
 
 
-def merge_room_then_stop(clauses: list[Clause], text: str) -> list[Clause]:
+def merge_room_then_stop(clauses: list[Clause], text: str,
+                         marks: Marks | None = None) -> list[Clause]:
     """"... into the first bedroom you reach and stop at its window", "carry on into the
     second living room and stop at its window": one stage, the window in that room (the room
-    reached, goal or passed into, is where the stop is, not a stage of its own)."""
+    reached, goal or passed into, is where the stop is, not a stage of its own); so is "Go
+    into the bedroom with two beds. Of the two, go to the bed ..." (a pick from the room's
+    set, :func:`of_the_set`)."""
+    picks = marks.set_picks if marks is not None else set()
     out: list[Clause] = []
     for c in clauses:
         prev = out[-1] if out else None
@@ -340,7 +378,8 @@ def merge_room_then_stop(clauses: list[Clause], text: str) -> list[Clause]:
                 prev.refs[0].head_kind == "room" and not prev.refs[0].plural and \
                 c.refs[0].head_kind in ("object", "group", "window") and \
                 not any(m.kind == "in_room" for m in c.refs[0].modifiers) and \
-                _STOP_IN_ROOM.fullmatch(text[prev.span[1]:c.refs[0].span[0]].lower()):
+                (_STOP_IN_ROOM.fullmatch(text[prev.span[1]:c.refs[0].span[0]].lower()) or
+                 any(c.span[0] <= p < c.refs[0].span[0] for p in picks)):
             room = prev.refs[0]
             c.refs[0].modifiers.insert(0, Modifier("in_room", [room], span=room.span))
             c.span = (prev.span[0], c.span[1])
