@@ -35,7 +35,13 @@ _GROUP_MEMBERS: dict[str, frozenset[str]] = {
 def _covers(got: str, want: str) -> bool:
     """Whether the parsed head ``got`` names the expected category ``want`` (both
     normalised): the same, or a group word covering it."""
-    return got == want or want in _GROUP_MEMBERS.get(got, ())
+    return got == want or want in _GROUP_MEMBERS.get(got, ()) or (got, want) in _SAME_PLACE
+
+
+#: Heads that name the same places by another route: a ``door`` is one of the map's door
+#: entries (``entities("door")``), which are its doorways, so "the door" answers to a set's
+#: ``doorway`` (the word "doorway" itself is read as ``doorway``, never as ``door``).
+_SAME_PLACE = frozenset({("door", "doorway")})
 
 
 #: Geometry heads: a stop at "the point midway between the cart and the sofa" in the living

@@ -198,11 +198,11 @@ def tie_stage_legs(clauses: list[Clause], marks: Marks) -> None:
     if not marks.stage_legs:
         return
     goals = [c for c in clauses if c.kind in ("goal", "pass") and c.refs]
-    for c in clauses:
-        if c.kind in ("goal", "pass") or c.during != {"this": True}:
-            continue
-        k = next((v for s, v in marks.stage_legs.items() if c.span[0] <= s < c.span[1]), None)
-        if k is None or not goals or k > len(goals):
+    for s, k in sorted(marks.stage_legs.items()):
+        # the first constraint on "the way there" that ends after the words
+        c = next((c for c in clauses if c.kind not in ("goal", "pass") and
+                  c.during == {"this": True} and c.span[1] > s), None)
+        if c is None or not goals or k > len(goals):
             continue
         c.during = {"until": goals[k - 1 if k > 0 else -1].refs[0]}
 
@@ -321,7 +321,7 @@ def terse_room(rw: Rewriter, i: int) -> int | None:
     if not size or not _is_room(rw, r + det):
         return None
     end = _phrase_end(rw, r, stop_and=False)
-    if rw.w(end) not in (*_ENDS, "") or any(w in W.OPENERS for w in rw.words[i:end]):
+    if rw.w(end) not in (*_ENDS, "") or any(w in W.MOVE_VERBS for w in rw.words[i:end]):
         return None
     rw.out.extend(rw.toks[i:k + n])
     rw.emit("in", like=rw.toks[k + n])
@@ -352,9 +352,22 @@ def layout_aside(rw: Rewriter, i: int) -> int | None:
     return end + 1
 
 
+_STAND_PREPS = ("in", "at", "by", "beside", "near", "next")
+
+
+def stand_at(rw: Rewriter, i: int) -> int | None:
+    """"Stand in the corner of the kitchen ...", "Wait by the fridge." opening a sentence ->
+    "Go to ...": the place to stand is the stop."""
+    if rw.w(i) not in ("stand", "wait") or not _sentence_start(rw, i) or \
+            rw.w(i + 1) not in _STAND_PREPS or (rw.w(i + 1) == "next" and rw.w(i + 2) != "to"):
+        return None
+    rw.emit("go", "to", like=rw.toks[i])
+    return i + (3 if rw.w(i + 1) == "next" else 2)
+
+
 #: This module's rules, tried before the others (:func:`.human.human_forms`).
 RULES = (start_scope, set_up, of_the_set, stage_leg, wait_there, carry_it_to, carry_on,
-         in_room_no_comma, verb_colon_list, terse_room, layout_aside)
+         in_room_no_comma, verb_colon_list, terse_room, layout_aside, stand_at)
 
 
 _STOP_IN_ROOM = re.compile(r"(?:\s+you\s+(?:reach|enter|come\s+to|get\s+to|walk\s+into))?"
