@@ -83,6 +83,8 @@ def test_a_start_scope_is_context(text, want, context):
 @pytest.mark.parametrize(("text", "want"), [
     ("Start with the fridge, then the sofa.", [("goal", "fridge"), ("goal", "sofa")]),
     ("From there, go to the sofa.", [("goal", "sofa")]),
+    ("Start by going to the armchair. Do not walk into the area around the lamp.",
+     [("goal", "arm_chair"), ("avoid", "lamp", "")]),
 ])
 def test_a_not_a_start_scope(text, want):
     """"Start with X" is a stop; "From there" is read by the route as before."""

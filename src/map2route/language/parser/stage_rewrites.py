@@ -91,8 +91,8 @@ def start_scope(rw: Rewriter, i: int) -> int | None:
         pass
     else:
         return None
-    if rw.w(k) in _PRONOUNS or rw.w(k) in ("where", "your", "my"):
-        return None  # "from there, ...", "start from where you are": read elsewhere
+    if rw.w(k) not in ("the", "a", "an", "that", "this") and not rw.head_at(k):
+        return None  # "from there, ...", "start by going to ...": read elsewhere
     end = _phrase_end(rw, k, stop_and=whole)
     if end == k or not _has_head(rw, k, end):
         return None
