@@ -149,8 +149,9 @@ def room_where_has(rw: Rewriter, i: int) -> int | None:
     if rw.w(i) != "where" or not _after_room(rw) or rw.w(i + 1) not in _DETS:
         return None
     n = rw.head_at(i + 2)
-    if not n or rw.w(i + 2 + n) not in ("has", "have") or rw.w(i + 3 + n) == "only":
-        return None  # "has only A and B" is not read as "with only A and B" either
+    if not n or rw.w(i + 2 + n) not in ("has", "have") or \
+            rw.w(i + 3 + n) == "only" and rw.w(i + 4 + n) in ("a", "an", "the"):
+        return None  # "has only a spray bottle and ..." is not read as "with only a ..." either
     rw.emit("with", like=rw.toks[i])
     rw.out.extend(rw.toks[i + 1:i + 2 + n])
     verb = i + 2 + n
