@@ -74,6 +74,11 @@ def _mods(ref) -> list[str]:
      "start by the fridge"),
     ("From the living room, head to the sink in the bathroom.", [("goal", "sink")],
      "from the living room"),
+    # more, written after the first run
+    ("Setting off from the bedroom, walk to the sofa.", [("goal", "sofa")],
+     "setting off from the bedroom"),
+    ("You'll be starting at the fridge. Go to the sofa.", [("goal", "sofa")],
+     "you will be starting at the fridge"),
 ])
 def test_a_start_scope_is_context(text, want, context):
     _check(text, want)
@@ -109,6 +114,13 @@ def test_a_not_a_start_scope(text, want):
     ("Go to the bedroom, not the one with the desk, the other one.", [("goal", "bedroom")]),
     ("Go to the kitchen. Of the three chairs, go to the one nearest the fridge.",
      [("goal", "chair")]),
+    # more, written after the first run
+    ("There are 2 sofas in the living room. Go to the one nearest the TV.", [("goal", "sofa")]),
+    ("This house has two bathrooms. Go to the one with the washing machine.",
+     [("goal", "bathroom")]),
+    ("There are a couple of chairs in the kitchen. Stop at the one by the window.",
+     [("goal", "chair")]),
+    ("The house has three bedrooms. Go to the smallest one.", [("goal", "bedroom")]),
 ])
 def test_b_set_up_and_pick(text, want):
     _check(text, want)
@@ -139,6 +151,10 @@ def test_b_set_up_room_carries_to_the_pick():
     ("Go to the toilet in the bathroom attached to the kitchen.", "toilet"),
     ("Go to the bed in the bedroom you can reach straight from the living room.", "bed"),
     ("Stop at the sink in the bathroom that connects to the bedroom with the desk.", "sink"),
+    # more, written after the first run
+    ("Go to the bed in the bedroom reachable from the kitchen.", "bed"),
+    ("Go to the bed in the bedroom directly accessible from the kitchen.", "bed"),
+    ("Go to the sink in the bathroom which connects with the bedroom.", "sink"),
 ])
 def test_c_room_adjacency(text, head):
     p = parse_instruction(text)

@@ -50,9 +50,21 @@ def joined_room(rw: Rewriter, i: int) -> int | None:
 
 
 def room_reached_from(rw: Rewriter, i: int) -> int | None:
-    """A room "(that) you can get to straight from X", "you can reach directly from X" ->
-    "adjacent to X" (a room reached straight from another shares a door with it)."""
+    """A room "(that) you can get to straight from X", "you can reach directly from X",
+    "(directly) reachable / accessible from X" -> "adjacent to X" (a room reached straight
+    from another shares a door with it)."""
     k = i + (1 if rw.w(i) in ("that", "which") else 0)
+    k += 1 if k > i and rw.w(k) in ("is", "'s") else 0
+    a = k + (1 if rw.w(k) in _STRAIGHT else 0)
+    if rw.w(a) in ("reachable", "accessible") and rw.w(a + 1 + (rw.w(a + 1) in _STRAIGHT)) \
+            == "from" and _after_room(rw):
+        # "the bedroom (directly) reachable / accessible (straight) from the kitchen"
+        k = a + 1 + (rw.w(a + 1) in _STRAIGHT)
+        if rw.w(k + 1) not in _DETS:
+            return None
+        _pop_relative(rw)
+        rw.emit("adjacent", "to", like=rw.toks[i])
+        return k + 1
     if rw.w(k) != "you" or not _after_room(rw):
         return None
     k += 1

@@ -33,7 +33,10 @@ _ENDS = (".", "!", "?", ";")
 _LEADS = W.FILLER_WORDS | {"so", "oh", "and", "ok", "okay", ","}
 #: "Coming from the kitchen", "coming out of the bedroom", "walking in from the hall".
 _COME_VERBS = ("coming", "walking", "heading", "starting", "beginning", "leaving", "setting")
-_FROM_PREPS = (("out", "of"), ("in", "from"), ("over", "from"), ("from",), ("out", "from"))
+_FROM_PREPS = (("out", "of"), ("in", "from"), ("over", "from"), ("from",), ("out", "from"),
+               ("off", "from"))
+#: "You will be starting at the fridge.": a start said in the future.
+_YOU_WILL = (("you", "will", "be"), ("you", "'ll", "be"), ("you", "are", "going", "to", "be"))
 _START_PREPS = (("at",), ("by",), ("from",), ("in",), ("next", "to"), ("beside",), ("near",),
                 ("off", "at"), ("out", "at"), ("out", "by"), ("out", "in"))
 _START_VERBS = ("start", "begin", "starting", "beginning")
@@ -79,14 +82,18 @@ def start_scope(rw: Rewriter, i: int) -> int | None:
     the place the walker starts from, taken out as context (see the module docstring)."""
     if not _sentence_start(rw, i):
         return None
-    w = rw.w(i)
-    k = i + 1
+    lead = next((len(p) for p in _YOU_WILL if rw.at(i, *p)), 0)
+    w = rw.w(i + lead)
+    k = i + lead + 1
     whole = False  # the sentence is only the start ("Start at the fridge.")
+    if lead and w not in _START_VERBS:
+        return None
     if w in _COME_VERBS and (n := _prep(rw, k, _FROM_PREPS)):
         k += n
+        whole = bool(lead)
     elif w in _START_VERBS and (n := _prep(rw, k, _START_PREPS)):
         k += n
-        whole = w in ("start", "begin")
+        whole = w in ("start", "begin") or bool(lead)
     elif w == "from" and rw.w(k) not in _PRONOUNS:
         pass
     else:
@@ -115,34 +122,66 @@ def start_scope(rw: Rewriter, i: int) -> int | None:
     return None
 
 
+_HOMES = ("house", "home", "apartment", "flat", "place")
+#: Counts of a set ("two", "2", "a couple of", "a few", "several").
+_SET_COUNTS = (("a", "couple", "of"), ("a", "few"), ("couple", "of"))
+
+
+def _set_count(rw: Rewriter, k: int) -> int:
+    """Length of a count of two or more at ``k`` (0 if none)."""
+    n = next((len(p) for p in _SET_COUNTS if rw.at(k, *p)), 0)
+    if n:
+        return n
+    w = rw.w(k)
+    return 1 if (w.isdigit() and int(w) >= 2) or W.NUMBERS.get(w, 0) >= 2 else 0
+
+
+def _pick_one(rw: Rewriter, a: int, b: int) -> int | None:
+    """Index of the "one" of a pick ("the one that ...", "the smallest one") in ``a``..``b``
+    (within one clause), if any."""
+    for j in range(a, min(b, len(rw.words))):
+        if rw.w(j) in (",", *_ENDS):
+            return None
+        if rw.w(j) == "one" and rw.w(j + 1) != "of" and \
+                any(rw.w(x) == "the" for x in range(max(a, j - 3), j)) and \
+                rw.w(j - 1) not in ("no", "any", "each", "every"):
+            return j
+    return None
+
+
 def set_up(rw: Rewriter, i: int) -> int | None:
-    """"There are two beds in this house." before "Go to the one that ...": the set a pick is
-    made from, taken out as context (the pick names it by "the one", read as its head by the
-    anaphora of "the one"). Only a counted plural (two or more) opening its sentence."""
-    if not _sentence_start(rw, i) or not (rw.at(i, "there", "are") or rw.at(i, "there", "'re")):
+    """"There are two beds in this house." / "This house has three bedrooms." before "Go to
+    the one that ..." / "Go to the smallest one": the set a pick is made from, taken out as
+    context, and "one" is read as the set's head (with the set's room: "There are three chairs
+    in the kitchen"). Only a counted plural (two or more) opening its sentence."""
+    if not _sentence_start(rw, i):
         return None
-    k = i + 2
-    if rw.w(k) not in W.NUMBERS or W.NUMBERS[rw.w(k)] < 2:
+    if rw.at(i, "there", "are") or rw.at(i, "there", "'re"):
+        k = i + 2
+    elif rw.w(i) in ("this", "the", "our", "my") and rw.w(i + 1) in _HOMES and \
+            rw.w(i + 2) in ("has", "contains", "have"):
+        k = i + 3
+    else:
+        return None
+    c = _set_count(rw, k)
+    if not c:
         return None
     end = _phrase_end(rw, k, stop_and=False)
-    if rw.w(end) not in _ENDS or not _has_head(rw, k + 1, end):
+    if rw.w(end) not in _ENDS or not _has_head(rw, k + c, end):
         return None
-    # only a set-up: the next sentence picks "the one" from it within its first words
-    one = next((j for j in range(end + 1, min(end + 8, len(rw.words)))
-                if rw.at(j, "the", "one") and rw.w(j + 2) != "of"), None)
-    if one is None or any(rw.w(j) in _ENDS for j in range(end + 1, one)):
+    one = _pick_one(rw, end + 1, end + 9)
+    if one is None:
         return None
-    head = next(j for j in range(k + 1, end) if rw.head_at(j))
+    head = next(j for j in range(k + c, end) if rw.head_at(j))
     n = rw.head_at(head)
     _context(rw, i, end)
     # "Go to the one that ..." -> "Go to the bed that ...": the set's head, said once
-    rw.out.extend(rw.toks[end + 1:one + 1])
+    rw.out.extend(rw.toks[end + 1:one])
     words = [*rw.words[head:head + n - 1], singular_word(rw.words[head + n - 1])]
-    rw.emit(*words, like=rw.toks[one + 1])
-    tail = rw.toks[head + n:end]
+    rw.emit(*words, like=rw.toks[one])
     if any(_is_room(rw, j) for j in range(head + n, end)) and rw.w(head + n) == "in":
-        rw.out.extend(tail)  # "There are three chairs in the kitchen": the set's room too
-    return one + 2
+        rw.out.extend(rw.toks[head + n:end])  # the set's room too
+    return one + 1
 
 
 def of_the_set(rw: Rewriter, i: int) -> int | None:
@@ -160,10 +199,8 @@ def of_the_set(rw: Rewriter, i: int) -> int | None:
     _context(rw, i, end)
     rw.marks.set_picks.add(rw.toks[end + 1].start)
     head = next((j for j in range(k, end) if rw.head_at(j)), None)
-    one = next((j for j in range(end + 2, min(end + 9, len(rw.words)))
-                if rw.w(j) == "one" and rw.w(j + 1) != "of" and
-                rw.w(j - 1) not in ("no", "any", "each", "every")), None)
-    if head is None or one is None or any(rw.w(j) in (",", *_ENDS) for j in range(end + 1, one)):
+    one = _pick_one(rw, end + 1, end + 9)
+    if head is None or one is None:
         return end + 1
     # "Of the three chairs, go to the one nearest the fridge": "the one" is a chair
     n = rw.head_at(head)
