@@ -87,7 +87,18 @@ _EXACT = ("exactly", "precisely", "right", "just", "about", "roughly", "approxim
 
 def point_halfway(rw: Rewriter, i: int) -> int | None:
     """"the point exactly halfway between A and B", "the spot right in the middle between A and
-    B" -> "the area between A and B", made a midpoint after the parse."""
+    B", "the exact midpoint between A and B" -> "the area between A and B", made a midpoint
+    after the parse."""
+    if rw.w(i) == "the" and rw.w(i + 1) in ("exact", "precise", "very") and \
+            rw.w(i + 2) in ("midpoint", "middle", "centre", "center"):
+        # "the exact midpoint between A and B", "the very middle between A and B"
+        k = i + 3 + (1 if rw.w(i + 3) == "point" else 0)
+        if rw.w(k) != "between":
+            return None
+        rw.emit("the", like=rw.toks[i])
+        rw.emit("area", "between", like=rw.toks[k])
+        rw.marks.points[rw.toks[i].start] = "midpoint"
+        return k + 1
     if rw.w(i) != "the" or rw.w(i + 1) not in ("point", "spot", "place", "position"):
         return None
     k = i + 2

@@ -402,9 +402,61 @@ def stand_at(rw: Rewriter, i: int) -> int | None:
     return i + (3 if rw.w(i + 1) == "next" else 2)
 
 
+_TOWARD_VERBS = ("head", "go", "walk", "move", "make", "start")
+
+
+def head_toward(rw: Rewriter, i: int) -> int | None:
+    """"Head toward the kitchen, and in the second room you walk into ..., stop at the dining
+    table": the direction the walk takes before the stop said after it, context (the stop is
+    the stage; "toward" names no stop)."""
+    if rw.w(i) not in _TOWARD_VERBS or not _sentence_start(rw, i):
+        return None
+    k = i + 1 + (1 if rw.at(i, "make", "your") or rw.at(i, "start", "heading") else 0)
+    k += 1 if rw.w(k) == "way" else 0
+    if rw.w(k) not in ("toward", "towards"):
+        return None
+    end = _phrase_end(rw, k + 1, stop_and=False)
+    if rw.w(end) != "," or rw.w(end + 1) not in ("and", "then") or \
+            not _has_head(rw, k + 1, end):
+        return None
+    stop = _phrase_end(rw, end + 1, stop_and=False)
+    while rw.w(stop) == ",":
+        stop = _phrase_end(rw, stop + 1, stop_and=False)
+    if not any(w in W.MOVE_VERBS or w in ("stop", "wait", "stand") for w in
+               rw.words[end + 1:stop]):
+        return None
+    _context(rw, i, end)
+    return end + 2 + (1 if rw.at(end + 1, "and", "then") else 0)
+
+
+def after_leaving_start(rw: Rewriter, i: int) -> int | None:
+    """"the second room you walk into after leaving the bathroom", said after "Start at the
+    plunger in the bathroom": the count starts where the walk starts, so "after leaving" the
+    start's room says nothing more (read here); after any other room it is left as it was."""
+    k = i + 1
+    if rw.w(i) != "after":
+        return None
+    if rw.w(k) == "you":
+        k += 1
+    if rw.w(k) not in ("leaving", "exiting", "leave", "exit"):
+        return None
+    k += 1
+    det = 1 if rw.w(k) in ("the", "this", "that") else 0
+    if not _is_room(rw, k + det):
+        return None
+    end = k + det + rw.head_at(k + det)
+    ordered = {t.start for t in rw.out[-4:]} & set(rw.marks.route_order)
+    room = " ".join(rw.words[k + det:end])
+    if not ordered or not any(text.startswith(("start", "starting", "begin")) and
+                              f" {room}" in f" {text}" for text, _ in rw.context):
+        return None
+    return end
+
+
 #: This module's rules, tried before the others (:func:`.human.human_forms`).
 RULES = (start_scope, set_up, of_the_set, stage_leg, wait_there, carry_it_to, carry_on,
-         in_room_no_comma, verb_colon_list, terse_room, layout_aside, stand_at)
+         in_room_no_comma, verb_colon_list, terse_room, layout_aside, stand_at, head_toward,
+         after_leaving_start)
 
 
 _STOP_IN_ROOM = re.compile(r"(?:\s+you\s+(?:reach|enter|come\s+to|get\s+to|walk\s+into))?"
