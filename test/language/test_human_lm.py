@@ -308,6 +308,19 @@ def test_g_lists_verbs_and_scopes(text, want):
     _check(text, want)
 
 
+@pytest.mark.parametrize(("text", "want"), [
+    ("Your first stop is the TV stand in the larger living room, and your second stop is the "
+     "toilet in the smaller bathroom. On the way to the second stop, keep away from the box.",
+     [("goal", "tv_stand"), ("goal", "toilet"), ("far", "box", "until:toilet")]),
+    ("First stop, the fridge. Second stop, the sofa.", [("goal", "fridge"), ("goal", "sofa")]),
+    ("My first stop should be the fridge, then the second destination is the sofa.",
+     [("goal", "fridge"), ("goal", "sofa")]),
+])
+def test_g_numbered_stops(text, want):
+    """J11, K11: stops said by their ordinal ("your second stop is X")."""
+    _check(text, want)
+
+
 # --- the sets themselves ---------------------------------------------------------------------
 @pytest.mark.parametrize(("name", "right"), [("l", 20), ("m", 21)])
 def test_sets_l_and_m(name, right):

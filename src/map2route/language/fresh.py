@@ -100,6 +100,13 @@ def _scope_heads(clause_json: dict[str, Any], stages: list[dict[str, Any]] | Non
             out += _stage_legs([f"{k}:" + _key(v["head"])], stages or [], clause_json)
         else:
             out.append(k)
+    if not strict and stages:
+        # the leg to the Nth stage is the leg after the one before it
+        for sc in [sc for sc in out if sc.startswith("stage:")]:
+            n = int(sc.partition(":")[2])
+            if 1 < n <= len(stages) and stages[n - 2].get("refs") and \
+                    "after:" + _key(stages[n - 2]["refs"][0]["head"]) not in out:
+                out += ["after:" + name for name in _stage_names(stages[n - 2])]
     return out
 
 

@@ -453,10 +453,33 @@ def after_leaving_start(rw: Rewriter, i: int) -> int | None:
     return end
 
 
+_STOP_NOUNS = ("stop", "destination", "place", "goal", "target", "location")
+_STOP_IS = (("is",), ("will", "be"), ("should", "be"), ("'s",), (",",), (":",), ("-",))
+
+
+def nth_stop_is(rw: Rewriter, i: int) -> int | None:
+    """"Your first stop is the TV stand ..., and your second stop is the toilet", "First stop,
+    the fridge. Second stop, the TV." -> "go to the TV stand ..., and go to the toilet": stops
+    said in order ("your final destination is" is :func:`.route_rewrites.destination`'s)."""
+    if not (_sentence_start(rw, i) or rw.w(i - 1) in (",", "and", "then")):
+        return None
+    k = i + (1 if rw.w(i) in ("your", "the", "my") else 0)
+    nth = W.ORDINALS.get(rw.w(k), 0)
+    if not nth and rw.w(k) != "next" or rw.w(k + 1) not in _STOP_NOUNS:
+        return None
+    n = next((len(p) for p in _STOP_IS if rw.at(k + 2, *p)), 0)
+    if not n or rw.w(k + 2 + n) not in ("the", "a", "an", "that", "this", "to", "at", "by"):
+        return None
+    rw.emit("go", like=rw.toks[k + 1])
+    if rw.w(k + 2 + n) not in ("to", "at", "by"):
+        rw.emit("to", like=rw.toks[k + 1])
+    return k + 2 + n
+
+
 #: This module's rules, tried before the others (:func:`.human.human_forms`).
 RULES = (start_scope, set_up, of_the_set, stage_leg, wait_there, carry_it_to, carry_on,
          in_room_no_comma, verb_colon_list, terse_room, layout_aside, stand_at, head_toward,
-         after_leaving_start)
+         after_leaving_start, nth_stop_is)
 
 
 _STOP_IN_ROOM = re.compile(r"(?:\s+you\s+(?:reach|enter|come\s+to|get\s+to|walk\s+into))?"
