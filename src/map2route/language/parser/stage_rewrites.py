@@ -28,6 +28,7 @@ from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import Clause, Modifier
 from map2route.language.parser.rewrites import Marks, Rewriter
+from map2route.language.tokens import Token
 
 _ENDS = (".", "!", "?", ";")
 _LEADS = W.FILLER_WORDS | {"so", "oh", "and", "ok", "okay", ","}
@@ -470,9 +471,11 @@ def nth_stop_is(rw: Rewriter, i: int) -> int | None:
     n = next((len(p) for p in _STOP_IS if rw.at(k + 2, *p)), 0)
     if not n or rw.w(k + 2 + n) not in ("the", "a", "an", "that", "this", "to", "at", "by"):
         return None
-    rw.emit("go", like=rw.toks[k + 1])
+    # the stage starts at its place, as "Your first stop is the sofa" has been read before
+    at = rw.toks[k + 2 + n].start
+    rw.emit("go", like=Token("go", at, at))
     if rw.w(k + 2 + n) not in ("to", "at", "by"):
-        rw.emit("to", like=rw.toks[k + 1])
+        rw.emit("to", like=Token("to", at, at))
     return k + 2 + n
 
 
