@@ -321,6 +321,20 @@ def test_g_numbered_stops(text, want):
     _check(text, want)
 
 
+@pytest.mark.parametrize("text", [
+    "Go to the sofa, then the bed, then the fridge. Between the first and second stops, "
+    "avoid the TV.",
+    "Go to the sofa, then the bed, then the fridge. For the second leg, avoid the TV.",
+    "Go to the sofa, then the bed, then the fridge. On the second leg of the route, avoid the "
+    "TV.",
+    "Go to the sofa, then the bed, then the fridge. While heading to the second stop, avoid "
+    "the TV.",
+])
+def test_g_legs_named_by_their_stop(text):
+    """Written after the first run: the leg to the second stop said other ways."""
+    assert _route(text)[-1] == ("avoid", "television", "until:bed")
+
+
 # --- the sets themselves ---------------------------------------------------------------------
 @pytest.mark.parametrize(("name", "right"), [("l", 20), ("m", 21)])
 def test_sets_l_and_m(name, right):

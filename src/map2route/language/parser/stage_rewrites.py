@@ -218,16 +218,56 @@ _WAY_WORDS = (("on", "the", "way", "to"), ("on", "your", "way", "to"), ("on", "t
 
 
 def stage_leg(rw: Rewriter, i: int) -> int | None:
-    """"On the way to the second stop, ..." -> "on the way there, ...", tied after the parse
-    to the leg that ends at the second stage (:func:`tie_stage_legs`)."""
-    n = next((len(p) for p in _WAY_WORDS if rw.at(i, *p)), 0)
-    if not n or rw.w(i + n) not in ("the", "your") or rw.w(i + n + 1) not in W.ORDINALS \
-            and rw.w(i + n + 1) not in ("last", "final") or rw.w(i + n + 2) not in _LEG_NOUNS:
+    """"On the way to the second stop, ...", "Between the first and second stops, ...", "For
+    the second leg, ..." -> "on the way there, ...", tied after the parse to the leg that ends
+    at the second stage (:func:`tie_stage_legs`)."""
+    got = _leg_words(rw, i)
+    if got is None:
         return None
-    word = rw.w(i + n + 1)
-    rw.marks.stage_legs[rw.toks[i].start] = W.ORDINALS.get(word, -1)
+    end, nth = got
+    rw.marks.stage_legs[rw.toks[i].start] = nth
     rw.emit("on", "the", "way", "there", like=rw.toks[i])
-    return i + n + 3
+    return end
+
+
+_LEG_PARTS = ("leg", "part", "stretch", "section", "segment")
+_LEG_PLURALS = tuple(w + "s" for w in (*_LEG_NOUNS, "stop"))
+
+
+def _nth(word: str) -> int:
+    """The ordinal ``word`` (-1: "last" / "final"; 0: none)."""
+    return W.ORDINALS.get(word, 0) or (-1 if word in ("last", "final") else 0)
+
+
+def _leg_words(rw: Rewriter, i: int) -> tuple[int, int] | None:
+    """End and stage ordinal of words at ``i`` naming a leg by a stop: "on the way to the
+    second stop", "between the first and second stops" (the leg to the second), "for / on /
+    during the second leg (of the route)" (the second leg ends at the second stop)."""
+    n = next((len(p) for p in _WAY_WORDS if rw.at(i, *p)), 0)
+    if n and rw.w(i + n) in ("the", "your") and _nth(rw.w(i + n + 1)) and \
+            rw.w(i + n + 2) in _LEG_NOUNS:
+        return i + n + 3, _nth(rw.w(i + n + 1))
+    if rw.w(i) == "between" and rw.w(i + 1) in ("the", "your") and _nth(rw.w(i + 2)) > 0:
+        k = i + 3
+        if rw.w(k) in _LEG_NOUNS:
+            k += 1
+        if rw.w(k) != "and":
+            return None
+        k += 1 + (1 if rw.w(k + 1) in ("the", "your") else 0)
+        second = _nth(rw.w(k))
+        if second != _nth(rw.w(i + 2)) + 1 or rw.w(k + 1) not in (*_LEG_NOUNS, *_LEG_PLURALS):
+            return None
+        return k + 2, second
+    if rw.w(i) in ("for", "on", "during", "in", "along") and rw.w(i + 1) in ("the", "your") \
+            and _nth(rw.w(i + 2)) and rw.w(i + 3) in _LEG_PARTS:
+        k = i + 4
+        for tail in (("of", "the", "route"), ("of", "the", "walk"), ("of", "your", "route"),
+                     ("of", "the", "trip"), ("of", "your", "walk")):
+            if rw.at(k, *tail):
+                k += len(tail)
+                break
+        return k, _nth(rw.w(i + 2))
+    return None
 
 
 def tie_stage_legs(clauses: list[Clause], marks: Marks) -> None:
