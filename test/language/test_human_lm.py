@@ -217,6 +217,9 @@ def test_d_corner_where_is_nearest_to_the_thing():
     ("Go to the shelf that has a vase on top.", "shelf", "vase"),
     ("Go to the kitchen where the table has four chairs around it.", "kitchen", "chair"),
     ("Go to the desk that has a laptop on top of it.", "desk", "laptop"),
+    # more, written after the first run
+    ("Go to the table with a vase and a laptop on top.", "table", "laptop"),
+    ("Go to the dresser that's got a plant on it.", "dresser", "house_plant"),
 ])
 def test_e_possession_and_support(text, head, inner):
     p = parse_instruction(text)

@@ -159,7 +159,7 @@ def human_forms(toks: list[Token]
         owned = _owned_mention(s) if len(sents) > 1 else None
         kept.extend(s if owned is None else owned)
     marks = Marks()
-    rw = Rewriter(_without_ellipses(kept), marks)
+    rw = Rewriter(RL.on_top(_without_ellipses(kept)), marks)
     out = rw.run((*S.RULES, *RL.RULES, *A.RULES, *RULES))
     return out, context + rw.context, marks
 

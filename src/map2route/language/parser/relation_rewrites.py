@@ -8,8 +8,9 @@
 * Geometry targets said with a clause: "the point exactly halfway between A and B" (a
   midpoint; :func:`point_halfway`), "the corner of the kitchen where the fridge is" (the corner
   nearest to the fridge; :func:`corner_where`).
-* Possession and support: "the dresser that has a plant on top" (:func:`on_top`), "the
-  bedroom where the table has five chairs around it" (:func:`room_where_has`).
+* Possession and support: "the dresser that has a plant on top", "the
+  bedroom where the table has five chairs around it" (:func:`room_where_has`); :func:`on_top`
+  runs on the tokens before the rules.
 * "keep close to the wall(s)", "stick to the walls" -> a near constraint on the walls
   (:func:`near_walls`), never the wall-following shape.
 * "the front doorway" / "the front door" keep the doorway (:func:`front_door`).
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 from map2route.language.parser.rewrites import Rewriter
 from map2route.language.parser.route_rewrites import _after_room
+from map2route.language.tokens import Token
 
 _ENDS = (".", "!", "?", ";")
 _DETS = ("the", "a", "an", "that", "this", "its", "their")
@@ -149,18 +151,40 @@ def corner_where(rw: Rewriter, i: int) -> int | None:
     return e + 1
 
 
-def on_top(rw: Rewriter, i: int) -> int | None:
-    """"the dresser that has a plant on top (of it)" -> "... a plant on it"."""
-    if not rw.at(i, "on", "top") or rw.w(i - 1) in ("is", "are", "sits", "sitting", "the"):
+def on_top(toks: list[Token]) -> list[Token]:
+    """"the dresser that has a plant on top (of it)", "a vase and a laptop on top" -> "... on
+    it", before the rules run (a list of things on top is read by the rules that read "on
+    it"); "on top of the table" is left as it is."""
+    out: list[Token] = []
+    k = 0
+    while k < len(toks):
+        w = [t.text for t in toks[k:k + 4]]
+        if w[:2] == ["on", "top"] and (not out or out[-1].text not in (
+                "is", "are", "sits", "sitting", "the", "standing", "lying")):
+            tail = 2
+            if w[2:4] in (["of", "it"], ["of", "them"]):
+                tail = 4
+            elif w[2:3] == ["of"]:
+                out.append(toks[k])
+                k += 1
+                continue
+            out.append(Token("on", toks[k].start, toks[k].end))
+            out.append(Token("it", toks[k + 1].start, toks[k + tail - 1].end))
+            k += tail
+            continue
+        out.append(toks[k])
+        k += 1
+    return out
+
+
+def has_got(rw: Rewriter, i: int) -> int | None:
+    """"the dresser that's got a plant on it", "which has got two beds" -> "that has ..."."""
+    # "that's got" is tokenized "that is got"
+    if rw.w(i) not in ("'s", "is", "has", "have", "'ve") or rw.w(i + 1) != "got" or \
+            rw.w(i - 1) not in ("that", "which"):
         return None
-    k = i + 2
-    if rw.at(k, "of", "it") or rw.at(k, "of", "them"):
-        rw.emit("on", "it", like=rw.toks[i])
-        return k + 2
-    if rw.w(k) == "of":
-        return None
-    rw.emit("on", "it", like=rw.toks[i])
-    return k
+    rw.emit("have" if rw.w(i) in ("have", "'ve") else "has", like=rw.toks[i])
+    return i + 2
 
 
 _AROUND = (("around", "it"), ("round", "it"), ("around", "them"), ("at", "it"))
@@ -241,5 +265,5 @@ def not_the_one_with(rw: Rewriter, i: int) -> int | None:
 
 
 #: This module's rules, tried before the others (:func:`.human.human_forms`).
-RULES = (joined_room, room_reached_from, point_halfway, corner_where, on_top, room_where_has,
-         near_walls, front_door, not_the_one_with)
+RULES = (joined_room, room_reached_from, point_halfway, corner_where, room_where_has,
+         near_walls, front_door, not_the_one_with, has_got)
