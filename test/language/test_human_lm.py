@@ -85,6 +85,20 @@ def test_a_start_scope_is_context(text, want, context):
     assert context in parse_instruction(text).context
 
 
+@pytest.mark.parametrize(("text", "want", "context"), [
+    # written after the first run: scene-setting after a time word, and "come to me"
+    ("Currently you are next to the fridge. Go to the sofa.", [("goal", "sofa")],
+     "currently you are next to the fridge"),
+    ("Right now, I'm sitting on the bed. Go to the fridge, then come to me.",
+     [("goal", "fridge"), ("goal", "start")], "right now i am sitting on the bed"),
+    ("I'm over on the sofa. Go to the fridge and come here please.",
+     [("goal", "fridge"), ("goal", "start")], "i am over on the sofa"),
+])
+def test_a_scene_and_the_speaker(text, want, context):
+    _check(text, want)
+    assert context in parse_instruction(text).context
+
+
 def test_a_heading_and_count_from_the_start():
     """L22: "Head toward the kitchen," is the direction (context); "the second room you walk
     into after leaving the bathroom", the walk starting in that bathroom, is the second room

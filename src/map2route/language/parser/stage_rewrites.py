@@ -519,10 +519,56 @@ def nth_stop_is(rw: Rewriter, i: int) -> int | None:
     return k + 2 + n
 
 
+_NOW = (("currently",), ("right", "now"), ("at", "the", "moment"), ("for", "now"), ("now",),
+        ("at", "the", "minute"))
+_SUBJECTS = (("you", "are"), ("i", "am"), ("we", "are"))
+_WHERE = ("at", "by", "in", "next", "near", "beside", "on", "standing", "sitting", "over",
+          "located", "inside")
+
+
+def scene_after_adverb(rw: Rewriter, i: int) -> int | None:
+    """"Currently you are next to the fridge.", "Right now I'm by the TV.": where the walk
+    starts, said after a time word; context, as "You are next to the fridge." is."""
+    if not _sentence_start(rw, i):
+        return None
+    n = next((len(p) for p in _NOW if rw.at(i, *p)), 0)
+    if not n:
+        return None
+    k = i + n + (1 if rw.w(i + n) == "," else 0)
+    m = next((len(p) for p in _SUBJECTS if rw.at(k, *p)), 0)
+    if not m or rw.w(k + m) not in _WHERE:
+        return None
+    end = _phrase_end(rw, k, stop_and=False)
+    if rw.w(end) not in _ENDS or not _has_head(rw, k, end) or \
+            any(w in W.MOVE_VERBS for w in rw.words[k:end]):
+        return None
+    _context(rw, i, end)
+    return end + 1
+
+
+def come_to_me(rw: Rewriter, i: int) -> int | None:
+    """"Come to me", "come over to me", "come here" -> "come back to me" / "come back here":
+    the speaker is where the walk starts (as in "I'm sitting on the bed")."""
+    if rw.w(i) not in ("come", "get"):
+        return None
+    k = i + 1 + (1 if rw.w(i + 1) in ("over", "right") else 0)
+    if rw.at(k, "to", "me"):
+        end = k + 2
+    elif rw.w(k) == "here" and rw.w(i) == "come":
+        end = k + 1
+    else:
+        return None
+    if rw.w(end) not in (*_ENDS, "", ",", "and", "please", "now"):
+        return None
+    rw.emit("come", "back", like=rw.toks[i])
+    rw.out.extend(rw.toks[k:end])
+    return end
+
+
 #: This module's rules, tried before the others (:func:`.human.human_forms`).
 RULES = (start_scope, set_up, of_the_set, stage_leg, wait_there, carry_it_to, carry_on,
          in_room_no_comma, verb_colon_list, terse_room, layout_aside, stand_at, head_toward,
-         after_leaving_start, nth_stop_is)
+         after_leaving_start, nth_stop_is, scene_after_adverb, come_to_me)
 
 
 _STOP_IN_ROOM = re.compile(r"(?:\s+you\s+(?:reach|enter|come\s+to|get\s+to|walk\s+into))?"
