@@ -186,6 +186,7 @@ def test_b_set_up_room_carries_to_the_pick():
     ("Go to the bed in the bedroom reachable from the kitchen.", "bed"),
     ("Go to the bed in the bedroom directly accessible from the kitchen.", "bed"),
     ("Go to the sink in the bathroom which connects with the bedroom.", "sink"),
+    ("Go to the bed in the bedroom that leads off the living room.", "bed"),
 ])
 def test_c_room_adjacency(text, head):
     p = parse_instruction(text)
@@ -207,6 +208,8 @@ def test_c_room_adjacency(text, head):
     ("Stand in the corner of the kitchen where the fridge and the sink are.", "corner"),
     # more, written after the first run
     ("Go to the exact midpoint between the sofa and the TV.", "midpoint"),
+    ("Go to the corner of the bedroom where the bed and the desk meet.", "corner"),
+    ("Stop in the middle of the room between the bed and the desk.", "midpoint"),
 ])
 def test_d_geometry_targets(text, head):
     p = parse_instruction(text)
@@ -234,6 +237,8 @@ def test_d_corner_where_is_nearest_to_the_thing():
     # more, written after the first run
     ("Go to the table with a vase and a laptop on top.", "table", "laptop"),
     ("Go to the dresser that's got a plant on it.", "dresser", "house_plant"),
+    ("Go to the table that is surrounded by chairs.", "table", "chair"),
+    ("Go to the table with five chairs around it.", "table", "chair"),
 ])
 def test_e_possession_and_support(text, head, inner):
     p = parse_instruction(text)
@@ -257,6 +262,11 @@ def test_e_possession_and_support(text, head, inner):
     ("Go to the sofa. In the living room, keep close to the walls.",
      [("goal", "sofa"), ("near", "wall", "in:livingroom")]),
     ("Go to the toilet, and stay close to the wall.", [("goal", "toilet"), ("near", "wall", "")]),
+    # more, written after the first run
+    ("Walk to the fridge, hugging the wall.",
+     [("goal", "fridge"), ("near", "wall", "until:fridge")]),
+    ("Go to the sofa, keeping close to the walls.",
+     [("goal", "sofa"), ("near", "wall", "until:sofa")]),
 ])
 def test_f_near_the_walls(text, want):
     _check(text, want)

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.rewrites import Rewriter
 from map2route.language.parser.route_rewrites import _after_room
 from map2route.language.tokens import Token
@@ -26,6 +27,7 @@ _ENDS = (".", "!", "?", ";")
 _DETS = ("the", "a", "an", "that", "this", "its", "their")
 _JOINED = ("connects", "connect", "connecting", "attached", "joins", "joined", "links",
            "linked", "linking", "attaches")
+_OFF_VERBS = ("leads", "lead", "leading", "opens", "open", "opening", "branches", "goes")
 _REACH = (("get", "to"), ("get", "into"), ("reach",), ("go", "into"), ("go", "to"),
           ("walk", "into"), ("walk", "to"), ("enter",), ("step", "into"), ("come", "into"),
           ("access",), ("get", "in", "to"))
@@ -41,6 +43,12 @@ def joined_room(rw: Rewriter, i: int) -> int | None:
     """A room "that connects to X", "attached to X", "that is joined to X", "connecting with
     X" -> "adjacent to X"."""
     k = i + (1 if rw.w(i) in ("directly", "right") else 0)
+    if rw.w(k) in _OFF_VERBS and rw.w(k + 1) == "off" and rw.w(k + 2) in _DETS and \
+            _after_room(rw):
+        # "the bedroom that leads off the living room", "opens off the hall"
+        _pop_relative(rw)
+        rw.emit("adjacent", "to", like=rw.toks[i])
+        return k + 2
     if rw.w(k) not in _JOINED or not _after_room(rw):
         return None
     k += 1 + (1 if rw.w(k + 1) in ("directly", "straight", "right") else 0)
@@ -101,6 +109,12 @@ def point_halfway(rw: Rewriter, i: int) -> int | None:
         rw.emit("area", "between", like=rw.toks[k])
         rw.marks.points[rw.toks[i].start] = "midpoint"
         return k + 1
+    if rw.at(i, "the", "middle", "of", "the", "room", "between"):
+        # "in the middle of the room between A and B": the room is the one the two are in
+        rw.emit("the", like=rw.toks[i])
+        rw.emit("area", "between", like=rw.toks[i + 5])
+        rw.marks.points[rw.toks[i].start] = "midpoint"
+        return i + 6
     if rw.w(i) != "the" or rw.w(i + 1) not in ("point", "spot", "place", "position"):
         return None
     k = i + 2
@@ -119,6 +133,9 @@ def point_halfway(rw: Rewriter, i: int) -> int | None:
     return k + 2
 
 
+_WHERE_VERBS = ("is", "are", "sits", "sit", "stands", "stand", "meet", "meets")
+
+
 def corner_where(rw: Rewriter, i: int) -> int | None:
     """"the corner of the kitchen where the fridge is" -> "the kitchen nearest to the fridge",
     made a corner after the parse; "where the armchair and the floor lamp are": the corner
@@ -133,10 +150,9 @@ def corner_where(rw: Rewriter, i: int) -> int | None:
     if rw.w(j) != "where" or rw.w(j + 1) not in _DETS:
         return None
     e = j + 1
-    while e < len(rw.words) and rw.w(e) not in ("is", "are", "sits", "sit", "stands", "stand",
-                                               *_ENDS, ","):
+    while e < len(rw.words) and rw.w(e) not in (*_WHERE_VERBS, *_ENDS, ","):
         e += 1
-    if rw.w(e) not in ("is", "are", "sits", "sit", "stands", "stand"):
+    if rw.w(e) not in _WHERE_VERBS:
         return None
     rw.marks.points[rw.toks[i].start] = "corner"
     rw.out.append(rw.toks[i])
@@ -187,6 +203,39 @@ def has_got(rw: Rewriter, i: int) -> int | None:
     return i + 2
 
 
+def things_around_it(rw: Rewriter, i: int) -> int | None:
+    """"the table with (five) chairs around it", "the table that has chairs around it" ->
+    "... chairs near it" (a relation of the chairs, never a circle around the table)."""
+    if rw.w(i) not in ("around", "round") or rw.w(i + 1) not in ("it", "them"):
+        return None
+    last = [t.text for t in rw.out[-5:]]
+    if not last or not any(w in ("with", "has", "have", "having") for w in last):
+        return None
+    hit = head_lexicon().match(last[-1:]) or head_lexicon().match(last[-2:])
+    if hit is None or not hit[3]:
+        return None  # only a plural: "a table with a chair around it" is not said
+    rw.emit("near", like=rw.toks[i])
+    return i + 1
+
+
+def surrounded_by(rw: Rewriter, i: int) -> int | None:
+    """"the table (that is) surrounded by chairs" -> "the table with chairs near it"."""
+    k = i
+    if rw.w(k) in ("that", "which") and rw.w(k + 1) in ("is", "are", "'s"):
+        k += 2
+    if rw.w(k) != "surrounded" or rw.w(k + 1) != "by" or not rw.out:
+        return None
+    j = k + 2
+    n = rw.head_at(j + (1 if rw.w(j) in ("some", "several", "a", "few") else 0))
+    if not n:
+        return None
+    j += (1 if rw.w(j) in ("some", "several", "a", "few") else 0) + n
+    rw.emit("with", like=rw.toks[i])
+    rw.out.extend(rw.toks[k + 2:j])
+    rw.emit("near", "it", like=rw.toks[k])
+    return j
+
+
 _AROUND = (("around", "it"), ("round", "it"), ("around", "them"), ("at", "it"))
 
 
@@ -207,22 +256,25 @@ def room_where_has(rw: Rewriter, i: int) -> int | None:
 
 
 _KEEP = ("keep", "stay", "stick", "remain", "hug")
+_KEEPING = ("keeping", "staying", "sticking", "remaining", "hugging")
 
 
 def near_walls(rw: Rewriter, i: int) -> int | None:
-    """"stick close to the walls", "keep close to the wall", "stick to the walls" -> "stay
-    near the walls": a near constraint on the walls, not the wall-following shape."""
-    if rw.w(i) not in _KEEP:
+    """"stick close to the walls", "keep close to the wall", "stick to the walls", "stay
+    along the walls", "..., hugging the wall" -> "stay near the walls" ("staying near"): a
+    near constraint on the walls, not the wall-following shape ("walk along the walls")."""
+    if rw.w(i) not in (*_KEEP, *_KEEPING):
         return None
     k = i + 1
-    k += 1 if rw.w(k) in ("close", "near", "closer") else 0
-    if rw.w(k) == "to":
+    k += 1 if rw.w(k) in ("close", "near", "closer", "right") else 0
+    k += 1 if rw.w(k) in ("close", "near") and rw.w(k - 1) == "right" else 0
+    if rw.w(k) in ("to", "along", "by", "against"):
         k += 1
-    elif rw.w(k - 1) != "near" and rw.w(i) != "hug":
+    elif rw.w(k - 1) != "near" and rw.w(i) not in ("hug", "hugging"):
         return None
     if rw.w(k) not in ("the", "a") or rw.w(k + 1) not in ("wall", "walls"):
         return None
-    rw.emit("stay", "near", like=rw.toks[i])
+    rw.emit("staying" if rw.w(i) in _KEEPING else "stay", "near", like=rw.toks[i])
     return k
 
 
@@ -266,4 +318,5 @@ def not_the_one_with(rw: Rewriter, i: int) -> int | None:
 
 #: This module's rules, tried before the others (:func:`.human.human_forms`).
 RULES = (joined_room, room_reached_from, point_halfway, corner_where, room_where_has,
-         near_walls, front_door, not_the_one_with, has_got)
+         near_walls, front_door, not_the_one_with, has_got, things_around_it,
+         surrounded_by)
