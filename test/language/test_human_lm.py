@@ -310,6 +310,15 @@ def test_f_front_door_is_a_doorway(text):
     ("Walk through the kitchen into the living room and stop at its window.",
      [("pass", "kitchen"), ("goal", "window")]),
     ("Toilet, bathroom next to the kitchen.", [("goal", "toilet")]),
+    # more, written after the first run
+    ("Grab the remote from the sofa and bring it to the bed.",
+     [("goal", "remote_control"), ("goal", "bed")]),
+    ("Pick up the remote from the sofa and bring it to the bed.",
+     [("goal", "remote_control"), ("goal", "bed")]),
+    ("Fetch the vase from the table and bring it back to me.",
+     [("goal", "vase"), ("goal", "start")]),
+    ("Head to the TV, and wait for me there.", [("goal", "television")]),
+    ("Walk over to the sofa and sit there.", [("goal", "sofa")]),
 ])
 def test_g_one_stage_each(text, want):
     _check(text, want)

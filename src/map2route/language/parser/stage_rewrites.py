@@ -285,7 +285,7 @@ def tie_stage_legs(clauses: list[Clause], marks: Marks) -> None:
         c.during = {"until": goals[k - 1 if k > 0 else -1].refs[0]}
 
 
-_STAY_VERBS = ("wait", "stay", "stop", "stand", "remain", "hang", "pause")
+_STAY_VERBS = ("wait", "stay", "stop", "stand", "remain", "hang", "pause", "sit", "rest")
 
 
 def wait_there(rw: Rewriter, i: int) -> int | None:
@@ -297,6 +297,7 @@ def wait_there(rw: Rewriter, i: int) -> int | None:
     if rw.w(k) not in _STAY_VERBS:
         return None
     k += 1 + (1 if rw.at(k, "hang", "out") else 0)
+    k += 2 if rw.at(k, "for", "me") or rw.at(k, "for", "us") else 0
     if rw.w(k) != "there":
         return None
     if rw.w(k + 1) not in (*_ENDS, "", ","):
@@ -315,8 +316,36 @@ def carry_it_to(rw: Rewriter, i: int) -> int | None:
         return None
     if rw.w(i - 1) not in (",", "and", "then", *_ENDS):
         return None
-    rw.emit("go", like=rw.toks[i])
+    rw.emit("come" if rw.w(i + 2) == "back" else "go", like=rw.toks[i])
     return i + 2
+
+
+_FETCH = ("grab", "get", "fetch", "take", "bring", "collect", "retrieve", "pick")
+
+
+def fetch_from(rw: Rewriter, i: int) -> int | None:
+    """"Grab the remote from the sofa and bring it ..." -> "Grab the remote on the sofa ...",
+    "get the cup from the kitchen" -> "... in the kitchen": where the thing fetched is; and
+    "pick up the remote" -> "grab the remote"."""
+    if rw.at(i, "pick", "up") and rw.w(i + 2) in ("the", "a", "an", "that", "this", "my",
+                                                  "your"):
+        rw.emit("grab", like=rw.toks[i])
+        return i + 2
+    if rw.w(i) != "from" or rw.w(i + 1) not in ("the", "a", "that", "this", "my", "your"):
+        return None
+    # a fetch verb, then one thing, just before
+    k = len(rw.out) - 1
+    while k >= 0 and len(rw.out) - k <= 5 and rw.out[k].text not in _FETCH:
+        if rw.out[k].text in (",", *_ENDS, "and", "then", "to"):
+            return None
+        k -= 1
+    if k < 0 or rw.out[k].text not in _FETCH or len(rw.out) - k < 3:
+        return None
+    n = rw.head_at(i + 2)
+    if not n:
+        return None
+    rw.emit("in" if _is_room(rw, i + 2) else "on", like=rw.toks[i])
+    return i + 1
 
 
 def carry_on(rw: Rewriter, i: int) -> int | None:
@@ -566,7 +595,8 @@ def come_to_me(rw: Rewriter, i: int) -> int | None:
 
 
 #: This module's rules, tried before the others (:func:`.human.human_forms`).
-RULES = (start_scope, set_up, of_the_set, stage_leg, wait_there, carry_it_to, carry_on,
+RULES = (start_scope, set_up, of_the_set, stage_leg, wait_there, carry_it_to, fetch_from,
+         carry_on,
          in_room_no_comma, verb_colon_list, terse_room, layout_aside, stand_at, head_toward,
          after_leaving_start, nth_stop_is, scene_after_adverb, come_to_me)
 
