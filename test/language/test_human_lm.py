@@ -152,6 +152,10 @@ def test_a_not_a_start_scope(text, want):
     ("There are a couple of chairs in the kitchen. Stop at the one by the window.",
      [("goal", "chair")]),
     ("The house has three bedrooms. Go to the smallest one.", [("goal", "bedroom")]),
+    ("Between the two sofas, pick the one closer to the TV.", [("goal", "sofa")]),
+    ("Of all the chairs in the kitchen, go to the one nearest the window.",
+     [("goal", "chair")]),
+    ("Of the bathrooms, go to the smaller one.", [("goal", "bathroom")]),
 ])
 def test_b_set_up_and_pick(text, want):
     _check(text, want)
@@ -319,6 +323,8 @@ def test_f_front_door_is_a_doorway(text):
      [("goal", "vase"), ("goal", "start")]),
     ("Head to the TV, and wait for me there.", [("goal", "television")]),
     ("Walk over to the sofa and sit there.", [("goal", "sofa")]),
+    ("Go to the bed. Then go into the bathroom next door and stop at the sink.",
+     [("goal", "bed"), ("goal", "sink")]),
 ])
 def test_g_one_stage_each(text, want):
     _check(text, want)

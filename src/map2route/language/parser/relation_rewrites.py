@@ -278,6 +278,16 @@ def near_walls(rw: Rewriter, i: int) -> int | None:
     return k
 
 
+def next_door(rw: Rewriter, i: int) -> int | None:
+    """"the bathroom next door" -> "the bathroom next to it" (next to the room the route is
+    in), never a door."""
+    if not rw.at(i, "next", "door") or not _after_room(rw):
+        return None
+    rw.emit("next", "to", like=rw.toks[i])
+    rw.emit("it", like=rw.toks[i + 1])
+    return i + 2
+
+
 def front_door(rw: Rewriter, i: int) -> int | None:
     """"the front doorway", "the front door" -> "the doorway" (an entrance is a doorway;
     "front" is read here, never dropped)."""
@@ -319,4 +329,4 @@ def not_the_one_with(rw: Rewriter, i: int) -> int | None:
 #: This module's rules, tried before the others (:func:`.human.human_forms`).
 RULES = (joined_room, room_reached_from, point_halfway, corner_where, room_where_has,
          near_walls, front_door, not_the_one_with, has_got, things_around_it,
-         surrounded_by)
+         surrounded_by, next_door)

@@ -185,29 +185,51 @@ def set_up(rw: Rewriter, i: int) -> int | None:
     return one + 1
 
 
+_CHOOSE = ("pick", "choose", "select", "take")
+
+
 def of_the_set(rw: Rewriter, i: int) -> int | None:
-    """"Of the two, go to the bed that ..." / "Of the two bedrooms, ...": the set the pick is
-    made from, already said (or said by the pick's own head); taken out as context."""
-    if not _sentence_start(rw, i) or rw.w(i) != "of" or rw.w(i + 1) not in ("the", "those",
-                                                                           "these", "both"):
+    """"Of the two, go to the bed that ...", "Of the two bedrooms, ...", "Between the two
+    sofas, pick the one ...", "Of all the chairs in the kitchen, go to the one ...": the set
+    the pick is made from, already said (or said by the pick's own head); taken out as
+    context, with "one" read as the set's head (and its room), "pick / choose the one" as "go
+    to the one"."""
+    if not _sentence_start(rw, i) or rw.w(i) not in ("of", "between", "among", "amongst"):
         return None
-    k = i + 2 if rw.w(i + 1) != "both" else i + 1
-    if rw.w(k) not in W.NUMBERS and rw.w(i + 1) != "both":
+    k = i + 1
+    if rw.at(k, "all", "the") or rw.at(k, "all", "those"):
+        k += 2
+    elif rw.w(k) in ("the", "those", "these"):
+        k += 1
+    elif rw.w(k) != "both":
         return None
+    counted = rw.w(k) in W.NUMBERS or rw.w(k) == "both"
     end = _phrase_end(rw, k, stop_and=False)
-    if rw.w(end) != "," or rw.w(end + 1) not in W.OPENERS or end - k > 4:
+    choose = rw.w(end + 1) in _CHOOSE and rw.w(end + 2) == "the"
+    if rw.w(end) != "," or not (rw.w(end + 1) in W.OPENERS or choose) or end - k > 6:
+        return None
+    head = next((j for j in range(k, end) if rw.head_at(j)), None)
+    if not counted and (head is None or rw.w(i) == "between" and rw.w(k) not in W.NUMBERS):
+        return None  # "Of the chairs, ..." needs its head plural; "between" a count
+    if head is not None and not counted and not head_lexicon().match(
+            rw.words[head:head + rw.head_at(head)])[3]:
         return None
     _context(rw, i, end)
     rw.marks.set_picks.add(rw.toks[end + 1].start)
-    head = next((j for j in range(k, end) if rw.head_at(j)), None)
-    one = _pick_one(rw, end + 1, end + 9)
+    start = end + 1
+    if choose:
+        rw.emit("go", "to", like=rw.toks[end + 1])
+        start = end + 2
+    one = _pick_one(rw, start, end + 9)
     if head is None or one is None:
-        return end + 1
+        return start
     # "Of the three chairs, go to the one nearest the fridge": "the one" is a chair
     n = rw.head_at(head)
-    rw.out.extend(rw.toks[end + 1:one])
+    rw.out.extend(rw.toks[start:one])
     rw.emit(*rw.words[head:head + n - 1], singular_word(rw.words[head + n - 1]),
             like=rw.toks[one])
+    if rw.w(head + n) == "in" and any(_is_room(rw, j) for j in range(head + n, end)):
+        rw.out.extend(rw.toks[head + n:end])  # the set's room too
     return one + 1
 
 
