@@ -211,8 +211,9 @@ def of_the_set(rw: Rewriter, i: int) -> int | None:
     head = next((j for j in range(k, end) if rw.head_at(j)), None)
     if not counted and (head is None or rw.w(i) == "between" and rw.w(k) not in W.NUMBERS):
         return None  # "Of the chairs, ..." needs its head plural; "between" a count
-    if head is not None and not counted and not head_lexicon().match(
-            rw.words[head:head + rw.head_at(head)])[3]:
+    hit = head_lexicon().match(rw.words[head:head + rw.head_at(head)]) \
+        if head is not None else None
+    if not counted and (hit is None or not hit[3]):
         return None
     _context(rw, i, end)
     rw.marks.set_picks.add(rw.toks[end + 1].start)
