@@ -214,6 +214,7 @@ def test_c_room_adjacency(text, head):
     ("Go to the exact midpoint between the sofa and the TV.", "midpoint"),
     ("Go to the corner of the bedroom where the bed and the desk meet.", "corner"),
     ("Stop in the middle of the room between the bed and the desk.", "midpoint"),
+    ("Walk to the corner of the kitchen where the fridge is located.", "corner"),
 ])
 def test_d_geometry_targets(text, head):
     p = parse_instruction(text)

@@ -164,7 +164,8 @@ def corner_where(rw: Rewriter, i: int) -> int | None:
         # armchair near the floor lamp (one anchor that names both)
         rw.out.append(rw.new("near", rw.toks[n]) if len(ands) == 1 and n == ands[0]
                       else rw.toks[n])
-    return e + 1
+    # "where the fridge is (located / placed)"
+    return e + 1 + (1 if rw.w(e + 1) in ("located", "placed", "positioned", "kept") else 0)
 
 
 def on_top(toks: list[Token]) -> list[Token]:
