@@ -79,6 +79,10 @@ def _mods(ref) -> list[str]:
      "setting off from the bedroom"),
     ("You'll be starting at the fridge. Go to the sofa.", [("goal", "sofa")],
      "you will be starting at the fridge"),
+    ("Start: kitchen counter. Goal: the bed in the smaller bedroom.", [("goal", "bed")],
+     "start : kitchen counter"),
+    ("Starting point is the fridge. Go to the sofa.", [("goal", "sofa")],
+     "starting point is the fridge"),
 ])
 def test_a_start_scope_is_context(text, want, context):
     _check(text, want)

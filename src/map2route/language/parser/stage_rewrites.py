@@ -36,6 +36,14 @@ _LEADS = W.FILLER_WORDS | {"so", "oh", "and", "ok", "okay", ","}
 _COME_VERBS = ("coming", "walking", "heading", "starting", "beginning", "leaving", "setting")
 _FROM_PREPS = (("out", "of"), ("in", "from"), ("over", "from"), ("from",), ("out", "from"),
                ("off", "from"))
+#: "Start: the kitchen counter.", "Your starting point is the fridge.": a start said as a label.
+_START_LABELS = tuple((*lead, *noun, *verb)
+                      for lead in ((), ("your",), ("the",))
+                      for noun in (("start",), ("starting", "point"), ("start", "point"),
+                                   ("starting", "position"), ("starting", "location"),
+                                   ("start", "location"), ("origin",))
+                      for verb in ((":",), ("is",), ("-",), ("is", "at"), (":", "at"))
+                      if lead or noun != ("start",) or verb != ("is",))
 #: "You will be starting at the fridge.": a start said in the future.
 _YOU_WILL = (("you", "will", "be"), ("you", "'ll", "be"), ("you", "are", "going", "to", "be"))
 _START_PREPS = (("at",), ("by",), ("from",), ("in",), ("next", "to"), ("beside",), ("near",),
@@ -83,6 +91,16 @@ def start_scope(rw: Rewriter, i: int) -> int | None:
     the place the walker starts from, taken out as context (see the module docstring)."""
     if not _sentence_start(rw, i):
         return None
+    label = next((len(p) for p in _START_LABELS if rw.at(i, *p)), 0)
+    if label:
+        # "Start: the kitchen counter.", "Starting point is the fridge."
+        k = i + label
+        end = _phrase_end(rw, k, stop_and=False)
+        if rw.w(end) not in (*_ENDS, "") or not _has_head(rw, k, end) or \
+                any(w in W.MOVE_VERBS for w in rw.words[k:end]):
+            return None
+        _context(rw, i, end)
+        return end + 1 if rw.w(end) else end
     lead = next((len(p) for p in _YOU_WILL if rw.at(i, *p)), 0)
     w = rw.w(i + lead)
     k = i + lead + 1
