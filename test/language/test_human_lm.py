@@ -382,6 +382,23 @@ def test_g_legs_named_by_their_stop(text):
     assert _route(text)[-1] == ("avoid", "television", "until:bed")
 
 
+@pytest.mark.parametrize(("text", "scope"), [
+    ("Go to the fridge, then the sofa. Before you get to the sofa, avoid the TV.",
+     "until:sofa"),
+    ("Go to the fridge, then the sofa. Between the fridge and the sofa, avoid the TV.",
+     "until:sofa"),
+    ("Go to the fridge, then the sofa. After the first stop, avoid the TV.", "until:sofa"),
+    ("Go to the fridge, then the sofa. Until the first stop, avoid the TV.", "until:fridge"),
+])
+def test_g_legs_by_place_and_order(text, scope):
+    """Written after the first run: "Before you get to the sofa" was a second stop at the
+    sofa (on main too), "Between the fridge and the sofa" a stop at the area between."""
+    assert _route(text) == [("goal", "fridge"), ("goal", "sofa"), ("avoid", "television",
+                                                                     scope)]
+
+
+
+
 # --- the sets themselves ---------------------------------------------------------------------
 @pytest.mark.parametrize(("name", "right"), [("l", 20), ("m", 21)])
 def test_sets_l_and_m(name, right):

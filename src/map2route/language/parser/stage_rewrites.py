@@ -299,6 +299,10 @@ def _leg_words(rw: Rewriter, i: int) -> tuple[int, int] | None:
         if second != _nth(rw.w(i + 2)) + 1 or rw.w(k + 1) not in (*_LEG_NOUNS, *_LEG_PLURALS):
             return None
         return k + 2, second
+    if rw.w(i) in ("after", "until", "till", "before") and rw.w(i + 1) in ("the", "your") and \
+            _nth(rw.w(i + 2)) > 0 and rw.w(i + 3) in _LEG_NOUNS and rw.w(i + 4) == ",":
+        # "After the first stop, ...": the leg to the second; "until the first stop": the first
+        return i + 4, _nth(rw.w(i + 2)) + (1 if rw.w(i) == "after" else 0)
     if rw.w(i) in ("for", "on", "during", "in", "along") and rw.w(i + 1) in ("the", "your") \
             and _nth(rw.w(i + 2)) and rw.w(i + 3) in _LEG_PARTS:
         k = i + 4
@@ -309,6 +313,41 @@ def _leg_words(rw: Rewriter, i: int) -> tuple[int, int] | None:
                 break
         return k, _nth(rw.w(i + 2))
     return None
+
+
+_ARRIVE = (("get", "to"), ("reach",), ("arrive", "at"), ("come", "to"), ("get", "into"),
+           ("make", "it", "to"), ("arrive", "in"))
+
+
+def before_you_reach(rw: Rewriter, i: int) -> int | None:
+    """"Before you get to the sofa, avoid the TV" -> "Before reaching the sofa, ..." (the leg
+    to the sofa; it was read as a second stop at the sofa)."""
+    if rw.w(i) != "before" or rw.w(i + 1) != "you":
+        return None
+    k = i + 2 + (1 if rw.w(i + 2) in ("can", "finally", "actually") else 0)
+    n = next((len(p) for p in _ARRIVE if rw.at(k, *p)), 0)
+    if not n or rw.w(k + n) not in ("the", "a", "your", "that", "this"):
+        return None
+    rw.emit("before", "reaching", like=rw.toks[i])
+    return k + n
+
+
+def between_stops(rw: Rewriter, i: int) -> int | None:
+    """"Between the fridge and the sofa, stay away from the TV" (a scope opening a sentence,
+    the two places stops) -> "On the way to the sofa, ..." (the leg that ends at the sofa)."""
+    if rw.w(i) != "between" or not _sentence_start(rw, i) or rw.w(i + 1) not in ("the", "your"):
+        return None
+    end = _phrase_end(rw, i + 1, stop_and=False)
+    if rw.w(end) != "," or rw.w(end + 1) not in W.PREF_VERBS | {"do", "don't", "never",
+                                                                  "avoid", "keep", "stay"}:
+        return None
+    ands = [j for j in range(i + 1, end) if rw.w(j) == "and"]
+    if len(ands) != 1 or not _has_head(rw, i + 1, ands[0]) or \
+            rw.w(ands[0] + 1) not in ("the", "your") or not _has_head(rw, ands[0] + 1, end):
+        return None
+    rw.emit("on", "the", "way", "to", like=rw.toks[i])
+    _context(rw, i, ands[0])  # where the leg starts: the stop before it
+    return ands[0] + 1
 
 
 def tie_stage_legs(clauses: list[Clause], marks: Marks) -> None:
@@ -639,7 +678,8 @@ def come_to_me(rw: Rewriter, i: int) -> int | None:
 RULES = (start_scope, set_up, of_the_set, stage_leg, wait_there, carry_it_to, fetch_from,
          carry_on,
          in_room_no_comma, verb_colon_list, terse_room, layout_aside, stand_at, head_toward,
-         after_leaving_start, nth_stop_is, scene_after_adverb, come_to_me)
+         after_leaving_start, nth_stop_is, scene_after_adverb, come_to_me, before_you_reach,
+         between_stops)
 
 
 _STOP_IN_ROOM = re.compile(r"(?:\s+you\s+(?:reach|enter|come\s+to|get\s+to|walk\s+into))?"
