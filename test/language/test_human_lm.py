@@ -160,6 +160,10 @@ def test_a_not_a_start_scope(text, want):
     ("Of all the chairs in the kitchen, go to the one nearest the window.",
      [("goal", "chair")]),
     ("Of the bathrooms, go to the smaller one.", [("goal", "bathroom")]),
+    ("In the bedroom with two beds, go to the one by the window.", [("goal", "bed")]),
+    ("In the kitchen with three chairs, go to the one nearest the fridge.",
+     [("goal", "chair")]),
+    ("Go to the bedroom with two beds, the one next to the bathroom.", [("goal", "bedroom")]),
 ])
 def test_b_set_up_and_pick(text, want):
     _check(text, want)

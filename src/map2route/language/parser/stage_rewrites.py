@@ -674,12 +674,43 @@ def come_to_me(rw: Rewriter, i: int) -> int | None:
     return end
 
 
+_PICK_PREPS = ("to", "at", "by", "beside", "near", "next")
+
+
+def one_of_counted(rw: Rewriter, i: int) -> int | None:
+    """"In the bedroom with two beds, go to the one by the window": "the one", the object of
+    a new clause, is one of the counted things said before it in the sentence (a bed), not
+    the room."""
+    if not rw.at(i, "the", "one") or rw.w(i + 2) in ("of", "you", "i", "we") or \
+            not rw.out or rw.out[-1].text not in _PICK_PREPS:
+        return None
+    k = len(rw.out) - 1
+    clause = False  # a comma or "and" between the set and the pick
+    found = None
+    while k >= 0 and rw.out[k].text not in _ENDS:
+        if rw.out[k].text in (",", "and"):
+            clause = True
+        if found is None and k + 1 < len(rw.out) and rw.out[k].text != "not":
+            w = rw.out[k].text
+            count = W.NUMBERS.get(w, 0) or (int(w) if w.isdigit() else 0)
+            words = [t.text for t in rw.out[k + 1:k + 1 + head_lexicon().max_len]]
+            hit = head_lexicon().match(words) if count >= 2 else None
+            if hit is not None and hit[3]:
+                found = words[:hit[0]]
+        k -= 1
+    if found is None or not clause or any(t.text == "not" for t in rw.out[-3:]):
+        return None
+    rw.out.append(rw.toks[i])
+    rw.emit(*found[:-1], singular_word(found[-1]), like=rw.toks[i + 1])
+    return i + 2
+
+
 #: This module's rules, tried before the others (:func:`.human.human_forms`).
 RULES = (start_scope, set_up, of_the_set, stage_leg, wait_there, carry_it_to, fetch_from,
          carry_on,
          in_room_no_comma, verb_colon_list, terse_room, layout_aside, stand_at, head_toward,
          after_leaving_start, nth_stop_is, scene_after_adverb, come_to_me, before_you_reach,
-         between_stops)
+         between_stops, one_of_counted)
 
 
 _STOP_IN_ROOM = re.compile(r"(?:\s+you\s+(?:reach|enter|come\s+to|get\s+to|walk\s+into))?"
