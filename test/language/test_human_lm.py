@@ -97,6 +97,8 @@ def test_a_start_scope_is_context(text, want, context):
      [("goal", "fridge"), ("goal", "start")], "right now i am sitting on the bed"),
     ("I'm over on the sofa. Go to the fridge and come here please.",
      [("goal", "fridge"), ("goal", "start")], "i am over on the sofa"),
+    ("I'm over on the sofa. Go to the fridge and then come right back here.",
+     [("goal", "fridge"), ("goal", "start")], "i am over on the sofa"),
 ])
 def test_a_scene_and_the_speaker(text, want, context):
     _check(text, want)

@@ -657,7 +657,12 @@ def scene_after_adverb(rw: Rewriter, i: int) -> int | None:
 
 def come_to_me(rw: Rewriter, i: int) -> int | None:
     """"Come to me", "come over to me", "come here" -> "come back to me" / "come back here":
-    the speaker is where the walk starts (as in "I'm sitting on the bed")."""
+    the speaker is where the walk starts (as in "I'm sitting on the bed"); "come right back
+    here" -> "come back here"."""
+    if rw.w(i) in ("come", "go", "head", "walk", "get") and \
+            rw.w(i + 1) in ("right", "straight", "directly") and rw.w(i + 2) == "back":
+        rw.emit(rw.w(i), "back", like=rw.toks[i])  # "come right back here"
+        return i + 3
     if rw.w(i) not in ("come", "get"):
         return None
     k = i + 1 + (1 if rw.w(i + 1) in ("over", "right") else 0)
@@ -713,6 +718,10 @@ RULES = (start_scope, set_up, of_the_set, stage_leg, wait_there, carry_it_to, fe
          between_stops, one_of_counted)
 
 
+#: Between a room goal and the next goal: "... . Of the two (chairs), " (a pick from a set
+#: said in that room, whichever stage read the "of the two").
+_PICK_FROM_SET = re.compile(r"\s*\.\s*(?:of|between|among)\s+(?:all\s+)?(?:the|those|these|both)"
+                            r"\b[^.,;]*,\s*")
 _STOP_IN_ROOM = re.compile(r"(?:\s+you\s+(?:reach|enter|come\s+to|get\s+to|walk\s+into))?"
                            r"[\s,]*and\s*(?:then\s+)?(?:stop|wait|stand|halt|pause)\s+"
                            r"(?:at|by|beside|near|next\s+to)\s+(?:its\s+|the\s+)?")
@@ -735,7 +744,8 @@ def merge_room_then_stop(clauses: list[Clause], text: str,
                 c.refs[0].head_kind in ("object", "group", "window") and \
                 not any(m.kind == "in_room" for m in c.refs[0].modifiers) and \
                 (_STOP_IN_ROOM.fullmatch(text[prev.span[1]:c.refs[0].span[0]].lower()) or
-                 any(c.span[0] <= p < c.refs[0].span[0] for p in picks)):
+                 any(c.span[0] <= p < c.refs[0].span[0] for p in picks) or
+                 _PICK_FROM_SET.fullmatch(text[prev.span[1]:c.span[0]].lower())):
             room = prev.refs[0]
             c.refs[0].modifiers.insert(0, Modifier("in_room", [room], span=room.span))
             c.span = (prev.span[0], c.span[1])
