@@ -421,7 +421,14 @@ class OfflineAgent:
         target: Event | None = None
         if cond.feature in ("light", "intersection", "t"):
             target = self._target(events, cond, cur, standing_ok=True)
-            dead_end = [e for e in events if e.end >= cur and e.t_junction
+            # The street ends at a T, or at a fork whose branches both leave the street's
+            # direction by more than the view follows (though one may leave the last link by
+            # less, so the crossing is no T): the view stops there.
+            last = len(seq) - 1
+            blocked = straight_next(obs.graph, seq[last],
+                                    self._approach(obs.graph, seq, headings, last),
+                                    seq[last - 1] if last > 0 else None) is None
+            dead_end = [e for e in events if e.end >= cur and (e.t_junction or blocked)
                         and e.end >= len(seq) - 2]
             if target is None and dead_end:
                 # The street ends before the counted light: the turn can only be here.

@@ -1,0 +1,75 @@
+"""Failure classes fixed in the fifth GROKE round (issue 22), on tiny hand-checked cases.
+
+A counted turn ("turn right when you can't go straight anymore", "take the second left")
+whose street ends at a fork before the count is reached turns at the fork. Expected nodes are
+worked out by hand.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from map2route.streets.graph import StreetGraph
+from map2route.streets.navigator import follow
+from map2route.streets.offline import OfflineAgent
+from map2route.streets.view import build_view
+
+
+def _step(p: tuple[float, float], heading: float, d: float = 10.0) -> tuple[float, float]:
+    h = math.radians(heading)
+    return p[0] + d * math.sin(h), p[1] + d * math.cos(h)
+
+
+def end(graph: StreetGraph, text: str) -> str:
+    result = follow(graph, text, graph.node("s0"), 90.0, OfflineAgent())
+    return graph.node_ids[result.path[-1]]
+
+
+@pytest.fixture
+def fork(to_latlng) -> StreetGraph:
+    """East along s0..s40 (10 m links, heading 90), then one link bending left to s50
+    (heading 60), where the street forks: a1..a3 leave at heading 20 (40 degrees left of the
+    last link, 60 left of the street's direction ~80) and b1..b3 at heading 140 (80 right of
+    the last link, 60 right of the street). Neither branch is within 50 degrees of the street,
+    so the view ends at s50; one is within 50 degrees of the last link, so s50 is no T."""
+    coords = {f"s{x}": (float(x), 0.0) for x in range(0, 41, 10)}
+    coords["s50"] = _step(coords["s40"], 60.0)
+    for name, heading in (("a", 20.0), ("b", 140.0)):
+        prev = coords["s50"]
+        for k in range(1, 4):
+            prev = coords[f"{name}{k}"] = _step(prev, heading)
+    pairs = [(f"s{x - 10}", f"s{x}") for x in range(10, 51, 10)]
+    pairs += [("s50", "a1"), ("a1", "a2"), ("a2", "a3"), ("s50", "b1"), ("b1", "b2"),
+              ("b2", "b3")]
+    links = [(a, b, None) for a, b in pairs] + [(b, a, None) for a, b in pairs]
+    ids = list(coords)
+    return StreetGraph(ids, [to_latlng(*coords[i])[0] for i in ids],
+                       [to_latlng(*coords[i])[1] for i in ids], links, name="fork")
+
+
+def test_the_view_ends_at_the_fork(fork: StreetGraph) -> None:
+    path = follow(fork, "Go straight. Stop.", fork.node("s0"), 90.0, OfflineAgent()).path
+    view = build_view(fork, path[-1], 60.0, previous=path)
+    assert fork.node_ids[view.path[-1].node] == "s50"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # Before, each of these found no T / no second crossing in view, skipped the turn as a
+    # dead end and stopped at s50.
+    ("Turn right when you can't go straight anymore. Stop.", "b3"),
+    ("Take the second left. Stop.", "a3"),
+    ("Turn right at the second intersection. Stop.", "b3"),
+    ("Turn left at the third light. Stop.", "a3"),
+])
+def test_a_counted_turn_beyond_a_fork_turns_at_the_fork(fork: StreetGraph, text: str,
+                                                        expected: str) -> None:
+    assert end(fork, text) == expected
+
+
+def test_a_counted_turn_beyond_an_open_view_still_walks_on(line: StreetGraph) -> None:
+    # The line's view from s0 ends three crossings on with look-ahead, not at a fork: the
+    # fifth left is n250, not the last crossing in the first view (s150).
+    assert end(line, "Turn left at the fifth intersection. Stop.") == "n250"
+    assert end(line, "Turn left at the fourth intersection. Stop.") == "n200"
