@@ -73,3 +73,15 @@ def test_a_counted_turn_beyond_an_open_view_still_walks_on(line: StreetGraph) ->
     # fifth left is n250, not the last crossing in the first view (s150).
     assert end(line, "Turn left at the fifth intersection. Stop.") == "n250"
     assert end(line, "Turn left at the fourth intersection. Stop.") == "n200"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # Before, the end-of-road test took the last link's heading (60): the left branch (20)
+    # was "straight on", so s50 was no T, the move found no street end and the stop fell
+    # a little into the block (s20).
+    ("Go to the end of the road. Stop.", "s50"),
+    ("Walk to the T-intersection and stop.", "s50"),
+])
+def test_a_fork_the_view_ends_at_is_a_street_end(fork: StreetGraph, text: str,
+                                                 expected: str) -> None:
+    assert end(fork, text) == expected

@@ -132,10 +132,10 @@ class OfflineAgent:
                     end = j
                 j += 1
             light = any(graph.has_signal(seq[i], light_radius_m) for i in range(start, end + 1))
-            nxt = straight_next(graph, seq[end], headings[max(end - 1, 0)],
-                                seq[end - 1] if end > 0 else None)
+            arrive = self._approach(graph, seq, headings, end)
+            nxt = straight_next(graph, seq[end], arrive, seq[end - 1] if end > 0 else None)
             t_junction = nxt is None or abs(
-                (graph.heading(seq[end], nxt) - headings[max(end - 1, 0)] + 180) % 360 - 180) > 50
+                (graph.heading(seq[end], nxt) - arrive + 180) % 360 - 180) > 50
             events.append(Event(start, end, light, t_junction,
                                 self._branches(graph, seq, headings, start, end)))
             k = end + 1
