@@ -85,3 +85,34 @@ def test_a_counted_turn_beyond_an_open_view_still_walks_on(line: StreetGraph) ->
 def test_a_fork_the_view_ends_at_is_a_street_end(fork: StreetGraph, text: str,
                                                  expected: str) -> None:
     assert end(fork, text) == expected
+
+
+# --- a veer onto a branch leaving 80-90 degrees off ---------------------------------------------
+@pytest.fixture
+def triangle(to_latlng) -> StreetGraph:
+    """East along s0..s100 (10 m links). At s50 a branch leaves 85 degrees to the left
+    (heading 5: v1..v3), as at a small triangle park whose "slight left" side street the
+    panorama links draw nearly square to the avenue."""
+    coords = {f"s{x}": (float(x), 0.0) for x in range(0, 101, 10)}
+    prev = coords["s50"]
+    for k in range(1, 4):
+        prev = coords[f"v{k}"] = _step(prev, 5.0)
+    pairs = [(f"s{x - 10}", f"s{x}") for x in range(10, 101, 10)]
+    pairs += [("s50", "v1"), ("v1", "v2"), ("v2", "v3")]
+    links = [(a, b, None) for a, b in pairs] + [(b, a, None) for a, b in pairs]
+    ids = list(coords)
+    return StreetGraph(ids, [to_latlng(*coords[i])[0] for i in ids],
+                       [to_latlng(*coords[i])[1] for i in ids], links, name="triangle")
+
+
+def test_a_veer_takes_a_branch_leaving_85_degrees(triangle: StreetGraph) -> None:
+    # Before, a veer took branches of 10-80 degrees only: "the road veers by itself", and
+    # the walk stayed on the avenue.
+    path = follow(triangle, "Veer left at the park. Stop.", triangle.node("s0"), 90.0,
+                  OfflineAgent()).path
+    assert triangle.node("v1") in path
+    assert triangle.node_ids[path[-1]].startswith("v")
+    # A veer to the other side finds no branch there and stays on the avenue.
+    path = follow(triangle, "Veer right at the park. Stop.", triangle.node("s0"), 90.0,
+                  OfflineAgent()).path
+    assert triangle.node("v1") not in path

@@ -61,6 +61,11 @@ PAST_NODES = 1
 ROLLOUT_NODES = 3
 #: A link leaving a crossing this far (deg) from the street's direction is a side street.
 BRANCH_MIN_DEG = 30.0
+#: "Veer left" takes a branch leaving the street this much (deg) to that side. Up to 90: at
+#: the small triangle parks a "slight left" branch leaves 80-90 degrees off (dev +2 -0
+#: against 80; 85 the same, 100 -1).
+VEER_MIN_DEG = 10.0
+VEER_MAX_DEG = 90.0
 #: POIs this close (m) to a street node can ground a landmark there.
 LANDMARK_RADIUS_M = 30.0
 #: Landmark score needed to trust a POI match.
@@ -338,7 +343,7 @@ class OfflineAgent:
                     if delta * side > 0 and abs(delta) >= 10:
                         return None  # the street itself veers this way
                     continue
-                if delta * side > 0 and 10 <= abs(delta) <= 80:
+                if delta * side > 0 and VEER_MIN_DEG <= abs(delta) <= VEER_MAX_DEG:
                     return pos, self._rollout(graph, seq[pos], link.target, link.heading)
         return None
 
