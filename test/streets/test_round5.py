@@ -11,7 +11,7 @@ import math
 
 import pytest
 
-from map2route.streets.graph import StreetGraph
+from map2route.streets.graph import Poi, StreetGraph
 from map2route.streets.navigator import follow
 from map2route.streets.offline import OfflineAgent
 from map2route.streets.view import build_view
@@ -116,3 +116,39 @@ def test_a_veer_takes_a_branch_leaving_85_degrees(triangle: StreetGraph) -> None
     path = follow(triangle, "Veer right at the park. Stop.", triangle.node("s0"), 90.0,
                   OfflineAgent()).path
     assert triangle.node("v1") not in path
+
+
+# --- a signal with no crossing node is a light ------------------------------------------------
+@pytest.fixture
+def midblock(to_latlng) -> StreetGraph:
+    """East along s0..s220 (10 m links). Side streets leave to the left (north) at s50 (n50)
+    and s170 (n170), both with traffic signals. A third signal stands 3 m off s110, 60 m from
+    either crossing, where the panorama graph has no crossing node (a street it does not
+    join, or a crosswalk light): people count it as a light."""
+    coords = {f"s{x}": (float(x), 0.0) for x in range(0, 221, 10)}
+    coords["n50"], coords["n170"] = (50.0, 10.0), (170.0, 10.0)
+    pairs = [(f"s{x - 10}", f"s{x}") for x in range(10, 221, 10)]
+    pairs += [("s50", "n50"), ("s170", "n170")]
+    links = [(a, b, None) for a, b in pairs] + [(b, a, None) for a, b in pairs]
+    signal = {"highway": "traffic_signals"}
+    pois = [Poi("sig50", *to_latlng(52.0, -3.0), signal),
+            Poi("sig110", *to_latlng(110.0, -3.0), signal),
+            Poi("sig170", *to_latlng(172.0, -3.0), signal)]
+    ids = list(coords)
+    return StreetGraph(ids, [to_latlng(*coords[i])[0] for i in ids],
+                       [to_latlng(*coords[i])[1] for i in ids], links, pois, name="midblock")
+
+
+def test_a_signal_without_a_crossing_node_counts_as_a_light(midblock: StreetGraph) -> None:
+    # Before, the lights were s50 and s170 only: "through two lights" ended one node past
+    # s170. Now the second light is the signal at s110.
+    assert end(midblock, "Go through two lights. Stop.") == "s120"
+    assert end(midblock, "Go through three lights. Stop.") == "s180"
+
+
+def test_a_signal_without_a_crossing_node_is_no_place_to_turn(midblock: StreetGraph) -> None:
+    # The second light (s110) has no side street: the turn is at the next light that has one.
+    assert end(midblock, "Turn left at the second light. Stop.") == "n170"
+    # Intersections do not count it.
+    assert end(midblock, "Go through two intersections. Stop.") == "s180"
+    assert end(midblock, "Turn left at the second intersection. Stop.") == "n170"

@@ -66,6 +66,10 @@ BRANCH_MIN_DEG = 30.0
 #: against 80; 85 the same, 100 -1).
 VEER_MIN_DEG = 10.0
 VEER_MAX_DEG = 90.0
+#: A traffic signal this close (m) to a street node with no crossing node within
+#: MIDBLOCK_CLEAR_NODES on the street is a light people count (0: off).
+MIDBLOCK_SIGNAL_M = 10.0
+MIDBLOCK_CLEAR_NODES = 5
 #: POIs this close (m) to a street node can ground a landmark there.
 LANDMARK_RADIUS_M = 30.0
 #: Landmark score needed to trust a POI match.
@@ -82,6 +86,8 @@ class Event:
     t_junction: bool
     #: Side streets leave to the left / right (-1 / +1) at this crossing.
     branches: frozenset[int] = frozenset()
+    #: A signal with no crossing node (a street the panorama graph does not join).
+    midblock: bool = False
 
 
 class OfflineAgent:
@@ -125,6 +131,13 @@ class OfflineAgent:
         k = 0
         while k < len(seq):
             if not graph.is_intersection(seq[k]):
+                if MIDBLOCK_SIGNAL_M > 0 and self._midblock_signal(graph, seq, k):
+                    end = k
+                    while end + 1 < len(seq) and self._midblock_signal(graph, seq, end + 1):
+                        end += 1
+                    events.append(Event(k, end, True, False, frozenset(), midblock=True))
+                    k = end + 1
+                    continue
                 k += 1
                 continue
             start, end, run = k, k, 0.0
@@ -147,6 +160,14 @@ class OfflineAgent:
         if events and events[0].start == 0:
             events = events[1:]  # the intersection the segment starts from does not count
         return events
+
+    @staticmethod
+    def _midblock_signal(graph: StreetGraph, seq: list[int], k: int) -> bool:
+        """A traffic signal by a street node with no crossing node near it on the street."""
+        if graph.is_intersection(seq[k]) or not graph.has_signal(seq[k], MIDBLOCK_SIGNAL_M):
+            return False
+        near = seq[max(0, k - MIDBLOCK_CLEAR_NODES):k + MIDBLOCK_CLEAR_NODES + 1]
+        return not any(graph.is_intersection(n) for n in near)
 
     def _branches(self, graph: StreetGraph, seq: list[int], headings: list[float], start: int,
                   end: int) -> frozenset[int]:
@@ -172,7 +193,7 @@ class OfflineAgent:
             return [e for e in events if e.light]
         if feature == "t":
             return [e for e in events if e.t_junction]
-        return events
+        return [e for e in events if not e.midblock]
 
     def _target(self, events: list[Event], cond: Condition, cur: int, *, standing_ok: bool,
                 behind_ok: bool = False) -> Event | None:
@@ -415,9 +436,9 @@ class OfflineAgent:
         side = -1 if goal.action == Action.TURN_LEFT else 1
         cond = goal.condition
         view_end = len(seq) - 1
-        standing = [e for e in events if e.start <= cur <= e.end]
+        standing = [e for e in events if e.start <= cur <= e.end and not e.midblock]
         if cond.feature == "veer":
-            cands = [e for e in events if e.end >= cur][:2]
+            cands = [e for e in events if e.end >= cur and not e.midblock][:2]
             for e in cands:
                 hit = self._veer_at(obs, seq, headings, e, side, cur)
                 if hit is not None:
@@ -440,7 +461,7 @@ class OfflineAgent:
                 target = dead_end[0]
             target = self._disambiguate(obs, seq, events, cond, target, cur)
         elif cond.landmark:
-            ahead = [e for e in events if e.end >= cur]
+            ahead = [e for e in events if e.end >= cur and not e.midblock]
             for e in ahead[:4]:
                 if self._landmark_position(obs, seq, max(cur, e.start - CORNER_NODES), cond,
                                            e.end + CORNER_NODES) is not None:
@@ -449,8 +470,8 @@ class OfflineAgent:
             if target is None and ahead:
                 target = standing[0] if standing else ahead[0]
         else:
-            target = standing[0] if standing else next((e for e in events if e.start > cur),
-                                                       None)
+            target = standing[0] if standing else next(
+                (e for e in events if e.start > cur and not e.midblock), None)
         if target is None:
             return self._advance(seq, cur, safe_end, view_end)
         # The counted event may not offer the turn (a one-sided street); take the next that does.
