@@ -61,6 +61,15 @@ PAST_NODES = 1
 ROLLOUT_NODES = 3
 #: A link leaving a crossing this far (deg) from the street's direction is a side street.
 BRANCH_MIN_DEG = 30.0
+#: "Veer left" takes a branch leaving the street this much (deg) to that side. Up to 90: at
+#: the small triangle parks a "slight left" branch leaves 80-90 degrees off (dev +2 -0
+#: against 80; 85 the same, 100 -1).
+VEER_MIN_DEG = 10.0
+VEER_MAX_DEG = 90.0
+#: A traffic signal this close (m) to a street node with no crossing node within
+#: MIDBLOCK_CLEAR_NODES on the street is a light people count (0: off).
+MIDBLOCK_SIGNAL_M = 10.0
+MIDBLOCK_CLEAR_NODES = 5
 #: POIs this close (m) to a street node can ground a landmark there.
 LANDMARK_RADIUS_M = 30.0
 #: Landmark score needed to trust a POI match.
@@ -77,6 +86,8 @@ class Event:
     t_junction: bool
     #: Side streets leave to the left / right (-1 / +1) at this crossing.
     branches: frozenset[int] = frozenset()
+    #: A signal with no crossing node (a street the panorama graph does not join).
+    midblock: bool = False
 
 
 class OfflineAgent:
@@ -120,6 +131,13 @@ class OfflineAgent:
         k = 0
         while k < len(seq):
             if not graph.is_intersection(seq[k]):
+                if MIDBLOCK_SIGNAL_M > 0 and self._midblock_signal(graph, seq, k):
+                    end = k
+                    while end + 1 < len(seq) and self._midblock_signal(graph, seq, end + 1):
+                        end += 1
+                    events.append(Event(k, end, True, False, frozenset(), midblock=True))
+                    k = end + 1
+                    continue
                 k += 1
                 continue
             start, end, run = k, k, 0.0
@@ -132,16 +150,24 @@ class OfflineAgent:
                     end = j
                 j += 1
             light = any(graph.has_signal(seq[i], light_radius_m) for i in range(start, end + 1))
-            nxt = straight_next(graph, seq[end], headings[max(end - 1, 0)],
-                                seq[end - 1] if end > 0 else None)
+            arrive = self._approach(graph, seq, headings, end)
+            nxt = straight_next(graph, seq[end], arrive, seq[end - 1] if end > 0 else None)
             t_junction = nxt is None or abs(
-                (graph.heading(seq[end], nxt) - headings[max(end - 1, 0)] + 180) % 360 - 180) > 50
+                (graph.heading(seq[end], nxt) - arrive + 180) % 360 - 180) > 50
             events.append(Event(start, end, light, t_junction,
                                 self._branches(graph, seq, headings, start, end)))
             k = end + 1
         if events and events[0].start == 0:
             events = events[1:]  # the intersection the segment starts from does not count
         return events
+
+    @staticmethod
+    def _midblock_signal(graph: StreetGraph, seq: list[int], k: int) -> bool:
+        """A traffic signal by a street node with no crossing node near it on the street."""
+        if graph.is_intersection(seq[k]) or not graph.has_signal(seq[k], MIDBLOCK_SIGNAL_M):
+            return False
+        near = seq[max(0, k - MIDBLOCK_CLEAR_NODES):k + MIDBLOCK_CLEAR_NODES + 1]
+        return not any(graph.is_intersection(n) for n in near)
 
     def _branches(self, graph: StreetGraph, seq: list[int], headings: list[float], start: int,
                   end: int) -> frozenset[int]:
@@ -167,7 +193,7 @@ class OfflineAgent:
             return [e for e in events if e.light]
         if feature == "t":
             return [e for e in events if e.t_junction]
-        return events
+        return [e for e in events if not e.midblock]
 
     def _target(self, events: list[Event], cond: Condition, cur: int, *, standing_ok: bool,
                 behind_ok: bool = False) -> Event | None:
@@ -338,7 +364,7 @@ class OfflineAgent:
                     if delta * side > 0 and abs(delta) >= 10:
                         return None  # the street itself veers this way
                     continue
-                if delta * side > 0 and 10 <= abs(delta) <= 80:
+                if delta * side > 0 and VEER_MIN_DEG <= abs(delta) <= VEER_MAX_DEG:
                     return pos, self._rollout(graph, seq[pos], link.target, link.heading)
         return None
 
@@ -410,9 +436,9 @@ class OfflineAgent:
         side = -1 if goal.action == Action.TURN_LEFT else 1
         cond = goal.condition
         view_end = len(seq) - 1
-        standing = [e for e in events if e.start <= cur <= e.end]
+        standing = [e for e in events if e.start <= cur <= e.end and not e.midblock]
         if cond.feature == "veer":
-            cands = [e for e in events if e.end >= cur][:2]
+            cands = [e for e in events if e.end >= cur and not e.midblock][:2]
             for e in cands:
                 hit = self._veer_at(obs, seq, headings, e, side, cur)
                 if hit is not None:
@@ -421,14 +447,21 @@ class OfflineAgent:
         target: Event | None = None
         if cond.feature in ("light", "intersection", "t"):
             target = self._target(events, cond, cur, standing_ok=True)
-            dead_end = [e for e in events if e.end >= cur and e.t_junction
+            # The street ends at a T, or at a fork whose branches both leave the street's
+            # direction by more than the view follows (though one may leave the last link by
+            # less, so the crossing is no T): the view stops there.
+            last = len(seq) - 1
+            blocked = straight_next(obs.graph, seq[last],
+                                    self._approach(obs.graph, seq, headings, last),
+                                    seq[last - 1] if last > 0 else None) is None
+            dead_end = [e for e in events if e.end >= cur and (e.t_junction or blocked)
                         and e.end >= len(seq) - 2]
             if target is None and dead_end:
                 # The street ends before the counted light: the turn can only be here.
                 target = dead_end[0]
             target = self._disambiguate(obs, seq, events, cond, target, cur)
         elif cond.landmark:
-            ahead = [e for e in events if e.end >= cur]
+            ahead = [e for e in events if e.end >= cur and not e.midblock]
             for e in ahead[:4]:
                 if self._landmark_position(obs, seq, max(cur, e.start - CORNER_NODES), cond,
                                            e.end + CORNER_NODES) is not None:
@@ -437,8 +470,8 @@ class OfflineAgent:
             if target is None and ahead:
                 target = standing[0] if standing else ahead[0]
         else:
-            target = standing[0] if standing else next((e for e in events if e.start > cur),
-                                                       None)
+            target = standing[0] if standing else next(
+                (e for e in events if e.start > cur and not e.midblock), None)
         if target is None:
             return self._advance(seq, cur, safe_end, view_end)
         # The counted event may not offer the turn (a one-sided street); take the next that does.
