@@ -72,3 +72,35 @@ def test_a_crossing_with_no_signal_of_its_own_owns_the_near_one(to_latlng,
                          for links in graph.out_links for lk in links],
                         [p for p in graph.pois if p.id != "own100"], name="pair-one")
     assert end(graph, "Turn left at the second light. Stop.").startswith("n180")
+
+
+# --- a signal that is another crossing's own lights no crossing 15 m or more from it ---------
+@pytest.fixture
+def owned(to_latlng) -> StreetGraph:
+    """East along s0..s260 (10 m links), side streets to the left (north) at s100, s120 and
+    s200 (three nodes each, 10 m apart). Signals: 2.2 m from s100 (its nearest node, a
+    crossing; 19.1 m from s120), and 5.4 m from s210 (a street node; 15.1 m from s200)."""
+    coords = {f"s{x}": (float(x), 0.0) for x in range(0, 261, 10)}
+    pairs = [(f"s{x - 10}", f"s{x}") for x in range(10, 261, 10)]
+    for x in (100, 120, 200):
+        prev = f"s{x}"
+        for k, tag in enumerate("abc", start=1):
+            coords[f"n{x}{tag}"] = (float(x), 10.0 * k)
+            pairs.append((prev, f"n{x}{tag}"))
+            prev = f"n{x}{tag}"
+    links = [(a, b, None) for a, b in pairs] + [(b, a, None) for a, b in pairs]
+    pois = [Poi("sig100", *to_latlng(101.0, -2.0), SIGNAL),
+            Poi("sig200", *to_latlng(215.0, -2.0), SIGNAL)]
+    ids = list(coords)
+    return StreetGraph(ids, [to_latlng(*coords[i])[0] for i in ids],
+                       [to_latlng(*coords[i])[1] for i in ids], links, pois, name="owned")
+
+
+def test_another_crossing_s_signal_does_not_light_a_crossing_beyond_15_m(owned: StreetGraph
+                                                                        ) -> None:
+    # Before, every crossing within 30 m of a signal was a light: s100, s120 (19.1 m from
+    # s100's signal) and s200, so "the second light" was s120. Now s120 is no light; s200
+    # still is (its signal is 15.1 m off, but its nearest node is no crossing).
+    assert end(owned, "Turn left at the second light. Stop.").startswith("n200")
+    # s120 is still an intersection.
+    assert end(owned, "Turn left at the second intersection. Stop.").startswith("n120")

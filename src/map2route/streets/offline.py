@@ -74,6 +74,10 @@ MIDBLOCK_CLEAR_NODES = 5
 #: MIDBLOCK_SIGNAL_M, more than CLUSTER_M from this one (the second of a pair of lights ~15 m
 #: apart where the graph has one crossing node; False: any crossing near it owns it).
 MIDBLOCK_OWN_SIGNAL = True
+#: A signal whose nearest street node is a crossing node lights another crossing (more than
+#: CLUSTER_M from that node) only within this distance (m), not the whole light radius: it
+#: is the other crossing's light (0: off; dev +2 -0 from 15 to 25 m, +3 -3 at 10-12 m).
+OWNED_SIGNAL_M = 15.0
 #: POIs this close (m) to a street node can ground a landmark there.
 LANDMARK_RADIUS_M = 30.0
 #: Landmark score needed to trust a POI match.
@@ -165,7 +169,7 @@ class OfflineAgent:
                 if graph.is_intersection(seq[j]):
                     end = j
                 j += 1
-            light = any(graph.has_signal(seq[i], light_radius_m) for i in range(start, end + 1))
+            light = self._lit(graph, seq[start:end + 1], light_radius_m)
             arrive = self._approach(graph, seq, headings, end)
             nxt = straight_next(graph, seq[end], arrive, seq[end - 1] if end > 0 else None)
             t_junction = nxt is None or abs(
@@ -176,6 +180,22 @@ class OfflineAgent:
         if events and events[0].start == 0:
             events = events[1:]  # the intersection the segment starts from does not count
         return events
+
+    @staticmethod
+    def _lit(graph: StreetGraph, nodes: list[int], radius_m: float) -> bool:
+        """A crossing (its ``nodes``) is a light when a traffic signal lies within
+        ``radius_m``, unless that signal is another crossing's: its nearest street node is a
+        crossing node more than ``CLUSTER_M`` away and it is over ``OWNED_SIGNAL_M`` off."""
+        for n in nodes:
+            for att in graph.pois_near(n, radius_m):
+                if not graph.pois[att.poi].is_traffic_signal:
+                    continue
+                owner = int(graph.poi_node[att.poi])
+                if (OWNED_SIGNAL_M <= 0 or att.distance_m <= OWNED_SIGNAL_M or owner < 0
+                        or owner in nodes or not graph.is_intersection(owner)
+                        or graph.distance_m(owner, n) <= CLUSTER_M):
+                    return True
+        return False
 
     @staticmethod
     def _midblock_signal(graph: StreetGraph, seq: list[int], k: int) -> bool:
