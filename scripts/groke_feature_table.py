@@ -84,6 +84,22 @@ def second_signal(graph, path: list[int], window: int = 5, gap_m: float = 12.0) 
     return False
 
 
+def lit_by_other(graph, path: list[int], near_m: float = 15.0, radius_m: float = 30.0) -> bool:
+    """A crossing on the path lit only by signals more than ``near_m`` off whose nearest
+    street node is another crossing node more than CLUSTER_M away."""
+    for a, b in clusters(graph, path):
+        nodes = path[a:b + 1]
+        atts = [(n, t) for n in nodes for t in graph.pois_near(n, radius_m)
+                if graph.pois[t.poi].is_traffic_signal]
+        if atts and all(
+                t.distance_m > near_m and int(graph.poi_node[t.poi]) not in nodes
+                and graph.is_intersection(int(graph.poi_node[t.poi]))
+                and graph.distance_m(int(graph.poi_node[t.poi]), n) > CLUSTER_M
+                for n, t in atts):
+            return True
+    return False
+
+
 def route_features(graph, path: list[int]) -> dict[str, bool]:
     cl = clusters(graph, path)
     lights = [c for c in cl if any(graph.has_signal(path[i], LIGHT_M) for i in range(c[0], c[1] + 1))]
@@ -111,6 +127,7 @@ def route_features(graph, path: list[int]) -> dict[str, bool]:
         "route: ends within 2 nodes of a crossing": end_near_x,
         "route: ends at a POI within 15 m": bool(graph.pois_near(end, 15.0)),
         "route: a crossing's second signal (> 12 m from its own)": second_signal(graph, path),
+        "route: a crossing lit only by another's signal > 15 m off": lit_by_other(graph, path),
         "route: a signal >= 15 m from every crossing": any(
             graph.has_signal(n, 15.0) and not any(
                 graph.is_intersection(m) for m in path[max(0, i - 3):i + 4])
