@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from map2route.language.directions import Action, Condition, SubGoal, decompose
-from map2route.streets.geo import bearing_deg, heading_delta
+from map2route.streets.geo import bearing_deg, haversine_m, heading_delta
 from map2route.streets.graph import StreetGraph
 from map2route.streets.landmarks import NAME_MATCH_MIN, poi_match_score
 from map2route.streets.navigator import COMPLETED, IN_PROGRESS, Decision, Observation
@@ -67,13 +67,33 @@ BRANCH_MIN_DEG = 30.0
 VEER_MIN_DEG = 10.0
 VEER_MAX_DEG = 90.0
 #: A traffic signal this close (m) to a street node with no crossing node within
-#: MIDBLOCK_CLEAR_NODES on the street is a light people count (0: off).
+#: MIDBLOCK_CLEAR_NODES on the street is a light people count (0: off) ...
 MIDBLOCK_SIGNAL_M = 10.0
 MIDBLOCK_CLEAR_NODES = 5
+#: ... or with crossing nodes that near which all have their own signal within
+#: MIDBLOCK_SIGNAL_M, more than CLUSTER_M from this one (the second of a pair of lights ~15 m
+#: apart where the graph has one crossing node; False: any crossing near it owns it).
+MIDBLOCK_OWN_SIGNAL = True
+#: A signal whose nearest street node is a crossing node lights another crossing (more than
+#: CLUSTER_M from that node) only within this distance (m), not the whole light radius: it
+#: is the other crossing's light (0: off; dev +2 -0 from 15 to 25 m, +3 -3 at 10-12 m).
+OWNED_SIGNAL_M = 15.0
 #: POIs this close (m) to a street node can ground a landmark there.
 LANDMARK_RADIUS_M = 30.0
 #: Landmark score needed to trust a POI match.
 LANDMARK_MIN = 80.0
+
+
+def _signals(graph: StreetGraph, node: int) -> set[int]:
+    """Traffic-signal POIs within ``MIDBLOCK_SIGNAL_M`` of ``node``."""
+    return {a.poi for a in graph.pois_near(node, MIDBLOCK_SIGNAL_M)
+            if graph.pois[a.poi].is_traffic_signal}
+
+
+def _poi_gap_m(graph: StreetGraph, a: int, b: int) -> float:
+    """Distance (m) between POIs ``a`` and ``b`` (0 for the same one)."""
+    pa, pb = graph.pois[a], graph.pois[b]
+    return 0.0 if a == b else haversine_m(pa.lat, pa.lng, pb.lat, pb.lng)
 
 
 @dataclass(frozen=True)
@@ -149,7 +169,7 @@ class OfflineAgent:
                 if graph.is_intersection(seq[j]):
                     end = j
                 j += 1
-            light = any(graph.has_signal(seq[i], light_radius_m) for i in range(start, end + 1))
+            light = self._lit(graph, seq[start:end + 1], light_radius_m)
             arrive = self._approach(graph, seq, headings, end)
             nxt = straight_next(graph, seq[end], arrive, seq[end - 1] if end > 0 else None)
             t_junction = nxt is None or abs(
@@ -162,12 +182,37 @@ class OfflineAgent:
         return events
 
     @staticmethod
+    def _lit(graph: StreetGraph, nodes: list[int], radius_m: float) -> bool:
+        """A crossing (its ``nodes``) is a light when a traffic signal lies within
+        ``radius_m``, unless that signal is another crossing's: its nearest street node is a
+        crossing node more than ``CLUSTER_M`` away and it is over ``OWNED_SIGNAL_M`` off."""
+        for n in nodes:
+            for att in graph.pois_near(n, radius_m):
+                if not graph.pois[att.poi].is_traffic_signal:
+                    continue
+                owner = int(graph.poi_node[att.poi])
+                if (OWNED_SIGNAL_M <= 0 or att.distance_m <= OWNED_SIGNAL_M or owner < 0
+                        or owner in nodes or not graph.is_intersection(owner)
+                        or graph.distance_m(owner, n) <= CLUSTER_M):
+                    return True
+        return False
+
+    @staticmethod
     def _midblock_signal(graph: StreetGraph, seq: list[int], k: int) -> bool:
-        """A traffic signal by a street node with no crossing node near it on the street."""
+        """A traffic signal by a street node that no crossing node near it on the street owns."""
         if graph.is_intersection(seq[k]) or not graph.has_signal(seq[k], MIDBLOCK_SIGNAL_M):
             return False
-        near = seq[max(0, k - MIDBLOCK_CLEAR_NODES):k + MIDBLOCK_CLEAR_NODES + 1]
-        return not any(graph.is_intersection(n) for n in near)
+        mine = _signals(graph, seq[k])
+        for node in seq[max(0, k - MIDBLOCK_CLEAR_NODES):k + MIDBLOCK_CLEAR_NODES + 1]:
+            if not graph.is_intersection(node):
+                continue
+            # A crossing near it owns the signal unless it has its own, more than a
+            # crossing's extent (CLUSTER_M) away.
+            own = _signals(graph, node)
+            if (not MIDBLOCK_OWN_SIGNAL or not own
+                    or any(_poi_gap_m(graph, a, b) <= CLUSTER_M for a in mine for b in own)):
+                return False
+        return True
 
     def _branches(self, graph: StreetGraph, seq: list[int], headings: list[float], start: int,
                   end: int) -> frozenset[int]:
