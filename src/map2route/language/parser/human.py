@@ -29,6 +29,7 @@ from map2route.language.parser import route_rewrites as RR
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import Clause, Modifier, RefExpr
+from map2route.language.parser.moves import discourse_moves
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
 from map2route.language.tokens import Token
 
@@ -144,7 +145,9 @@ def human_forms(toks: list[Token]
                "does not read; name the place by what is near it or in it, or use the hybrid "
                "or llm grounder")
         raise ParseError(msg, _text(toks, a, b), (a, b))
-    context: list[tuple[str, tuple[int, int]]] = []
+    # discourse moves first: chatter, asides, cautions, appositions, corrections
+    toks, moved = discourse_moves(toks)
+    context: list[tuple[str, tuple[int, int]]] = list(moved)
     kept: list[Token] = []
     sents = _sentences(toks)
     for s in sents:

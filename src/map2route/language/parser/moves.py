@@ -1,0 +1,601 @@
+"""Stage 0 of the parser: a grammar of discourse moves, clause by clause.
+
+People who never read the parser wrap a route in talk: they greet and ask ("Hey, can you ...",
+"Could you do a little round for me?"), give reasons and states (", it tips over easily", ", its
+door sticks out", ", that's fine"), restate what they said ("Well, the garbage can is right next
+to the toilet anyway, but the toilet is where I want you."), warn ("Careful with the plunger",
+", give it some room"), hedge ("Try not to ...", "Just don't ..."), elaborate a head in an
+apposition (", the one hanging on the wall", ", you know, in the bedroom with the arm chair")
+and correct it (", I mean the one pulled up to the desk"). The phrase rewrites of
+:mod:`.aside_rewrites` and :mod:`.register_rewrites` match one writer's words; this module
+reads the *move* instead, from the structure of each clause (a sentence, or a comma part of
+one) and not from its verbs and fillers:
+
+* where the clause is cut (sentence and comma boundaries) and what opens it (a subject and a
+  finite verb: a statement; a verb: a request; ``when``/``if``/...: a scope or condition);
+* whether it names a map category or room, and whether that head is *new* (not named before
+  in the instruction, nor a part of one, "its door");
+* whether it holds a route word (a movement verb, ``here``/``back``/``through``, ...);
+* what it refers back to (``it``/``them``, "the one").
+
+Each clause gets one of the moves of :data:`MOVES`. A *statement* that names nothing new, and
+*chatter* that names nothing at all, are taken out of the route and recorded as context (with
+their spans, so the parse reports the places they name: a clause that names a map category is
+never dropped). A *caution* becomes the constraint it asks for ("keep away from"), a *hedge*
+loses its softener, an *elaboration* of a constraint ("don't squeeze between A and B, go
+around the other side of the table"; ", give it some room") is context attached to that
+constraint, an *apposition* is attached to the head before it as a post-modifier, a
+*correction* with "the one" replaces the modifiers of that head, and a comma splice of a
+statement and a request is cut into two sentences. Everything else (requests, scopes,
+conditions, mentions of new things) is left to the later stages as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from map2route.language import lexicon
+from map2route.language.inflection import singular_word
+from map2route.language.parser import words as W
+from map2route.language.parser.heads import head_lexicon
+from map2route.language.tokens import Token
+from map2route.language.vocabulary import GROUPS
+
+__all__ = ["MOVES", "Clause", "discourse_moves", "moves_of"]
+
+#: The moves a clause can make.
+MOVES = ("request", "statement", "mention", "chatter", "caution", "hedge", "elaboration",
+         "apposition", "correction", "dwell", "frame", "scope", "lead")
+#: Moves whose clause is taken out of the route and recorded as context.
+CONTEXT_MOVES = frozenset({"statement", "chatter", "elaboration", "dwell"})
+
+_ENDS = (".", "!", "?", ";")
+#: Words that open a clause without adding to it (politeness, chatter, conjunctions).
+_LEADS = frozenset(W.FILLER_WORDS | {"so", "and", "but", "oh", "well", "just", "then", "now",
+                                     "also", "yes", "alright", "anyway", "okay", "ok"})
+#: Two-word leads ("you know", "I guess").
+_LEAD_PAIRS = (("you", "know"), ("i", "guess"), ("i", "think"), ("i", "suppose"),
+               ("i", "believe"), ("mind", "you"))
+#: Openers of a scope or condition, or words that change a meaning: never an aside.
+_SCOPES = frozenset({"when", "while", "once", "until", "till", "til", "as", "if", "before",
+                     "after", "unless", "whenever", "on", "in", "during", "otherwise", "else",
+                     "except", "from", "without", "first", "second", "third", "last",
+                     "lastly", "finally", "next", "instead", "not", "no", "never", "only",
+                     "either", "neither", "both", "each", "every", "all", "of", "for"})
+#: Words that make a clause part of the route even without a head.
+_ROUTE_WORDS = frozenset(W.MOVE_VERBS | W.SHAPE_VERBS | {
+    "here", "back", "home", "start", "started", "around", "round", "through", "past", "via",
+    "straight", "forward", "away", "inside", "outside", "into", "upstairs", "downstairs",
+    "clockwise", "counterclockwise", "avoid", "stay", "keep", "near", "close", "far",
+    "between", "towards", "toward", "along", "across", "corner", "centre", "center", "middle",
+    "halfway", "midway", "stop", "wait", "never"})
+#: Verbs that carry no route of their own ("could you *do* a round for me", "*be* quick").
+_LIGHT_VERBS = frozenset({"do", "be", "help", "hurry", "see", "make", "get", "take"})
+#: Words after which a route word is a noun ("a little round").
+_NOUN_LEADS = frozenset({"a", "an", "little", "quick", "short", "small", "nice"})
+_VERBS = W.OPENERS | _ROUTE_WORDS
+#: Subjects of a statement.
+_PRONOUNS = frozenset({"it", "that", "this", "they", "he", "she", "there", "these", "those",
+                       "we", "i"})
+#: Pronouns that stand for the thing named before ("it's big": which one).
+_REFERENTS = frozenset({"it", "that", "this", "they", "these", "those"})
+_OWNERS = frozenset({"its", "their", "his", "her", "my", "our", "your"})
+#: Owners whose thing is a part of one named before ("its door"), not a new landmark.
+_PARTS = frozenset({"its", "their"})
+#: Finite verbs a statement's subject takes (any other verb in ``-s`` counts too).
+_FINITE = frozenset({"is", "are", "was", "were", "will", "would", "has", "have", "had", "does",
+                     "did", "can", "could", "should", "might", "must", "may", "left", "lost",
+                     "put", "dropped", "forgot", "saw", "found", "think", "guess"})
+#: Verbs of a noun-phrase subject ("the garbage can *is* right next to the toilet").
+_SUBJECT_VERBS = frozenset({"is", "are", "was", "were", "has", "have", "looks", "seems",
+                            "sticks", "tips", "sits", "stands", "lies", "wobbles", "falls",
+                            "blocks", "gets", "tends"})
+#: Requests that open with the speaker or a modal ("can you", "I need you", "let's").
+_ASKS = (("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("please",),
+         ("i", "need", "you", "to"), ("i", "want", "you", "to"), ("let", "us"))
+#: A statement about the walker that asks nothing ("you'll see it", "you're done").
+_YOU_STATES = frozenset({"see", "done", "notice", "miss", "fine", "good", "finished", "set"})
+#: Cautions: a warning about a thing is a request to keep clear of it.
+_CAUTIONS = (("be", "careful", "with"), ("be", "careful", "around"), ("be", "careful", "near"),
+             ("be", "careful", "of"), ("careful", "with"), ("careful", "around"),
+             ("careful", "near"), ("careful", "of"), ("watch", "out", "for"),
+             ("look", "out", "for"), ("beware", "of"), ("be", "wary", "of"), ("wary", "of"))
+#: Softeners of a request ("try not to", "try to").
+_HEDGES = (("try", "not", "to"), ("try", "to"), ("do", "try", "to"), ("try", "and"))
+#: Objects of "give it some room": keeping clear said as giving space.
+_SPACE = frozenset({"room", "space", "berth", "distance", "clearance"})
+#: Words that make a clause a negative constraint ("don't", "keep away", "careful").
+_NEGATIVE = frozenset({"not", "never", "avoid", "away", "clear", "careful", "beware", "far"})
+#: Words that open a description after "the one" ("with a plant", "that is", "on the wall").
+_PREP_OPEN = frozenset({"with", "in", "on", "by", "near", "next", "beside", "under", "at",
+                        "that", "which", "behind", "inside", "against", "closest", "nearest",
+                        "farthest", "furthest", "to", "from", "right", "just", "without"})
+#: Prepositions that place a head ("in the bedroom with the arm chair").
+_PLACE_PREPS = frozenset({"in", "on", "by", "near", "beside", "under", "inside", "behind",
+                          "next"})
+#: Staying at the place just reached ("and wait there", "stay there for me").
+_DWELL = frozenset({"wait", "stay", "remain", "stop", "stand", "hang", "park"})
+_DWELL_TAIL = frozenset({"there", "here", "for", "me", "us", "a", "bit", "moment", "second",
+                         "minute", "while", "then", "please", "around", "out"})
+#: Words that refer back to the clause before ("give *it* some room").
+_BACK = frozenset({"it", "them", "that", "this", "one", "there"})
+_IDIOMS = lexicon.words("instructions", "coverage_idiom_heads")
+#: Words that say which thing or where ("it's big", "it's the second one", "it's by the
+#: window"): a statement with one of them describes, it is not an aside.
+_DESCRIBING = frozenset(W.SIZE_ADJ) | frozenset(W.COMPARATIVE) | W.RANK_WORDS | \
+    (frozenset(W.NUMBERS) - {"a", "an", "one"}) | frozenset(W.ORDINALS) | \
+    frozenset({"in", "on", "at", "by", "near", "next", "beside", "behind", "under", "inside",
+               "between", "left", "right", "corner", "where", "which"})
+
+
+@dataclass
+class Clause:
+    """A clause of the instruction: tokens ``a``..``b-1`` of the stream, and its move."""
+
+    a: int
+    b: int
+    move: str = "request"
+    #: Where the clause's core starts (after its leads).
+    core: int = 0
+    heads: list[str] = field(default_factory=list)
+    #: Heads not named before in the instruction (nor owned: "its door").
+    new_heads: list[str] = field(default_factory=list)
+    #: The head named last before the clause.
+    seen_last: str = ""
+
+
+def _heads(words: list[str], a: int, b: int) -> list[tuple[int, int, str]]:
+    """(start, length, head) of each head word in ``words[a:b]``."""
+    lex = head_lexicon()
+    out = []
+    k = a
+    while k < b:
+        hit = lex.match(words[k:min(b, k + lex.max_len)])
+        if hit is not None:
+            out.append((k, hit[0], hit[1]))
+            k += hit[0]
+        else:
+            k += 1
+    return out
+
+
+def _known(head: str, seen: set[str]) -> bool:
+    """Whether ``head`` was named before: itself, a member of it ("table" after "the dining
+    table") or the group it belongs to."""
+    if head in seen or head in _IDIOMS:
+        return True
+    members = {m.replace(" ", "_") for m in GROUPS.get(head, ())}
+    return bool(members & seen) or any(s.endswith("_" + head) for s in seen)
+
+
+def _lead_end(words: list[str], a: int, b: int) -> int:
+    k = a
+    while k < b:
+        if words[k] in _LEADS or words[k] == ",":
+            k += 1
+        elif any(tuple(words[k:k + len(p)]) == p for p in _LEAD_PAIRS):
+            k += 2
+        else:
+            break
+    return k
+
+
+def _finite(w: str) -> bool:
+    return w in _FINITE or (len(w) > 3 and w.endswith("s") and w.isalpha() and
+                            not w.endswith("ss") and head_lexicon().match([w]) is None and
+                            w not in W.OPENERS)
+
+
+def _subject_end(words: list[str], k: int, b: int) -> int | None:
+    """Where a statement's finite verb is, if the clause at ``k`` opens with a subject (a
+    pronoun, "its door", "the garbage can")."""
+    w = words[k] if k < b else ""
+    if w in _PRONOUNS and k + 1 < b and _finite(words[k + 1]):
+        if w in ("that", "this") and head_lexicon().match(words[k + 1:k + 4]) is not None:
+            return None
+        return k + 1
+    if (w in _OWNERS or w in ("the", "that", "this")) and k + 1 < b:
+        lex = head_lexicon()
+        for n in range(1, 5):
+            v = k + 1 + n
+            if v < b and words[v] in _SUBJECT_VERBS and \
+                    (lex.match(words[k + 1:v]) is not None or w in _OWNERS):
+                return v
+    return None
+
+
+def _ask(words: list[str], k: int) -> int:
+    return max((len(p) for p in _ASKS if tuple(words[k:k + len(p)]) == p), default=0)
+
+
+def _route(body: list[str]) -> set[str]:
+    """The route words of a clause (a route word after "a little" is a noun)."""
+    return {x for n, x in enumerate(body) if x in _ROUTE_WORDS and
+            not (n and body[n - 1] in _NOUN_LEADS)}
+
+
+def _at(body: list[str], seqs: tuple[tuple[str, ...], ...]) -> int:
+    return max((len(p) for p in seqs if tuple(body[:len(p)]) == p), default=0)
+
+
+def classify(words: list[str], c: Clause, prev: Clause | None, prev_words: list[str],
+             seen: set[str], nxt: list[str] | None = None) -> str:
+    """The move of clause ``c`` of ``words`` (one of :data:`MOVES`).
+
+    ``prev`` is the clause before it in the same sentence (None at a sentence start),
+    ``prev_words`` that clause's words, ``seen`` the heads named before ``c`` and ``nxt``
+    the words of the clause after it in the sentence (None at its end).
+    """
+    k, b = c.core, c.b
+    if k >= b:
+        return "lead"
+    body = words[k:b]
+    w = body[0]
+    if _at(body, _CAUTIONS) and c.heads:
+        return "caution"  # "careful with the plunger", "watch out for the cart"
+    if _at(body, _HEDGES):
+        return "hedge"  # "try not to get close to ..."
+    if prev is None and body[:2] == ["of", "the"] and c.heads and len(c.heads) == 1 and \
+            not set(body) & _VERBS:
+        return "frame"  # "Of the two bathrooms, go to the bigger one"
+    joined = not set(words[c.a:c.core]) & {"and", "but", "then", "so"}
+    if prev is not None and prev.move in ("request", "apposition") and w in _PLACE_PREPS and \
+            c.heads and not set(body) & _VERBS and _ends_in_head(words, prev) and joined and \
+            (nxt is None or nxt[:1] == ["and"]):
+        # (not "..., and in the bedroom, keep away from the bed": a scope of what follows)
+        return "apposition"  # "the bat on the side table, you know, in the bedroom with ..."
+    if w in _SCOPES:
+        return "scope"
+    if prev is not None and body[:2] in (["the", "one"], ["the", "ones"]) and \
+            prev.move in ("request", "apposition") and len(body) > 2:
+        return "apposition"  # ", the one hanging on the wall"
+    if prev is not None and prev.move == "request" and \
+            body[:3] in (["i", "mean", "the"], ["i", "meant", "the"]) and \
+            body[3:4] in (["one"], ["ones"]) and len(body) > 4:
+        return "correction"  # ", I mean the one pulled up to the desk"
+    if prev is not None and w in _DWELL and all(x in _DWELL_TAIL for x in body[1:]) and \
+            any(x in ("there", "here", "for") for x in body[1:]):
+        return "dwell"  # ", and wait there", "and stay there for me"
+    route = _route(body)
+    verb = _subject_end(words, k, b)
+    if verb is not None:
+        if w in _REFERENTS and set(words[verb + 1:b]) & _DESCRIBING:
+            return "request"  # "it's big", "it's in the living room": which one it is
+        if c.new_heads:
+            return "mention"  # "I left my phone by the bed": left to the mention readers
+        if not route or _restates(c):
+            return "statement"  # ", it tips over easily", "the toilet is where I want you"
+        return "request"
+    if w == "you" and not c.heads and not route - _LIGHT_VERBS and \
+            any(x in _YOU_STATES for x in body):
+        return "chatter"  # "you'll see it", "then you're done"
+    rest = body[_at(body, _ASKS):]
+    if not c.heads and rest and rest[0] in _LIGHT_VERBS and not route - _LIGHT_VERBS and \
+            not set(rest) & _BACK:
+        return "chatter"  # "could you do a little round for me", "be quick"
+    if prev is not None and _elaborates(body, c, prev_words, seen):
+        return "elaboration"
+    return "request"
+
+
+def _ends_in_head(words: list[str], c: Clause) -> bool:
+    """Whether clause ``c`` ends in a noun phrase's head ("... on the side table")."""
+    hs = _heads(words, c.core, c.b)
+    return bool(hs) and hs[-1][0] + hs[-1][1] == c.b
+
+
+def _restates(c: Clause) -> bool:
+    """"the toilet is where you stop": a statement whose one head was named before, last
+    (a route word in it restates that stage)."""
+    return bool(c.heads) and not c.new_heads and set(c.heads) == {c.seen_last}
+
+
+def _elaborates(body: list[str], c: Clause, prev_words: list[str], seen: set[str]) -> bool:
+    """Whether ``c`` says again, or how, the negative constraint of the clause before it
+    ("careful with the plunger, give it some room"; "don't squeeze between A and B, go around
+    the other side of the table"): it names nothing new and stops nowhere."""
+    if not set(prev_words) & _NEGATIVE or c.new_heads:
+        return False
+    if set(body) & {"stop", "wait", "end", "finish", "back", "here", "then", "first", "not",
+                    "never", "do"}:
+        return False
+    if body[0] in ("i", "no", "sorry", "actually", "rather"):
+        return False  # "Not the bathroom, I mean the other bedroom": a correction
+    if body[0] in ("give", "leave", "allow") and set(body) & _SPACE and set(body) & _BACK:
+        return True
+    return bool(c.heads) and all(_known(h, seen) for h in c.heads) and \
+        bool(set(body) & {"around", "other", "side", "instead"})
+
+
+def _sentences(words: list[str]) -> list[tuple[int, int]]:
+    """Sentence spans, each without its end mark (an ellipsis "..." is a pause)."""
+    out = []
+    a = 0
+    for k, w in enumerate(words):
+        if w in _ENDS and not (w == "." and (words[k + 1:k + 2] == ["."] or
+                                             words[k - 1:k] == ["."])):
+            out.append((a, k))
+            a = k + 1
+    if a < len(words):
+        out.append((a, len(words)))
+    return out
+
+
+def _clauses(words: list[str], a: int, b: int) -> list[Clause]:
+    """Comma parts of the sentence ``a``..``b``."""
+    out = []
+    s = a
+    for k in range(a, b + 1):
+        if k == b or words[k] == ",":
+            if k > s:
+                out.append(Clause(s, k))
+            s = k + 1
+    return out
+
+
+def moves_of(toks: list[Token]) -> list[tuple[str, str]]:
+    """(clause text, move) of every clause of ``toks``, in reading order (for tests and
+    reports)."""
+    words = [t.text for t in toks]
+    return [(" ".join(words[c.a:c.b]), c.move) for c in _read(words)]
+
+
+def _read(words: list[str]) -> list[Clause]:
+    """Every clause of ``words`` with its move."""
+    out: list[Clause] = []
+    seen: set[str] = set()
+    last = ""
+    for sa, sb in _sentences(words):
+        prev: Clause | None = None
+        parts = _clauses(words, sa, sb)
+        for n, c in enumerate(parts):
+            c.core = _lead_end(words, c.a, c.b)
+            hs = _heads(words, c.core, c.b)
+            c.heads = [h for _, _, h in hs]
+            c.new_heads = [h for s, _, h in hs if not _known(h, seen) and
+                           not (s > 0 and words[s - 1] in _PARTS)]
+            c.seen_last = last
+            nxt = words[parts[n + 1].a:parts[n + 1].b] if n + 1 < len(parts) else None
+            c.move = classify(words, c, prev, words[prev.core:prev.b] if prev else [], seen, nxt)
+            for _, _, h in hs:
+                seen.add(h)
+                last = h
+            out.append(c)
+            if c.move != "lead":
+                prev = c
+    return out
+
+
+def discourse_moves(toks: list[Token]
+                    ) -> tuple[list[Token], list[tuple[str, tuple[int, int]]]]:
+    """Classify every clause by its move and consume the moves that are not route content.
+
+    Returns the tokens left for the route (appositions and corrections attached to their
+    heads, cautions and hedges rewritten as the constraint they ask for, a mention spliced to
+    a request cut into its own sentence, "in there" in a constraint read as the room named
+    last) and the clauses taken out as context (text and character span).
+    """
+    words = [t.text for t in toks]
+    ed = _Edit(toks, words)
+    clauses = _read(words)
+    by_sentence: dict[tuple[int, int], list[Clause]] = {}
+    spans = _sentences(words)
+    for c in clauses:
+        sent = next(sp for sp in spans if sp[0] <= c.a < sp[1] + 1)
+        by_sentence.setdefault(sent, []).append(c)
+    for (sa, sb), parts in by_sentence.items():
+        prev: Clause | None = None
+        for c in parts:
+            _consume(ed, c, prev)
+            if c.move != "lead":
+                prev = c
+        content = [c for c in parts if c.move != "lead"]
+        if content and all(c.move in CONTEXT_MOVES for c in content):
+            # nothing of the sentence is route: its leads and end mark go too
+            ed.drop.update(range(sa, min(sb + 1, len(words))))
+        for x, y in zip(content, content[1:], strict=False):
+            if x.move == "mention" and y.move == "request" and words[x.b:x.b + 1] == [","] \
+                    and (words[y.core] in W.MOVE_VERBS or _at(words[y.core:y.b], _ASKS)):
+                # "I left my phone by the bed, go to that bed": two sentences
+                ed.replace[x.b] = [Token(".", toks[x.b].start, toks[x.b].end)]
+    _in_there(ed, spans)
+    return ed.tokens(), ed.context
+
+
+@dataclass
+class _Edit:
+    """Edits to a token stream: tokens dropped, tokens replaced, context recorded."""
+
+    toks: list[Token]
+    words: list[str]
+    drop: set[int] = field(default_factory=set)
+    replace: dict[int, list[Token]] = field(default_factory=dict)
+    context: list[tuple[str, tuple[int, int]]] = field(default_factory=list)
+
+    def record(self, a: int, b: int) -> None:
+        body = [t for t in self.toks[a:b] if t.text != ","]
+        if body:
+            self.context.append((" ".join(t.text for t in body), (body[0].start, body[-1].end)))
+
+    def put(self, k: int, *texts: str) -> None:
+        t = self.toks[k]
+        self.replace[k] = [Token(x, t.start, t.end) for x in texts]
+
+    def tokens(self) -> list[Token]:
+        out: list[Token] = []
+        for k, t in enumerate(self.toks):
+            if k in self.replace:
+                out.extend(self.replace[k])
+            elif k not in self.drop:
+                out.append(t)
+        return out
+
+
+def _consume(ed: _Edit, c: Clause, prev: Clause | None) -> None:
+    """Apply clause ``c``'s move to the token stream."""
+    words = ed.words
+    k = c.core
+    if c.move in CONTEXT_MOVES:
+        ed.record(c.core, c.b)
+        ed.drop.update(range(c.a, c.b))
+        if c.a > 0 and words[c.a - 1] == ",":
+            ed.drop.add(c.a - 1)
+        elif c.b < len(words) and words[c.b] == ",":
+            ed.drop.add(c.b)
+        return
+    if c.move == "caution":
+        n = _at(words[k:c.b], _CAUTIONS)
+        ed.put(k, "keep", "away", "from")
+        ed.drop.update(range(k + 1, k + n))
+        return
+    if c.move == "hedge":
+        n = _at(words[k:c.b], _HEDGES)
+        if words[k + n - 2:k + n] == ["not", "to"]:
+            ed.put(k, "do", "not")
+            ed.drop.update(range(k + 1, k + n))
+        else:
+            ed.drop.update(range(k, k + n))
+        ed.record(k, k + 1)
+        return
+    if c.move == "frame":
+        _frame(ed, c)
+        return
+    if c.move == "request":
+        _arrival(ed, c)
+        return
+    if c.move == "apposition" and prev is not None and c.a > 0 and words[c.a - 1] == ",":
+        # the commas and leads ("you know") between the head and its apposition go
+        ed.record(prev.b, c.core)
+        ed.drop.update(range(prev.b, c.core))
+        if ed.words[c.core:c.core + 2] in (["the", "one"], ["the", "ones"]):
+            # ", the one with a plant on it" -> " with a plant on it" on the head before
+            _describe(ed, c.core, c.core + 1, c.b)
+        if c.b < len(words) and words[c.b] == "," and words[c.b + 1:c.b + 2] == ["and"]:
+            ed.drop.add(c.b)
+        return
+    if c.move == "correction" and prev is not None and c.a > 0:
+        # "the chair that isn't at a table, I mean the one pulled up to the desk": the
+        # description after "the one" takes the place of the one said of the head before
+        hs = _heads(words, prev.core, prev.b)
+        if not hs:
+            return
+        end = hs[0][0] + hs[0][1]
+        if end < prev.b:
+            ed.record(end, prev.b)
+            ed.drop.update(range(end, prev.b))
+        ed.record(c.core, c.core + 2)
+        ed.drop.update({c.a - 1, *range(c.a, c.core + 3)})
+        _describe(ed, c.core + 2, c.core + 3, c.b)
+        if c.b < len(words) and words[c.b] == "," and words[c.b + 1:c.b + 2] == ["and"]:
+            ed.drop.add(c.b)
+
+
+#: Arriving said without a place ("when you come in"): the room of the stage named before.
+_ARRIVALS = (("when", "you", "come", "in"), ("as", "you", "come", "in"),
+             ("when", "you", "get", "in"), ("as", "you", "go", "in"), ("when", "you", "go", "in"),
+             ("as", "you", "enter"), ("when", "you", "enter"), ("on", "your", "way", "in"),
+             ("when", "you", "walk", "in"), ("as", "you", "walk", "in"),
+             ("once", "you", "are", "in"), ("when", "you", "arrive"), ("as", "you", "arrive"))
+_PASSES = frozenset({"past", "through", "by", "via"})
+
+
+def _arrival(ed: _Edit, c: Clause) -> None:
+    """"Go past the arm chair when you come in": a pass said with an arrival that names no
+    place is on the way to the stage named before (read as "on the way, go past ..."; the
+    arrival words are context)."""
+    words = ed.words
+    if c.core >= c.b or not set(words[c.core:c.b]) & _PASSES or c.core in ed.replace:
+        return
+    for k in range(c.core + 1, c.b):
+        n = _at(words[k:c.b], _ARRIVALS)
+        if n and k + n == c.b:
+            first = ed.toks[c.core]
+            ed.replace[c.core] = [Token(x, first.start, first.start)
+                                  for x in ("on", "the", "way", ",")] + [first]
+            ed.record(k, c.b)
+            ed.drop.update(range(k, c.b))
+            return
+
+
+def _describe(ed: _Edit, the: int, one: int, end: int) -> None:
+    """Drop "the one" at ``the``/``one``; a participle after it ("hanging on the wall") gets
+    "that is" so that it reads as a relative clause of the head before."""
+    ed.drop.update({the, one})
+    nxt = ed.words[one + 1] if one + 1 < end else ""
+    if nxt not in _PREP_OPEN:
+        ed.put(one, "that", "is")
+
+
+def _frame(ed: _Edit, c: Clause) -> None:
+    """"Of the two bathrooms, go to the bigger one": the frame names the head "one" stands
+    for; it is read as "the bigger bathroom" and the frame is context."""
+    words = ed.words
+    hs = _heads(words, c.core, c.b)
+    s, n, _ = hs[0]
+    sent_end = next((x for x in range(c.b, len(words)) if words[x] in _ENDS), len(words))
+    one = next((x for x in range(c.b, sent_end) if words[x] == "one"), None)
+    if one is None or words[one - 1] in ("that", "this", "each", "every", "any", "no"):
+        return
+    ed.record(c.core, c.b)
+    ed.drop.update(range(c.a, c.b + (1 if words[c.b:c.b + 1] == [","] else 0)))
+    head = words[s:s + n]
+    ed.put(one, *head[:-1], singular_word(head[-1]))
+
+
+#: Clauses that keep clear of something ("keep away from", "careful with", "don't go near").
+_KEEP = frozenset({"away", "clear", "avoid", "far", "distance", "berth", "not", "never", "careful",
+                   "beware", "wary"})
+#: "while you do it": a scope that only points at the action of its own clause.
+_SAME_ACTION = (("while", "you", "do", "it"), ("while", "you", "do", "that"),
+                ("while", "you", "are", "at", "it"), ("as", "you", "do", "it"),
+                ("when", "you", "do", "it"), ("while", "doing", "it"),
+                ("while", "doing", "that"), ("as", "you", "go"), ("while", "you", "go"))
+
+
+def _in_there(ed: _Edit, spans: list[tuple[int, int]]) -> None:
+    """"keep away from the plunger in there" -> "... while you are in the bathroom": in a
+    clause that keeps clear of a thing, "in there" / "in that room" is where the walker will
+    be, the room named last before it (in its sentence or the one before); "once you're in
+    that room, ..." is read the same way. "while you do it" after it adds nothing (context)."""
+    words = ed.words
+    for n, (sa, sb) in enumerate(spans):
+        for k in range(sa, sb):
+            if k in ed.drop or k in ed.replace:
+                continue
+            m = 2 if words[k:k + 2] == ["in", "there"] else (
+                3 if words[k:k + 3] in (["in", "that", "room"], ["in", "that", "same"]) else 0)
+            if not m:
+                continue
+            m += 1 if words[k:k + 4] == ["in", "that", "same", "room"] else 0
+            clause_a = max((x for x in range(sa, k) if words[x] in (",", ";")), default=sa - 1)
+            subject = words[max(sa, k - 2):k] in (["you", "are"], ["you", "get"], ["we", "are"])
+            scoped = subject and words[k - 3:k - 2] in (["once"], ["when"], ["while"], ["as"],
+                                                        ["whenever"])
+            if subject and not scoped:
+                continue  # "until you're in there": read by the scope rules
+            keeps = bool(set(words[clause_a + 1:k]) & _KEEP)
+            if not (scoped or keeps):
+                continue
+            room = _last_room(words, k, spans[max(0, n - 1)][0])
+            if room is None:
+                continue
+            if scoped:
+                ed.put(k, "in", "the", *room)
+            else:
+                ed.put(k, "while", "you", "are", "in", "the", *room)
+            ed.drop.update(range(k + 1, k + m))
+            tail = k + m
+            q = _at(words[tail:sb], _SAME_ACTION)
+            if q and not scoped:
+                ed.record(tail, tail + q)
+                ed.drop.update(range(tail, tail + q))
+
+
+def _last_room(words: list[str], k: int, floor: int) -> list[str] | None:
+    """The words of the room named last before ``k`` (not before token ``floor``)."""
+    lex = head_lexicon()
+    for x in range(k - 1, floor - 1, -1):
+        hit = lex.match(words[x:x + lex.max_len])
+        if hit is not None and hit[2] == "room" and hit[1] != "room":
+            return words[x:x + hit[0]]
+    return None
