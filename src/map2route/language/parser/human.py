@@ -58,7 +58,7 @@ _ENDS = (".", "!", "?")
 #: "the area between", "don't pass between": a gap between two things, not a room
 _GAP = re.compile(r"(?:the\s+)?(?:area|space|gap)\s+between\b|"
                   r"without\s+[a-z]+\s+between\b|"
-                  r"(?:do\s*n[o']t|never|not)\s+[a-z]+\s+between\b")
+                  r"(?:do\s*n[o']t|never|not)\s+[a-z]+\s+(?:in\s+)?between\b")
 #: "You are standing next to a bed.": the verbs and places of a scene-setting sentence.
 _SCENE_AFTER_YOU_ARE = ("standing", "sitting", "located", "currently", "now", "in", "at", "next",
                         "near", "by", "beside", "facing", "right", "inside", "starting")
