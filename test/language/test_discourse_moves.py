@@ -186,3 +186,21 @@ def test_a_clause_naming_a_new_head_is_never_chatter():
     text = "Go to the bed, the cat is asleep on the sofa."
     assert _moves(text) == ["request", "request"]
     assert "the cat is asleep on the sofa" in parse_instruction(text).context
+
+
+# --- a leading room without its comma is a scope (written before the run, second batch) ----
+SCOPES = [
+    ("Go to the garbage can. Oh, and in the kitchen don't go right next to the counter.",  # K15
+     [("goal", "garbage_can"), ("far", "counter_top", "in:kitchen")]),
+    ("Walk to the bed. In the bathroom stay away from the toilet.",
+     [("goal", "bed"), ("far", "toilet", "in:bathroom")]),
+    ("Go to the desk, and inside the kitchen keep clear of the fridge.",
+     [("goal", "desk"), ("far", "fridge", "in:kitchen")]),
+    ("Stop at the sofa at the far end of the living room.", [("goal", "sofa")]),  # K21
+    ("Go to the box on the floor in the other living room.", [("goal", "box")]),  # K20
+]
+
+
+@pytest.mark.parametrize(("text", "want"), SCOPES)
+def test_a_leading_room_without_its_comma_is_a_scope(text, want):
+    _check(text, want)

@@ -58,7 +58,7 @@ _LEAD_PAIRS = (("you", "know"), ("i", "guess"), ("i", "think"), ("i", "suppose")
                ("i", "believe"), ("mind", "you"))
 #: Openers of a scope or condition, or words that change a meaning: never an aside.
 _SCOPES = frozenset({"when", "while", "once", "until", "till", "til", "as", "if", "before",
-                     "after", "unless", "whenever", "on", "in", "during", "otherwise", "else",
+                     "after", "unless", "whenever", "on", "in", "inside", "within", "during", "otherwise", "else",
                      "except", "from", "without", "first", "second", "third", "last",
                      "lastly", "finally", "next", "instead", "not", "no", "never", "only",
                      "either", "neither", "both", "each", "every", "all", "of", "for"})
@@ -463,6 +463,9 @@ def _consume(ed: _Edit, c: Clause, prev: Clause | None) -> None:
     if c.move == "request":
         _arrival(ed, c)
         return
+    if c.move == "scope":
+        _scope_boundary(ed, c)
+        return
     if c.move == "apposition" and prev is not None and c.a > 0 and words[c.a - 1] == ",":
         # the commas and leads ("you know") between the head and its apposition go
         ed.record(prev.b, c.core)
@@ -515,6 +518,29 @@ def _arrival(ed: _Edit, c: Clause) -> None:
             ed.record(k, c.b)
             ed.drop.update(range(k, c.b))
             return
+
+
+def _scope_boundary(ed: _Edit, c: Clause) -> None:
+    """"in the kitchen don't go near the counter": a leading room said without its comma
+    ends where the request's verb starts (the comma is put back; the scope rules read it)."""
+    words = ed.words
+    if words[c.core] not in ("in", "inside", "within"):
+        return
+    r = c.core + 1
+    if words[r:r + 1] in (["the"], ["a"], ["that"], ["this"]):
+        r += 1
+    while r < c.b and words[r] in _ROOM_ADJS:
+        r += 1
+    hit = head_lexicon().match(words[r:r + head_lexicon().max_len])
+    if hit is None or hit[2] != "room":
+        return
+    v = r + hit[0]
+    if v < c.b and v not in ed.replace and (words[v] in W.OPENERS or words[v] == "do"):
+        t = ed.toks[v]
+        ed.replace[v] = [Token(",", t.start, t.start), t]
+
+
+_ROOM_ADJS = frozenset(W.FILLER_ADJ | set(W.SIZE_ADJ) | set(W.COMPARATIVE) | W.RANK_WORDS)
 
 
 def _describe(ed: _Edit, the: int, one: int, end: int) -> None:
