@@ -515,7 +515,7 @@ _BEING = ("is", "are", "stands", "sits")
 
 
 #: Words between a determiner and a room ("the *other* living room").
-_ROOM_ADJ = frozenset(W.FILLER_ADJ | set(W.SIZE_ADJ) | set(W.COMPARATIVE) | W.RANK_WORDS)
+_ADJS = frozenset(W.FILLER_ADJ | set(W.SIZE_ADJ) | set(W.COMPARATIVE) | W.RANK_WORDS)
 _LYING = ("lying", "sitting", "resting", "standing", "placed", "left", "laying")
 
 
@@ -527,7 +527,7 @@ def on_the_floor_of(rw: Rewriter, i: int) -> int | None:
         return None
     det = 1 if rw.w(k + 4) in _DETS else 0
     det += 1 if det and rw.w(k + 4 + det) == "same" else 0
-    while rw.w(k + 4 + det) in _ROOM_ADJ:
+    while rw.w(k + 4 + det) in _ADJS:
         det += 1  # "the other living room", "the long living room"
     if not rw.head_at(k + 4 + det):
         return None
@@ -546,7 +546,7 @@ def end_of_room(rw: Rewriter, i: int) -> int | None:
     if rw.w(k) not in ("end", "back") or rw.w(k + 1) != "of" or rw.w(k + 2) not in _DETS:
         return None
     r = k + 3
-    while rw.w(r) in _ROOM_ADJ:
+    while rw.w(r) in _ADJS:
         r += 1
     hit = head_lexicon().match(rw.words[r:r + head_lexicon().max_len])
     if hit is None or hit[2] != "room":
