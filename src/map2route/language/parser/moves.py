@@ -238,7 +238,9 @@ def classify(words: list[str], c: Clause, prev: Clause | None, prev_words: list[
     if prev is None and body[:2] == ["of", "the"] and c.heads and len(c.heads) == 1 and \
             not set(body) & _VERBS:
         return "frame"  # "Of the two bathrooms, go to the bigger one"
-    joined = not set(words[c.a:c.core]) & {"and", "but", "then", "so"}
+    # a clause with a conjunction or sequence lead is a clause of its own ("then the one in
+    # the kitchen" is another stop), never an apposition
+    joined = not set(words[c.a:c.core]) & {"and", "but", "then", "so", "also", "now"}
     if prev is not None and prev.move in ("request", "apposition") and w in _PLACE_PREPS and \
             c.heads and not set(body) & _VERBS and _ends_in_head(words, prev) and joined and \
             (nxt is None or nxt[:1] == ["and"]):
@@ -246,7 +248,7 @@ def classify(words: list[str], c: Clause, prev: Clause | None, prev_words: list[
         return "apposition"  # "the bat on the side table, you know, in the bedroom with ..."
     if w in _SCOPES:
         return "scope"
-    if prev is not None and body[:2] in (["the", "one"], ["the", "ones"]) and \
+    if prev is not None and body[:2] in (["the", "one"], ["the", "ones"]) and joined and \
             prev.move in ("request", "apposition") and len(body) > 2:
         return "apposition"  # ", the one hanging on the wall"
     if prev is not None and prev.move == "request" and \
