@@ -39,7 +39,7 @@ __all__ = ["Marks", "apply_marks", "human_forms", "merge_passed_on_the_way",
 #: The rewrite rules in the order they are tried (the first that fires at a token wins).
 RULES: tuple[Rule, ...] = (
     I.whose_room, I.back_room, I.scene_clause, I.correction, I.negated_partitive, I.which_has,
-    I.state_check, I.report_back, I.comma_aside, I.so_statement, I.wait_for_me, I.too_close,
+    I.state_check, I.report_back, I.so_statement, I.too_close,
     I.until_in_there, I.thing_in_there,
     H.which_question, H.modal_lead, H.wish_at, H.though_tail, H.in_there, H.placed_in_corner,
     H.one_of_around, H.arrival_scope, H.with_the_count,

@@ -87,7 +87,7 @@ _FINITE = frozenset({"is", "are", "was", "were", "will", "would", "has", "have",
                      "did", "can", "could", "should", "might", "must", "may", "left", "lost",
                      "put", "dropped", "forgot", "saw", "found", "think", "guess"})
 #: Verbs of a noun-phrase subject ("the garbage can *is* right next to the toilet").
-_SUBJECT_VERBS = frozenset({"is", "are", "was", "were", "has", "have", "looks", "seems",
+_SUBJECT_VERBS = frozenset({"is", "'s", "are", "was", "were", "has", "have", "looks", "seems",
                             "sticks", "tips", "sits", "stands", "lies", "wobbles", "falls",
                             "blocks", "gets", "tends"})
 #: Requests that open with the speaker or a modal ("can you", "I need you", "let's").
@@ -196,10 +196,13 @@ def _subject_end(words: list[str], k: int, b: int) -> int | None:
         return k + 1
     if (w in _OWNERS or w in ("the", "that", "this")) and k + 1 < b:
         lex = head_lexicon()
+        headless = not _heads(words, k + 1, b)
         for n in range(1, 5):
             v = k + 1 + n
             if v < b and words[v] in _SUBJECT_VERBS and \
-                    (lex.match(words[k + 1:v]) is not None or w in _OWNERS):
+                    (lex.match(words[k + 1:v]) is not None or w in _OWNERS or headless):
+                # "the garbage can is ...", "its door sticks out", "the cat's asleep" (a
+                # subject that is no map category, in a clause that names none)
                 return v
     return None
 
@@ -255,9 +258,9 @@ def classify(words: list[str], c: Clause, prev: Clause | None, prev_words: list[
             body[:3] in (["i", "mean", "the"], ["i", "meant", "the"]) and \
             body[3:4] in (["one"], ["ones"]) and len(body) > 4:
         return "correction"  # ", I mean the one pulled up to the desk"
-    if prev is not None and w in _DWELL and all(x in _DWELL_TAIL for x in body[1:]) and \
-            any(x in ("there", "here", "for") for x in body[1:]):
-        return "dwell"  # ", and wait there", "and stay there for me"
+    if prev is not None and _dwells(body) and not set(prev_words) & _PASSES:
+        return "dwell"  # ", and wait there", "and stay there for me" (not after a pass:
+        # "go through the kitchen, and stop there" makes the kitchen a stop)
     route = _route(body)
     verb = _subject_end(words, k, b)
     if verb is not None:
@@ -278,6 +281,12 @@ def classify(words: list[str], c: Clause, prev: Clause | None, prev_words: list[
     if prev is not None and _elaborates(body, c, prev_words, seen):
         return "elaboration"
     return "request"
+
+
+def _dwells(body: list[str]) -> bool:
+    """"wait there", "stay here for me": staying at the place just reached."""
+    return bool(body) and body[0] in _DWELL and all(x in _DWELL_TAIL for x in body[1:]) and \
+        any(x in ("there", "here", "for") for x in body[1:])
 
 
 def _ends_in_head(words: list[str], c: Clause) -> bool:
@@ -464,6 +473,7 @@ def _consume(ed: _Edit, c: Clause, prev: Clause | None) -> None:
         return
     if c.move == "request":
         _arrival(ed, c)
+        _dwell_tail(ed, c)
         return
     if c.move == "scope":
         _scope_boundary(ed, c)
@@ -518,6 +528,22 @@ def _arrival(ed: _Edit, c: Clause) -> None:
             ed.replace[c.core] = [Token(x, first.start, first.start)
                                   for x in ("on", "the", "way", ",")] + [first]
             ed.record(k, c.b)
+            ed.drop.update(range(k, c.b))
+            return
+
+
+def _dwell_tail(ed: _Edit, c: Clause) -> None:
+    """"go there and wait for me": a request that ends by staying at the place it reached
+    (not after a pass, and only with "for me"/"for us": "go to the sofa and stop there" is
+    left to the later stages)."""
+    words = ed.words
+    body = words[c.core:c.b]
+    if set(body) & _PASSES:
+        return
+    for k in range(c.core + 1, c.b - 1):
+        if words[k] == "and" and _dwells(words[k + 1:c.b]) and \
+                ("for" in words[k + 1:c.b]) and k + 1 not in ed.replace:
+            ed.record(k + 1, c.b)
             ed.drop.update(range(k, c.b))
             return
 
