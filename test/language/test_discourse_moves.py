@@ -204,3 +204,30 @@ SCOPES = [
 @pytest.mark.parametrize(("text", "want"), SCOPES)
 def test_a_leading_room_without_its_comma_is_a_scope(text, want):
     _check(text, want)
+
+
+# --- a correction sentence puts its reference in place of the vaguer one before it ---------
+CORRECTIONS = [
+    ("Go to the plant that's on the table in the room you get into from the smallest bedroom. "
+     "Not the bathroom, I mean the other bedroom. Then come back.",  # K12
+     [("goal", "house_plant"), ("goal", "start")]),
+    ("Walk to the desk in the room next to the kitchen. I mean the bedroom.",
+     [("goal", "desk")]),
+    ("Go to the sofa in the living room. Not the kitchen, I meant the big living room.",
+     [("goal", "sofa")]),
+    ("Go to the garbage can by the fridge. Sorry, I mean the one by the sink.",
+     [("goal", "garbage_can")]),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), CORRECTIONS)
+def test_a_correction_sentence_replaces_the_vaguer_reference(text, want):
+    _check(text, want)
+
+
+def test_the_replaced_reference_is_context():
+    p = parse_instruction("Walk to the desk in the room next to the kitchen. I mean the "
+                          "bedroom.")
+    assert any("the room next to the kitchen" in c for c in p.context)
+    ref = p.clauses[0].refs[0]
+    assert [(m.kind, m.refs[0].head) for m in ref.modifiers] == [("in_room", "bedroom")]

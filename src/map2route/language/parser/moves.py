@@ -409,6 +409,9 @@ def discourse_moves(toks: list[Token]
                     and (words[y.core] in W.MOVE_VERBS or _at(words[y.core:y.b], _ASKS)):
                 # "I left my phone by the bed, go to that bed": two sentences
                 ed.replace[x.b] = [Token(".", toks[x.b].start, toks[x.b].end)]
+    for n, (sa, sb) in enumerate(spans):
+        if n and not any(x in ed.drop for x in range(*spans[n - 1])):
+            _correct_sentence(ed, spans[n - 1], (sa, sb))
     _in_there(ed, spans)
     return ed.tokens(), ed.context
 
@@ -569,6 +572,53 @@ def _scope_boundary(ed: _Edit, c: Clause) -> None:
 
 
 _ROOM_ADJS = frozenset(W.FILLER_ADJ | set(W.SIZE_ADJ) | set(W.COMPARATIVE) | W.RANK_WORDS)
+
+
+def _correct_sentence(ed: _Edit, before: tuple[int, int], sent: tuple[int, int]) -> None:
+    """"Go to the plant in the room you get into from the smallest bedroom. Not the bathroom,
+    I mean the other bedroom.": a sentence that only says "(not X,) I mean Y" puts Y in the
+    place of the reference of the sentence before that Y makes precise: one of the same kind
+    (a room for a room), the least specific first (the bare "room", a group word), else the
+    last one; that reference and its words up to its clause's end, and the "not X", are
+    context."""
+    words = ed.words
+    sa, sb = sent
+    k = _lead_end(words, sa, sb)
+    x = k
+    if words[k:k + 1] == ["not"]:
+        comma = next((q for q in range(k, sb) if words[q] == ","), None)
+        if comma is None or set(words[k + 1:comma]) & _VERBS:
+            return
+        x = _lead_end(words, comma + 1, sb)
+    if words[x:x + 2] not in (["i", "mean"], ["i", "meant"]) or \
+            words[x + 2:x + 3] not in (["the"], ["a"], ["that"]) or \
+            words[x + 3:x + 4] in (["one"], ["ones"]):
+        return  # ("I mean the one by the sink": a fragment the discourse stage reads)
+    new = _heads(words, x + 2, sb)
+    if len(new) != 1 or set(words[x + 2:sb]) & _VERBS or any(q in ed.drop for q in range(sa, sb)):
+        return
+    lex = head_lexicon()
+    kind = lex.match(words[new[0][0]:new[0][0] + new[0][1]])
+    ba, bb = before
+    olds = [(s0, n0, h) for s0, n0, h in _heads(words, ba, bb)
+            if (m := lex.match(words[s0:s0 + n0])) is not None and kind is not None and
+            (m[2] == "room") == (kind[2] == "room")]
+    if not olds:
+        return
+    vague = [o for o in olds if o[2] in ("room", *GROUPS)]
+    s0, _, _ = vague[-1] if vague else olds[-1]
+    det = s0
+    while det > ba and words[det - 1] in _ROOM_ADJS | {"the", "a", "an", "that", "this"}:
+        det -= 1
+    end = next((q for q in range(s0, bb) if words[q] in (",", ";")), bb)
+    ed.record(det, end)
+    ed.drop.update(range(det, end))
+    if x > k:
+        ed.record(k, x)  # "not the bathroom"
+    ed.drop.update(range(sa, x + 2))
+    t = ed.toks[det]
+    ed.replace[det] = [Token(w, t.start, t.end) for w in words[x + 2:sb]]
+    ed.drop.update(range(x + 2, sb + (1 if sb < len(words) else 0)))
 
 
 def _describe(ed: _Edit, the: int, one: int, end: int) -> None:
