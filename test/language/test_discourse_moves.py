@@ -231,3 +231,29 @@ def test_the_replaced_reference_is_context():
     assert any("the room next to the kitchen" in c for c in p.context)
     ref = p.clauses[0].refs[0]
     assert [(m.kind, m.refs[0].head) for m in ref.modifiers] == [("in_room", "bedroom")]
+
+
+# --- stops said with ordinals, and references to them ---------------------------------------
+STOPS = [
+    ("First stop, the sink. Second stop, the bed.", [("goal", "sink"), ("goal", "bed")]),
+    ("Your first stop is the fridge and your second stop is the sofa in the living room.",
+     [("goal", "fridge"), ("goal", "sofa")]),
+    ("Stop at the desk. Your second stop is the toilet. On the way to the second stop, stay "
+     "away from the bed.",
+     [("goal", "desk"), ("goal", "toilet"), ("far", "bed", "until:toilet")]),
+    ("First stop, the fridge. Second stop, the TV in the other living room, not the long one. "
+     "On the way to the second stop, stay away from the toilet.",  # K11
+     [("goal", "fridge"), ("goal", "television"), ("far", "toilet", "until:television")]),
+    ("Go to the sofa in the other living room, not the small one.", [("goal", "sofa")]),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), STOPS)
+def test_stops_said_with_ordinals(text, want):
+    _check(text, want)
+
+
+def test_a_contrast_without_other_is_not_context():
+    # "not the small one" with no "other" before it would say which sofa: refused, not dropped
+    with pytest.raises(ParseError):
+        parse_instruction("Go to the sofa in the living room, not the small one.")

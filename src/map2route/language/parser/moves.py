@@ -249,6 +249,10 @@ def classify(words: list[str], c: Clause, prev: Clause | None, prev_words: list[
             (nxt is None or nxt[:1] == ["and"]):
         # (not "..., and in the bedroom, keep away from the bed": a scope of what follows)
         return "apposition"  # "the bat on the side table, you know, in the bedroom with ..."
+    if prev is not None and w == "not" and body[-1] in ("one", "ones") and not c.heads and \
+            not set(body[1:]) & _VERBS and set(prev_words) & {"other", "another", "different"}:
+        return "elaboration"  # "the TV in the other living room, not the long one": the
+        # contrast "other" already draws
     if w in _SCOPES:
         return "scope"
     if prev is not None and body[:2] in (["the", "one"], ["the", "ones"]) and joined and \
@@ -347,7 +351,7 @@ def _clauses(words: list[str], a: int, b: int) -> list[Clause]:
 def moves_of(toks: list[Token]) -> list[tuple[str, str]]:
     """(clause text, move) of every clause of ``toks``, in reading order (for tests and
     reports)."""
-    words = [t.text for t in toks]
+    words = [t.text for t in _stops(toks)[0]]
     return [(" ".join(words[c.a:c.b]), c.move) for c in _read(words)]
 
 
@@ -386,8 +390,10 @@ def discourse_moves(toks: list[Token]
     a request cut into its own sentence, "in there" in a constraint read as the room named
     last) and the clauses taken out as context (text and character span).
     """
+    toks, stop_context = _stops(toks)
     words = [t.text for t in toks]
     ed = _Edit(toks, words)
+    ed.context.extend(stop_context)
     clauses = _read(words)
     by_sentence: dict[tuple[int, int], list[Clause]] = {}
     spans = _sentences(words)
@@ -414,6 +420,61 @@ def discourse_moves(toks: list[Token]
             _correct_sentence(ed, spans[n - 1], (sa, sb))
     _in_there(ed, spans)
     return ed.tokens(), ed.context
+
+
+#: Nouns of a stop in a list said with ordinals ("First stop, the fridge.", "your second stop
+#: is the toilet").
+_STOP_NOUNS = frozenset({"stop", "destination", "place", "spot", "goal", "location", "target"})
+_STOP_LINKS = (("is",), ("will", "be"), ("should", "be"), (":",), (",",), ("is", "at"))
+
+
+def _stops(toks: list[Token]) -> tuple[list[Token], list[tuple[str, tuple[int, int]]]]:
+    """"First stop, the fridge. Second stop, the TV." / "Your first stop is the TV stand, and
+    your second stop is the toilet." -> "go to the fridge. go to the TV."; a later "the second
+    stop" is that stop: "on the way to the second stop", said after it, is "on the way" (the
+    leg to the stop named last), anywhere else the stop's words."""
+    words = [t.text for t in toks]
+    out: list[Token] = []
+    named: dict[int, list[Token]] = {}
+    context: list[tuple[str, tuple[int, int]]] = []
+    k = 0
+    while k < len(words):
+        q = k + (1 if words[k] in ("your", "the", "my", "our") else 0)
+        starts = k == 0 or words[k - 1] in (*_ENDS, ",", "and", "then", ":")
+        ordinal = W.ORDINALS.get(words[q], 0) if q < len(words) else 0
+        if starts and ordinal and words[q + 1:q + 2] and words[q + 1] in _STOP_NOUNS:
+            link = _at(words[q + 2:], _STOP_LINKS)
+            a = q + 2 + link
+            if link and a < len(words) and words[a] in ("the", "a", "an", "that", "this"):
+                end = a
+                while end < len(words) and words[end] not in (*_ENDS, ",", ";", "and"):
+                    end += 1
+                item = toks[a:end]
+                hs = _heads(words, a, end)
+                if hs:
+                    named[ordinal] = toks[a:hs[0][0] + hs[0][1]]
+                    context.append((" ".join(words[k:a]), (toks[k].start, toks[a - 1].end)))
+                    out.extend(Token(x, toks[k].start, toks[k].start) for x in ("go", "to"))
+                    out.extend(item)
+                    k = end
+                    continue
+        ordinal = W.ORDINALS.get(words[k + 1], 0) if k + 1 < len(words) else 0
+        if words[k] == "the" and ordinal in named and words[k + 2:k + 3] and \
+                words[k + 2] in _STOP_NOUNS:
+            last = max(named)
+            if ordinal == last and len(out) >= 3 and \
+                    [t.text for t in out[-3:]] == ["the", "way", "to"]:
+                context.append((" ".join(words[k - 1:k + 3]), (toks[k - 1].start,
+                                                               toks[k + 2].end)))
+                out.pop()
+            else:
+                out.extend(Token(t.text, toks[k].start, toks[k + 2].end)
+                           for t in named[ordinal])
+            k += 3
+            continue
+        out.append(toks[k])
+        k += 1
+    return out, context
 
 
 @dataclass
