@@ -257,3 +257,22 @@ def test_a_contrast_without_other_is_not_context():
     # "not the small one" with no "other" before it would say which sofa: refused, not dropped
     with pytest.raises(ParseError):
         parse_instruction("Go to the sofa in the living room, not the small one.")
+
+
+# --- guards found on the shipped instructions (written after the diff, not first contact) ---
+def test_a_statement_that_gives_a_stage_is_a_request():
+    text = ("Go to the TV stand. Do not walk into the area around the desk lamp. Your final "
+            "destination is the desk lamp.")
+    assert [s[1] for s in _route(text) if s[0] == "goal"] == ["tv_stand", "desk_lamp"]
+
+
+def test_an_unknown_place_is_named_not_taken_for_chatter():
+    with pytest.raises(ParseError, match="balcony"):
+        parse_instruction("Take me to the balcony.")
+
+
+def test_next_to_after_a_leading_room_is_no_clause_boundary():
+    text = ("Go to the bed. Inside the bedroom next to the room you start in, stay close to the "
+            "dresser.")
+    scope = parse_instruction(text).clauses[-1].within
+    assert scope is not None and [m.kind for m in scope.modifiers] == ["adjacent"]

@@ -70,7 +70,7 @@ _ROUTE_WORDS = frozenset(W.MOVE_VERBS | W.SHAPE_VERBS | {
     "between", "towards", "toward", "along", "across", "corner", "centre", "center", "middle",
     "halfway", "midway", "stop", "wait", "never"})
 #: Verbs that carry no route of their own ("could you *do* a round for me", "*be* quick").
-_LIGHT_VERBS = frozenset({"do", "be", "help", "hurry", "see", "make", "get", "take"})
+_LIGHT_VERBS = frozenset({"do", "be", "help", "hurry"})
 #: Words after which a route word is a noun ("a little round").
 _NOUN_LEADS = frozenset({"a", "an", "little", "quick", "short", "small", "nice"})
 _VERBS = W.OPENERS | _ROUTE_WORDS
@@ -117,6 +117,9 @@ _PLACE_PREPS = frozenset({"in", "on", "by", "near", "beside", "under", "inside",
 _DWELL = frozenset({"wait", "stay", "remain", "stop", "stand", "hang", "park"})
 _DWELL_TAIL = frozenset({"there", "here", "for", "me", "us", "a", "bit", "moment", "second",
                          "minute", "while", "then", "please", "around", "out"})
+#: Nouns that give a thing a role in the route ("your final destination is ...").
+_ROLE_NOUNS = frozenset({"stop", "stops", "destination", "destinations", "goal", "target",
+                         "end", "finish", "final", "route", "path"})
 #: Words that refer back to the clause before ("give *it* some room").
 _BACK = frozenset({"it", "them", "that", "this", "one", "there"})
 _IDIOMS = lexicon.words("instructions", "coverage_idiom_heads")
@@ -267,6 +270,8 @@ def classify(words: list[str], c: Clause, prev: Clause | None, prev_words: list[
         # "go through the kitchen, and stop there" makes the kitchen a stop)
     route = _route(body)
     verb = _subject_end(words, k, b)
+    if verb is not None and set(body) & _ROLE_NOUNS:
+        return "request"  # "your final destination is the desk lamp": a stage, said
     if verb is not None:
         if w in _REFERENTS and set(words[verb + 1:b]) & _DESCRIBING:
             return "request"  # "it's big", "it's in the living room": which one it is
@@ -280,7 +285,7 @@ def classify(words: list[str], c: Clause, prev: Clause | None, prev_words: list[
         return "chatter"  # "you'll see it", "then you're done"
     rest = body[_at(body, _ASKS):]
     if not c.heads and rest and rest[0] in _LIGHT_VERBS and not route - _LIGHT_VERBS and \
-            not set(rest) & _BACK:
+            not set(rest) & (_BACK | {"to", "into", "toward", "towards"}):
         return "chatter"  # "could you do a little round for me", "be quick"
     if prev is not None and _elaborates(body, c, prev_words, seen):
         return "elaboration"
@@ -627,11 +632,16 @@ def _scope_boundary(ed: _Edit, c: Clause) -> None:
     if hit is None or hit[2] != "room":
         return
     v = r + hit[0]
-    if v < c.b and v not in ed.replace and (words[v] in W.OPENERS or words[v] == "do"):
+    if v < c.b and v not in ed.replace and words[v] in _REQUEST_VERBS:
         t = ed.toks[v]
         ed.replace[v] = [Token(",", t.start, t.start), t]
 
 
+#: Verbs that open a request after a leading room ("in the kitchen *keep* away from ...";
+#: not "next", "then": "inside the bedroom next to the room you start in").
+_REQUEST_VERBS = (W.MOVE_VERBS | W.PREF_VERBS | W.SHAPE_VERBS | {"do"}) - {
+    "back", "finally", "not", "never", "be", "on", "next", "then", "first", "when", "while",
+    "once", "after", "before", "if", "else", "otherwise"}
 _ROOM_ADJS = frozenset(W.FILLER_ADJ | set(W.SIZE_ADJ) | set(W.COMPARATIVE) | W.RANK_WORDS)
 
 
@@ -719,9 +729,9 @@ _SAME_ACTION = (("while", "you", "do", "it"), ("while", "you", "do", "that"),
 
 def _in_there(ed: _Edit, spans: list[tuple[int, int]]) -> None:
     """"keep away from the plunger in there" -> "... while you are in the bathroom": in a
-    clause that keeps clear of a thing, "in there" / "in that room" is where the walker will
-    be, the room named last before it (in its sentence or the one before); "once you're in
-    that room, ..." is read the same way. "while you do it" after it adds nothing (context)."""
+    clause that keeps clear of a thing, "in there" is where the walker will be, the room named
+    last before it (in its sentence or the one before); "once you're in that room, ..." is that
+    room too. "while you do it" after "in there" adds nothing (context)."""
     words = ed.words
     for n, (sa, sb) in enumerate(spans):
         for k in range(sa, sb):
@@ -744,6 +754,8 @@ def _in_there(ed: _Edit, spans: list[tuple[int, int]]) -> None:
             room = _last_room(words, k, spans[max(0, n - 1)][0])
             if room is None:
                 continue
+            if not scoped and words[k + 1] == "that":
+                continue  # "the sofa in that room": left to the reference rules
             if scoped:
                 ed.put(k, "in", "the", *room)
             else:
