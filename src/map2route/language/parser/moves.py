@@ -25,9 +25,14 @@ never dropped). A *caution* becomes the constraint it asks for ("keep away from"
 loses its softener, an *elaboration* of a constraint ("don't squeeze between A and B, go
 around the other side of the table"; ", give it some room") is context attached to that
 constraint, an *apposition* is attached to the head before it as a post-modifier, a
-*correction* with "the one" replaces the modifiers of that head, and a comma splice of a
-statement and a request is cut into two sentences. Everything else (requests, scopes,
-conditions, mentions of new things) is left to the later stages as it was.
+*correction* with "the one" replaces the modifiers of that head (a sentence "Not X, I mean Y"
+replaces the vaguer reference of the sentence before), a *dwell* at the place just reached
+("and wait there") is context, a *frame* ("Of the two bathrooms, ...") names what a later
+"one" stands for, a leading room said without its comma gets it back, and a comma splice of a
+*mention* (a statement that names something new) and a request is cut into two sentences.
+Stops said with ordinals ("First stop, the fridge.") are read first (:func:`_stops`).
+Everything else (requests, scopes, conditions, mentions of new things) is left to the later
+stages as it was. The leads of a clause are dropped only with the clause they open.
 """
 
 from __future__ import annotations
