@@ -276,3 +276,28 @@ def test_next_to_after_a_leading_room_is_no_clause_boundary():
             "dresser.")
     scope = parse_instruction(text).clauses[-1].within
     assert scope is not None and [m.kind for m in scope.modifiers] == ["adjacent"]
+
+
+# --- mixed spoken instructions, several moves each (a last batch written before the run) ----
+MIXED = [
+    ("Hi! Could you head to the fridge for me? Watch out for the stool, it's wobbly.",
+     [("goal", "fridge"), ("far", "stool", "")]),
+    ("Go to the desk in the bedroom, the one with the window. Try not to go near the bed.",
+     [("goal", "desk"), ("far", "bed", "")]),
+    ("Okay so, head over to the sofa and wait there for me. Thanks!", [("goal", "sofa")]),
+    ("Walk to the toilet. Careful around the sink in there, it's slippery.",
+     [("goal", "toilet"), ("far", "sink", "")]),
+    ("Go to the bed, then to the dresser. That's all, you're done.",
+     [("goal", "bed"), ("goal", "dresser")]),
+    ("Please go to the TV in the living room, you know, the one on the wall.",
+     [("goal", "television")]),
+    ("Go to the armchair by the window. Sorry, I mean the sofa by the window.",
+     [("goal", "sofa")]),
+    ("First stop, the sink. Second stop, the bed. Be careful with the lamp on the way to the "
+     "second stop.", [("goal", "sink"), ("goal", "bed"), ("far", "lamp", "until:bed")]),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), MIXED)
+def test_mixed_spoken_instructions(text, want):
+    _check(text, want)

@@ -659,19 +659,19 @@ def _correct_sentence(ed: _Edit, before: tuple[int, int], sent: tuple[int, int])
     context."""
     words = ed.words
     sa, sb = sent
-    k = _lead_end(words, sa, sb)
+    k = _fix_end(words, sa, sb)
     x = k
     if words[k:k + 1] == ["not"]:
         comma = next((q for q in range(k, sb) if words[q] == ","), None)
         if comma is None or set(words[k + 1:comma]) & _VERBS:
             return
-        x = _lead_end(words, comma + 1, sb)
+        x = _fix_end(words, comma + 1, sb)
     if words[x:x + 2] not in (["i", "mean"], ["i", "meant"]) or \
             words[x + 2:x + 3] not in (["the"], ["a"], ["that"]) or \
             words[x + 3:x + 4] in (["one"], ["ones"]):
         return  # ("I mean the one by the sink": a fragment the discourse stage reads)
     new = _heads(words, x + 2, sb)
-    if len(new) != 1 or set(words[x + 2:sb]) & _VERBS or any(q in ed.drop for q in range(sa, sb)):
+    if not new or set(words[x + 2:sb]) & _VERBS or any(q in ed.drop for q in range(sa, sb)):
         return
     lex = head_lexicon()
     kind = lex.match(words[new[0][0]:new[0][0] + new[0][1]])
@@ -681,12 +681,17 @@ def _correct_sentence(ed: _Edit, before: tuple[int, int], sent: tuple[int, int])
             (m[2] == "room") == (kind[2] == "room")]
     if not olds:
         return
+    room = kind is not None and kind[2] == "room"
     vague = [o for o in olds if o[2] in ("room", *GROUPS)]
-    s0, _, _ = vague[-1] if vague else olds[-1]
+    # a room: the vaguest one said ("the room you get into from ..."); a thing: the first
+    # one, the target of the request ("go to the armchair by the window")
+    s0, _, _ = vague[-1] if room and vague else (olds[-1] if room else olds[0])
     det = s0
     while det > ba and words[det - 1] in _ROOM_ADJS | {"the", "a", "an", "that", "this"}:
         det -= 1
-    end = next((q for q in range(s0, bb) if words[q] in (",", ";")), bb)
+    stops = {",", ";"} if room else {",", ";", "and", "then", "to", "through", "past", "via"}
+    end = next((q for q in range(s0, bb) if words[q] in stops or
+                (not room and q > s0 and words[q] in W.MOVE_VERBS)), bb)
     ed.record(det, end)
     ed.drop.update(range(det, end))
     if x > k:
@@ -695,6 +700,18 @@ def _correct_sentence(ed: _Edit, before: tuple[int, int], sent: tuple[int, int])
     t = ed.toks[det]
     ed.replace[det] = [Token(w, t.start, t.end) for w in words[x + 2:sb]]
     ed.drop.update(range(x + 2, sb + (1 if sb < len(words) else 0)))
+
+
+#: Words that open a self-correction before "I mean" ("Sorry, I mean ...", "No wait, ...").
+_FIX_WORDS = frozenset({"sorry", "no", "nope", "actually", "oops", "wait", "rather", "or",
+                        "hmm", "er", "uh", "um", "oh", ","})
+
+
+def _fix_end(words: list[str], a: int, b: int) -> int:
+    k = _lead_end(words, a, b)
+    while k < b and words[k] in _FIX_WORDS:
+        k = _lead_end(words, k + 1, b)
+    return k
 
 
 def _describe(ed: _Edit, the: int, one: int, end: int) -> None:
