@@ -301,3 +301,19 @@ MIXED = [
 @pytest.mark.parametrize(("text", "want"), MIXED)
 def test_mixed_spoken_instructions(text, want):
     _check(text, want)
+
+
+# --- the moves read are reported with the head each is about --------------------------------
+@pytest.mark.parametrize(("text", "want"), [
+    ("Go to the fridge. Don't get close to the garbage can, it tips over easily.",
+     [("statement", "garbage_can")]),
+    ("Go to the sink. Careful with the plunger by the door, give it some room.",
+     [("caution", "plunger"), ("elaboration", "plunger")]),
+    ("Go find the chair by the table, I mean the one next to the desk, and wait there.",
+     [("correction", "chair"), ("dwell", "chair")]),
+    ("Could you do a little round for me? Go to the bed.", [("chatter", "")]),
+])
+def test_the_moves_are_reported_with_what_they_are_about(text, want):
+    p = parse_instruction(text)
+    assert [(d["move"], d["about"]) for d in p.discourse] == want
+    assert "discourse" in p.to_json()

@@ -146,7 +146,8 @@ def human_forms(toks: list[Token]
                "or llm grounder")
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
-    toks, moved = discourse_moves(toks)
+    records: list[dict[str, str]] = []
+    toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = list(moved)
     kept: list[Token] = []
     sents = _sentences(toks)
@@ -159,7 +160,7 @@ def human_forms(toks: list[Token]
             continue
         owned = _owned_mention(s) if len(sents) > 1 else None
         kept.extend(s if owned is None else owned)
-    marks = Marks()
+    marks = Marks(moves=records)
     rw = Rewriter(_without_ellipses(kept), marks)
     out = rw.run((*A.RULES, *RULES))
     return out, context + rw.context, marks

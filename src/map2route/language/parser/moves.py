@@ -150,6 +150,8 @@ class Clause:
     new_heads: list[str] = field(default_factory=list)
     #: The head named last before the clause.
     seen_last: str = ""
+    #: For a recorded move, the head it is about (:func:`_about`).
+    about: str = ""
 
 
 def _heads(words: list[str], a: int, b: int) -> list[tuple[int, int, str]]:
@@ -382,6 +384,7 @@ def _read(words: list[str]) -> list[Clause]:
             c.seen_last = last
             nxt = words[parts[n + 1].a:parts[n + 1].b] if n + 1 < len(parts) else None
             c.move = classify(words, c, prev, words[prev.core:prev.b] if prev else [], seen, nxt)
+            c.about = _about(c, prev) if c.move in RECORDED else ""
             for _, _, h in hs:
                 seen.add(h)
                 last = h
@@ -391,12 +394,40 @@ def _read(words: list[str]) -> list[Clause]:
     return out
 
 
-def discourse_moves(toks: list[Token]
+#: Moves recorded in :attr:`.model.InstructionParse.discourse` (requests, scopes, mentions and
+#: leads are the route's own reading, not recorded).
+RECORDED = frozenset({"statement", "chatter", "caution", "hedge", "elaboration", "apposition",
+                      "correction", "dwell", "frame"})
+
+
+def _about(c: Clause, prev: Clause | None) -> str:
+    """The head a recorded clause is about: its own first head for a statement, a caution, a
+    hedge or a frame; for an elaboration, a dwell or a correction the first head of the clause
+    before (the thing that clause is about: "careful with the plunger by the door, give *it*
+    some room"); for an apposition the head it follows; else the head named last before it;
+    none for chatter."""
+    if c.move == "chatter":
+        return ""
+    if c.move in ("statement", "caution", "hedge", "frame") and c.heads:
+        return c.heads[0]
+    if prev is not None and prev.about and prev.move in ("correction", "apposition") and \
+            c.move in ("elaboration", "dwell"):
+        return prev.about  # "the chair ..., I mean the one by the desk, and wait there"
+    if prev is not None and prev.heads:
+        if c.move in ("elaboration", "dwell", "correction"):
+            return prev.heads[0]
+        if c.move == "apposition":
+            return prev.heads[-1]
+    return c.seen_last
+
+
+def discourse_moves(toks: list[Token], records: list[dict[str, str]] | None = None
                     ) -> tuple[list[Token], list[tuple[str, tuple[int, int]]]]:
     """Classify every clause by its move and consume the moves that are not route content.
 
-    Returns the tokens left for the route (appositions and corrections attached to their
-    heads, cautions and hedges rewritten as the constraint they ask for, a mention spliced to
+    Each clause of a move in :data:`RECORDED` is appended to ``records`` (its move, its words
+    and the head it is about). Returns the tokens left for the route (appositions and
+    corrections attached to their heads, cautions and hedges rewritten as the constraint they ask for, a mention spliced to
     a request cut into its own sentence, "in there" in a constraint read as the room named
     last) and the clauses taken out as context (text and character span).
     """
@@ -410,6 +441,9 @@ def discourse_moves(toks: list[Token]
     for c in clauses:
         sent = next(sp for sp in spans if sp[0] <= c.a < sp[1] + 1)
         by_sentence.setdefault(sent, []).append(c)
+        if records is not None and c.move in RECORDED:
+            records.append({"move": c.move, "text": " ".join(words[c.core:c.b]),
+                            "about": c.about})
     for (sa, sb), parts in by_sentence.items():
         prev: Clause | None = None
         for c in parts:

@@ -63,6 +63,9 @@ class Marks:
     target: dict[int, str] = field(default_factory=dict)
     #: Negated relations other than rooms ("the chair that is not under a table").
     negated: set[int] = field(default_factory=set)
+    #: The discourse moves taken out of the route or attached to a head (:mod:`.moves`):
+    #: ``{"move", "text", "about"}`` each, in reading order.
+    moves: list[dict[str, str]] = field(default_factory=list)
 
 
 @dataclass
