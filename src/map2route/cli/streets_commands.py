@@ -115,6 +115,73 @@ def groke(data: Path | None, split: str, agent: str, scoring: str, part: str,
     console.print("wrote " + ", ".join(str(p) for p in written))
 
 
+@bench.command("groke-quality")
+@click.option("--results", "results_path", type=click.Path(path_type=Path), required=True,
+              help="Output folder of `map2route bench groke` (or its quality.csv).")
+@click.option("--labels", "labels_path", type=click.Path(path_type=Path), required=True,
+              help="Human labels: CSV/TSV, JSON or JSONL with an instruction id and a numeric "
+              "label (navigable 0/1, or a Likert score).")
+@click.option("--label-column", default=None,
+              help="Label column (default: label, navigable, navigability, ... or the only "
+              "non-id column).")
+@click.option("--id-column", default=None,
+              help="Id column (default: id, instructions_id, instruction_id or instance_id).")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="Folder for human_labels.json and human_labels.png (default: the results "
+              "folder).")
+def groke_quality(results_path: Path, labels_path: Path, label_column: str | None,
+                  id_column: str | None, as_json: bool, out: Path | None) -> None:
+    """Correlate our instruction-quality scores (quality.csv) with human navigability labels."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from map2route.bench.groke.quality import run_label_comparison
+
+    summary, written = run_label_comparison(results_path, labels_path,
+                                            label_column=label_column, id_column=id_column,
+                                            out=out)
+    if as_json:
+        click.echo(json.dumps({k: v for k, v in summary.items() if k != "joined"}, indent=2))
+        return
+    binary = summary["label_kind"] == "binary"
+    table = Table(title=f"Our scores (quality = exp(-NE/100 m)) vs human labels ({summary['label_column']!r}, "
+                  f"{summary['label_kind']}; {summary['n_joined']} instructions joined)",
+                  caption="label read as higher = more navigable: NE should correlate "
+                  "negatively, quality and SR positively" + (
+                      "; AUC on -NE for NE; point-biserial r = Pearson r" if binary else ""))
+    for name in ["score", "n", "Pearson r", "p", "95 % CI", "Spearman rho"] + (
+            ["AUC"] if binary else []):
+        table.add_column(name, justify="left" if name == "score" else "right",
+                         no_wrap=name != "score")
+
+    def fmt(v: float | None, spec: str = "+.3f") -> str:
+        return "-" if v is None else format(v, spec)
+
+    for s in summary["scores"]:
+        ci = s["ci95"]
+        cells = [s["name"], str(s["n"]), fmt(s["pearson_r"]), fmt(s["pearson_p"], ".3g"),
+                 "-" if ci is None else f"[{ci[0]:+.2f}, {ci[1]:+.2f}]",
+                 fmt(s["spearman_rho"])]
+        if binary:
+            cells.append(fmt(s["auc"], ".3f"))
+        table.add_row(*cells)
+    ref = summary["reference"]
+    table.add_row(ref["name"], "-", f"{ref['pearson_r']:+.2f} ({ref['score']})", "", "", "",
+                  *([""] if binary else []), style="dim")
+    console = Console()
+    console.print(table)
+    for side, what in (("unmatched_results", "in quality.csv without a label"),
+                       ("unmatched_labels", "labelled but not in quality.csv")):
+        u = summary[side]
+        if u["n"]:
+            more = ", ..." if u["n"] > len(u["ids"]) else ""
+            console.print(f"{u['n']} instructions {what}: {', '.join(u['ids'])}{more}")
+    if summary["labels_averaged"]:
+        console.print(f"{summary['labels_averaged']} ids had several labels: averaged")
+    console.print("wrote " + ", ".join(str(p) for p in written))
+
+
 def _print_llm_estimate(e: dict[str, object]) -> None:
     """The calls, tokens and cost an LLM run may take, on stderr before it starts."""
     click.echo(f"estimate for {e['instances']} instructions on {e['model']}: ~{e['calls']} "

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from map2route.language.directions import Action, Condition, SubGoal, decompose
-from map2route.streets.geo import bearing_deg, heading_delta
+from map2route.streets.geo import bearing_deg, haversine_m, heading_delta
 from map2route.streets.graph import StreetGraph
 from map2route.streets.landmarks import NAME_MATCH_MIN, poi_match_score
 from map2route.streets.navigator import COMPLETED, IN_PROGRESS, Decision, Observation
@@ -61,10 +61,39 @@ PAST_NODES = 1
 ROLLOUT_NODES = 3
 #: A link leaving a crossing this far (deg) from the street's direction is a side street.
 BRANCH_MIN_DEG = 30.0
+#: "Veer left" takes a branch leaving the street this much (deg) to that side. Up to 90: at
+#: the small triangle parks a "slight left" branch leaves 80-90 degrees off (dev +2 -0
+#: against 80; 85 the same, 100 -1).
+VEER_MIN_DEG = 10.0
+VEER_MAX_DEG = 90.0
+#: A traffic signal this close (m) to a street node with no crossing node within
+#: MIDBLOCK_CLEAR_NODES on the street is a light people count (0: off) ...
+MIDBLOCK_SIGNAL_M = 10.0
+MIDBLOCK_CLEAR_NODES = 5
+#: ... or with crossing nodes that near which all have their own signal within
+#: MIDBLOCK_SIGNAL_M, more than CLUSTER_M from this one (the second of a pair of lights ~15 m
+#: apart where the graph has one crossing node; False: any crossing near it owns it).
+MIDBLOCK_OWN_SIGNAL = True
+#: A signal whose nearest street node is a crossing node lights another crossing (more than
+#: CLUSTER_M from that node) only within this distance (m), not the whole light radius: it
+#: is the other crossing's light (0: off; dev +2 -0 from 15 to 25 m, +3 -3 at 10-12 m).
+OWNED_SIGNAL_M = 15.0
 #: POIs this close (m) to a street node can ground a landmark there.
 LANDMARK_RADIUS_M = 30.0
 #: Landmark score needed to trust a POI match.
 LANDMARK_MIN = 80.0
+
+
+def _signals(graph: StreetGraph, node: int) -> set[int]:
+    """Traffic-signal POIs within ``MIDBLOCK_SIGNAL_M`` of ``node``."""
+    return {a.poi for a in graph.pois_near(node, MIDBLOCK_SIGNAL_M)
+            if graph.pois[a.poi].is_traffic_signal}
+
+
+def _poi_gap_m(graph: StreetGraph, a: int, b: int) -> float:
+    """Distance (m) between POIs ``a`` and ``b`` (0 for the same one)."""
+    pa, pb = graph.pois[a], graph.pois[b]
+    return 0.0 if a == b else haversine_m(pa.lat, pa.lng, pb.lat, pb.lng)
 
 
 @dataclass(frozen=True)
@@ -77,6 +106,8 @@ class Event:
     t_junction: bool
     #: Side streets leave to the left / right (-1 / +1) at this crossing.
     branches: frozenset[int] = frozenset()
+    #: A signal with no crossing node (a street the panorama graph does not join).
+    midblock: bool = False
 
 
 class OfflineAgent:
@@ -120,6 +151,13 @@ class OfflineAgent:
         k = 0
         while k < len(seq):
             if not graph.is_intersection(seq[k]):
+                if MIDBLOCK_SIGNAL_M > 0 and self._midblock_signal(graph, seq, k):
+                    end = k
+                    while end + 1 < len(seq) and self._midblock_signal(graph, seq, end + 1):
+                        end += 1
+                    events.append(Event(k, end, True, False, frozenset(), midblock=True))
+                    k = end + 1
+                    continue
                 k += 1
                 continue
             start, end, run = k, k, 0.0
@@ -131,17 +169,50 @@ class OfflineAgent:
                 if graph.is_intersection(seq[j]):
                     end = j
                 j += 1
-            light = any(graph.has_signal(seq[i], light_radius_m) for i in range(start, end + 1))
-            nxt = straight_next(graph, seq[end], headings[max(end - 1, 0)],
-                                seq[end - 1] if end > 0 else None)
+            light = self._lit(graph, seq[start:end + 1], light_radius_m)
+            arrive = self._approach(graph, seq, headings, end)
+            nxt = straight_next(graph, seq[end], arrive, seq[end - 1] if end > 0 else None)
             t_junction = nxt is None or abs(
-                (graph.heading(seq[end], nxt) - headings[max(end - 1, 0)] + 180) % 360 - 180) > 50
+                (graph.heading(seq[end], nxt) - arrive + 180) % 360 - 180) > 50
             events.append(Event(start, end, light, t_junction,
                                 self._branches(graph, seq, headings, start, end)))
             k = end + 1
         if events and events[0].start == 0:
             events = events[1:]  # the intersection the segment starts from does not count
         return events
+
+    @staticmethod
+    def _lit(graph: StreetGraph, nodes: list[int], radius_m: float) -> bool:
+        """A crossing (its ``nodes``) is a light when a traffic signal lies within
+        ``radius_m``, unless that signal is another crossing's: its nearest street node is a
+        crossing node more than ``CLUSTER_M`` away and it is over ``OWNED_SIGNAL_M`` off."""
+        for n in nodes:
+            for att in graph.pois_near(n, radius_m):
+                if not graph.pois[att.poi].is_traffic_signal:
+                    continue
+                owner = int(graph.poi_node[att.poi])
+                if (OWNED_SIGNAL_M <= 0 or att.distance_m <= OWNED_SIGNAL_M or owner < 0
+                        or owner in nodes or not graph.is_intersection(owner)
+                        or graph.distance_m(owner, n) <= CLUSTER_M):
+                    return True
+        return False
+
+    @staticmethod
+    def _midblock_signal(graph: StreetGraph, seq: list[int], k: int) -> bool:
+        """A traffic signal by a street node that no crossing node near it on the street owns."""
+        if graph.is_intersection(seq[k]) or not graph.has_signal(seq[k], MIDBLOCK_SIGNAL_M):
+            return False
+        mine = _signals(graph, seq[k])
+        for node in seq[max(0, k - MIDBLOCK_CLEAR_NODES):k + MIDBLOCK_CLEAR_NODES + 1]:
+            if not graph.is_intersection(node):
+                continue
+            # A crossing near it owns the signal unless it has its own, more than a
+            # crossing's extent (CLUSTER_M) away.
+            own = _signals(graph, node)
+            if (not MIDBLOCK_OWN_SIGNAL or not own
+                    or any(_poi_gap_m(graph, a, b) <= CLUSTER_M for a in mine for b in own)):
+                return False
+        return True
 
     def _branches(self, graph: StreetGraph, seq: list[int], headings: list[float], start: int,
                   end: int) -> frozenset[int]:
@@ -167,7 +238,7 @@ class OfflineAgent:
             return [e for e in events if e.light]
         if feature == "t":
             return [e for e in events if e.t_junction]
-        return events
+        return [e for e in events if not e.midblock]
 
     def _target(self, events: list[Event], cond: Condition, cur: int, *, standing_ok: bool,
                 behind_ok: bool = False) -> Event | None:
@@ -338,7 +409,7 @@ class OfflineAgent:
                     if delta * side > 0 and abs(delta) >= 10:
                         return None  # the street itself veers this way
                     continue
-                if delta * side > 0 and 10 <= abs(delta) <= 80:
+                if delta * side > 0 and VEER_MIN_DEG <= abs(delta) <= VEER_MAX_DEG:
                     return pos, self._rollout(graph, seq[pos], link.target, link.heading)
         return None
 
@@ -410,9 +481,9 @@ class OfflineAgent:
         side = -1 if goal.action == Action.TURN_LEFT else 1
         cond = goal.condition
         view_end = len(seq) - 1
-        standing = [e for e in events if e.start <= cur <= e.end]
+        standing = [e for e in events if e.start <= cur <= e.end and not e.midblock]
         if cond.feature == "veer":
-            cands = [e for e in events if e.end >= cur][:2]
+            cands = [e for e in events if e.end >= cur and not e.midblock][:2]
             for e in cands:
                 hit = self._veer_at(obs, seq, headings, e, side, cur)
                 if hit is not None:
@@ -421,14 +492,21 @@ class OfflineAgent:
         target: Event | None = None
         if cond.feature in ("light", "intersection", "t"):
             target = self._target(events, cond, cur, standing_ok=True)
-            dead_end = [e for e in events if e.end >= cur and e.t_junction
+            # The street ends at a T, or at a fork whose branches both leave the street's
+            # direction by more than the view follows (though one may leave the last link by
+            # less, so the crossing is no T): the view stops there.
+            last = len(seq) - 1
+            blocked = straight_next(obs.graph, seq[last],
+                                    self._approach(obs.graph, seq, headings, last),
+                                    seq[last - 1] if last > 0 else None) is None
+            dead_end = [e for e in events if e.end >= cur and (e.t_junction or blocked)
                         and e.end >= len(seq) - 2]
             if target is None and dead_end:
                 # The street ends before the counted light: the turn can only be here.
                 target = dead_end[0]
             target = self._disambiguate(obs, seq, events, cond, target, cur)
         elif cond.landmark:
-            ahead = [e for e in events if e.end >= cur]
+            ahead = [e for e in events if e.end >= cur and not e.midblock]
             for e in ahead[:4]:
                 if self._landmark_position(obs, seq, max(cur, e.start - CORNER_NODES), cond,
                                            e.end + CORNER_NODES) is not None:
@@ -437,8 +515,8 @@ class OfflineAgent:
             if target is None and ahead:
                 target = standing[0] if standing else ahead[0]
         else:
-            target = standing[0] if standing else next((e for e in events if e.start > cur),
-                                                       None)
+            target = standing[0] if standing else next(
+                (e for e in events if e.start > cur and not e.midblock), None)
         if target is None:
             return self._advance(seq, cur, safe_end, view_end)
         # The counted event may not offer the turn (a one-sided street); take the next that does.

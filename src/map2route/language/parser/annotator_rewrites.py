@@ -514,6 +514,8 @@ _HAVING = ("has", "have", "holds", "contains", "carries")
 _BEING = ("is", "are", "stands", "sits")
 
 
+#: Words between a determiner and a room ("the *other* living room").
+_ADJS = frozenset(W.FILLER_ADJ | set(W.SIZE_ADJ) | set(W.COMPARATIVE) | W.RANK_WORDS)
 _LYING = ("lying", "sitting", "resting", "standing", "placed", "left", "laying")
 
 
@@ -525,10 +527,32 @@ def on_the_floor_of(rw: Rewriter, i: int) -> int | None:
         return None
     det = 1 if rw.w(k + 4) in _DETS else 0
     det += 1 if det and rw.w(k + 4 + det) == "same" else 0
+    while rw.w(k + 4 + det) in _ADJS:
+        det += 1  # "the other living room", "the long living room"
     if not rw.head_at(k + 4 + det):
         return None
     rw.emit("in", like=rw.toks[k])
     return k + 4
+
+
+def end_of_room(rw: Rewriter, i: int) -> int | None:
+    """"the sofa at the (far) end of the long living room" -> "the sofa in the long living
+    room": the end of a room is in it (the end of a table is not: left as it is)."""
+    if not rw.at(i, "at", "the"):
+        return None
+    k = i + 2
+    if rw.w(k) in ("far", "other", "back", "front"):
+        k += 1
+    if rw.w(k) not in ("end", "back") or rw.w(k + 1) != "of" or rw.w(k + 2) not in _DETS:
+        return None
+    r = k + 3
+    while rw.w(r) in _ADJS:
+        r += 1
+    hit = head_lexicon().match(rw.words[r:r + head_lexicon().max_len])
+    if hit is None or hit[2] != "room":
+        return None
+    rw.emit("in", like=rw.toks[i])
+    return k + 2
 
 
 _ENTER_FROM = (("you", "enter", "from"), ("you", "reach", "from"), ("you", "get", "to", "from"),
@@ -620,5 +644,5 @@ RULES: tuple[Rule, ...] = (
     done_sentence, done_clause, wherever, about_halfway, swing_by, inside_scope, there_scope,
     between_in_that_room, following_header, rooms_header, straight_through, ordinal_one,
     without_stopping, go_past, keep_going, in_the_house, comma_which, only_then, at_any_point, itself,
-    and_in_room, comma_in_room, whose, on_the_floor_of, entered_from, but_not,
+    and_in_room, comma_in_room, whose, on_the_floor_of, end_of_room, entered_from, but_not,
 )

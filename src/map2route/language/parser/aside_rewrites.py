@@ -2,8 +2,9 @@
 
 People who never read the parser correct themselves with a verb ("No actually, make it the
 dresser in there", "Actually, go to the dresser instead"), add reasons and states that do not
-change the route ("..., it's a tight squeeze", "..., the dog's asleep", "The floor lamp is kinda
-wobbly, so keep your distance from it"), ask for a look at a thing's state ("check the fridge
+change the route ("The floor lamp is kinda wobbly, so keep your distance from it"; a reason
+after a comma, ", it's a tight squeeze", ", the dog's asleep", and "and wait for me" are read as
+discourse moves now: :mod:`.moves`), ask for a look at a thing's state ("check the fridge
 is closed", "see whether I left the kettle on", "... and let me know"), set the scene inside a
 sentence ("I'm in the kitchen, I need you to ..."), ask which room has a thing ("Which of the
 living rooms has the newspaper? Go there.") and correct a partitive by negating it ("Not any of
@@ -202,9 +203,6 @@ def report_back(rw: Rewriter, i: int) -> int | None:
     return end
 
 
-#: Subjects of an aside after a comma ("..., it's a tight squeeze", "..., the dog's asleep").
-_ASIDE_SUBJECTS = ("it", "that", "this", "there")
-_ASIDE_OWNERS = ("the", "my", "our", "his", "her", "their", "your")
 _PLACE_WORDS = ("in", "on", "at", "by", "near", "next", "beside", "behind", "under", "inside",
                 "between", "one", "ones", "where", "which", "that")
 
@@ -220,38 +218,6 @@ def _states_only(rw: Rewriter, a: int, b: int) -> bool:
     return a < b and not _has_head(rw, a, b) and not any(
         rw.w(x) in _PLACE_WORDS or rw.w(x) in W.OPENERS or rw.w(x) in _DESCRIBING or
         not rw.w(x).isalpha() for x in range(a, b))
-
-
-def _aside_clause(rw: Rewriter, k: int, end: int) -> int | None:
-    """Where the verb of a statement at ``k`` is ("it 's a tight squeeze": 1), if the
-    statement up to ``end`` adds nothing to a route (no head after the verb, no place, no
-    route verb)."""
-    if rw.w(k) in _ASIDE_SUBJECTS:
-        v = k + 1
-    elif rw.w(k) in _ASIDE_OWNERS and rw.w(k + 1).isalpha() and (
-            rw.w(k + 2) == "'s" or rw.w(k) != "the" and rw.w(k + 2) in ("is", "are")):
-        # "the dog's asleep", "my son is playing video games" ("the floor is wet", "he's
-        # resting" were read already: :func:`.coverage.asides`)
-        v = k + 2
-    else:
-        return None
-    if rw.w(v) not in ("is", "are", "'s", "was", "were") or not _states_only(rw, v + 1, end):
-        return None
-    return v
-
-
-def comma_aside(rw: Rewriter, i: int) -> int | None:
-    """", it's a tight squeeze." / ", the dog's asleep." at the end of a sentence: a reason that
-    adds nothing to the route (context)."""
-    if rw.w(i) != "," or i == 0:
-        return None
-    end = _sentence_end(rw, i + 1)
-    if end != len(rw.words) and rw.w(end) not in _ENDS:
-        return None
-    if _aside_clause(rw, i + 1, end) is None:
-        return None
-    _aside(rw, i + 1, end)
-    return end
 
 
 def so_statement(rw: Rewriter, i: int) -> int | None:
@@ -408,20 +374,6 @@ def whose_room(rw: Rewriter, i: int) -> int | None:
                "the room by its type or what is in it (e.g. 'the bedroom with the desk')")
         raise ParseError(msg, text, (a, b))
     return None
-
-
-def wait_for_me(rw: Rewriter, i: int) -> int | None:
-    """"go there and wait for me" / "and wait there for us": waiting for the speaker is what
-    the robot does at the goal, not a place (context)."""
-    if rw.w(i) != "and" or rw.w(i + 1) != "wait":
-        return None
-    k = i + 2
-    if rw.w(k) in ("there", "here"):
-        k += 1
-    if not (rw.at(k, "for", "me") or rw.at(k, "for", "us")) or rw.w(k + 2) not in ("", *_ENDS, ","):
-        return None
-    _aside(rw, i + 1, k + 2)
-    return k + 2
 
 
 def too_close(rw: Rewriter, i: int) -> int | None:

@@ -210,6 +210,7 @@ class ClauseReader(ConditionReader):
         if place is not None and place[0].head_kind == "room" and \
                 (place[1] >= j or self.w(place[1]) in (",", ".")):
             st.carry_within = place[0]
+            self.mark(i, i + 1)  # "inside the kitchen, ...": the preposition is read
             return 1
         return 0
 

@@ -31,6 +31,7 @@ from map2route.language.parser import stage_rewrites as S
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import Clause, Modifier, RefExpr
+from map2route.language.parser.moves import discourse_moves
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
 from map2route.language.tokens import Token
 
@@ -40,7 +41,7 @@ __all__ = ["Marks", "apply_marks", "human_forms", "merge_passed_on_the_way",
 #: The rewrite rules in the order they are tried (the first that fires at a token wins).
 RULES: tuple[Rule, ...] = (
     I.whose_room, I.back_room, I.scene_clause, I.correction, I.negated_partitive, I.which_has,
-    I.state_check, I.report_back, I.comma_aside, I.so_statement, I.wait_for_me, I.too_close,
+    I.state_check, I.report_back, I.so_statement, I.too_close,
     I.until_in_there, I.thing_in_there,
     H.which_question, H.modal_lead, H.wish_at, H.though_tail, H.in_there, H.placed_in_corner,
     H.one_of_around, H.arrival_scope, H.with_the_count,
@@ -59,7 +60,7 @@ _ENDS = (".", "!", "?")
 #: "the area between", "don't pass between": a gap between two things, not a room
 _GAP = re.compile(r"(?:the\s+)?(?:area|space|gap)\s+between\b|"
                   r"without\s+[a-z]+\s+between\b|"
-                  r"(?:do\s*n[o']t|never|not)\s+[a-z]+\s+between\b")
+                  r"(?:do\s*n[o']t|never|not)\s+[a-z]+\s+(?:in\s+)?between\b")
 #: "You are standing next to a bed.": the verbs and places of a scene-setting sentence.
 _SCENE_AFTER_YOU_ARE = ("standing", "sitting", "located", "currently", "now", "in", "at", "next",
                         "near", "by", "beside", "facing", "right", "inside", "starting")
@@ -146,7 +147,10 @@ def human_forms(toks: list[Token]
                "does not read; name the place by what is near it or in it, or use the hybrid "
                "or llm grounder")
         raise ParseError(msg, _text(toks, a, b), (a, b))
-    context: list[tuple[str, tuple[int, int]]] = []
+    # discourse moves first: chatter, asides, cautions, appositions, corrections
+    records: list[dict[str, str]] = []
+    toks, moved = discourse_moves(toks, records)
+    context: list[tuple[str, tuple[int, int]]] = list(moved)
     kept: list[Token] = []
     sents = _sentences(toks)
     for s in sents:
@@ -158,7 +162,7 @@ def human_forms(toks: list[Token]
             continue
         owned = _owned_mention(s) if len(sents) > 1 else None
         kept.extend(s if owned is None else owned)
-    marks = Marks()
+    marks = Marks(moves=records)
     rw = Rewriter(RL.on_top(_without_ellipses(kept)), marks)
     out = rw.run((*S.RULES, *RL.RULES, *A.RULES, *RULES))
     return out, context + rw.context, marks

@@ -170,6 +170,9 @@ class InstructionParse:
     #: The places those sentences name ("I'm sitting on the sofa in the living room": the
     #: sofa in the living room): reported, never stages or constraints.
     context_refs: list[RefExpr] = field(default_factory=list)
+    #: The discourse moves read ("it tips over easily": a statement about the garbage can;
+    #: "careful with the plunger": a caution), each ``{"move", "text", "about"}``.
+    discourse: list[dict[str, str]] = field(default_factory=list)
 
     def references(self) -> list[RefExpr]:
         """Every top-level referring expression of every clause (nested ones inside)."""
@@ -202,6 +205,8 @@ class InstructionParse:
                "unknown_words": self.unknown_words, "context": self.context}
         if self.context_refs:
             out["context_references"] = [r.to_json() for r in self.context_refs]
+        if self.discourse:
+            out["discourse"] = [dict(d) for d in self.discourse]
         return out
 
 

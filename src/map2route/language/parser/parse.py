@@ -80,7 +80,8 @@ def parse_instruction(text: str, *, attachment: str = "local",
     tie_stage_legs(clauses, p.marks)
     return InstructionParse(text, clauses, p.unused_words(), attachment,
                             [*p.context, *aside_texts(p)],
-                            [r for sp in p.context_spans for r in _context_refs(text, sp)])
+                            [r for sp in p.context_spans for r in _context_refs(text, sp)],
+                            list(p.marks.moves))
 
 
 #: Words that end a scene-setting sentence without naming a place ("... right now").

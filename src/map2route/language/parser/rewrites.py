@@ -69,6 +69,9 @@ class Marks:
     set_picks: set[int] = field(default_factory=set)
     #: Negated relations other than rooms ("the chair that is not under a table").
     negated: set[int] = field(default_factory=set)
+    #: The discourse moves taken out of the route or attached to a head (:mod:`.moves`):
+    #: ``{"move", "text", "about"}`` each, in reading order.
+    moves: list[dict[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -639,13 +642,15 @@ def negated_list(rw: Rewriter, i: int) -> int | None:
 
 # --- between-avoidance --------------------------------------------------------------------
 def dont_pass_between(rw: Rewriter, i: int) -> int | None:
-    """"don't pass between the sofa and the TV" -> "avoid the area between ..."."""
+    """"don't pass between the sofa and the TV" -> "avoid the area between ..." ("squeeze in
+    between": the same)."""
+    gap = 3 if rw.w(i + 2) == "in" else 2
     if rw.w(i) in ("not", "never") and rw.w(i + 1) in _BETWEEN_VERBS and \
-            rw.w(i + 2) == "between":
+            rw.w(i + gap) == "between":
         while rw.out and rw.out[-1].text in ("do", "please"):
             rw.out.pop()
         rw.emit("avoid", "the", "area", like=rw.toks[i])
-        return i + 2
+        return i + gap
     return None
 
 

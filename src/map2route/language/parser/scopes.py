@@ -74,6 +74,8 @@ class ScopeReader(ConstraintReader):
             # "on the way, stay close to the sofa": the leg just named
             return "this", {"this": True}, t + n
         n = self.at_any(t, W.TEMPORAL)
+        if n and self.at(t, "up", "to") and self.w(t - 1).endswith("ed"):
+            n = 0  # "the chair pulled up to the desk": where it stands, not a leg's end
         if n:
             ref = self.np(t + n, j, 0)
             if ref is not None:
