@@ -35,7 +35,13 @@ _GROUP_MEMBERS: dict[str, frozenset[str]] = {
 def _covers(got: str, want: str) -> bool:
     """Whether the parsed head ``got`` names the expected category ``want`` (both
     normalised): the same, or a group word covering it."""
-    return got == want or want in _GROUP_MEMBERS.get(got, ())
+    return got == want or want in _GROUP_MEMBERS.get(got, ()) or (got, want) in _SAME_PLACE
+
+
+#: Heads that name the same places by another route: a ``door`` is one of the map's door
+#: entries (``entities("door")``), which are its doorways, so "the door" answers to a set's
+#: ``doorway`` (the word "doorway" itself is read as ``doorway``, never as ``door``).
+_SAME_PLACE = frozenset({("door", "doorway")})
 
 
 #: Geometry heads: a stop at "the point midway between the cart and the sofa" in the living
@@ -83,6 +89,7 @@ def _scope_heads(clause_json: dict[str, Any], stages: list[dict[str, Any]] | Non
             k = stages.index(before[-1])
             if k and not strict:
                 out += ["after:" + name for name in _stage_names(stages[k - 1])]
+    out += _stage_legs(out, stages or [], clause_json)
     spatial = clause_json.get("spatial_scope")
     if spatial:
         out.append("in:" + _key(spatial["head"]))
@@ -90,9 +97,66 @@ def _scope_heads(clause_json: dict[str, Any], stages: list[dict[str, Any]] | Non
         if isinstance(v, dict) and "head" in v:
             out.append(f"{k}:" + _key(v["head"]))
             out.append("during:" + _key(v["head"]))
+            out += _stage_legs([f"{k}:" + _key(v["head"])], stages or [], clause_json)
         else:
             out.append(k)
+    if not strict and stages:
+        # the leg to the Nth stage is the leg after the one before it
+        for sc in [sc for sc in out if sc.startswith("stage:")]:
+            n = int(sc.partition(":")[2])
+            if 1 < n <= len(stages) and stages[n - 2].get("refs") and \
+                    "after:" + _key(stages[n - 2]["refs"][0]["head"]) not in out:
+                out += ["after:" + name for name in _stage_names(stages[n - 2])]
     return out
+
+
+def _stage_legs(scopes: list[str], stages: list[dict[str, Any]],
+                clause_json: dict[str, Any]) -> list[str]:
+    """``stage:N`` (sets L and M) for a leg scope: the leg that ends at the Nth stage
+    (``until:`` its head, or the last stage said before "on the way there"); ``after:`` a
+    stage is the leg to the stage after it. Of stages with one head, the last said before
+    the constraint is meant."""
+    heads = [_key(st["refs"][0]["head"]) if st.get("refs") else "" for st in stages]
+    before = [k for k, st in enumerate(stages) if st["span"][0] < clause_json["span"][0]]
+    out = []
+    for sc in scopes:
+        how, _, head = sc.partition(":")
+        if how not in ("until", "after"):
+            continue
+        ks = [k for k, h in enumerate(heads) if h == head]
+        ks = [k for k in ks if k in before] or ks
+        if ks:
+            out.append(f"stage:{ks[-1] + (1 if how == 'until' else 2)}")
+    return out
+
+
+#: Notation of the later sets (L on): a ``via`` stage is a ``pass``; a ``between_avoid``
+#: constraint on ``A|B`` is an ``avoid`` of the gap between A and B; scope ``global`` is the
+#: whole route (no scope, or the leg to the only stage).
+_STAGE_KINDS = {"via": "pass"}
+
+
+def _constraint_found(w: dict[str, Any], got: list[tuple[str, list[str], list[str]]],
+                      n_stages: int) -> bool:
+    kind, wanted = w["kind"], [_key(h) for h in str(w["head"]).split("|")]
+    if kind == "between_avoid":
+        kind, wanted = "avoid", ["between", *wanted]
+    scope = w.get("scope")
+    for k, hs, sc in got:
+        if k != kind or not all(any(_covers(h, x) for h in hs) for x in wanted):
+            continue
+        scopes = [s.replace("_", "") for s in sc]
+        if scope is None:
+            return True
+        if scope == "global":
+            leg = all(s == "this" or s.startswith(("until:", "during:", "stage:1", "after:"))
+                      for s in scopes)
+            if not scopes or (n_stages == 1 and leg):
+                return True
+            continue
+        if _key(scope).replace("_", "") in scopes:
+            return True
+    return False
 
 
 @dataclass
@@ -136,28 +200,34 @@ def score_item(item: dict[str, Any], parse: InstructionParse | None,
     got_stages = [(s["kind"], _key(s["refs"][0]["head"]) if s.get("refs") else "")
                   for s in js["stages"]]
     names = [_stage_names(s, strict) for s in js["stages"]]
-    want_stages = [(k, _key(h)) for k, h in item["stages"]]
+    want_stages = [(_STAGE_KINDS.get(k, k), _key(h)) for k, h in item["stages"]]
     if len(got_stages) != len(want_stages) or not all(
             gk == wk and any(_covers(gh, wh) for gh in nm) for (gk, _), nm, (wk, wh) in
             zip(got_stages, names, want_stages, strict=False)):
         problems.append(f"stages {got_stages} != {want_stages}")
     got_cons = []
+    one_each = []  # a constraint on "the table and its chairs": one per thing (sets L on)
     for c in js["constraints"]:
         if c["kind"] == "mention":
             continue
         heads = [_key(h) for r in c.get("refs", []) for h in
                  _heads(_ref_from_json(r))]
-        got_cons.append((c["kind"], heads, _scope_heads(c, js["stages"], strict)))
+        scopes = _scope_heads(c, js["stages"], strict)
+        got_cons.append((c["kind"], heads, scopes))
+        refs = c.get("refs", [])
+        if c["kind"] in ("far", "near", "avoid") and len(refs) > 1 and "between" not in heads:
+            one_each += [(c["kind"], [_key(h) for h in _heads(_ref_from_json(r))], scopes)
+                         for r in refs]
+        else:
+            one_each.append(got_cons[-1])
     want = list(item["constraints"])
+    if len(got_cons) < len(want) == len(one_each):
+        got_cons = one_each
     if len(got_cons) != len(want):
         problems.append(f"{len(got_cons)} constraints, expected {len(want)}: {got_cons}")
     else:
         for w in want:
-            ok = any(k == w["kind"] and any(_covers(h, _key(w["head"])) for h in hs)
-                     and (w.get("scope") is None or _key(w["scope"]).replace("_", "") in
-                          [s.replace("_", "") for s in sc])
-                     for k, hs, sc in got_cons)
-            if not ok:
+            if not _constraint_found(w, got_cons, len(got_stages)):
                 problems.append(f"constraint {w} not found in {got_cons}")
     seen = mentioned(parse)
     missing = [c for c in item.get("refs", []) if not any(_covers(h, _key(c)) for h in seen)]

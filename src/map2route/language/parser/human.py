@@ -24,8 +24,10 @@ from map2route.language.errors import ParseError
 from map2route.language.parser import annotator_rewrites as A
 from map2route.language.parser import aside_rewrites as I
 from map2route.language.parser import register_rewrites as H
+from map2route.language.parser import relation_rewrites as RL
 from map2route.language.parser import rewrites as R
 from map2route.language.parser import route_rewrites as RR
+from map2route.language.parser import stage_rewrites as S
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import Clause, Modifier, RefExpr
@@ -161,8 +163,8 @@ def human_forms(toks: list[Token]
         owned = _owned_mention(s) if len(sents) > 1 else None
         kept.extend(s if owned is None else owned)
     marks = Marks(moves=records)
-    rw = Rewriter(_without_ellipses(kept), marks)
-    out = rw.run((*A.RULES, *RULES))
+    rw = Rewriter(RL.on_top(_without_ellipses(kept)), marks)
+    out = rw.run((*S.RULES, *RL.RULES, *A.RULES, *RULES))
     return out, context + rw.context, marks
 
 

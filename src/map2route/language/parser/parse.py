@@ -13,6 +13,7 @@ from map2route.language.parser.human import (
     merge_room_then_object,
 )
 from map2route.language.parser.model import InstructionParse, Modifier, RefExpr
+from map2route.language.parser.stage_rewrites import merge_room_then_stop, tie_stage_legs
 from map2route.language.parser.state import ATTACHMENTS
 from map2route.language.tokens import tokenize
 
@@ -75,6 +76,8 @@ def parse_instruction(text: str, *, attachment: str = "local",
     apply_marks(clauses, p.marks)
     clauses = room_then_point(clauses, text)
     clauses = merge_passed_on_the_way(clauses, text, p.marks)
+    clauses = merge_room_then_stop(clauses, text, p.marks)
+    tie_stage_legs(clauses, p.marks)
     return InstructionParse(text, clauses, p.unused_words(), attachment,
                             [*p.context, *aside_texts(p)],
                             [r for sp in p.context_spans for r in _context_refs(text, sp)],
@@ -97,7 +100,7 @@ def _context_refs(text: str, span: tuple[int, int]) -> list[RefExpr]:
     if first is None:
         return []
     while first > 0 and words[first - 1] in ("the", "a", "an", "my", "our", "your", "this",
-                                             "that", "one"):
+                                             "that", "one", "front"):
         first -= 1
     end = len(words)
     for tail in _TIME_TAILS:

@@ -61,6 +61,12 @@ class Marks:
     #: References to the route's destination: "named" ("the target room": the room the route
     #: ends in) or "bare" ("the destination": where it ends).
     target: dict[int, str] = field(default_factory=dict)
+    #: Legs named by the stop they lead to ("on the way to the second stop"): the ordinal of
+    #: that goal stage (-1: the last), keyed by the start of the "on the way" words.
+    stage_legs: dict[int, int] = field(default_factory=dict)
+    #: Picks from a set said just before ("Of the two, go to the bed ..."), keyed by the
+    #: start of the pick's clause: its goal is in the room goal said before.
+    set_picks: set[int] = field(default_factory=set)
     #: Negated relations other than rooms ("the chair that is not under a table").
     negated: set[int] = field(default_factory=set)
     #: The discourse moves taken out of the route or attached to a head (:mod:`.moves`):
