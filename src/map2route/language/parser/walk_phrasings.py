@@ -32,6 +32,7 @@ import re
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import Clause, Modifier
 from map2route.language.parser.rewrites import Rewriter
+from map2route.language.parser.route_rewrites import _after_room
 
 _ENDS = (".", "!", "?", ";")
 _DETS = ("the", "a", "an", "that", "this", "its", "their", "your")
@@ -154,6 +155,46 @@ def part_of_thing(rw: Rewriter, i: int) -> int | None:
     return i + 3
 
 
+def beyond_it(rw: Rewriter, i: int) -> int | None:
+    """"the bedroom beyond it", "the room past the kitchen" -> "adjacent to it": the room on
+    the other side of a room is one that shares a door with it."""
+    if rw.w(i) not in ("beyond", "past") or rw.w(i + 1) not in ("it", "that", "this", "the") \
+            or not _after_room(rw):
+        return None
+    if rw.w(i + 1) == "the" and not (hit := head_lexicon().match(
+            rw.words[i + 2:i + 2 + head_lexicon().max_len])) or \
+            rw.w(i + 1) == "the" and hit is not None and hit[2] != "room":
+        return None
+    rw.emit("adjacent", "to", like=rw.toks[i])
+    return i + 1
+
+
+def through_room_to(rw: Rewriter, i: int) -> int | None:
+    """"go through the kitchen to the fridge" -> "go through the kitchen, then to the
+    fridge": the room is passed, the thing after "to" is the goal."""
+    if rw.w(i) != "to" or rw.w(i + 1) not in _DETS or not _after_room(rw):
+        return None
+    back = [t.text for t in rw.out[-7:]]
+    if "through" not in back or any(w in back[back.index("through"):] for w in (
+            ",", ".", "and", "to", "from", "of")):
+        return None
+    k = len(back) - back[::-1].index("through") - 1
+    if k == 0 or back[k - 1] not in _WALK + ("then", "cut", "pass", "cross"):
+        return None
+    rw.emit(",", "then", "to", like=rw.toks[i])
+    return i + 1
+
+
+def back_at_end(rw: Rewriter, i: int) -> int | None:
+    """"fridge, then the bed ..., then back", "(3) back here" -> "back to the start": the
+    last stop of a terse list is where the walk began."""
+    if rw.w(i) != "back" or rw.w(i - 1) not in ("then", ",", "and", ")") or \
+            rw.w(i + 1 + (rw.w(i + 1) in ("here", "again"))) not in ("", ".", "!"):
+        return None
+    rw.emit("back", "to", "the", "start", like=rw.toks[i])
+    return i + 1 + (rw.w(i + 1) in ("here", "again"))
+
+
 def far_side(rw: Rewriter, i: int) -> int | None:
     """"the bathroom on the far side" -> "the bathroom" (the room beyond: the next room)."""
     if not (rw.at(i, "on", "the", "far", "side") or rw.at(i, "on", "the", "other", "side")):
@@ -166,6 +207,12 @@ def far_side(rw: Rewriter, i: int) -> int | None:
 def stand_halfway(rw: Rewriter, i: int) -> int | None:
     """"stand halfway between A and B", "wait midway between A and B" -> "go to the area
     between A and B", made a midpoint after the parse."""
+    if rw.w(i) in ("stand", "wait", "stop") and rw.at(i + 1, "at", "the") and \
+            rw.w(i + 3 + (rw.w(i + 3) in ("exact", "very"))) in ("point", "spot", "midpoint") \
+            and rw.w(i - 1) in (",", ".", "and", "then", "please", ""):
+        # "..., stand at the point halfway between A and B": the point is read as said
+        rw.emit("go", "to", like=rw.toks[i])
+        return i + 2
     if rw.w(i) not in ("stand", "wait", "stop", "position") or \
             rw.w(i + 1) not in ("halfway", "midway") or rw.w(i + 2) != "between":
         return None
@@ -346,6 +393,6 @@ def scene_follow_up(words: list[str]) -> bool:
 EARLY = (need_you_at, one_of_the)
 RULES = (walk_from, out_of_all, part_of_thing, far_side, stand_halfway,
          give_room, squeeze_past, nearer, propped_on, not_pushed_up, on_its_walls, out_into,
-         stop_there)
+         stop_there, beyond_it, back_at_end, through_room_to)
 
 __all__ = ["EARLY", "RULES", "merge_stop_there", "scene_follow_up"]
