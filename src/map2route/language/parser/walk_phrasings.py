@@ -226,9 +226,9 @@ def stand_halfway(rw: Rewriter, i: int) -> int | None:
     return i + 3
 
 
-_ROOM_WORDS = ("room", "space", "berth", "clearance", "distance")
+_ROOM_WORDS = ("room", "space", "clearance")
 _LOTS = (("lots", "of"), ("plenty", "of"), ("a", "lot", "of"), ("loads", "of"), ("enough",),
-         ("extra",), ("a", "wide"), ("a", "big"), ("more",), ("a", "little"), ("some",))
+         ("extra",), ("more",), ("a", "little", "more"), ("some",))
 
 
 def _lots(rw: Rewriter, k: int) -> int:
@@ -248,7 +248,9 @@ def give_room(rw: Rewriter, i: int) -> int | None:
             not _lots(rw, k):
         k += 1
     n = _lots(rw, k)
-    if not n or k == i + 1 or rw.w(k + n) not in _ROOM_WORDS:
+    if not n or k == i + 1 or rw.w(k + n) not in _ROOM_WORDS or any(
+            w in ("walls", "wall", "furniture", "obstacles", "everything", "me", "yourself")
+            for w in rw.words[i + 1:k]):
         return None
     rw.emit("keep", "clear", "of", like=rw.toks[i])
     rw.out.extend(rw.toks[i + 1:k])
