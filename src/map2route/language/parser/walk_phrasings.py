@@ -392,9 +392,9 @@ def scene_follow_up(words: list[str]) -> bool:
 
 
 #: Run on their own pass before the other rules (a set-up rule reads the sentence after it).
-EARLY = (need_you_at, one_of_the)
+EARLY = (need_you_at, one_of_the, not_pushed_up)
 RULES = (walk_from, out_of_all, part_of_thing, far_side, stand_halfway,
-         give_room, squeeze_past, nearer, propped_on, not_pushed_up, on_its_walls, out_into,
+         give_room, squeeze_past, nearer, propped_on, on_its_walls, out_into,
          stop_there, beyond_it, back_at_end, through_room_to)
 
 __all__ = ["EARLY", "RULES", "merge_stop_there", "scene_follow_up"]
