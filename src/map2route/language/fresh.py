@@ -49,7 +49,7 @@ _SAME_PLACE = frozenset({("door", "doorway"), ("sinkbasin", "sink")})
 
 #: Geometry heads: a stop at "the point midway between the cart and the sofa" in the living
 #: room, or in a corner of it, is recorded by the sets as the room it lies in.
-_POINTS = ("midpoint", "corner")
+_POINTS = ("midpoint", "corner", "centroid")
 
 
 def _stage_names(stage: dict[str, Any], strict: bool = False) -> list[str]:

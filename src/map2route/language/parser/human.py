@@ -401,6 +401,10 @@ def _make_point(ref: RefExpr, points: dict[int, str]) -> None:
         if gap is not None:
             rooms = [m for m in ref.modifiers if m.kind == "in_room"]  # "in the kitchen, ..."
             ref.head, ref.head_kind, ref.modifiers = "midpoint", "point", [gap, *rooms]
+    elif what == "centroid" and ref.head_kind == "room":
+        room = ref.clone()
+        ref.head, ref.head_kind = "centroid", "point"
+        ref.modifiers = [Modifier("in_room", [room], span=ref.span)]
     elif what == "corner" and ref.head_kind == "room":
         ranks = [m for m in ref.modifiers if m.kind == "rank" and m.refs]
         room = RefExpr(ref.text, ref.span, ref.head, ref.head_kind, ref.definite, False,

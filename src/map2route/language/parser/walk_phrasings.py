@@ -195,6 +195,24 @@ def back_at_end(rw: Rewriter, i: int) -> int | None:
     return i + 1 + (rw.w(i + 1) in ("here", "again"))
 
 
+def middle_of_room(rw: Rewriter, i: int) -> int | None:
+    """"the middle of the largest bedroom", "the centre of the kitchen" -> "the largest
+    bedroom", made the room's centre after the parse (a ``centroid`` point)."""
+    if rw.w(i) != "the" or rw.w(i + 1) not in ("middle", "centre", "center") or \
+            rw.w(i + 2) != "of" or rw.w(i + 3) not in ("the", "that", "this", "your"):
+        return None
+    k = i + 4
+    while k < i + 7 and rw.w(k).isalpha() and not _head_len(rw, k):
+        k += 1
+    hit = head_lexicon().match(rw.words[k:k + head_lexicon().max_len])
+    if hit is None or hit[2] != "room" or hit[3]:
+        return None
+    for t in (rw.toks[i], rw.toks[i + 4]):  # the ref starts at "the" or at its adjective
+        rw.marks.points[t.start] = "centroid"
+    rw.out.append(rw.toks[i])
+    return i + 4
+
+
 def far_side(rw: Rewriter, i: int) -> int | None:
     """"the bathroom on the far side" -> "the bathroom" (the room beyond: the next room)."""
     if not (rw.at(i, "on", "the", "far", "side") or rw.at(i, "on", "the", "other", "side")):
@@ -395,6 +413,6 @@ def scene_follow_up(words: list[str]) -> bool:
 EARLY = (need_you_at, one_of_the, not_pushed_up)
 RULES = (walk_from, out_of_all, part_of_thing, far_side, stand_halfway,
          give_room, squeeze_past, nearer, propped_on, on_its_walls, out_into,
-         stop_there, beyond_it, back_at_end, through_room_to)
+         stop_there, beyond_it, back_at_end, through_room_to, middle_of_room)
 
 __all__ = ["EARLY", "RULES", "merge_stop_there", "scene_follow_up"]
