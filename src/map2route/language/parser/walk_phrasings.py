@@ -169,6 +169,22 @@ def beyond_it(rw: Rewriter, i: int) -> int | None:
     return i + 1
 
 
+def room_got_to_through(rw: Rewriter, i: int) -> int | None:
+    """"the bathroom you get to through the bedroom", "the bathroom you reach via the
+    bedroom" -> "the bathroom adjacent to the bedroom" (a room entered from another shares a
+    door with it; the room passed is part of the reference, not a stage)."""
+    k = i + (1 if rw.w(i) in ("that", "which") else 0)
+    if rw.w(k) != "you" or not _after_room(rw):
+        return None
+    k += 1 + (1 if rw.w(k + 1) in ("can", "could", "would", "will") else 0)
+    k += 2 if rw.w(k) in ("get", "go", "walk", "come") and rw.w(k + 1) in ("to", "into") \
+        else 1 if rw.w(k) in ("reach", "enter", "access") else 0
+    if rw.w(k) not in ("through", "via", "from") or rw.w(k + 1) not in _DETS:
+        return None
+    rw.emit("adjacent", "to", like=rw.toks[i])
+    return k + 1
+
+
 def through_room_to(rw: Rewriter, i: int) -> int | None:
     """"go through the kitchen to the fridge" -> "go through the kitchen, then to the
     fridge": the room is passed, the thing after "to" is the goal."""
@@ -409,10 +425,29 @@ def scene_follow_up(words: list[str]) -> bool:
         "one"] and not any(w in ("go", "walk", "head", "stop") for w in words)
 
 
+_ERRANDS = ("errands", "errand", "chores", "jobs", "tasks", "todo", "to-do", "itinerary")
+
+
+def errand_list(rw: Rewriter, i: int) -> int | None:
+    """"Errands: (1) the plunger, (2) the tissue box, (3) back here" -> "Stops: 1. the
+    plunger, 2. the tissue box, 3. back here" (a list header said with another noun, items
+    numbered in brackets)."""
+    if rw.w(i) in _ERRANDS and rw.w(i + 1) == ":" and (i == 0 or rw.w(i - 1) in _ENDS):
+        rw.emit("stops", like=rw.toks[i])
+        return i + 1
+    if rw.w(i) == "(" and rw.w(i + 1).isdigit() and rw.w(i + 2) == ")" and \
+            int(rw.w(i + 1)) <= 20 and rw.w(i + 3).isalpha():
+        rw.emit(rw.w(i + 1), like=rw.toks[i + 1])
+        rw.emit(".", like=rw.toks[i + 2])
+        return i + 3
+    return None
+
+
 #: Run on their own pass before the other rules (a set-up rule reads the sentence after it).
-EARLY = (need_you_at, one_of_the, not_pushed_up)
+EARLY = (need_you_at, one_of_the, not_pushed_up, errand_list, room_got_to_through)
 RULES = (walk_from, out_of_all, part_of_thing, far_side, stand_halfway,
          give_room, squeeze_past, nearer, propped_on, on_its_walls, out_into,
-         stop_there, beyond_it, back_at_end, through_room_to, middle_of_room)
+         stop_there, beyond_it, back_at_end, through_room_to,
+         middle_of_room)
 
 __all__ = ["EARLY", "RULES", "merge_stop_there", "scene_follow_up"]
