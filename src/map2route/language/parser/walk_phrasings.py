@@ -221,8 +221,8 @@ def middle_of_room(rw: Rewriter, i: int) -> int | None:
     while k < i + 7 and rw.w(k).isalpha() and not _head_len(rw, k):
         k += 1
     hit = head_lexicon().match(rw.words[k:k + head_lexicon().max_len])
-    if hit is None or hit[2] != "room" or hit[3]:
-        return None
+    if hit is None or hit[2] != "room" or hit[3] or rw.w(k + hit[0]) == "between":
+        return None  # "the middle of the room between A and B": a midpoint
     for t in (rw.toks[i], rw.toks[i + 4]):  # the ref starts at "the" or at its adjective
         rw.marks.points[t.start] = "centroid"
     rw.out.append(rw.toks[i])
