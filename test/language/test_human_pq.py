@@ -97,6 +97,18 @@ def test_room_to_give(text, want):
     assert _route(text)[:len(want)] == want
 
 
+@pytest.mark.parametrize(("text", "want"), [
+    ("hey can you run to the fridge and come back? don't knock the stool over in the kitchen, "
+     "thanks", [("goal", "fridge"), ("goal", "start"), ("far", "stool")]),
+    # variants (written before the run)
+    ("Go to the sofa. Try not to bump into the vase.", [("goal", "sofa"), ("far", "vase")]),
+    ("Go to the bed and don't kick over the garbage can.",
+     [("goal", "bed"), ("far", "garbage_can")]),
+])
+def test_dont_knock_it_over(text, want):
+    assert _route(text) == want
+
+
 def test_walls_and_furniture_stay_a_clearance():
     """The shipped "give walls and furniture a wide berth" is left as it was read."""
     p = parse_instruction("Go to the sofa. Give walls and furniture a wide berth.")

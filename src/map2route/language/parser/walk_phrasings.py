@@ -302,6 +302,30 @@ def squeeze_past(rw: Rewriter, i: int) -> int | None:
     return k + 2
 
 
+_KNOCK = ("knock", "tip", "kick", "bump", "topple", "disturb", "trip")
+
+
+def dont_knock_over(rw: Rewriter, i: int) -> int | None:
+    """"don't knock the stool over", "try not to bump into the vase", "don't trip over the
+    cable" -> "keep clear of X" (the thing not to touch, a far constraint)."""
+    k = i + (2 if rw.at(i, "do", "n't") or rw.at(i, "do", "not") else 1 if rw.w(i) in (
+        "never", "dont") else 0)
+    k += 3 if k == i and rw.at(i, "try", "not", "to") else 0
+    if k == i or rw.w(k) not in _KNOCK:
+        return None
+    k += 1 + (1 if rw.w(k + 1) in ("into", "over", "against") else 0)
+    if rw.w(k) not in _DETS or not any(_head_len(rw, j) for j in range(k + 1, k + 4)):
+        return None
+    rw.emit("keep", "clear", "of", like=rw.toks[i])
+    j = k
+    while j < len(rw.words) and j < k + 6 and rw.w(j) not in _ENDS + (",",):
+        if rw.w(j) == "over" and rw.w(j + 1) not in ("there", "by", "near", "next"):
+            rw.out.extend(rw.toks[k:j])  # "knock the stool over": the particle goes
+            return j + 1
+        j += 1
+    return k
+
+
 def nearer(rw: Rewriter, i: int) -> int | None:
     """"the floor lamp nearer the window" -> "the floor lamp nearest to the window": one of
     two picked by a comparative."""
@@ -446,7 +470,7 @@ def errand_list(rw: Rewriter, i: int) -> int | None:
 #: Run on their own pass before the other rules (a set-up rule reads the sentence after it).
 EARLY = (need_you_at, one_of_the, not_pushed_up, errand_list, room_got_to_through)
 RULES = (walk_from, out_of_all, part_of_thing, far_side, stand_halfway,
-         give_room, squeeze_past, nearer, propped_on, on_its_walls, out_into,
+         give_room, squeeze_past, dont_knock_over, nearer, propped_on, on_its_walls, out_into,
          stop_there, beyond_it, back_at_end, through_room_to,
          middle_of_room)
 
