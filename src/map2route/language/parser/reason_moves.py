@@ -111,7 +111,23 @@ def _state(words: list[str], k: int) -> bool:
                                                      "your", "where"})
 
 
-def _reasons(toks: list[Token], ctx: Context) -> list[Token]:
+def _last_head(words: list[str], b: int) -> str:
+    lex = head_lexicon()
+    last, k = "", 0
+    while k < b:
+        hit = lex.match(words[k:min(b, k + lex.max_len)])
+        if hit is None:
+            k += 1
+            continue
+        last = hit[1]
+        k += hit[0]
+    return last
+
+
+def _reasons(toks: list[Token], ctx: Context, records: list[dict[str, str]]) -> list[Token]:
+    """Reasons to the end of their sentence are context; a state of things (", the floor is
+    wet") is recorded as the statement move :mod:`.moves` records, about the head named
+    last before it."""
     words = [t.text for t in toks]
     out: list[Token] = []
     k = 0
@@ -123,6 +139,9 @@ def _reasons(toks: list[Token], ctx: Context) -> list[Token]:
             # (not after "go around it": "so you don't knock it" makes that a detour round
             # a thing, not a circle, which is left to a refusal)
             _record(ctx, toks[k:end])
+            if words[k - 1] == "," and _state(words, k):
+                records.append({"move": "statement", "text": " ".join(words[k:end]),
+                                "about": _last_head(words, k)})
             if out and out[-1].text == ",":
                 out.pop()
             k = end
@@ -327,14 +346,16 @@ def _which(toks: list[Token], ctx: Context) -> list[Token]:
     return toks
 
 
-def before_moves(toks: list[Token]) -> tuple[list[Token], Context]:
+def before_moves(toks: list[Token], records: list[dict[str, str]]
+                 ) -> tuple[list[Token], Context]:
     """All the rewrites of this module, in order; returns the tokens and the context taken
-    out (reasons, the rooms left by a door, the question of a pick)."""
+    out (reasons, the rooms left by a door, the question of a pick); a state of things is
+    appended to ``records`` as a statement."""
     ctx: Context = []
     toks = _numbered(toks)
     toks = _which(toks, ctx)
     toks = _fixes(toks)
-    toks = _reasons(toks, ctx)
+    toks = _reasons(toks, ctx, records)
     toks = _keep_going(toks, ctx)
     toks = _things_on(toks)
     toks = _ways(toks, ctx)
