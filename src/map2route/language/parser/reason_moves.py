@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.move_words import _DESCRIBING
 from map2route.language.tokens import Token
 
 _ENDS = (".", "!", "?", ";")
@@ -38,7 +39,9 @@ _SO_SUBJECTS = frozenset({"that", "you", "it", "we", "i", "they", "nothing", "he
                           "there", "no"})
 _BECAUSE = frozenset({"because", "cause", "'cause", "since"})
 _COPULAS = frozenset({"is", "are", "was", "were", "'s", "gets", "looks", "seems"})
-_STATE_LEADS = frozenset({"the", "a", "an", "its", "their", "it", "that", "this", "my", "our"})
+#: A state's subject is a noun phrase ("the floor", "its door"); "it's big" is left to
+#: :mod:`.moves` (a pronoun's state may say which one).
+_STATE_LEADS = frozenset({"the", "a", "an", "its", "their", "my", "our"})
 #: Surfaces a reason may name without naming a place of the route.
 _SURFACES = frozenset({"floor", "ground", "carpet", "rug"})
 _ROUTE = W.MOVE_VERBS | W.SHAPE_VERBS | frozenset({
@@ -98,7 +101,7 @@ def _reason_at(words: list[str], k: int) -> bool:
 
 
 def _state(words: list[str], k: int) -> bool:
-    """", the middle of the floor is still wet", ", it's slippery": a state of things said
+    """", the middle of the floor is still wet", ", the floor is slippery": a state of things said
     after a request, with nothing of a route after its verb."""
     if words[k] not in _STATE_LEADS:
         return False
@@ -107,8 +110,20 @@ def _state(words: list[str], k: int) -> bool:
     if verb is None or set(words[k + 1:verb]) & (_ROUTE | {","}):
         return False
     tail = words[verb + 1:end]
-    return bool(tail) and not set(tail) & (_ROUTE | {",", "and", "then", "the", "one",
-                                                     "your", "where"})
+    return bool(tail) and not set(tail) & (_ROUTE | _DESCRIBING | {
+        ",", "and", "then", "the", "one", "your", "where"})
+
+
+def _reason_end(words: list[str], k: int) -> int:
+    """Where a reason at ``k`` ends: at its sentence's end, or at a comma before the next
+    request ("because it is comfy, then go to the sofa")."""
+    end = _sentence_end(words, k)
+    for q in range(k + 1, end):
+        nxt = words[q + 1:q + 3]
+        if words[q] == "," and nxt and (nxt[0] in W.MOVE_VERBS or nxt[0] == "then" or
+                                        nxt == ["and", "then"]):
+            return q
+    return end
 
 
 def _last_head(words: list[str], b: int) -> str:
@@ -132,7 +147,7 @@ def _reasons(toks: list[Token], ctx: Context, records: list[dict[str, str]]) -> 
     out: list[Token] = []
     k = 0
     while k < len(toks):
-        end = _sentence_end(words, k)
+        end = _reason_end(words, k)
         start = max((q + 1 for q in range(k) if words[q] in (",", *_ENDS)), default=0)
         if _reason_at(words, k) and end > k + 1 and not _new_heads(words, k, end) and \
                 set(words[:k]) & (W.OPENERS | _ROUTE) and "around" not in words[start:k]:
