@@ -3,8 +3,8 @@ read there later", "so you don't knock it", "the middle of the floor is still we
 mopping"), "keep going", a numbered list of bare stops, a self-correction said with "no wait,
 the one ...", two things on one head ("with A and B on it", "that has A lying on it"), "on
 your way out of the kitchen" and "leave the kitchen through the door", a question that picks
-a thing ("Which bin is ...? Go to that one."), and a room said after its object with "next
-to". Each class has the set's own phrasing and variants written before they were run (see
+a thing ("Which bin is ...? Go to that one."), a room said after its object with "next
+to", and a thing placed in a room then kept clear of by "it". Each class has the set's own phrasing and variants written before they were run (see
 docs/grounding.md, "Sets N and O round")."""
 
 from __future__ import annotations
@@ -189,10 +189,28 @@ def test_room_after_its_object_with_next_to(text, want):
     _check(text, want)
 
 
+# --- (i) a thing placed in a room, then kept clear of by "it"; a detour round it ----------
+@pytest.mark.parametrize(("text", "want"), [
+    # the set's own
+    ("Please go to the toilet in the bathroom off the bedroom with the two beds. There's a "
+     "basketball on the floor in that bedroom, go around it so you don't knock it.",
+     [("goal", "toilet"), ("avoid", "basket_ball", "in:bedroom")]),
+    # variants
+    ("Go to the sofa. There's a vase in the kitchen, keep away from it.",
+     [("goal", "sofa"), ("far", "vase", "in:kitchen")]),
+    ("Go to the bed. There is a laptop on the floor in the living room. Avoid it.",
+     [("goal", "bed"), ("avoid", "laptop", "in:livingroom")]),
+    ("Go to the desk. Walk around the plant so that you do not knock it over.",
+     [("goal", "desk"), ("avoid", "house_plant", "")]),
+])
+def test_thing_placed_in_a_room_then_kept_clear_of(text, want):
+    _check(text, want)
+
+
 # --- the sets, pinned after the round ------------------------------------------------------
 @pytest.mark.parametrize(("name", "right", "refused"), [
     ("fresh_human_n.json", 21, 0),
-    ("fresh_human_o.json", 21, 1),
+    ("fresh_human_o.json", 22, 0),
 ])
 @pytest.mark.parametrize("strict", [False, True])
 def test_sets_n_and_o_after_the_round(name, right, refused, strict):

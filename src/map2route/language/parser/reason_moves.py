@@ -126,6 +126,29 @@ def _reason_end(words: list[str], k: int) -> int:
     return end
 
 
+_NOT_WORDS = frozenset({"not", "never", "no"})
+
+
+def _around(words: list[str], a: int, b: int) -> tuple[int, int] | None:
+    """The span of "go around" / "walk round" in ``words[a:b]`` (a move verb, then
+    "around" or "round")."""
+    for q in range(a, b - 1):
+        if words[q] in W.MOVE_VERBS and words[q + 1] in ("around", "round"):
+            return q, q + 2
+    return None
+
+
+def _keeps_clear(words: list[str], k: int, end: int) -> bool:
+    """A reason that says not to touch ("so you don't knock it", "so as not to bump it",
+    "so that nothing falls")."""
+    return bool(set(words[k:end]) & _NOT_WORDS) or words[k + 1:k + 2] == ["nothing"]
+
+
+def _avoid(out: list[Token], a: int, n: int) -> list[Token]:
+    """``out`` with its ``n`` tokens at ``a`` ("go around") read as "avoid"."""
+    return [*out[:a], *_tok(out[a], "avoid"), *out[a + n:]]
+
+
 def _last_head(words: list[str], b: int) -> str:
     lex = head_lexicon()
     last, k = "", 0
@@ -149,10 +172,14 @@ def _reasons(toks: list[Token], ctx: Context, records: list[dict[str, str]]) -> 
     while k < len(toks):
         end = _reason_end(words, k)
         start = max((q + 1 for q in range(k) if words[q] in (",", *_ENDS)), default=0)
+        around = _around(words, start, k)
         if _reason_at(words, k) and end > k + 1 and not _new_heads(words, k, end) and \
-                set(words[:k]) & (W.OPENERS | _ROUTE) and "around" not in words[start:k]:
-            # (not after "go around it": "so you don't knock it" makes that a detour round
-            # a thing, not a circle, which is left to a refusal)
+                set(words[:k]) & (W.OPENERS | _ROUTE) and \
+                (around is None or _keeps_clear(words, k, end)):
+            if around is not None:
+                # "go around it so you don't knock it": a detour round a thing, not a
+                # circle: "avoid it" (a reason that is no keeping clear is left to a refusal)
+                out = _avoid(out, len(out) - (k - around[0]), around[1] - around[0])
             _record(ctx, toks[k:end])
             if words[k - 1] == "," and _state(words, k):
                 records.append({"move": "statement", "text": " ".join(words[k:end]),
@@ -361,6 +388,40 @@ def _which(toks: list[Token], ctx: Context) -> list[Token]:
     return toks
 
 
+_CLEAR_OPENERS = frozenset({"avoid", "keep", "stay", "steer", "do", "never"})
+
+
+def _there_is(toks: list[Token], ctx: Context) -> list[Token]:
+    """"There's a basketball on the floor in that bedroom, avoid it." -> "In that bedroom,
+    avoid the basketball.": a thing placed in a room, then kept clear of by "it", is kept
+    clear of in that room (the placing sentence is context)."""
+    words = [t.text for t in toks]
+    lex = head_lexicon()
+    for s0 in range(len(words) - 3):
+        if (s0 and words[s0 - 1] not in _ENDS) or words[s0:s0 + 2] not in (
+                ["there", "is"], ["there", "are"]):
+            continue
+        e1 = _np_end(words, s0 + 2)
+        if e1 is None:
+            continue
+        c = next((q for q in range(e1, len(words)) if words[q] in (",", *_ENDS)), len(words))
+        room = next((q for q in range(e1, c - 1) if words[q] == "in" and
+                     words[q + 1] in ("the", "that", "this") and
+                     (m := lex.match(words[q + 2:c])) is not None and m[2] == "room" and
+                     q + 2 + m[0] == c), None)
+        if room is None or c >= len(words) - 1 or words[c + 1] not in _CLEAR_OPENERS:
+            continue
+        end = _sentence_end(words, c + 1)
+        its = [q for q in range(c + 1, end) if words[q] in ("it", "them")]
+        if len(its) != 1:
+            continue
+        _record(ctx, toks[s0:c])
+        thing = [*_tok(toks[s0 + 2], "the"), *toks[s0 + 3:e1]]
+        return [*toks[:s0], *toks[room:c], *_tok(toks[c], ","), *toks[c + 1:its[0]], *thing,
+                *toks[its[0] + 1:]]
+    return toks
+
+
 def before_moves(toks: list[Token], records: list[dict[str, str]]
                  ) -> tuple[list[Token], Context]:
     """All the rewrites of this module, in order; returns the tokens and the context taken
@@ -371,6 +432,7 @@ def before_moves(toks: list[Token], records: list[dict[str, str]]
     toks = _which(toks, ctx)
     toks = _fixes(toks)
     toks = _reasons(toks, ctx, records)
+    toks = _there_is(toks, ctx)
     toks = _keep_going(toks, ctx)
     toks = _things_on(toks)
     toks = _ways(toks, ctx)
