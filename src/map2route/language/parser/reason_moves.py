@@ -285,8 +285,9 @@ _ON = frozenset({"on", "in", "under", "inside", "beside", "by", "next", "near"})
 _DETS = frozenset({"the", "a", "an", "some", "two", "three", "four", "five"})
 
 
-def _np_end(words: list[str], k: int) -> int | None:
-    """The end of a "the (adjectives) thing" at ``k`` that names a known head."""
+def _np_end(words: list[str], k: int, fuzzy: bool = False) -> int | None:
+    """The end of a "the (adjectives) thing" at ``k`` that names a known head (with
+    ``fuzzy``, a one-word head the reference reader's fuzzy match reads: "a basketball")."""
     lex = head_lexicon()
     if k >= len(words) or words[k] not in _DETS:
         return None
@@ -294,6 +295,10 @@ def _np_end(words: list[str], k: int) -> int | None:
         hit = lex.match(words[s:s + lex.max_len])
         if hit is not None:
             return s + hit[0]
+    if fuzzy and k + 1 < len(words) and words[k + 1].isalpha():
+        fz = lex.fuzzy(words[k + 1])
+        if fz is not None and fz[1] == "object":
+            return k + 2
     return None
 
 
@@ -401,7 +406,7 @@ def _there_is(toks: list[Token], ctx: Context) -> list[Token]:
         if (s0 and words[s0 - 1] not in _ENDS) or words[s0:s0 + 2] not in (
                 ["there", "is"], ["there", "are"]):
             continue
-        e1 = _np_end(words, s0 + 2)
+        e1 = _np_end(words, s0 + 2, fuzzy=True)
         if e1 is None:
             continue
         c = next((q for q in range(e1, len(words)) if words[q] in (",", *_ENDS)), len(words))
