@@ -14,11 +14,11 @@ grouped by action and condition feature. Rows of the unread part are refused, no
 Not part of the package.
 """
 
-import json
 import sys
 from collections import Counter
 from pathlib import Path
 
+from map2route.bench.groke.splits import UnreadRowsError, dev_rows
 from map2route.streets.geo import heading_delta
 from map2route.streets.loaders import load_instances, load_touchdown
 from map2route.streets.navigator import follow
@@ -61,9 +61,10 @@ class _Recorder(OfflineAgent):
 
 
 def main(argv: list[str]) -> int:
-    rows = [json.loads(line) for line in Path(argv[1]).read_text().splitlines() if line.strip()]
-    if any(r.get("unread") for r in rows):
-        print("refusing: the file holds rows of the unread part (run with --part dev)")
+    try:
+        rows = dev_rows(Path(argv[1]))
+    except UnreadRowsError as exc:
+        print(exc)
         return 2
     graph = load_touchdown(DATA)
     insts = {i.id: i for i in load_instances(DATA, "val", graph=graph)}

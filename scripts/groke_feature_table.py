@@ -14,11 +14,11 @@ and its sub-goals (length, counts, stop phrasing, landmarks with no POI near the
 Rows of the unread part are refused, not read. Not part of the package.
 """
 
-import json
 import re
 import sys
 from pathlib import Path
 
+from map2route.bench.groke.splits import UnreadRowsError, dev_rows
 from map2route.language.directions import Action, decompose
 from map2route.streets.geo import haversine_m, heading_delta
 from map2route.streets.landmarks import poi_match_score
@@ -173,9 +173,10 @@ def instruction_features(graph, text: str, path: list[int]) -> dict[str, bool]:
 
 
 def main(argv: list[str]) -> int:
-    rows = [json.loads(line) for line in Path(argv[1]).read_text().splitlines() if line.strip()]
-    if any(r.get("unread") for r in rows):
-        print("refusing: the file holds rows of the unread part (run with --part dev)")
+    try:
+        rows = dev_rows(Path(argv[1]))
+    except UnreadRowsError as exc:
+        print(exc)
         return 2
     graph = load_touchdown(DATA)
     insts = {i.id: i for i in load_instances(DATA, "val", graph=graph)}

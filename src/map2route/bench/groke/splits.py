@@ -10,6 +10,9 @@ only, and the unread part is measured at the end (docs/streets.md says how many 
 from __future__ import annotations
 
 import hashlib
+import json
+from pathlib import Path
+from typing import Any
 
 #: Seed of the hash; changing it draws a different split.
 SPLIT_SEED = "map2route-groke-unread-v1"
@@ -26,3 +29,20 @@ def is_unread(instance_id: str) -> bool:
 def part_of(instance_id: str) -> str:
     """``"unread"`` or ``"dev"``."""
     return "unread" if is_unread(instance_id) else "dev"
+
+
+class UnreadRowsError(ValueError):
+    """A results file meant for failure analysis holds rows of the unread part."""
+
+
+def dev_rows(results_jsonl: Path) -> list[dict[str, Any]]:
+    """The rows of a ``bench groke --part dev`` ``results.jsonl``, for failure analyses.
+
+    Raises :class:`UnreadRowsError` when any row is of the unread part, so that an analysis
+    script cannot show the unread part's instances by accident."""
+    rows = [json.loads(line) for line in Path(results_jsonl).read_text().splitlines()
+            if line.strip()]
+    if any(r.get("unread") for r in rows):
+        raise UnreadRowsError("refusing: the file holds rows of the unread part "
+                              "(run with --part dev)")
+    return rows

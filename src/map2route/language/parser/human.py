@@ -33,6 +33,7 @@ from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import Clause, Modifier, RefExpr
 from map2route.language.parser.moves import discourse_moves
+from map2route.language.parser.reason_moves import before_moves
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
 from map2route.language.tokens import Token
 
@@ -150,8 +151,9 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
-    context: list[tuple[str, tuple[int, int]]] = list(moved)
+    context: list[tuple[str, tuple[int, int]]] = [*reasons, *moved]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False

@@ -200,7 +200,7 @@ def classify(words: list[str], c: Clause, prev: Clause | None, prev_words: list[
     # the kitchen" is another stop), never an apposition
     joined = not set(words[c.a:c.core]) & {"and", "but", "then", "so", "also", "now"}
     if prev is not None and prev.move in ("request", "apposition") and w in _PLACE_PREPS and \
-            c.heads and not set(body) & _VERBS and _ends_in_head(words, prev) and joined and \
+            c.heads and not set(body) & (_VERBS - {"next"}) and _ends_in_head(words, prev) and joined and \
             (nxt is None or nxt[:1] == ["and"]):
         # (not "..., and in the bedroom, keep away from the bed": a scope of what follows)
         return "apposition"  # "the bat on the side table, you know, in the bedroom with ..."
