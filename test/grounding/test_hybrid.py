@@ -82,6 +82,16 @@ def test_corner_target(house):
     assert x < 7.0 and y < 1.0
 
 
+def test_centre_of_a_room_target(house):
+    """Set Q14: "the middle of the kitchen" is the room's centre (``centre_region``)."""
+    g = OfflineGrounder.from_config(load_config()).ground(
+        "Go to the middle of the kitchen and wait there.", house, (1.0, 3.0))
+    assert "centre_region(" in g.program
+    x, y = _centre(g, house)
+    # kitchen x 6-10, y 0-5: its centre is (8, 2.5)
+    assert abs(x - 8.0) < 1.0 and abs(y - 2.5) < 1.0
+
+
 def test_between_avoidance_grounds_to_the_strip(house):
     g = OfflineGrounder.from_config(load_config()).ground(
         "Go to the fridge, but don't pass between the sofa and the side table.", house, (1.0, 3.0))

@@ -164,6 +164,28 @@ class RouteVerbs(MapView):
                     {"op": "corner", "room": r.ref, "radius_m": radius_m}, ())
 
     @exposed("region")
+    def centre_region(self, room: Entity, radius_m: float = 0.75) -> Area:
+        """Free cells of ``room`` within ``radius_m`` of its centre (the middle of the free
+        cell nearest the room's centroid when that is blocked): "the middle of the largest
+        bedroom"."""
+        r = self._one(room, "room")
+        if r.kind != "room":
+            raise issue("type_error", f"centre_region needs a room, got {r.label}")
+        inside = (np.asarray(self._m.room_ids) == int(r._key)) & \
+            np.asarray(self._m.traversable, dtype=bool)
+        if not inside.any():
+            raise issue("empty_selection", f"{r.label} has no free cells")
+        cx, cy = self._center(r)
+        xx, yy = self._m.grid.cell_centres()
+        mask = self._disk((cx, cy), radius_m) & inside
+        if not mask.any():
+            d = np.where(inside, np.hypot(xx - cx, yy - cy), np.inf)
+            k = np.unravel_index(int(np.argmin(d)), d.shape)
+            mask = self._disk((float(xx[k]), float(yy[k])), radius_m) & inside
+        return Area(mask, f"the middle of {r.label}",
+                    {"op": "centre", "room": r.ref, "radius_m": radius_m}, ())
+
+    @exposed("region")
     def side_region(self, ref: Entity, toward: Entity, depth_m: float = 1.5) -> Area:
         """The half-disk of radius ``depth_m`` beyond ``ref``'s edge on the side facing ``toward``."""
         e, t = self._one(ref, "ref"), self._one(toward, "toward")

@@ -176,7 +176,8 @@ class ProgramWriter:
 
     def point_ref(self, r: RefExpr) -> str:
         """A geometry target: "the midpoint between X and Y", "the corner of ROOM farthest
-        from X" (``midpoint_region`` / ``corner_region``)."""
+        from X", "the middle of ROOM" (``midpoint_region`` / ``corner_region`` /
+        ``centre_region``)."""
         v = self.var("point")
         if r.head == "midpoint":
             gap = next(m for m in r.modifiers if m.kind == "between")
@@ -185,6 +186,9 @@ class ProgramWriter:
             return v
         room_mod = next(m for m in r.modifiers if m.kind == "in_room")
         room = self.ref(room_mod.refs[0])
+        if r.head == "centroid":
+            self.emit(f"{v} = centre_region({room})")
+            return v
         rank = next((m for m in r.modifiers if m.kind == "rank" and m.refs), None)
         if rank is None:
             self.emit(f"{v} = corner_region({room})")

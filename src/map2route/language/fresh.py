@@ -40,13 +40,16 @@ def _covers(got: str, want: str) -> bool:
 
 #: Heads that name the same places by another route: a ``door`` is one of the map's door
 #: entries (``entities("door")``), which are its doorways, so "the door" answers to a set's
-#: ``doorway`` (the word "doorway" itself is read as ``doorway``, never as ``door``).
-_SAME_PLACE = frozenset({("door", "doorway")})
+#: ``doorway`` (the word "doorway" itself is read as ``doorway``, never as ``door``); a
+#: ``sink_basin`` is the basin part every ProcTHOR sink carries, at the sink's place
+#: (:mod:`map2route.scenes.procthor`), so "the bathroom sink" (read as the basin) answers to a
+#: set's ``sink``.
+_SAME_PLACE = frozenset({("door", "doorway"), ("sinkbasin", "sink")})
 
 
 #: Geometry heads: a stop at "the point midway between the cart and the sofa" in the living
 #: room, or in a corner of it, is recorded by the sets as the room it lies in.
-_POINTS = ("midpoint", "corner")
+_POINTS = ("midpoint", "corner", "centroid")
 
 
 def _stage_names(stage: dict[str, Any], strict: bool = False) -> list[str]:

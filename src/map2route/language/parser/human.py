@@ -28,6 +28,7 @@ from map2route.language.parser import relation_rewrites as RL
 from map2route.language.parser import rewrites as R
 from map2route.language.parser import route_rewrites as RR
 from map2route.language.parser import stage_rewrites as S
+from map2route.language.parser import walk_phrasings as WP
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import Clause, Modifier, RefExpr
@@ -155,18 +156,23 @@ def human_forms(toks: list[Token]
     context: list[tuple[str, tuple[int, int]]] = [*reasons, *moved]
     kept: list[Token] = []
     sents = _sentences(toks)
+    scene = False
     for s in sents:
         body = [t for t in s if t.text not in _ENDS]
         words = [t.text for t in body]
-        if len(sents) > 1 and _scene_setting(words):
+        if len(sents) > 1 and (_scene_setting(words) or scene and WP.scene_follow_up(words)):
+            scene = True
             body = body[_lead(words):]
             context.append((" ".join(t.text for t in body), (body[0].start, body[-1].end)))
             continue
+        scene = False
         owned = _owned_mention(s) if len(sents) > 1 else None
         kept.extend(s if owned is None else owned)
     marks = Marks(moves=records)
-    rw = Rewriter(RL.on_top(_without_ellipses(kept)), marks)
-    out = rw.run((*S.RULES, *RL.RULES, *A.RULES, *RULES))
+    early = Rewriter(_without_ellipses(kept), marks)
+    kept = early.run(WP.EARLY)
+    rw = Rewriter(RL.on_top(kept), marks)
+    out = rw.run((*WP.RULES, *S.RULES, *RL.RULES, *A.RULES, *RULES))
     return out, context + rw.context, marks
 
 
@@ -397,6 +403,10 @@ def _make_point(ref: RefExpr, points: dict[int, str]) -> None:
         if gap is not None:
             rooms = [m for m in ref.modifiers if m.kind == "in_room"]  # "in the kitchen, ..."
             ref.head, ref.head_kind, ref.modifiers = "midpoint", "point", [gap, *rooms]
+    elif what == "centroid" and ref.head_kind == "room":
+        room = ref.clone()
+        ref.head, ref.head_kind = "centroid", "point"
+        ref.modifiers = [Modifier("in_room", [room], span=ref.span)]
     elif what == "corner" and ref.head_kind == "room":
         ranks = [m for m in ref.modifiers if m.kind == "rank" and m.refs]
         room = RefExpr(ref.text, ref.span, ref.head, ref.head_kind, ref.definite, False,

@@ -15,6 +15,7 @@ from map2route.language.parser.human import (
 from map2route.language.parser.model import InstructionParse, Modifier, RefExpr
 from map2route.language.parser.stage_rewrites import merge_room_then_stop, tie_stage_legs
 from map2route.language.parser.state import ATTACHMENTS
+from map2route.language.parser.walk_phrasings import merge_stop_there
 from map2route.language.tokens import tokenize
 
 #: The longest instruction :func:`parse_instruction` reads by default, in characters. The
@@ -77,6 +78,7 @@ def parse_instruction(text: str, *, attachment: str = "local",
     clauses = room_then_point(clauses, text)
     clauses = merge_passed_on_the_way(clauses, text, p.marks)
     clauses = merge_room_then_stop(clauses, text, p.marks)
+    clauses = merge_stop_there(clauses, text)
     tie_stage_legs(clauses, p.marks)
     return InstructionParse(text, clauses, p.unused_words(), attachment,
                             [*p.context, *aside_texts(p)],
@@ -96,7 +98,8 @@ def _context_refs(text: str, span: tuple[int, int]) -> list[RefExpr]:
     toks = [t for t in tokenize(text[span[0]:span[1]]) if t.text not in (".", "!", "?")]
     lex = head_lexicon()
     words = [t.text for t in toks]
-    first = next((k for k in range(len(words)) if lex.match(words[k:k + lex.max_len])), None)
+    first = next((k for k in range(len(words)) if lex.match(words[k:k + lex.max_len]) or
+                  _fuzzy_after_det(words, k)), None)
     if first is None:
         return []
     while first > 0 and words[first - 1] in ("the", "a", "an", "my", "our", "your", "this",
@@ -122,6 +125,8 @@ def _context_refs(text: str, span: tuple[int, int]) -> list[RefExpr]:
     while k < end:
         hit = lex.match(words[k:k + lex.max_len])
         if hit is None:
+            hit = _fuzzy_after_det(words, k)
+        if hit is None:
             k += 1
             continue
         n, head, kind, plural = hit
@@ -129,6 +134,15 @@ def _context_refs(text: str, span: tuple[int, int]) -> list[RefExpr]:
         out.append(RefExpr(text[ta:tb], (ta, tb), head, kind, plural=plural))
         k += n
     return out
+
+
+def _fuzzy_after_det(words: list[str], k: int) -> tuple[int, str, str, bool] | None:
+    """A misspelt or run-together head after a determiner ("the basketball"), as a match."""
+    if k == 0 or words[k - 1] not in ("the", "a", "an") or len(words[k]) < 5 or \
+            not words[k].isalpha():
+        return None
+    got = head_lexicon().fuzzy(words[k])
+    return (1, got[0], got[1], False) if got is not None else None
 
 
 def _shifted(ref: RefExpr, delta: int) -> RefExpr:
