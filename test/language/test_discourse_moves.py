@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from map2route.language.errors import ParseError
-from map2route.language.fresh import _resolve_pronouns, _scope_heads
+from map2route.language.fresh import route_summary
 from map2route.language.parser import parse_instruction
 from map2route.language.parser.moves import MOVES, moves_of
 from map2route.language.tokens import tokenize
@@ -22,15 +22,7 @@ def _moves(text: str) -> list[str]:
 
 
 def _route(text: str) -> list[tuple[str, ...]]:
-    """(kind, head) of the stages, then (kind, head, first scope) of the constraints."""
-    js = _resolve_pronouns(parse_instruction(text).to_json())
-    out: list[tuple[str, ...]] = [(s["kind"], s["refs"][0]["head"]) for s in js["stages"]]
-    for c in js["constraints"]:
-        if c["kind"] == "mention":
-            continue
-        scopes = _scope_heads(c, js["stages"], strict=True)
-        out.append((c["kind"], c["refs"][0]["head"], scopes[0] if scopes else ""))
-    return out
+    return route_summary(parse_instruction(text))
 
 
 def _check(text: str, want: list[tuple[str, ...]], context: str | None = None) -> None:

@@ -16,23 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from map2route.language.fresh import _resolve_pronouns, _scope_heads, score_set, summary
+from map2route.language.fresh import route_summary, score_set, summary
 from map2route.language.parser import parse_instruction
 
 DATA = Path(__file__).parent / "data"
 
 
-def _route(text: str) -> list[tuple[str, str] | tuple[str, str, str]]:
-    """(kind, head) of the stages, then (kind, head, first scope) of the constraints."""
-    js = _resolve_pronouns(parse_instruction(text).to_json())
-    out: list[tuple[str, str] | tuple[str, str, str]] = [
-        (s["kind"], s["refs"][0]["head"]) for s in js["stages"]]
-    for c in js["constraints"]:
-        if c["kind"] == "mention":
-            continue
-        scopes = _scope_heads(c, js["stages"], strict=True)
-        out.append((c["kind"], c["refs"][0]["head"], scopes[0] if scopes else ""))
-    return out
+def _route(text: str) -> list[tuple[str, ...]]:
+    return route_summary(parse_instruction(text))
 
 
 def _check(text: str, want: list) -> None:

@@ -264,6 +264,20 @@ def _ref_from_json(js: dict[str, Any]) -> RefExpr:
                    modifiers=mods)
 
 
+
+def route_summary(parse: InstructionParse) -> list[tuple[str, ...]]:
+    """A parse in brief, as the human-style tests compare it: ``(kind, head)`` of each stage in
+    route order, then ``(kind, head, first scope)`` of each constraint (mentions left out;
+    pronouns resolved; scopes as in strict scoring)."""
+    js = _resolve_pronouns(parse.to_json())
+    out: list[tuple[str, ...]] = [(s["kind"], s["refs"][0]["head"]) for s in js["stages"]]
+    for c in js["constraints"]:
+        if c["kind"] == "mention":
+            continue
+        scopes = _scope_heads(c, js["stages"], strict=True)
+        out.append((c["kind"], c["refs"][0]["head"], scopes[0] if scopes else ""))
+    return out
+
 def score_set(path: Path, strict: bool = False) -> list[ItemScore]:
     """Parse every item of the fresh set at ``path`` and score it (``strict``: see
     :func:`score_item`)."""
