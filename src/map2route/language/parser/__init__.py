@@ -8,12 +8,15 @@ arguments are :class:`RefExpr` referring expressions, nested as they nest in the
 The stages, one module each (a class each over :class:`~.state.ParserState`, composed into
 :class:`~.parse.Parser`):
 
-0. :mod:`.moves`: every clause (a sentence, or a comma part of one) classified by its
+0. :mod:`.reason_moves` (reasons and states after a request) and :mod:`.moves` (word tables
+   in :mod:`.move_words`): every clause (a sentence, or a comma part of one) classified by its
    discourse move (request, statement, chatter, caution, hedge, elaboration, apposition,
    correction, dwell, frame, scope) from its structure; the moves that are no route content are
-   taken out as context, the others attached to the head they modify. Then :mod:`.human`,
-   :mod:`.normalise` and :mod:`.discourse`: tokens (:mod:`map2route.language.tokens`) with
-   human phrasings, shorthand, fillers, form labels and self-corrections rewritten.
+   taken out as context, the others attached to the head they modify. Then :mod:`.human` runs
+   the phrase rules in order (:mod:`.walk_phrasings`, :mod:`.stage_rewrites`,
+   :mod:`.relation_rewrites`, then the earlier rewrite modules), and :mod:`.normalise` and
+   :mod:`.discourse`: tokens (:mod:`map2route.language.tokens`) with human phrasings,
+   shorthand, fillers, form labels and self-corrections rewritten.
 1. :mod:`.clauses`: split into clause spans and put the clauses in route order;
    :mod:`.conditions` reads ``if ... otherwise ...``.
 2. :mod:`.scopes`: "while in the kitchen", "on the way to X", "after visiting X".
