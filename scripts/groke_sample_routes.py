@@ -135,6 +135,7 @@ def make_route():
         )
     m = rng.randint(4, 13)
     passed = []
+    walked = 0  # the leg can end early (no straight-on link): describe what was walked
     for _ in range(m):
         cur = path[-1]
         lk = straight_next(cur, path[-2], h)
@@ -142,6 +143,7 @@ def make_route():
             break
         path.append(lk.target)
         h = lk.heading
+        walked += 1
         if g.is_intersection(lk.target) and (
             last[0] is None or np.hypot(*(g.xy[lk.target] - last[0])) > 22
         ):
@@ -151,9 +153,9 @@ def make_route():
         return None
     end = path[-1]
     desc["legs"] = legs
-    desc["final_leg_panos"] = m
+    desc["final_leg_panos"] = walked
     desc["final_leg_crossings"] = passed
-    desc["final_leg_m"] = round(g.path_length_m(path[-m - 1 :]), 0)
+    desc["final_leg_m"] = round(g.path_length_m(path[-walked - 1 :]), 0)
     desc["end_named"] = named_near(end, h)
     desc["length_m"] = round(g.path_length_m(path), 0)
     idx = list(path)
