@@ -19,26 +19,33 @@ def end(graph: StreetGraph, text: str) -> str:
     return graph.node_ids[result.path[-1]]
 
 
-# --- a crossing's second signal, ~20 m before it, is a light of its own -----------------------
-def pair_graph(to_latlng, second_x: float) -> StreetGraph:
-    """East along s0..s240 (10 m links). Side streets leave to the left (north) at s100
-    (n100a..c) and s180 (n180a..c), each crossing with its own signal 2 m from its node. One
-    more signal stands 3 m off the street at x = ``second_x``."""
-    coords = {f"s{x}": (float(x), 0.0) for x in range(0, 241, 10)}
-    pairs = [(f"s{x - 10}", f"s{x}") for x in range(10, 241, 10)]
-    for x in (100, 180):
+def street_with_side_streets(to_latlng, length: int, sides: tuple[int, ...],
+                             signals: list[tuple[str, float, float]], name: str) -> StreetGraph:
+    """East along s0..s<length> (10 m links), side streets of three nodes 10 m apart to the
+    left (north) at each x in ``sides`` (n<x>a..c), and traffic signals at (x, y) metres."""
+    coords = {f"s{x}": (float(x), 0.0) for x in range(0, length + 1, 10)}
+    pairs = [(f"s{x - 10}", f"s{x}") for x in range(10, length + 1, 10)]
+    for x in sides:
         prev = f"s{x}"
         for k, tag in enumerate("abc", start=1):
             coords[f"n{x}{tag}"] = (float(x), 10.0 * k)
             pairs.append((prev, f"n{x}{tag}"))
             prev = f"n{x}{tag}"
     links = [(a, b, None) for a, b in pairs] + [(b, a, None) for a, b in pairs]
-    pois = [Poi("own100", *to_latlng(101.0, -2.0), SIGNAL),
-            Poi("own180", *to_latlng(181.0, -2.0), SIGNAL),
-            Poi("second", *to_latlng(second_x, -3.0), SIGNAL)]
+    pois = [Poi(pid, *to_latlng(x, y), SIGNAL) for pid, x, y in signals]
     ids = list(coords)
     return StreetGraph(ids, [to_latlng(*coords[i])[0] for i in ids],
-                       [to_latlng(*coords[i])[1] for i in ids], links, pois, name="pair")
+                       [to_latlng(*coords[i])[1] for i in ids], links, pois, name=name)
+
+
+# --- a crossing's second signal, ~20 m before it, is a light of its own -----------------------
+def pair_graph(to_latlng, second_x: float) -> StreetGraph:
+    """East along s0..s240 (10 m links). Side streets leave to the left (north) at s100
+    (n100a..c) and s180 (n180a..c), each crossing with its own signal 2 m from its node. One
+    more signal stands 3 m off the street at x = ``second_x``."""
+    return street_with_side_streets(
+        to_latlng, 240, (100, 180),
+        [("own100", 101.0, -2.0), ("own180", 181.0, -2.0), ("second", second_x, -3.0)], "pair")
 
 
 def test_a_signal_two_nodes_before_a_lit_crossing_is_a_light_of_its_own(to_latlng) -> None:
@@ -80,20 +87,9 @@ def owned(to_latlng) -> StreetGraph:
     """East along s0..s260 (10 m links), side streets to the left (north) at s100, s120 and
     s200 (three nodes each, 10 m apart). Signals: 2.2 m from s100 (its nearest node, a
     crossing; 19.1 m from s120), and 5.4 m from s210 (a street node; 15.1 m from s200)."""
-    coords = {f"s{x}": (float(x), 0.0) for x in range(0, 261, 10)}
-    pairs = [(f"s{x - 10}", f"s{x}") for x in range(10, 261, 10)]
-    for x in (100, 120, 200):
-        prev = f"s{x}"
-        for k, tag in enumerate("abc", start=1):
-            coords[f"n{x}{tag}"] = (float(x), 10.0 * k)
-            pairs.append((prev, f"n{x}{tag}"))
-            prev = f"n{x}{tag}"
-    links = [(a, b, None) for a, b in pairs] + [(b, a, None) for a, b in pairs]
-    pois = [Poi("sig100", *to_latlng(101.0, -2.0), SIGNAL),
-            Poi("sig200", *to_latlng(215.0, -2.0), SIGNAL)]
-    ids = list(coords)
-    return StreetGraph(ids, [to_latlng(*coords[i])[0] for i in ids],
-                       [to_latlng(*coords[i])[1] for i in ids], links, pois, name="owned")
+    return street_with_side_streets(
+        to_latlng, 260, (100, 120, 200), [("sig100", 101.0, -2.0), ("sig200", 215.0, -2.0)],
+        "owned")
 
 
 def test_another_crossing_s_signal_does_not_light_a_crossing_beyond_15_m(owned: StreetGraph

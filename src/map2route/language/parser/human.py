@@ -31,7 +31,13 @@ from map2route.language.parser import stage_rewrites as S
 from map2route.language.parser import walk_phrasings as WP
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
-from map2route.language.parser.model import Clause, Modifier, RefExpr
+from map2route.language.parser.model import (
+    Clause,
+    Modifier,
+    RefExpr,
+    place_in_room,
+    room_then_object,
+)
 from map2route.language.parser.moves import discourse_moves
 from map2route.language.parser.reason_moves import before_moves
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
@@ -266,21 +272,14 @@ def merge_room_then_object(clauses: list[Clause], text: str) -> list[Clause]:
                 c.refs[0].head_kind == "pronoun" and \
                 re.fullmatch(r"[\s,]*and\s*", text[prev.span[1]:c.span[0]].lower()):
             continue  # "walk there and stop next to it": one stage
-        if prev is not None and prev.kind == "goal" and c.kind == "goal" and prev.refs and \
-                c.refs and len(prev.refs) == 1 and len(c.refs) == 1 and \
-                prev.refs[0].head_kind == "room" and not prev.refs[0].plural and \
-                c.refs[0].head_kind in ("object", "group") and \
-                not any(m.kind == "in_room" for m in c.refs[0].modifiers):
+        if prev is not None and room_then_object(prev, c):
             between = text[prev.span[1]:c.span[0]].lower()
             if re.fullmatch(r"[\s,]*(?:you\s[a-z\s]*?)?(?:[a-z]+ing\s[a-z\s]*,\s*)?(?:and|,)\s*"
                             r"(?:then\s+)?[a-z\s]*",
                             between) and \
                     not any(ch in between for ch in ".;!?") and \
                     not re.search(r"\bonly\b", between):  # "..., and only then to the sofa"
-                room = prev.refs[0]
-                c.refs[0].modifiers.insert(0, Modifier("in_room", [room], span=room.span))
-                c.span = (prev.span[0], c.span[1])
-                out[-1] = c
+                out[-1] = place_in_room(prev, c)
                 continue
         out.append(c)
     return out

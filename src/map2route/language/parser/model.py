@@ -241,3 +241,22 @@ def all_stages(clauses: list[Clause]) -> list[Clause]:
         out.extend(all_stages(c.then))
         out.extend(all_stages(c.orelse))
     return out
+
+
+def room_then_object(prev: Clause | None, c: Clause) -> bool:
+    """A goal at one room followed by a goal at one object that names no room of its own: the
+    shape of "go into the kitchen and stop at the fridge", which the merges below may read as
+    one stage (each says, from the words between, when it is one)."""
+    return prev is not None and prev.kind == "goal" and c.kind == "goal" and \
+        len(prev.refs) == 1 and len(c.refs) == 1 and \
+        prev.refs[0].head_kind == "room" and not prev.refs[0].plural and \
+        c.refs[0].head_kind in ("object", "group") and \
+        not any(m.kind == "in_room" for m in c.refs[0].modifiers)
+
+
+def place_in_room(prev: Clause, c: Clause) -> Clause:
+    """``c``'s object placed in ``prev``'s room, spanning both clauses: the one stage they make."""
+    room = prev.refs[0]
+    c.refs[0].modifiers.insert(0, Modifier("in_room", [room], span=room.span))
+    c.span = (prev.span[0], c.span[1])
+    return c

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 
 from map2route.language.parser.heads import head_lexicon
-from map2route.language.parser.model import Clause, Modifier
+from map2route.language.parser.model import Clause, place_in_room, room_then_object
 from map2route.language.parser.rewrites import Rewriter
 from map2route.language.parser.route_rewrites import _after_room
 
@@ -426,17 +426,10 @@ def merge_stop_there(clauses: list[Clause], text: str) -> list[Clause]:
     out: list[Clause] = []
     for c in clauses:
         prev = out[-1] if out else None
-        if prev is not None and prev.kind == "goal" and c.kind == "goal" and \
-                len(prev.refs) == 1 and len(c.refs) == 1 and \
-                prev.refs[0].head_kind == "room" and not prev.refs[0].plural and \
-                c.refs[0].head_kind in ("object", "group") and \
-                not any(m.kind == "in_room" for m in c.refs[0].modifiers) and \
+        if prev is not None and room_then_object(prev, c) and \
                 _STOP_THERE.fullmatch(text[prev.span[1]:c.refs[0].span[0]].lower()) and \
                 re.match(r"\s*(?:in\s+)?there\b", text[c.refs[0].span[1]:].lower()):
-            room = prev.refs[0]
-            c.refs[0].modifiers.insert(0, Modifier("in_room", [room], span=room.span))
-            c.span = (prev.span[0], c.span[1])
-            out[-1] = c
+            out[-1] = place_in_room(prev, c)
             continue
         out.append(c)
     return out
