@@ -1,0 +1,92 @@
+"""Destination and motion frames (:mod:`map2route.language.parser.motion_frames`): the breadth
+table ``breadth_motion.json`` (every way of saying go to / stop at / come back, scored with the
+fresh-set scorer) and hand-checkable cases of each frame."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from map2route.language.errors import ParseError
+from map2route.language.fresh import route_summary, score_set, summary
+from map2route.language.parser import parse_instruction
+
+_TABLE = Path(__file__).parent / "data" / "breadth_motion.json"
+
+
+def test_breadth_table_floor() -> None:
+    got = summary(score_set(_TABLE))
+    # 238 of 239 on 2026-12-06 (BM183 "go towards X and stop in front of it" is refused:
+    # "towards" alone does not say the walk ends there)
+    assert got["right"] >= 238
+    assert got["silent_drops"] == 0
+
+
+def _frames(text: str) -> list[dict[str, str]]:
+    return [m for m in parse_instruction(text).discourse if m["move"] == "frame"]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Pop on over to the dresser.", [("goal", "dresser")]),
+    ("Make a beeline for the fridge.", [("goal", "fridge")]),
+    ("Could you possibly make your way over to the sink?", [("goal", "sink")]),
+    ("Go and stand in front of the TV.", [("goal", "television")]),
+    ("Park yourself across from the sofa.", [("goal", "sofa")]),
+    ("Could you be at the sofa, please?", [("goal", "sofa")]),
+    ("Stop when you get to the dresser.", [("goal", "dresser")]),
+    ("Go to the far side of the dining table.", [("goal", "dining_table")]),
+    ("Pass the fridge on the way to the sofa.", [("pass", "fridge"), ("goal", "sofa")]),
+    ("Head over to the microwave and then make your way back to me.",
+     [("goal", "microwave"), ("goal", "start")]),
+    ("To the fridge and back, please.", [("goal", "fridge"), ("goal", "start")]),
+    ("Go to the window and stop in front of it.", [("goal", "window")]),
+])
+def test_frames_read_as_stages(text: str, want: list[tuple[str, str]]) -> None:
+    assert [s for s in route_summary(parse_instruction(text)) if len(s) == 2] == want
+
+
+def test_position_is_kept_as_a_note() -> None:
+    [note] = _frames("Stop opposite the sofa.")
+    assert note["text"] == "stop opposite" and "opposite" in note["about"]
+    [note] = _frames("Wait just behind the couch.")
+    assert "behind" in note["about"]
+
+
+def test_start_frames_are_context_not_stages() -> None:
+    p = parse_instruction("Leave the bathroom and go to the sofa.")
+    assert route_summary(p) == [("goal", "sofa")]
+    # the sofa is not placed in the bathroom left behind
+    assert not p.clauses[0].refs[0].modifiers
+    assert p.context == ["the bathroom"]
+    p = parse_instruction("Go out of the kitchen into the living room and stop at the sofa.")
+    assert route_summary(p) == [("goal", "sofa")] and "the kitchen" in p.context
+
+
+def test_corner_without_room_is_a_ranked_corner() -> None:
+    ref = parse_instruction("Wait in the corner by the window.").clauses[0].refs[0]
+    assert ref.head == "corner"
+    [rank] = [m for m in ref.modifiers if m.kind == "rank"]
+    assert rank.rank == "nearest" and rank.refs[0].head == "window"
+
+
+@pytest.mark.parametrize("text", [
+    "Go to the fridge. Stay near the wall.",          # a keep-near constraint, not a stop
+    "Stay close to the wall until you reach the kitchen.",
+])
+def test_stay_near_stays_a_constraint(text: str) -> None:
+    kinds = [s[0] for s in route_summary(parse_instruction(text))]
+    assert "near" in kinds and kinds.count("goal") == 1
+
+
+@pytest.mark.parametrize("text", [
+    "Don't stop next to the dog bed.",                 # negated: never a stop
+    "Leave the dog bed alone and go to the sofa.",     # not a start frame
+])
+def test_not_read_as_a_frame(text: str) -> None:
+    try:
+        p = parse_instruction(text)
+    except ParseError:
+        return
+    assert ("goal", "dog_bed") not in route_summary(p)
+    assert all("dog bed" not in c for c in p.context)
