@@ -177,7 +177,7 @@ def human_forms(toks: list[Token]
         kept.extend(s if owned is None else owned)
     marks = Marks(moves=records)
     early = Rewriter(_without_ellipses(kept), marks)
-    kept = early.run(WP.EARLY)
+    kept = early.run((*MF.EARLY, *WP.EARLY))
     rw = Rewriter(RL.on_top(kept), marks)
     out = rw.run((*MF.RULES, *WP.RULES, *S.RULES, *RL.RULES, *A.RULES, *RULES))
     return out, context + rw.context, marks

@@ -31,6 +31,7 @@ to the older rules or a refusal.
 
 from __future__ import annotations
 
+from map2route.language.parser import motion_targets as MT
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.rewrites import Rewriter, Rule
@@ -41,7 +42,7 @@ from map2route.language.parser.rewrites import Rewriter, Rule
 #: heading to X" opens a scope, read by the scope rules.
 MOTION_VERBS: tuple[tuple[str, ...], ...] = tuple(
     tuple(v.split()) for v in (
-        "make your way", "make my way", "wend your way", "find your way", "get yourself",
+        "make your way", "make my way", "make it", "wend your way", "find your way", "get yourself",
         "take yourself", "bring yourself", "move yourself", "drag yourself", "get",
         "go", "head", "walk", "come", "run",
         "nip", "pop", "hop", "scoot", "hurry", "rush", "dash", "zip", "mosey", "wander",
@@ -50,12 +51,13 @@ MOTION_VERBS: tuple[tuple[str, ...], ...] = tuple(
         "zoom", "cruise", "glide"))
 #: Verbs whose goal preposition is "for" ("make a beeline for", "head straight for").
 BEELINE: tuple[tuple[str, ...], ...] = (("make", "a", "beeline"), ("make", "for"),
+                                        ("make", "tracks"), ("off", "you", "go", "to"),
                                         ("head", "for"), ("head", "straight", "for"),
                                         ("go", "straight", "for"), ("make", "straight", "for"))
 #: Direction particles between a motion verb and its "to": they add no place of their own
 #: on one floor ("head on down to", "pop back over to", "go across to").
 PARTICLES = frozenset({"on", "over", "across", "up", "down", "along", "round", "around",
-                       "off", "out"})
+                       "off", "out", "right"})
 #: Verbs of staying at a place; with a position phrase after them they end the route there.
 #: "stay"/"remain" also say keep-near constraints ("stay close to the wall"), so they are read
 #: as a stop only when they open their sentence and the sentence ends with their place.
@@ -123,6 +125,9 @@ _ENDS = (".", "!", "?", ";")
 #: Positions that "stay"/"remain" also use for keep-near constraints.
 _NEARISH = frozenset(p for p in POSITIONS if p[-1] in ("near", "to", "by", "alongside", "against",
                                                        "nearby") and p != ("next", "to"))
+#: Words that make a near-phrase span the walk, not end it ("the whole way", "while ...").
+_SCOPE_WORDS = frozenset({"whole", "while", "when", "until", "till", "way", "during", "all",
+                          "throughout", "time", "always", "entire", "as"})
 _ASK = ("you", "please", "to", "and", ",", "then", "kindly", "just", "now")
 
 
@@ -184,6 +189,28 @@ def _sentence_end(rw: Rewriter, k: int) -> int:
     return k
 
 
+def _gerund_of(verb: str) -> str:
+    """The -ing form of a one-word motion verb ("pop" -> "popping", "amble" -> "ambling")."""
+    if verb.endswith("e") and not verb.endswith(("ee", "ye")):
+        return verb[:-1] + "ing"
+    if len(verb) <= 4 and verb[-1] in "pgtn" and verb[-2] in "aeiou" and verb[-3] not in "aeiou":
+        return verb + verb[-1] + "ing"
+    return verb + "ing"
+
+
+#: Gerunds of the one-word motion verbs, read only after "would you mind" (where the parser
+#: otherwise meets them as scopes: "while heading to X").
+_GERUNDS = frozenset(_gerund_of(v[0]) for v in MOTION_VERBS if len(v) == 1)
+
+
+def _gerund(rw: Rewriter, i: int) -> bool:
+    """Whether ``i`` is a motion gerund after "mind" ("would you mind popping over to X")."""
+    if rw.w(i) not in _GERUNDS:
+        return False
+    back = [t.text for t in rw.out[-8:]]
+    return "mind" in back and not any(w in _ENDS for w in back[back.index("mind"):])
+
+
 def _particles(rw: Rewriter, k: int) -> int:
     while rw.w(k) in PARTICLES:
         k += 1
@@ -198,19 +225,23 @@ def motion_to(rw: Rewriter, i: int) -> int | None:
     if rw.out and rw.out[-1].text in ("to", "not", "n't", "never"):
         return None  # "want to go ...": the verb belongs to a frame read elsewhere
     verb = _match(rw, i, BEELINE)
+    gerund = _gerund(rw, i)
+    if gerund:
+        verb = None
     if verb is not None:
         k = i + len(verb)
-        if rw.w(k) != "for" and verb[-1] != "for":
+        if rw.w(k) != "for" and verb[-1] not in ("for", "to"):
             return None
-        k += 0 if verb[-1] == "for" else 1
+        k += 0 if verb[-1] in ("for", "to") else 1
     else:
-        verb = _match(rw, i, MOTION_VERBS)
+        verb = (rw.w(i),) if gerund else _match(rw, i, MOTION_VERBS)
         if verb is None:
             return None
         k = _particles(rw, i + len(verb))
+        k += 1 if rw.at(k, "here", "to") else 0  # "come over here to the table"
         if rw.w(k) != "to" or rw.w(k - 1) == "out":
             return None
-        if k == i + 1 and verb[0] in ("go", "walk", "head", "come", "move", "get", "run",
+        if k == i + 1 and not gerund and verb[0] in ("go", "walk", "head", "come", "move", "get", "run",
                                       "proceed", "navigate", "travel", "drive"):
             return None  # already the parser's own phrasing
         if k == i + 2 and verb[0] in ("go", "walk", "head", "come", "move", "get", "run") and \
@@ -266,6 +297,16 @@ def stay_at(rw: Rewriter, i: int) -> int | None:
     if serial:
         k = _particles(rw, k + 1)
         k += 1 if rw.w(k) == "and" else 0
+    if serial and k > i + 1 and rw.w(k - 1) in ("up", "over", "round", "across") and \
+            _match(rw, k, POSITIONS) not in (None, ("at",)):
+        # "come up beside the bed", "go over by the window": the particle ends the motion
+        pos = _match(rw, k, POSITIONS)
+        b = k + len(pos)
+        if _np_at(rw, b) and not _negated(rw) and rw.w(b) not in ("it", "them"):
+            _note(rw, i, b, "go to; placed " + " ".join(pos))
+            rw.emit("go", "to", like=rw.toks[i])
+            return b
+        return None
     verb = _match(rw, k, STAY_VERBS)
     if verb is None or (serial and k == i + 1 and rw.w(k) not in ("stand", "wait", "stop",
                                                                    "sit", "park", "stay")):
@@ -279,8 +320,20 @@ def stay_at(rw: Rewriter, i: int) -> int | None:
         elif not _sentence_start(rw, i) and rw.w(i - 1) not in (",", "please", "then", "and"):
             return None
     k += len(verb)
+    k += 2 if rw.at(k, "for", "me") or rw.at(k, "for", "us") else 0  # "wait for me by X"
     k += 1 if rw.w(k) in ("there", "right", "just") and rw.w(k + 1) in ("by", "next", "in",
                                                                          "at") else 0
+    if rw.w(k) in ("exactly", "directly") and rw.w(k + 1) == "between":
+        k += 1
+    if rw.w(k) == "between" and _np_at(rw, k + 1) and not _negated(rw) and \
+            verb not in _GUARDED_STAY:
+        # "stand between the sofa and the TV": the point between them
+        _note(rw, i, k + 1, "go to the point between")
+        rw.emit("go", "to", like=rw.toks[i])
+        rw.emit("the", like=rw.toks[k])
+        rw.emit("area", "between", like=rw.toks[k])
+        rw.marks.points[rw.toks[k].start] = "midpoint"
+        return k + 1
     pos = _match(rw, k, POSITIONS)
     if pos is None:
         # "wait in the corner by the window", "stand in the middle of the kitchen"
@@ -423,12 +476,24 @@ def from_here(rw: Rewriter, i: int) -> int | None:
     return k
 
 
+#: Ways to say the walk ends where the next words say ("stop when you reach X", "you are done
+#: once you get to X").
+_DONE_LEADS: tuple[tuple[str, ...], ...] = (
+    ("stop",), ("halt",), ("wait",), ("finish",), ("end",), ("you", "are", "done"),
+    ("you", "are", "finished"), ("you", "can", "stop"), ("your", "job", "is", "done"),
+    ("that", "is", "it"), ("you", "are", "there"))
+
+
 def stop_when_reach(rw: Rewriter, i: int) -> int | None:
-    """"stop when you get to the dresser", "stop once you reach X" -> "go to X"."""
-    if rw.w(i) not in ("stop", "halt", "wait") or rw.w(i + 1) not in ("when", "once", "as") or \
-            rw.w(i + 2) != "you" and not rw.at(i + 2, "soon", "as", "you"):
+    """"stop when you get to the dresser", "you're done once you reach X" -> "go to X"."""
+    lead = _match(rw, i, _DONE_LEADS)
+    if lead is None:
         return None
-    k = i + (5 if rw.w(i + 2) == "soon" else 3)
+    j = i + len(lead)
+    if rw.w(j) not in ("when", "once", "as") or \
+            rw.w(j + 1) != "you" and not rw.at(j + 1, "soon", "as", "you"):
+        return None
+    k = j + (4 if rw.w(j + 1) == "soon" else 2)
     arrive = next((n for p, n in ((("get", "to"), 2), (("reach",), 1), (("arrive", "at"), 2),
                                   (("come", "to"), 2), (("hit",), 1)) if rw.at(k, *p)), 0)
     if not arrive or not _np_at(rw, k + arrive):
@@ -466,23 +531,119 @@ _POLITE_TAILS = (("please",), ("thanks",), ("thank", "you"), ("ta",), ("cheers",
 
 
 def bare_back(rw: Rewriter, i: int) -> int | None:
-    """A bare "back" closing a terse list, with politeness after it ("the fridge and back,
-    please", "(3) back home, thanks") -> "back to the start"."""
-    if rw.w(i) != "back" or rw.w(i - 1) not in ("then", ",", "and", ")", "&"):
+    """A bare "back" closing a terse list, with politeness after it or "straight" before it
+    ("the fridge and back, please", "then straight back") -> "back to the start"."""
+    a = i + (rw.w(i) in ("straight", "right"))
+    if rw.w(a) != "back" or rw.w(i - 1) not in ("then", ",", "and", ")", "&"):
         return None
-    k = i + 1 + (rw.w(i + 1) in ("here", "again", "home"))
+    k = a + 1 + (rw.w(a + 1) in ("here", "again", "home"))
     j = k + (rw.w(k) == ",")
-    tail = _match(rw, j, _POLITE_TAILS)
-    if tail is None or rw.w(j + len(tail)) not in ("", *_ENDS):
+    tail = _match(rw, j, _POLITE_TAILS) or ()
+    if (not tail and a == i) or rw.w(j + len(tail)) not in ("", *_ENDS):
+        return None  # a plain "then back": read already
+    end = j + len(tail) if tail else k
+    _note(rw, i, end, "back to the start")
+    rw.emit("back", "to", "the", "start", like=rw.toks[a])
+    return end
+
+
+#: Frames of wanting the walker somewhere ("I need you by the sink", "I'd like you over by the
+#: window", "we need you in the kitchen").
+WANT_YOU: tuple[tuple[str, ...], ...] = (
+    ("i", "need", "you"), ("i", "want", "you"), ("i", "would", "like", "you"),
+    ("i", "would", "love", "you"), ("we", "need", "you"), ("we", "want", "you"),
+    ("we", "would", "like", "you"), ("i", "will", "need", "you"), ("i", "need", "you", "to", "be"),
+    ("i", "want", "you", "to", "be"), ("i", "would", "like", "you", "to", "be"))
+
+
+def want_you_at(rw: Rewriter, i: int) -> int | None:
+    """WANT_YOU [PARTICLE] POSITION|in NP -> "go to NP" ("I'd like you over by the window")."""
+    lead = _match(rw, i, WANT_YOU)
+    if lead is None:
         return None
-    _note(rw, i, j + len(tail), "back to the start")
-    rw.emit("back", "to", "the", "start", like=rw.toks[i])
-    return j + len(tail)
+    k = _particles(rw, i + len(lead))
+    k += 1 if rw.w(k) in ("right", "just") else 0
+    pos = _match(rw, k, POSITIONS) or (("in",) if rw.w(k) in ("in", "inside") else None)
+    if pos is None or not _np_at(rw, k + len(pos)):
+        return None
+    b = k + len(pos)
+    if rw.w(b) in ("it", "them"):
+        return None
+    if pos in _NEARISH and any(w in _SCOPE_WORDS for w in rw.words[b:_sentence_end(rw, b)]):
+        # "I want you near the wall the whole time": a keep-near constraint, "stay near ..."
+        _note(rw, i, b, "stay " + " ".join(pos))
+        rw.emit("stay", like=rw.toks[i])
+        rw.out.extend(rw.toks[k:b])
+        return b
+    _note(rw, i, b, "go to" if pos in (("at",), ("by",), ("in",)) else
+          "go to; placed " + " ".join(pos))
+    rw.emit("go", "to", like=rw.toks[i])
+    return b
+
+
+#: Verbs whose object is a stop ("approach the microwave and stop").
+_ARRIVE_VERBS = frozenset({"approach", "reach", "visit", "find"})
+_DWELL_VERBS = frozenset({"stop", "wait", "halt", "park", "stay", "stand", "remain"})
+
+
+def and_stop(rw: Rewriter, i: int) -> int | None:
+    """"go to the sofa and stop", "go halfway between A and B and wait": staying at the stop
+    just said (one stage, the words noted), at the end of a sentence."""
+    if rw.w(i) not in ("and", ",", "then") or rw.w(i + 1) not in _DWELL_VERBS:
+        return None
+    k = i + 2 + (rw.w(i + 2) in ("there", "here"))
+    if rw.w(k) not in ("", *_ENDS):
+        return None
+    start = len(rw.out)
+    while start and rw.out[start - 1].text not in _ENDS:
+        start -= 1
+    if not any(t.text in ("to", "between") or t.text in _ARRIVE_VERBS for t in rw.out[start:]):
+        return None
+    _note(rw, i, k, "the stop before")
+    return k
+
+
+#: "once you get there", "when you're there": the stop just said; what follows comes after.
+_THERE: tuple[tuple[str, ...], ...] = (
+    ("get", "there"), ("arrive",), ("arrive", "there"), ("are", "there"), ("reach", "it"),
+    ("get", "to", "it"), ("have", "got", "there"), ("have", "reached", "it"),
+    ("have", "arrived"), ("are", "done", "there"), ("have", "been", "there"), ("reach", "there"))
+
+
+def when_there(rw: Rewriter, i: int) -> int | None:
+    """"Head over to the plant. When you get there, come back to me." -> "..., come back to
+    me": arriving at the stop said before is no new stage."""
+    if rw.w(i) not in ("when", "once", "after") or rw.w(i + 1) != "you":
+        return None
+    got = _match(rw, i + 2, _THERE)
+    if got is None:
+        return None
+    k = i + 2 + len(got)
+    k += 1 if rw.w(k) == "," else 0
+    k += 1 if rw.w(k) == "then" else 0
+    dwell = rw.w(k) in _DWELL_VERBS
+    if (dwell or rw.w(k) in ("", *_ENDS)) and \
+            rw.w(k + dwell + (dwell and rw.w(k + 1) == "there")) in ("", *_ENDS) and \
+            any(t.text == "to" for t in rw.out):
+        # "when you arrive, wait": staying at the stop before, nothing after
+        end = k + dwell + (dwell and rw.w(k + 1) == "there")
+        while rw.out and rw.out[-1].text in (",", "and", "then", ";"):
+            rw.out.pop()
+        _note(rw, i, end, "the stop before")
+        return end
+    if not (_match(rw, k, MOTION_VERBS) or rw.w(k) in ("return", "wait", "stop", "turn")) \
+            or not any(t.text == "to" for t in rw.out):
+        return None
+    _note(rw, i, k, "after the stop before")
+    return k
 
 
 #: The frames in the order they are tried, before every other rule of stage 0a.
-RULES: tuple[Rule, ...] = (softened_request, from_here, leave_and, stop_when_reach, come_back, bare_back, pass_by,
+RULES: tuple[Rule, ...] = (*MT.RULES, softened_request, when_there, and_stop, from_here, leave_and, stop_when_reach, come_back, bare_back, pass_by,
                            stay_at,
                            motion_to, part_of_object, corner_without_room)
 
-__all__ = ["MOTION_VERBS", "PARTICLES", "POSITIONS", "RULES", "STAY_VERBS"]
+#: Frames read in the early pass, before the rules that read "I need you at X" as a stop.
+EARLY: tuple[Rule, ...] = (want_you_at,)
+
+__all__ = ["EARLY", "MOTION_VERBS", "PARTICLES", "POSITIONS", "RULES", "STAY_VERBS"]
