@@ -17,12 +17,10 @@ _TABLE = Path(__file__).parent / "data" / "breadth_motion.json"
 
 def test_breadth_table_floor() -> None:
     got = summary(score_set(_TABLE))
-    # 323 of 330 on 2026-12-06; left: BM183 "go towards X and stop in front of it" (refused:
-    # "towards" alone does not say the walk ends there), BM244 "go to there the sofa" (read
-    # as two stops, as before), BM254 (a correction), BM261 (a list without articles),
-    # BM268 ("steering clear of"), BM323 ("stand in the middle" of a room said before),
-    # BM324 (a verbless "Out of X, into Y, and over to Z")
-    assert got["right"] >= 323
+    # 355 of 365 on 2026-12-06; the ten left are refusals or earlier readings listed in the
+    # table's "about" and the helper's report (e.g. BM183 "go towards X", BM254 a correction,
+    # BM261 a list without articles, BM349 "between the two armchairs")
+    assert got["right"] >= 355
     assert got["silent_drops"] == 0
 
 
@@ -56,6 +54,11 @@ def _frames(text: str) -> list[dict[str, str]]:
     ("Final destination - the bed.", [("goal", "bed")]),
     ("Keep going until you reach the bed.", [("goal", "bed")]),
     ("Visit the TV stand before coming back here.", [("goal", "tv_stand"), ("goal", "start")]),
+    ("Make your way across the living room to the window.",
+     [("pass", "living_room"), ("goal", "window")]),
+    ("go next to sofa", [("goal", "sofa")]),
+    ("Stand a bit in front of the sofa.", [("goal", "sofa")]),
+    ("Go to the dog bed and then back to where you were.", [("goal", "dog_bed"), ("goal", "start")]),
     ("Pop to the sink, then the toilet, then straight back.",
      [("goal", "sink"), ("goal", "toilet"), ("goal", "start")]),
 ])

@@ -57,7 +57,7 @@ BEELINE: tuple[tuple[str, ...], ...] = (("make", "a", "beeline"), ("make", "for"
 #: Direction particles between a motion verb and its "to": they add no place of their own
 #: on one floor ("head on down to", "pop back over to", "go across to").
 PARTICLES = frozenset({"on", "over", "across", "up", "down", "along", "round", "around",
-                       "off", "out", "right"})
+                       "off", "out", "right", "ahead", "forward", "forwards"})
 #: Verbs of staying at a place; with a position phrase after them they end the route there.
 #: "stay"/"remain" also say keep-near constraints ("stay close to the wall"), so they are read
 #: as a stop only when they open their sentence and the sentence ends with their place.
@@ -85,8 +85,16 @@ POSITIONS: tuple[tuple[str, ...], ...] = tuple(sorted((
         "just by", "just beside", "just next to", "just in front of", "just behind",
         "right by", "right next to", "right beside", "right in front of", "right behind",
         "right at", "directly in front of", "directly behind", "directly opposite",
-        "somewhere near", "somewhere by", "over by", "over near", "down by")), key=len,
+        "somewhere near", "somewhere by", "over by", "over near", "down by", "inside",
+        "just inside", "right inside")), key=len,
     reverse=True))
+#: Positions a plain motion verb takes as its goal ("go next to the sofa", "come in front of
+#: the TV"); not "by"/"past"/"behind"/"along" (ways of passing) nor "near" alone after a
+#: negation (read by the constraint rules, and refused here).
+_GO_POSITIONS: tuple[tuple[str, ...], ...] = (
+    ("next", "to"), ("right", "next", "to"), ("in", "front", "of"), ("right", "in", "front", "of"),
+    ("near", "to"), ("close", "to"), ("beside",), ("right", "beside",), ("up", "close", "to"),
+    ("opposite",), ("across", "from"), ("near",))
 #: Parts of a thing said after "to the" ("go to the far side of the table"): a stop at the
 #: thing, the part kept as a note; only before an object, never a room (a room's side is a
 #: place of its own the parser does not read).
@@ -122,6 +130,9 @@ FROM_HERE: tuple[tuple[str, ...], ...] = tuple(
                                "starting here"))
 _DETS = ("the", "a", "an", "that", "this", "its", "their", "your", "my", "our")
 _ENDS = (".", "!", "?", ";")
+#: Degrees before a position ("stand a bit in front of the sofa"): how close, noted with it.
+_DEGREES: tuple[tuple[str, ...], ...] = (("a", "bit"), ("a", "little"), ("a", "little", "bit"),
+                                         ("slightly",), ("somewhat",))
 #: Positions that "stay"/"remain" also use for keep-near constraints.
 _NEARISH = frozenset(p for p in POSITIONS if p[-1] in ("near", "to", "by", "alongside", "against",
                                                        "nearby") and p != ("next", "to"))
@@ -189,6 +200,18 @@ def _sentence_end(rw: Rewriter, k: int) -> int:
     return k
 
 
+def _path_after(rw: Rewriter, k: int) -> bool:
+    """Whether the clause from ``k`` goes on to a goal or a span of the walk ("go near the
+    wall to the kitchen", "... the whole time"): the position is then a path, not a stop."""
+    j = k
+    while j < len(rw.words) and rw.w(j) not in (*_ENDS, ",", "and", "then"):
+        if rw.w(j) in ("to", "into", "until", "till", "towards", "toward") or \
+                rw.w(j) in _SCOPE_WORDS:
+            return True
+        j += 1
+    return False
+
+
 def _gerund_of(verb: str) -> str:
     """The -ing form of a one-word motion verb ("pop" -> "popping", "amble" -> "ambling")."""
     if verb.endswith("e") and not verb.endswith(("ee", "ye")):
@@ -239,6 +262,31 @@ def motion_to(rw: Rewriter, i: int) -> int | None:
             return None
         k = _particles(rw, i + len(verb))
         k += 1 if rw.at(k, "here", "to") else 0  # "come over here to the table"
+        if rw.w(k) in ("through", "via", "past") and _np_at(rw, k + 1) and \
+                verb[0] not in ("go", "walk", "head", "move", "travel", "drive", "run") and \
+                not gerund and not _negated(rw):
+            # "make your way through the living room", "nip past the sofa": a pass
+            _note(rw, i, k + 1, "go " + ("via" if rw.w(k) == "past" else rw.w(k)))
+            rw.emit("go", like=rw.toks[i])
+            rw.emit("via" if rw.w(k) == "past" else rw.w(k), like=rw.toks[k])
+            return k + 1
+        if rw.w(k - 1) == "across" and _room_then_to(rw, k) and not _negated(rw):
+            _note(rw, i, k, "go through")  # "make your way across the living room to X"
+            rw.emit("go", like=rw.toks[i])
+            rw.emit("through", like=rw.toks[k - 1])
+            return k
+        if rw.w(k) in ("till", "until", "til") and rw.w(k + 1) in _DETS:
+            _note(rw, i, k + 1, "go to")  # "go till the front door"
+            rw.emit("go", "to", like=rw.toks[i])
+            return k + 1
+        pos = _match(rw, k, _GO_POSITIONS)
+        if pos is not None and verb[0] in ("go", "come", "get", "move") and \
+                not gerund and _np_at(rw, k + len(pos)) and not _negated(rw) and \
+                rw.w(k + len(pos)) not in ("it", "them") and not _path_after(rw, k + len(pos)):
+            # "go next to the sofa", "come near to the washing machine": a stop placed so
+            _note(rw, i, k + len(pos), "go to; placed " + " ".join(pos))
+            rw.emit("go", "to", like=rw.toks[i])
+            return k + len(pos)
         if rw.w(k) != "to" or rw.w(k - 1) == "out":
             return None
         if k == i + 1 and not gerund and verb[0] in ("go", "walk", "head", "come", "move", "get", "run",
@@ -323,7 +371,9 @@ def stay_at(rw: Rewriter, i: int) -> int | None:
     k += 2 if rw.at(k, "for", "me") or rw.at(k, "for", "us") else 0  # "wait for me by X"
     k += 1 if rw.w(k) in ("there", "right", "just") and rw.w(k + 1) in ("by", "next", "in",
                                                                          "at") else 0
-    if rw.w(k) in ("exactly", "directly") and rw.w(k + 1) == "between":
+    deg = _match(rw, k, _DEGREES)
+    k += len(deg) if deg and _match(rw, k + len(deg), POSITIONS) else 0  # "a bit in front of"
+    if rw.w(k) in ("exactly", "directly", "halfway", "midway") and rw.w(k + 1) == "between":
         k += 1
     if rw.w(k) == "between" and _np_at(rw, k + 1) and not _negated(rw) and \
             verb not in _GUARDED_STAY:
@@ -358,8 +408,9 @@ def stay_at(rw: Rewriter, i: int) -> int | None:
                                                   ("end",), ("park",)):
         return None  # "stop at X", "wait at X": read already
     last = next((t.text for t in reversed(rw.out) if t.text in ("to", "via", "past",
-                                                                "through")), "")
-    if rw.w(b) in ("it", "them") and last == "to":
+                                                                "through") or
+                 t.text in _ARRIVE_VERBS), "")
+    if rw.w(b) in ("it", "them") and (last == "to" or last in _ARRIVE_VERBS):
         # "go to the window and stop in front of it": the stop just reached, placed there
         while rw.out and rw.out[-1].text in ("and", "then", ","):
             rw.out.pop()
@@ -536,15 +587,41 @@ def bare_back(rw: Rewriter, i: int) -> int | None:
     a = i + (rw.w(i) in ("straight", "right"))
     if rw.w(a) != "back" or rw.w(i - 1) not in ("then", ",", "and", ")", "&"):
         return None
-    k = a + 1 + (rw.w(a + 1) in ("here", "again", "home"))
+    where = _match(rw, a + 1, BACK_TAILS) or ()
+    k = a + 1 + len(where)
     j = k + (rw.w(k) == ",")
-    tail = _match(rw, j, _POLITE_TAILS) or ()
-    if (not tail and a == i) or rw.w(j + len(tail)) not in ("", *_ENDS):
-        return None  # a plain "then back": read already
-    end = j + len(tail) if tail else k
+    polite = _match(rw, j, _POLITE_TAILS) or ()
+    if rw.w(j + len(polite)) not in ("", *_ENDS) or (rw.w(k) == "," and not polite):
+        return None
+    if a == i and not polite and len(where) < 2:
+        return None  # a plain "then back (here)": read already
+    end = j + len(polite) if polite else k
     _note(rw, i, end, "back to the start")
     rw.emit("back", "to", "the", "start", like=rw.toks[a])
     return end
+
+
+def _room_then_to(rw: Rewriter, k: int) -> bool:
+    """Whether a room's noun phrase starts at ``k`` and "to" follows it ("the living room to")."""
+    if rw.w(k) not in _DETS:
+        return False
+    j = k + 1
+    while j < k + 4 and rw.w(j).isalpha() and head_lexicon().match(
+            rw.words[j:j + head_lexicon().max_len]) is None:
+        j += 1
+    hit = head_lexicon().match(rw.words[j:j + head_lexicon().max_len])
+    return hit is not None and hit[2] == "room" and rw.w(j + hit[0]) == "to"
+
+
+def across_room(rw: Rewriter, i: int) -> int | None:
+    """"walk across the living room to the window" -> "walk through the living room to the
+    window": crossing a room on the way to a stop is passing through it."""
+    if rw.w(i) != "across" or not _match(rw, i - 1, MOTION_VERBS) or \
+            not _room_then_to(rw, i + 1):
+        return None
+    _note(rw, i, i + 1, "through")
+    rw.emit("through", like=rw.toks[i])
+    return i + 1
 
 
 #: Frames of wanting the walker somewhere ("I need you by the sink", "I'd like you over by the
@@ -639,7 +716,7 @@ def when_there(rw: Rewriter, i: int) -> int | None:
 
 
 #: The frames in the order they are tried, before every other rule of stage 0a.
-RULES: tuple[Rule, ...] = (*MT.RULES, softened_request, when_there, and_stop, from_here, leave_and, stop_when_reach, come_back, bare_back, pass_by,
+RULES: tuple[Rule, ...] = (*MT.RULES, softened_request, when_there, and_stop, from_here, leave_and, stop_when_reach, come_back, bare_back, across_room, pass_by,
                            stay_at,
                            motion_to, part_of_object, corner_without_room)
 
