@@ -17,7 +17,10 @@ Each rewrite emits the phrasing the parser reads and notes what was said
 
 from __future__ import annotations
 
+import re
+
 from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.model import Clause, Modifier
 from map2route.language.parser.rewrites import Rewriter, Rule
 
 _DETS = ("the", "a", "an", "that", "this", "its", "their", "your", "my", "our")
@@ -262,8 +265,74 @@ def room_to_room(rw: Rewriter, i: int) -> int | None:
     return b + 1 + (rw.w(b + 1) == "then")
 
 
+#: How long to stay, said after a dwell ("wait there until I say so", "stay for a minute"): it
+#: changes no place of the route; noted.
+_UNTIL_ME: tuple[tuple[str, ...], ...] = tuple(
+    tuple(p.split()) for p in (
+        "until i say so", "until i call", "until i call you", "until i come", "until i get there",
+        "until i am back", "until i return", "until i arrive", "until i come back",
+        "until i tell you", "until i am there", "until further notice", "till i say so",
+        "till i call", "till i come", "till i get there", "for a minute", "for a moment",
+        "for a bit", "for a while", "for a second", "for a few minutes", "for a few seconds",
+        "for now", "a moment", "a minute", "a bit"))
+_DWELLS = frozenset({"wait", "stay", "stop", "park", "remain", "hang", "stand"})
+
+
+def dwell_duration(rw: Rewriter, i: int) -> int | None:
+    """"Wait there until I say so.", "park by the door for a minute": a duration of the stay."""
+    got = _match(rw, i, _UNTIL_ME)
+    start = i
+    while start and rw.w(start - 1) not in (*_ENDS, ","):
+        start -= 1
+    if got is None or not any(w in ("wait", "stay", "park", "remain", "hang")
+                              for w in rw.words[start:i]):
+        return None
+    k = i + len(got)
+    if rw.w(k) not in ("", *_ENDS, ","):
+        return None
+    said = [t.text for t in rw.out[-3:]]
+    if len(said) >= 2 and said[-1] in ("there", "here") and said[-2] in _DWELLS and \
+            (len(said) == 2 or said[-3] in (*_ENDS, ",", "and", "then")) and len(rw.out) > 2:
+        # "Wait there until I say so.": staying at the stop before, all of it
+        del rw.out[-2:]
+        _note(rw, i - 2, k, "the stop before; how long to stay")
+        return k
+    _note(rw, i, k, "how long to stay")
+    return k
+
+
+def room_then_corner(clauses: list[Clause], text: str) -> list[Clause]:
+    """"Go into the kitchen and stand in the corner by the window" / "... in the corner of the
+    kitchen farthest from the fridge": one stage, the corner of the room just entered (the
+    room said first, with what picks it, replaces the corner's generic "room" or the same
+    room said again), as :func:`.annotator_rewrites.room_then_point` does for midpoints."""
+    out: list[Clause] = []
+    for c in clauses:
+        ref = c.refs[0] if c.kind == "goal" and len(c.refs) == 1 else None
+        prev = out[-1] if out else None
+        if ref is None or ref.head not in ("corner", "centroid") or prev is None or \
+                prev.kind != "goal" or len(prev.refs) != 1 or \
+                prev.refs[0].head_kind != "room" or prev.refs[0].plural or \
+                not re.fullmatch(r"[\s,]*and\s*(?:then\s+)?[a-z\s]*",
+                                 text[prev.span[1]:c.span[0]].lower()):
+            out.append(c)
+            continue
+        rooms = [m for m in ref.modifiers if m.kind == "in_room"]
+        said = rooms[0].refs[0] if len(rooms) == 1 and len(rooms[0].refs) == 1 else None
+        if said is None or said.head not in ("room", prev.refs[0].head) or \
+                said.head != "room" and said.modifiers:
+            out.append(c)  # another room, or the same kind picked again ("the other ...")
+            continue
+        room = prev.refs[0]
+        ref.modifiers = [Modifier("in_room", [room], span=room.span),
+                         *[m for m in ref.modifiers if m.kind != "in_room"]]
+        c.span = (prev.span[0], c.span[1])
+        out[-1] = c
+    return out
+
+
 #: The rules, tried by :mod:`.motion_frames` after its own.
-RULES: tuple[Rule, ...] = (room_to_room, place_around, room_corner, stop_label, as_far_as, frame_opener,
+RULES: tuple[Rule, ...] = (dwell_duration, room_to_room, place_around, room_corner, stop_label, as_far_as, frame_opener,
                            before_coming_back)
 
-__all__ = ["PLACE_NOUNS", "PLACE_RELATIONS", "RULES"]
+__all__ = ["PLACE_NOUNS", "PLACE_RELATIONS", "RULES", "room_then_corner"]
