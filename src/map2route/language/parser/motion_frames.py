@@ -66,7 +66,7 @@ STAY_VERBS: tuple[tuple[str, ...], ...] = tuple(
         "come to a stop", "come to a halt", "come to rest", "end up", "wind up", "end",
         "finish up", "finish", "pull up", "position yourself", "put yourself",
         "park yourself", "place yourself", "plant yourself", "station yourself",
-        "get yourself", "stop", "stand", "wait", "park", "halt", "sit", "stay", "remain",
+        "get yourself", "stop off", "stop", "stand", "wait", "park", "halt", "sit", "stay", "remain",
         "be", "settle", "rest", "hover", "hang out", "hang around", "stand still"))
 _GUARDED_STAY = frozenset({("stay",), ("remain",), ("be",), ("rest",), ("hover",),
                            ("hang", "out"), ("hang", "around"), ("sit",)})
@@ -200,6 +200,18 @@ def _sentence_end(rw: Rewriter, k: int) -> int:
     return k
 
 
+def _stops_at_it(rw: Rewriter, k: int) -> bool:
+    """Whether the sentence from ``k`` goes on "and stop (beside it | when you get to it |
+    there)": "head towards the bed and stop beside it" ends at the bed."""
+    end = _sentence_end(rw, k)
+    words = rw.words[k:end]
+    if "and" not in words:
+        return False
+    rest = words[words.index("and") + 1:]
+    return bool(rest) and rest[0] in ("stop", "wait", "halt", "park", "stand") and \
+        rest[-1] in ("it", "there") and len(rest) <= 7
+
+
 def _path_after(rw: Rewriter, k: int) -> bool:
     """Whether the clause from ``k`` goes on to a goal or a span of the walk ("go near the
     wall to the kitchen", "... the whole time"): the position is then a path, not a stop."""
@@ -275,6 +287,10 @@ def motion_to(rw: Rewriter, i: int) -> int | None:
             rw.emit("go", like=rw.toks[i])
             rw.emit("through", like=rw.toks[k - 1])
             return k
+        if rw.w(k) in ("towards", "toward") and _np_at(rw, k + 1) and _stops_at_it(rw, k + 1):
+            _note(rw, i, k + 1, "go to (the stop is said after it)")
+            rw.emit("go", "to", like=rw.toks[i])
+            return k + 1
         if rw.w(k) in ("till", "until", "til") and rw.w(k + 1) in _DETS:
             _note(rw, i, k + 1, "go to")  # "go till the front door"
             rw.emit("go", "to", like=rw.toks[i])
@@ -341,9 +357,12 @@ def stay_at(rw: Rewriter, i: int) -> int | None:
     position kept as a note: "stop next to the arm chair", "go and stand in front of the
     TV", "park yourself by the fridge", "could you be at the sofa"."""
     k = i
-    serial = rw.w(k) in ("go", "come", "run", "hop", "pop", "nip", "head", "walk")
+    lead = _match(rw, k, MOTION_VERBS)
+    serial = lead is not None and (
+        rw.w(k) in ("go", "come", "run", "hop", "pop", "nip", "head", "walk") or
+        _particles(rw, k + len(lead)) > k + len(lead))  # "bring yourself over next to X"
     if serial:
-        k = _particles(rw, k + 1)
+        k = _particles(rw, k + len(lead))
         k += 1 if rw.w(k) == "and" else 0
     if serial and k > i + 1 and rw.w(k - 1) in ("up", "over", "round", "across") and \
             _match(rw, k, POSITIONS) not in (None, ("at",)):
@@ -546,12 +565,49 @@ def stop_when_reach(rw: Rewriter, i: int) -> int | None:
         return None
     k = j + (4 if rw.w(j + 1) == "soon" else 2)
     arrive = next((n for p, n in ((("get", "to"), 2), (("reach",), 1), (("arrive", "at"), 2),
+                                  (("get", "there"), 1), (("arrive", "there"), 1),
                                   (("come", "to"), 2), (("hit",), 1)) if rw.at(k, *p)), 0)
+    if arrive and rw.w(k + arrive) in ("it", "there") and rw.w(k + arrive + 1) in ("", *_ENDS) \
+            and any(t.text == "to" for t in rw.out):
+        while rw.out and rw.out[-1].text in ("and", "then", ","):
+            rw.out.pop()  # "... and stop when you get to it": the stop before
+        _note(rw, i, k + arrive + 1, "the stop before")
+        return k + arrive + 1
     if not arrive or not _np_at(rw, k + arrive):
         return None
     _note(rw, i, k + arrive, "go to")
     rw.emit("go", "to", like=rw.toks[i])
     return k + arrive
+
+
+#: Verbs that take "over to X" without moving there ("look over to the window", "hand it
+#: over to me"): never read as motion by the frame below.
+_NOT_MOTION = frozenset({"look", "glance", "peek", "peer", "stare", "point", "turn", "lean",
+                         "reach", "hand", "pass", "throw", "toss", "send", "call", "shout",
+                         "yell", "wave", "nod", "gesture", "move", "switch", "change", "pull",
+                         "push", "slide", "swing", "carry", "bring", "take", "hold", "read",
+                         "listen", "talk", "speak", "think", "come", "go", "walk", "head"})
+_FRAME_PARTICLES = frozenset({"over", "across", "round", "along", "on"})
+
+
+def frame_motion_verb(rw: Rewriter, i: int) -> int | None:
+    """An imperative verb the lexicon does not list, in the motion frame "VERB over/across/round
+    to NP" ("shoot over to the fridge", "scurry over to the hamper"): the frame says it is a
+    way of going there; read as "go to", the verb noted as said."""
+    w = rw.w(i)
+    if not (w.isalpha() and len(w) > 2) or w in _NOT_MOTION or w in W.OPENERS or \
+            w in W.FILLER_WORDS or head_lexicon().match([w]) is not None:
+        return None
+    if not (_sentence_start(rw, i) or rw.w(i - 1) in ("and", "then", ",", "please", "just")):
+        return None
+    if rw.w(i + 1) not in _FRAME_PARTICLES:
+        return None
+    k = _particles(rw, i + 1)
+    if rw.w(k) != "to" or not _np_at(rw, k + 1) or _negated(rw):
+        return None
+    _note(rw, i, k + 1, f"go to ('{w}' read as a way of going, by its frame)")
+    rw.emit("go", "to", like=rw.toks[i])
+    return k + 1
 
 
 #: Softening adverbs between a modal request and its verb ("could you possibly make your way
@@ -716,9 +772,10 @@ def when_there(rw: Rewriter, i: int) -> int | None:
 
 
 #: The frames in the order they are tried, before every other rule of stage 0a.
-RULES: tuple[Rule, ...] = (*MT.RULES, softened_request, when_there, and_stop, from_here, leave_and, stop_when_reach, come_back, bare_back, across_room, pass_by,
-                           stay_at,
-                           motion_to, part_of_object, corner_without_room)
+RULES: tuple[Rule, ...] = (
+    *MT.RULES, softened_request, when_there, and_stop, from_here, leave_and, stop_when_reach,
+    come_back, bare_back, across_room, pass_by, stay_at, motion_to, frame_motion_verb,
+    part_of_object, corner_without_room)
 
 #: Frames read in the early pass, before the rules that read "I need you at X" as a stop.
 EARLY: tuple[Rule, ...] = (want_you_at,)
