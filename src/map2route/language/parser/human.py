@@ -23,6 +23,7 @@ import re
 from map2route.language.errors import ParseError
 from map2route.language.parser import annotator_rewrites as A
 from map2route.language.parser import aside_rewrites as I
+from map2route.language.parser import motion_frames as MF
 from map2route.language.parser import register_rewrites as H
 from map2route.language.parser import relation_rewrites as RL
 from map2route.language.parser import rewrites as R
@@ -176,9 +177,9 @@ def human_forms(toks: list[Token]
         kept.extend(s if owned is None else owned)
     marks = Marks(moves=records)
     early = Rewriter(_without_ellipses(kept), marks)
-    kept = early.run(WP.EARLY)
+    kept = early.run((*MF.EARLY, *WP.EARLY))
     rw = Rewriter(RL.on_top(kept), marks)
-    out = rw.run((*WP.RULES, *S.RULES, *RL.RULES, *A.RULES, *RULES))
+    out = rw.run((*MF.RULES, *WP.RULES, *S.RULES, *RL.RULES, *A.RULES, *RULES))
     return out, context + rw.context, marks
 
 

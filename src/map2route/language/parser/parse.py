@@ -13,6 +13,7 @@ from map2route.language.parser.human import (
     merge_room_then_object,
 )
 from map2route.language.parser.model import InstructionParse, Modifier, RefExpr
+from map2route.language.parser.motion_targets import room_then_corner
 from map2route.language.parser.stage_rewrites import merge_room_then_stop, tie_stage_legs
 from map2route.language.parser.state import ATTACHMENTS
 from map2route.language.parser.walk_phrasings import merge_stop_there
@@ -76,6 +77,7 @@ def parse_instruction(text: str, *, attachment: str = "local",
     clauses = merge_room_then_object(clauses, text)
     apply_marks(clauses, p.marks)
     clauses = room_then_point(clauses, text)
+    clauses = room_then_corner(clauses, text)
     clauses = merge_passed_on_the_way(clauses, text, p.marks)
     clauses = merge_room_then_stop(clauses, text, p.marks)
     clauses = merge_stop_there(clauses, text)

@@ -365,7 +365,8 @@ def tie_stage_legs(clauses: list[Clause], marks: Marks) -> None:
         c.during = {"until": goals[k - 1 if k > 0 else -1].refs[0]}
 
 
-_STAY_VERBS = ("wait", "stay", "stop", "stand", "remain", "hang", "pause", "sit", "rest")
+_STAY_VERBS = ("wait", "stay", "stop", "stand", "remain", "hang", "pause", "sit", "rest", "park",
+               "halt")
 
 
 def wait_there(rw: Rewriter, i: int) -> int | None:
