@@ -104,6 +104,21 @@ def _frames() -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
                 ("we", "need", "you")):
         for prep in (("at",), ("over", "at"), ("by",), ("over", "by"), ("in",)):
             out.append(((*who, *prep), ("go", "to")))
+    # "I'd love it if you went ...", "is it ok if you go ...": the verb after "if you" is
+    # the request (in the past when the frame is a wish)
+    for wish in (("i", "would", "love", "it"), ("i", "would", "appreciate", "it"),
+                 ("i", "would", "be", "grateful"), ("i", "would", "be", "happy"),
+                 ("is", "it", "ok"), ("is", "it", "okay"), ("is", "it", "alright"),
+                 ("would", "it", "be", "ok"), ("would", "it", "be", "okay"),
+                 ("would", "it", "be", "alright"), ("is", "it", "cool")):
+        out.append(((*wish, "if", "you", "could"), ()))
+        out.append(((*wish, "if", "you"), ("@past",)))
+        out.append(((*wish, "if", "u"), ("@past",)))
+    for gonna in (("gonna",), ("i", "am", "gonna"), ("i", "am", "going", "to"),
+                  ("going", "to"), ("we", "are", "gonna"), ("we", "are", "going", "to")):
+        out.append(((*gonna, "need", "you", "to"), ()))
+        out.append(((*gonna, "need", "u", "to"), ()))
+        out.append(((*gonna, "need", "you", "at"), ("go", "to")))
     out.append((("go", "ahead", "to"), ("go", "to")))
     out.append((("go", "on", "ahead", "to"), ("go", "to")))
     return sorted(out, key=lambda f: -len(f[0]))
@@ -161,6 +176,9 @@ _CLOSINGS: tuple[tuple[str, ...], ...] = tuple(sorted({
 _THANKS = frozenset({"thanks", "thx", "ty", "cheers", "thank"})
 #: Words a closing may carry along ("that's it, thanks!", "thanks so much :)").
 _CLOSING_GLUE = frozenset({",", "and", "ok", "okay", "so", "really", ":", ")", "(", "!"})
+#: Greetings that open a clause ("yo, go to ...", "hiya", "hey there").
+_GREETINGS = frozenset({"yo", "hiya", "heya", "howdy", "sup", "hey", "hi", "hello", "oi",
+                        "greetings", "morning", "evening"})
 #: Hedges read only where the instruction opens: later, "actually" starts a correction.
 _FIRST_ONLY = frozenset({("actually", ","), ("actually",)})
 
@@ -232,7 +250,8 @@ def _at(words: list[str], k: int, seq: tuple[str, ...]) -> bool:
 
 def _boundary(words: list[str], k: int) -> bool:
     """Whether a clause ends right before ``k``."""
-    return k >= len(words) or words[k] in (*_ENDS, ",", ";", ")", ":", "and", "then")
+    return k >= len(words) or words[k] in (*_ENDS, ",", ";", ")", ":", "and", "then",
+                                           "please", "pls", "plz", "thx", "thanks")
 
 
 def _heads_in(words: list[str]) -> bool:
@@ -248,7 +267,9 @@ def _symbols(toks: list[Token]) -> list[Token]:
     while k < len(toks):
         w = words[k]
         nxt = words[k + 1] if k + 1 < len(words) else ""
-        if w in ("&", "+") or (w == "n" and k and (nxt in W.MOVE_VERBS or nxt == "then")):
+        if w == "ya" and k and words[k - 1] in ("could", "can", "would", "will", "do"):
+            out.append(Token("you", toks[k].start, toks[k].end))  # "could ya go"
+        elif w in ("&", "+") or (w == "n" and k and (nxt in W.MOVE_VERBS or nxt == "then")):
             out.append(Token("and", toks[k].start, toks[k].end))
         elif w in (":", ";") and nxt in (")", "(", "d", "p") and \
                 (k + 2 >= len(words) or words[k + 2] in (*_ENDS, ",")) and \
@@ -339,6 +360,28 @@ def _closings(toks: list[Token], ctx: Context, records: list[dict[str, str]]) ->
     return [t for k, t in enumerate(toks) if k not in drop and k not in gone]
 
 
+#: Adverbs a speaker slips into a frame ("I *just* need you at ...", "could you *maybe*").
+_FRAME_ADVERBS = frozenset({"just", "really", "kinda", "simply", "actually", "also"})
+
+
+def _frame_at(words: list[str], k: int
+              ) -> tuple[tuple[tuple[str, ...], tuple[str, ...]] | None, int]:
+    """The longest frame at ``k`` that wraps a request (adverbs inside it skipped) and how
+    many tokens it spans."""
+    for f in FRAMES:
+        q, ok = k, True
+        for n, w in enumerate(f[0]):
+            while n and q < len(words) and words[q] in _FRAME_ADVERBS and words[q] != w:
+                q += 1
+            if q >= len(words) or words[q] != w:
+                ok = False
+                break
+            q += 1
+        if ok and _wraps_request(words, q, f):
+            return f, q - k
+    return None, 0
+
+
 def _wraps_request(words: list[str], k: int,
                    frame: tuple[tuple[str, ...], tuple[str, ...]]) -> bool:
     """Whether a frame ending before ``k`` wraps a request ("we need to *go* ..."), not the
@@ -376,15 +419,27 @@ def _leads(toks: list[Token], records: list[dict[str, str]]) -> list[Token]:
     past = False
     while k < len(toks):
         if _open(words, k):
-            frame = next((f for f in FRAMES if _at(words, k, f[0]) and
-                          _wraps_request(words, k + len(f[0]), f)), None)
+            frame, n = _frame_at(words, k)
             if frame is not None:
-                n = len(frame[0])
                 _said(records, words[k:k + n])
                 past = frame[1] == ("@past",)
                 if frame[1] and not past:
                     out.extend(Token(w, toks[k].start, toks[k + n - 1].end) for w in frame[1])
                 k += n
+                continue
+            if words[k] in _GREETINGS and k + 1 < len(words) and \
+                    _hedges_request(words, k + 1 + (words[k + 1:k + 2] == ["there"])):
+                n = 1 + (words[k + 1:k + 2] == ["there"])
+                _said(records, words[k:k + n])
+                k += n
+                continue
+            if words[k] == "mind" and words[k + 1:k + 2] and words[k + 1].endswith("ing") and \
+                    words[k + 1] in W.MOVE_VERBS:
+                _said(records, ["mind"])  # "Mind going to the toilet?": would you mind
+                out.append(Token("would", toks[k].start, toks[k].end))
+                out.append(Token("you", toks[k].start, toks[k].end))
+                out.append(Token("mind", toks[k].start, toks[k].end))
+                k += 1
                 continue
             hedge = next((h for h in HEDGE_LEADS if _at(words, k, h) and
                           (h not in _FIRST_ONLY or all(w in _INTERJECTIONS or w == ","
@@ -503,7 +558,8 @@ def _asides(toks: list[Token], ctx: Context) -> list[Token]:
                 (body[0] in ("this", "the", "our", "my") and body[1:2] and
                  body[1] in _HOME and body[2:3] in (["has"], ["have"], ["is"]) and
                  not any(w in _ROUTE for w in body) and not set(words[e:]) & _ANAPHORS)
-                or _plain_description(body)):
+                or _plain_description(body) or
+                (_where_someone_is(body) and not set(words[e:]) & _ANAPHORS)):
             _record(ctx, toks[a:e])
             drop.update(range(a, e))
             continue
@@ -551,6 +607,26 @@ def _asides(toks: list[Token], ctx: Context) -> list[Token]:
                     continue
             k += 1
     return [t for k, t in enumerate(toks) if k not in drop]
+
+
+_BEING = frozenset({"sitting", "standing", "lying", "waiting", "parked", "located", "right",
+                    "currently", "now", "still", "just", "over", "here", "there", "somewhere"})
+
+
+def _where_someone_is(body: list[str]) -> bool:
+    """ "You're on the couch right now.", "We're in the living room.": where the walker or
+    the speaker is, a scene sentence (its places reported as context)."""
+    if body[:2] not in (["you", "are"], ["i", "am"], ["we", "are"]):
+        return False
+    rest = body[2:]
+    k = 0
+    while k < len(rest) and rest[k] in _BEING:
+        k += 1
+    if k >= len(rest) or rest[k] not in _PLACE_PREPS:
+        return False
+    tail = [w for w in rest[k:] if w not in ("right", "now", "currently", "at", "the",
+                                               "moment")]
+    return _heads_in(rest[k:]) and not any(w in _ROUTE for w in tail)
 
 
 def _plain_description(body: list[str]) -> bool:
