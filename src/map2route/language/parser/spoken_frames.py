@@ -119,6 +119,20 @@ def _frames() -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
         out.append(((*gonna, "need", "you", "to"), ()))
         out.append(((*gonna, "need", "u", "to"), ()))
         out.append(((*gonna, "need", "you", "at"), ("go", "to")))
+    for wonder in (("i", "was", "wondering"), ("i", "am", "wondering"), ("i", "wonder"),
+                   ("was", "wondering"), ("just", "wondering")):
+        for modal in ("could", "can", "would"):
+            out.append(((*wonder, "if", "you", modal), ()))
+    for ask in (("can", "i", "ask", "you", "to"), ("may", "i", "ask", "you", "to"),
+                ("could", "i", "ask", "you", "to"), ("can", "i", "get", "you", "to"),
+                ("could", "i", "get", "you", "to"),
+                ("would", "it", "be", "too", "much", "trouble", "to"),
+                ("would", "it", "be", "too", "much", "trouble", "for", "you", "to"),
+                ("is", "it", "too", "much", "trouble", "to"),
+                ("here", "'s", "the", "plan", ":"), ("here", "'s", "the", "plan", ","),
+                ("here", "'s", "what", "i", "need", ":"), ("here", "is", "what", "i", "need", ":")):
+        out.append((ask, ()))
+    out.append((("off", "you", "go", "to"), ("go", "to")))
     out.append((("go", "ahead", "to"), ("go", "to")))
     out.append((("go", "on", "ahead", "to"), ("go", "to")))
     return sorted(out, key=lambda f: -len(f[0]))
@@ -137,12 +151,24 @@ HEDGE_LEADS: tuple[tuple[str, ...], ...] = (
     ("basically",), ("literally",), ("honestly",), ("simply",), ("hmm",), ("right", ","),
     ("right", "so"), ("alright", "then"), ("ok", "then"), ("okay", "then"), ("so", "yeah"),
     ("yeah", "so"), ("um", "yeah"), ("uh", "yeah"), ("yeah",), ("yep",), ("now", "then"),
-    ("like",), ("actually", ","))
+    ("like",), ("actually", ","), ("first", "things", "first", ","),
+    ("long", "story", "short", ","), ("sorry", "to", "bother", "you", ",", "but"),
+    ("sorry", "to", "bother", "you", ","), ("sorry", ","), ("excuse", "me", ","),
+    ("quick", "favour", ","), ("quick", "favor", ","), ("quick", "one", ","),
+    ("no", "rush", ",", "but"), ("no", "rush", "but"),
+    *((("when", "you", "have", "a", t, ",")) for t in ("sec", "second", "minute", "min",
+                                                        "moment", "chance")),
+    *(((v, ",")) for v in ("buddy", "mate", "dude", "bro", "pal", "robot", "man", "friend")))
 #: Hedges and tags that end a clause ("..., I guess", "..., okay?", "... asap").
 HEDGE_TAILS: tuple[tuple[str, ...], ...] = (
     ("i", "guess"), ("i", "suppose"), ("i", "reckon"), ("okay",), ("ok",), ("alright",), ("yeah",), ("right",), ("yes",), ("please",),
     ("if", "you", "can"), ("if", "possible"), ("asap",), ("as", "soon", "as", "possible"),
-    ("right", "away"), ("yeah", "yeah"))
+    ("right", "away"), ("yeah", "yeah"), ("lol",), ("haha",), ("hehe",), ("lmao",),
+    ("if", "that", "is", "ok"), ("if", "that", "is", "okay"), ("if", "that", "is", "alright"),
+    ("if", "that", "is", "fine"), ("if", "that", "works"), ("if", "you", "do", "not", "mind"),
+    *((("when", "you", "have", "a", t)) for t in ("sec", "second", "minute", "min", "moment",
+                                                  "chance")),
+    ("buddy",), ("mate",), ("dude",), ("bro",), ("pal",), ("my", "friend"))
 #: Interjections inside a clause, between commas or not ("go to the fridge, you know, the
 #: big one"; "go to the uh fridge").
 _INSIDE = frozenset({"um", "uh", "umm", "uhm", "uhh", "er", "erm", "hmm", "like"})
@@ -158,7 +184,8 @@ _CLOSINGS: tuple[tuple[str, ...], ...] = tuple(sorted({
     ("thanks", "in", "advance"), ("thanks", "a", "bunch"), ("thanks", "a", "million"),
     ("many", "thanks"), ("much", "appreciated"), ("appreciate", "it"),
     ("i", "appreciate", "it"), ("good", "luck"), ("bye",), ("see", "you"), ("ta",),
-    ("you", "are", "the", "best"), ("love", "you"), ("great",), ("perfect",),
+    ("you", "are", "the", "best"), ("please", "and", "thank", "you"),
+    ("please", "and", "thanks"), ("please", "and", "thx"), ("love", "you"), ("great",), ("perfect",),
     ("let", "me", "know", "when", "you", "are", "there"),
     ("let", "me", "know", "when", "you", "get", "there"),
     ("let", "me", "know", "when", "you", "arrive"),
@@ -269,7 +296,8 @@ def _symbols(toks: list[Token]) -> list[Token]:
         nxt = words[k + 1] if k + 1 < len(words) else ""
         if w == "ya" and k and words[k - 1] in ("could", "can", "would", "will", "do"):
             out.append(Token("you", toks[k].start, toks[k].end))  # "could ya go"
-        elif w in ("&", "+") or (w == "n" and k and (nxt in W.MOVE_VERBS or nxt == "then")):
+        elif w in ("&", "+") or (w == "n" and k and (nxt in W.OPENERS or nxt in _THANKS or
+                                                 nxt in ("stay", "keep", "avoid", "then"))):
             out.append(Token("and", toks[k].start, toks[k].end))
         elif w in (":", ";") and nxt in (")", "(", "d", "p") and \
                 (k + 2 >= len(words) or words[k + 2] in (*_ENDS, ",")) and \
@@ -519,9 +547,20 @@ def _statement(words: list[str]) -> bool:
     for n, w in enumerate(words):
         if w == "left" and n and words[n - 1] in ("i", "we", "he", "she", "they"):
             continue  # "where I left my phone": a verb, not a direction
+        if w == "back" and n and words[n - 1] in ("my", "his", "her", "our"):
+            continue  # "my back hurts": a body, not a return
         if w in _ROUTE and not (speaker and w in W.MOVE_VERBS):
             return False  # "I need to check something": the speaker's errand, no route
-    return any(w in _FINITE for w in words[1:5])
+    # an "-s" verb only after a new subject: "it tips over easily" is a statement about the
+    # thing named before, which the discourse moves record as such
+    return any(w in _FINITE or (words[0] not in _REFERENTS and _finite_s(w))
+               for w in words[1:5])
+
+
+def _finite_s(w: str) -> bool:
+    """A verb in ``-s`` ("my back hurts", "the dog bites"): not a plural head."""
+    return len(w) > 3 and w.isalpha() and w.endswith("s") and not w.endswith("ss") and \
+        head_lexicon().match([w]) is None
 
 
 def _named_before(words: list[str], k: int) -> set[str]:
@@ -558,7 +597,7 @@ def _asides(toks: list[Token], ctx: Context) -> list[Token]:
                 (body[0] in ("this", "the", "our", "my") and body[1:2] and
                  body[1] in _HOME and body[2:3] in (["has"], ["have"], ["is"]) and
                  not any(w in _ROUTE for w in body) and not set(words[e:]) & _ANAPHORS)
-                or _plain_description(body) or
+                or _plain_description(body) or _counted_here(body, words[e:]) or
                 (_where_someone_is(body) and not set(words[e:]) & _ANAPHORS)):
             _record(ctx, toks[a:e])
             drop.update(range(a, e))
@@ -627,6 +666,22 @@ def _where_someone_is(body: list[str]) -> bool:
     tail = [w for w in rest[k:] if w not in ("right", "now", "currently", "at", "the",
                                                "moment")]
     return _heads_in(rest[k:]) and not any(w in _ROUTE for w in tail)
+
+
+def _counted_here(body: list[str], later: list[str]) -> bool:
+    """ "There are two sofas here.": how many of a thing the home has, a scene sentence when
+    no later word may stand for one of them ("go to the other one" keeps it a set-up)."""
+    if body[:2] not in (["there", "are"], ["there", "is"]) or set(later) & _ANAPHORS:
+        return False
+    k = 2
+    if k >= len(body) or not (body[k] in W.NUMBERS or body[k].isdigit()):
+        return False
+    hit = head_lexicon().match(body[k + 1:k + 1 + head_lexicon().max_len])
+    if hit is None:
+        return False
+    rest = body[k + 1 + hit[0]:]
+    return rest in ([], ["here"], ["in", "the", "house"], ["in", "this", "house"],
+                    ["in", "the", "flat"], ["in", "the", "apartment"], ["in", "here"])
 
 
 def _plain_description(body: list[str]) -> bool:
