@@ -15,7 +15,7 @@ from map2route.language import lexicon
 #: Contractions and joined forms (``don't`` -> ``do not``), from ``lexicons/tokens.yaml``.
 CONTRACTIONS: dict[str, str] = lexicon.table("tokens", "contractions")
 
-_TOKEN_RE = re.compile(r"[a-z0-9]+(?:['\-.][a-z0-9]+)*'?|[,;.:!?()]")
+_TOKEN_RE = re.compile(r"[a-z0-9]+(?:['\-.][a-z0-9]+)*'?|[,;.:!?()&+]|(?<=\s)[-\u2013\u2014]+(?=\s)")
 
 
 @dataclass
@@ -31,12 +31,16 @@ def tokenize(text: str) -> list[Token]:
     """Lower-case tokens with spans; contractions expanded into several tokens with one span.
 
     Hyphenated words are split into their parts ("tv-stand" -> "tv", "stand"); a possessive
-    ``'s`` becomes its own token.
+    ``'s`` becomes its own token; typed "&" and "+" are tokens (read as "and" by
+    :mod:`~map2route.language.parser.spoken_frames`) and a dash with spaces round it, which
+    sets off an aside, is a comma.
     """
     out: list[Token] = []
     for mt in _TOKEN_RE.finditer(text.lower().replace("\u2019", "'")):
         word = mt.group(0)
-        if word in CONTRACTIONS:
+        if word[0] in "-\u2013\u2014":
+            out.append(Token(",", mt.start(), mt.end()))  # a spaced dash sets off an aside
+        elif word in CONTRACTIONS:
             for part in CONTRACTIONS[word].split(" "):
                 out.append(Token(part, mt.start(), mt.end()))
         elif "-" in word:

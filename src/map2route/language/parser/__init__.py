@@ -8,7 +8,8 @@ arguments are :class:`RefExpr` referring expressions, nested as they nest in the
 The stages, one module each (a class each over :class:`~.state.ParserState`, composed into
 :class:`~.parse.Parser`):
 
-0. :mod:`.reason_moves` (reasons and states after a request) and :mod:`.moves` (word tables
+0. :mod:`.spoken_frames` (the register around a request: frames, hedges, closings, typed
+   shorthand, reasons and scene sentences kept as context), then :mod:`.reason_moves` (reasons and states after a request) and :mod:`.moves` (word tables
    in :mod:`.move_words`): every clause (a sentence, or a comma part of one) classified by its
    discourse move (request, statement, chatter, caution, hedge, elaboration, apposition,
    correction, dwell, frame, scope) from its structure; the moves that are no route content are

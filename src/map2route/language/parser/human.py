@@ -42,6 +42,7 @@ from map2route.language.parser.model import (
 from map2route.language.parser.moves import discourse_moves
 from map2route.language.parser.reason_moves import before_moves
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
+from map2route.language.parser.spoken_frames import spoken_frames
 from map2route.language.tokens import Token
 
 __all__ = ["Marks", "apply_marks", "human_forms", "merge_passed_on_the_way",
@@ -158,9 +159,10 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks, spoken = spoken_frames(toks, records)  # the register around the request first
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
-    context: list[tuple[str, tuple[int, int]]] = [*reasons, *moved]
+    context: list[tuple[str, tuple[int, int]]] = [*spoken, *reasons, *moved]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False
