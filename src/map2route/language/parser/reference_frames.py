@@ -1,0 +1,636 @@
+"""Reference frames: the many ways people pick one thing or room, put onto the few forms the
+later rewrites and the reference parser read.
+
+People single a thing out by comparison ("the bed that's nearer the door", "the chair most
+near to the window"), by a partitive ("out of the two fridges, ...", "the one of the two beds
+that ...", "the bed, the one out of the two that ..."), by a negated relative ("the plant,
+not the one by the window", "the bedroom that hasn't got a desk"), by the posture of a thing
+("the racket leaning against the wall", "the bin tucked under the desk"), by a possessive
+room ("the kitchen's fridge") and by correcting themselves ("no wait, the other one", "not
+the big one, the small one"). Each is a frame with open word classes (the lexicons below), not
+a sentence: a rule matches a frame, whatever fills its slots. Every word a rule takes out is
+either said again in the form the parser reads (a rank, a relation, a negation, a head) or
+recorded as context ("of the two": the size of the set the pick is made from), never dropped.
+
+Runs as its own pass before the other phrase rules of :mod:`.human`.
+"""
+
+from __future__ import annotations
+
+from map2route.language.inflection import singular_word
+from map2route.language.parser import words as W
+from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.rewrites import Marks, Rewriter, Rule
+from map2route.language.tokens import Token
+
+_ENDS = (".", "!", "?", ";")
+_DETS = ("the", "a", "an")
+_RELATIVE = ("that", "which", "who", "thats", "whichs")
+_COPULA = ("is", "are", "'s", "s")
+
+# --- lexicons -----------------------------------------------------------------------------
+#: Comparison words the reference parser reads as a ranking ("the chair nearer the window").
+_RANKS = ("nearer", "closer", "farther", "further", "nearest", "closest", "farthest",
+          "furthest")
+#: "more/most" + a plain degree word (non-native and spoken English): the inflected form.
+_DEGREE = {("more", "near"): "nearer", ("more", "close"): "closer", ("more", "far"): "farther",
+           ("most", "near"): "nearest", ("most", "close"): "closest",
+           ("most", "far"): "farthest", ("more", "nearer"): "nearer",
+           ("more", "closer"): "closer", ("most", "nearest"): "nearest",
+           ("most", "closest"): "closest"}
+_FAR = ("farther", "further", "farthest", "furthest")
+#: Participles that say how a thing stands where it is; the place is in the preposition after
+#: them ("leaning against the wall": next to the wall), so the participle only tells posture.
+_POSTURES = frozenset((
+    "propped", "sitting", "sat", "standing", "stood", "leaning", "leant", "leaned", "pushed",
+    "placed", "lying", "laying", "laid", "resting", "rested", "tucked", "stacked", "piled",
+    "set", "positioned", "stored", "kept", "parked", "located", "situated", "hanging", "hung",
+    "mounted", "perched", "lined", "put", "shoved", "wedged", "jammed", "nestled", "sitted",
+    "arranged", "installed", "left", "lying", "stashed", "squeezed", "slid", "slotted"))
+#: Particles and adverbs between a posture participle and its preposition.
+_POSTURE_FILL = ("up", "back", "right", "just", "over", "down", "in", "flat", "tight",
+                 "neatly", "directly", "snugly", "away", "close")
+#: Prepositions after a posture participle, as the reference parser reads them.
+_POSTURE_PREPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("on", "top", "of"), ("on",)), (("next", "to"), ("next", "to")),
+    (("close", "to"), ("near",)), (("up", "to"), ("next", "to")),
+    (("against",), ("next", "to")), (("beside",), ("beside",)), (("by",), ("by",)),
+    (("near",), ("near",)), (("under",), ("under",)), (("underneath",), ("under",)),
+    (("beneath",), ("under",)), (("below",), ("under",)), (("on",), ("on",)),
+    (("onto",), ("on",)), (("upon",), ("on",)), (("in",), ("in",)), (("inside",), ("in",)),
+    (("at",), ("at",)), (("along",), ("next", "to")), (("alongside",), ("next", "to")))
+#: Words that open the object of a posture's preposition.
+_OBJECT_LEADS = (*_DETS, "it", "them", "its", "his", "her", "their", "my", "your")
+#: Relations a negated relative may name ("that isn't by the window"), as
+#: :func:`.rewrites.not_relation` reads them after "that is not".
+_NEG_PREPS = (("next", "to"), ("close", "to"), ("under",), ("beneath",), ("beside",), ("on",),
+              ("near",), ("by",))
+#: Words that open a partitive frame at a sentence start ("Out of the two fridges, ...").
+_FRAME_LEADS = (("out", "of"), ("from", "among"), ("from",), ("of",), ("among",),
+                ("amongst",))
+#: Verbs of choosing; after a partitive frame the pick is where to go.
+_CHOOSE = ("pick", "choose", "select", "take")
+#: Leads of a self-correction that cancel what was said ("wait, no", "no no").
+_CANCEL = ("no", "nope", "wait", "sorry", "actually", "oops", ",", "hmm", "oh")
+_GOAL_VERBS = (("go", "to"), ("head", "to"), ("walk", "to"), ("move", "to"), ("go", "into"),
+               ("head", "over", "to"), ("go", "over", "to"), ("get", "to"))
+
+
+# --- helpers ------------------------------------------------------------------------------
+def _after_head(rw: Rewriter, i: int) -> bool:
+    """Whether the words just before ``i`` end a noun head ("the racket" | "the one")."""
+    if rw.w(i - 1) in ("one", "ones"):
+        return True
+    lex = head_lexicon()
+    return any(i - n >= 0 and (hit := lex.match(rw.words[i - n:i])) is not None and hit[0] == n
+               for n in range(1, lex.max_len + 1))
+
+
+def _goal_head(rw: Rewriter) -> tuple[int, int] | None:
+    """Where the head of the goal phrase of the current sentence sits in ``rw.out`` (index,
+    length): the first head after the sentence's verb of motion ("go to the plant by the
+    window": the plant, not the window). None when the sentence has no such verb yet."""
+    texts = [t.text for t in rw.out]
+    start = len(texts)
+    while start > 0 and texts[start - 1] not in _ENDS:
+        start -= 1
+    verb = next((k for k in range(start, len(texts)) if texts[k] in W.MOVE_VERBS), None)
+    if verb is None:
+        return None
+    lex = head_lexicon()
+    for k in range(verb + 1, len(texts)):
+        hit = lex.match(texts[k:k + lex.max_len])
+        if hit is not None and hit[2] != "pronoun":
+            return k, hit[0]
+    return None
+
+
+def _note(rw: Rewriter, a: int, b: int) -> None:
+    """Record tokens ``a``..``b-1`` as context: said, not a place of the route."""
+    toks = [t for t in rw.toks[a:b] if t.text != ","]
+    if toks:
+        rw.context.append((" ".join(t.text for t in toks), (toks[0].start, toks[-1].end)))
+
+
+def _sentence_start(rw: Rewriter, i: int) -> bool:
+    k = i - 1
+    while k >= 0 and rw.w(k) in W.FILLER_WORDS | {"so", "oh", "ok", "okay"}:
+        k -= 1
+    return k < 0 or rw.w(k) in (*_ENDS, ":")
+
+
+# --- comparison ---------------------------------------------------------------------------
+def degree(rw: Rewriter, i: int) -> int | None:
+    """"most near to the window" -> "nearest to the window"; "closest from" -> "closest to"
+    (the superlative of nearness takes "to")."""
+    word = _DEGREE.get((rw.w(i), rw.w(i + 1)))
+    if word is None:
+        return None
+    rw.emit(word, like=rw.toks[i])
+    nxt = i + 2
+    if word not in _FAR and rw.w(nxt) == "from":
+        rw.emit("to", like=rw.toks[nxt])
+        nxt += 1
+    return nxt
+
+
+def copular_rank(rw: Rewriter, i: int) -> int | None:
+    """"the bed that's nearer the door", "the plant which is the closest one to the sofa",
+    "the stool that is more near the sink" -> "the bed nearer the door": a relative clause
+    that only compares says the comparison (the relative words carry nothing more)."""
+    if rw.w(i) not in _RELATIVE or not _after_head(rw, i):
+        return None
+    k = i + 1 if rw.w(i) in ("thats", "whichs") else i + 2
+    if rw.w(i) not in ("thats", "whichs") and rw.w(i + 1) not in _COPULA:
+        return None
+    k += 1 if rw.w(k) == "the" else 0
+    ordinal = rw.w(k) in W.ORDINALS and rw.w(k + 1) in _RANKS
+    rank = k + ordinal
+    said = rw.w(rank)
+    if (rw.w(rank), rw.w(rank + 1)) in _DEGREE:
+        said = _DEGREE[(rw.w(rank), rw.w(rank + 1))]
+        width = 2
+    elif said in _RANKS:
+        width = 1
+    else:
+        return None
+    after = rank + width
+    if rw.w(after) in ("one", "ones") and rw.w(after + 1) in ("to", "from", "away"):
+        after += 1  # "the closest one to the sofa"
+    if rw.w(after) not in ("to", "from", "away", "the", "a", "an", "you", "me") and \
+            not rw.head_at(after):
+        return None
+    if ordinal:
+        rw.out.append(rw.toks[k])
+    rw.emit(said, like=rw.toks[rank])
+    if said not in _FAR and rw.w(after) == "from":
+        rw.emit("to", like=rw.toks[after])
+        after += 1
+    return after
+
+
+def where_it_is(rw: Rewriter, i: int) -> int | None:
+    """"nearest to where the laptop is" -> "nearest to the laptop": the place of a thing is
+    the thing's place."""
+    if rw.w(i) != "where" or rw.w(i - 1) not in ("to", "from", "near", "by") or \
+            rw.w(i + 1) not in _DETS:
+        return None
+    n = rw.head_at(i + 2)
+    end = i + 2 + n
+    if not n or rw.w(end) not in ("is", "are", "sits", "stands", "was", "'s"):
+        return None
+    rw.out.extend(rw.toks[i + 1:end])
+    return end + 1
+
+
+# --- relatives ----------------------------------------------------------------------------
+def posture(rw: Rewriter, i: int) -> int | None:
+    """"the racket leaning against the wall", "the bin tucked under the desk", "the desk
+    pushed up against the window" -> the relation the preposition names ("next to the
+    wall", "under the desk"); also in a relative ("that is leaning against")."""
+    k = i
+    if rw.w(k) in _RELATIVE and _after_head(rw, k):
+        k += 1 if rw.w(k) in ("thats", "whichs") else 2 if rw.w(k + 1) in _COPULA else 0
+        if k == i:
+            return None
+    elif not _after_head(rw, i) and rw.w(i - 1) not in ("it", "them"):
+        return None
+    if rw.w(k) not in _POSTURES:
+        return None
+    j = k + 1
+    while j < k + 4:
+        for said, read in _POSTURE_PREPS:
+            obj = j + len(said)
+            if said == ("against",) and rw.w(obj) in ("it", "them"):
+                return None  # "a bat leaning against it": on it (walk_phrasings.propped_on)
+            if rw.at(j, *said) and (rw.w(obj) in _OBJECT_LEADS or rw.head_at(obj)):
+                rw.emit(*read, like=rw.toks[j])
+                return obj
+        if rw.w(j) not in _POSTURE_FILL:
+            return None
+        j += 1
+    return None
+
+
+def negated_relative(rw: Rewriter, i: int) -> int | None:
+    """"that isn't next to", "thats not by", "that is not the one by the window" -> "that is
+    not by the window" (read and negated by :func:`.rewrites.not_relation`); "that hasn't got
+    a desk" -> "that does not have a desk"."""
+    if rw.w(i) not in _RELATIVE:
+        return None
+    k = i + 1 if rw.w(i) in ("thats", "whichs") else i + 2
+    if rw.w(i) not in ("thats", "whichs") and rw.w(i + 1) not in (*_COPULA, "has", "have"):
+        return None
+    if rw.w(k) == "not" and rw.w(k - 1) in ("has", "have") and (
+            rw.w(k + 1) == "got" or rw.w(k + 1) in ("a", "an", "any")):
+        # "that hasn't got a desk", "that hasn't a desk" (British)
+        rw.emit(rw.w(i), "does", "not", "have", like=rw.toks[i])
+        return k + 2 if rw.w(k + 1) == "got" else k + 1
+    if rw.w(k - 1) in ("has", "have") or rw.w(k) != "not":
+        return None
+    j = k + 1
+    if rw.at(j, "the", "one") or rw.at(j, "the", "ones"):
+        j += 2
+    if not any(rw.at(j, *p) for p in _NEG_PREPS):
+        return None
+    if j == k + 1 and rw.w(i) not in ("thats", "whichs") and rw.w(i + 1) == "is":
+        return None  # already the form the parser reads
+    rw.emit("that", "is", "not", like=rw.toks[i])
+    return j
+
+
+def not_the_one(rw: Rewriter, i: int) -> int | None:
+    """"the plant, not the one by the window" / "the plant but not the one by the window" ->
+    "the plant that is not by the window": an exclusion said after the head is a negated
+    relation of that head."""
+    k = i
+    if rw.w(k) == ",":
+        k += 1
+    if rw.w(k) == "but":
+        k += 1
+    if k == i or not rw.at(k, "not", "the", "one") or not _after_head(rw, i):
+        return None
+    at = _goal_head(rw)
+    if at is None or at[0] + at[1] != len(rw.out):
+        return None  # "the chair by the desk, not the one by the bed": which head is meant
+    j = k + 3
+    if not any(rw.at(j, *p) for p in _NEG_PREPS):
+        return None
+    rw.emit("that", "is", "not", like=rw.toks[k])
+    return j
+
+
+def possessive_room(rw: Rewriter, i: int) -> int | None:
+    """"the kitchen's fridge" -> "the fridge in the kitchen": a room owns what is in it."""
+    if rw.w(i) not in ("the", "that", "this") or not rw.head_at(i + 1):
+        return None
+    n = rw.head_at(i + 1)
+    hit = head_lexicon().match(rw.words[i + 1:i + 1 + n])
+    if hit is None or hit[2] != "room" or rw.w(i + 1 + n) != "'s":
+        return None
+    thing = i + 2 + n
+    m = rw.head_at(thing)
+    if not m:
+        return None
+    rw.emit("the", like=rw.toks[i])
+    rw.out.extend(rw.toks[thing:thing + m])
+    rw.emit("in", like=rw.toks[i + 1 + n])
+    rw.out.extend(rw.toks[i:i + 1 + n])
+    return thing + m
+
+
+def across_from(rw: Rewriter, i: int) -> int | None:
+    """"across from the sofa" -> "opposite the sofa"."""
+    if rw.at(i, "across", "from") and (rw.w(i + 2) in _DETS or rw.head_at(i + 2)):
+        rw.emit("opposite", like=rw.toks[i])
+        return i + 2
+    return None
+
+
+# --- partitives ---------------------------------------------------------------------------
+def partitive_frame(rw: Rewriter, i: int) -> int | None:
+    """"Out of the two fridges, go ...", "Of the two bathrooms go to ...", "From all the
+    chairs, pick the one ..." -> "Of the two fridges, go ..." (read by
+    :func:`.stage_rewrites.of_the_set`, which records the set as context); the comma that
+    closes the frame is said when it was left out, and "pick the one" is where to go."""
+    if not _sentence_start(rw, i):
+        return None
+    lead = next((p for p in _FRAME_LEADS if rw.at(i, *p)), None)
+    if lead is None:
+        return None
+    k = i + len(lead)
+    body = k
+    k += 1 if rw.w(k) in ("all", "both") else 0
+    k += 1 if rw.w(k) in ("the", "those", "these", "of") else 0
+    k += 1 if rw.w(k) in ("the", "those", "these") else 0
+    k += 1 if rw.w(k) in W.NUMBERS or rw.w(k) == "both" else 0
+    n = rw.head_at(k)
+    hit = head_lexicon().match(rw.words[k:k + n]) if n else None
+    counted = any(rw.w(x) in W.NUMBERS or rw.w(x) in ("both", "all") for x in range(body, k))
+    if hit is None or not (hit[3] or counted):
+        return None
+    end = k + n
+    if rw.w(end) == "in" and rw.w(end + 1) == "the" and rw.head_at(end + 2):
+        end += 2 + rw.head_at(end + 2)
+    verb = end + (1 if rw.w(end) == "," else 0)
+    choose = rw.w(verb) in _CHOOSE and rw.w(verb + 1) == "the"
+    if not (rw.w(verb) in W.OPENERS or choose):
+        return None
+    if lead == ("of",) and rw.w(end) == "," and not choose:
+        return None  # already the form the later rules read
+    if lead in (("of",), ("among",), ("amongst",)):
+        rw.out.append(rw.toks[i])  # read as it is by of_the_set
+    else:
+        rw.emit("of", like=rw.toks[i])
+    rw.out.extend(rw.toks[body:end])
+    rw.emit(",", like=rw.toks[end - 1])
+    if choose:
+        rw.emit("go", "to", like=rw.toks[verb])
+        return verb + 1
+    return verb
+
+
+def partitive_one(rw: Rewriter, i: int) -> int | None:
+    """"the one out of the two that's closer", "the one of the two beds that ...", "one of
+    the two beds that ...", "the bed, the one out of the two that ..." (the apposition already
+    read as "the bed that is out of the two that ...") -> "the bed that ..." / "the one that
+    ...": the size of the set ("of the two") is recorded as context, the pick keeps its head."""
+    relative = rw.w(i) in ("that", "which") and rw.w(i + 1) == "is" and _after_head(rw, i)
+    k = i + 2 if relative else i + (1 if rw.w(i) == "the" else 0)
+    if not relative and (rw.w(k) != "one" or
+                         k == i and rw.w(i - 1) in ("the", "any", "which", "no")):
+        return None
+    j = k + (0 if relative else 1)
+    if rw.at(j, "out", "of"):
+        j += 2
+    elif rw.w(j) == "of":
+        j += 1
+    else:
+        return None
+    if rw.w(j) not in ("the", "those", "these"):
+        return None
+    j += 1
+    counted = rw.w(j) in W.NUMBERS or rw.w(j) == "both"
+    j += counted
+    n = rw.head_at(j)
+    if not counted:
+        return None  # "one of the beds" is a bed: read by the other rules
+    if rw.w(j + n) not in ("that", "which", "who", "thats", ",", *_RANKS, "in", "by", "next",
+                           "near", "with", "on", *_ENDS):
+        return None
+    _note(rw, k if relative else k + 1, j + n)
+    if relative:
+        return j + n + (1 if rw.w(j + n) == "," else 0)
+    rw.emit("the", like=rw.toks[i])
+    if n:
+        head = rw.words[j:j + n]
+        rw.emit(*head[:-1], singular_word(head[-1]), like=rw.toks[j + n - 1])
+    else:
+        rw.emit("one", like=rw.toks[k])
+    return j + n
+
+
+#: What may follow "the only one" in an apposition: its description.
+_DESCRIBE = ("that", "which", "with", "without", "in", "on", "by", "near", "next", "beside",
+             "under", "at", "closest", "nearest", "farthest", "furthest")
+
+
+def whichever_of(rw: Rewriter, i: int) -> int | None:
+    """"whichever of the two sinks is closer" -> "whichever sink is closer"; the size of the
+    set is recorded as context."""
+    if rw.w(i) not in ("whichever", "which") or not rw.at(i + 1, "of", "the"):
+        return None
+    k = i + 3 + (1 if rw.w(i + 3) in W.NUMBERS or rw.w(i + 3) == "two" else 0)
+    n = rw.head_at(k)
+    if not n or rw.w(k + n) not in ("is", "are", "'s"):
+        return None
+    _note(rw, i + 1, k + n)
+    rw.out.append(rw.toks[i])
+    head = rw.words[k:k + n]
+    rw.emit(*head[:-1], singular_word(head[-1]), like=rw.toks[k + n - 1])
+    return k + n
+
+
+#: Words that single out one of a set by comparing ("the bigger bedroom of the two").
+_PICKING = frozenset(_RANKS) | frozenset(W.SIZE_ADJ) | frozenset(W.COMPARATIVE) | W.RANK_WORDS
+
+
+def of_the_two_after(rw: Rewriter, i: int) -> int | None:
+    """"the bigger bedroom of the two", "the bed closest to the door of the two" -> the pick
+    without the set ("of the two" recorded as context): the comparison already picks."""
+    if not rw.at(i, "of", "the") or not (rw.w(i + 2) in W.NUMBERS or rw.w(i + 2) == "both"):
+        return None
+    end = i + 3
+    if rw.w(end) in ("one", "ones"):
+        end += 1
+    if rw.w(end) not in ("", ",", *_ENDS, "and", "then"):
+        return None
+    texts = [t.text for t in rw.out]
+    start = len(texts)
+    while start > 0 and texts[start - 1] not in (*_ENDS, ","):
+        start -= 1
+    if not any(w in _PICKING for w in texts[start:]) or not _after_head(rw, i):
+        return None
+    _note(rw, i, end)
+    return end
+
+
+def elliptic_pick(rw: Rewriter, i: int) -> int | None:
+    """"Among the three bedrooms, go to the biggest." -> "... go to the biggest one": after a
+    partitive frame a bare superlative picks from the set (:func:`.stage_rewrites.of_the_set`
+    reads "one" as its head)."""
+    if rw.w(i - 1) != "the" or rw.w(i) not in _PICKING or \
+            rw.w(i + 1) not in ("", ",", *_ENDS, "and", "then"):
+        return None
+    texts = [t.text for t in rw.out]
+    start = len(texts)
+    while start > 0 and texts[start - 1] not in _ENDS:
+        start -= 1
+    lead = texts[start:start + 2]
+    if lead[:1] not in (["of"], ["among"], ["amongst"], ["between"]) or "," not in texts[start:]:
+        return None
+    rw.out.append(rw.toks[i])
+    rw.emit("one", like=rw.toks[i])
+    return i + 1
+
+
+def only_one(rw: Rewriter, i: int) -> int | None:
+    """"the chair, the only one by the window" -> "the chair by the window" (as "the only
+    chair" is "the chair": a unique pick; "the only one" is recorded as context)."""
+    if rw.w(i - 1) != "," or not rw.at(i, "the", "only", "one") or \
+            not (rw.w(i + 3) in _DESCRIBE or rw.w(i + 3) in _POSTURES):
+        return None
+    if not rw.out or rw.out[-1].text != "," or not _after_head(rw, i - 1):
+        return None
+    rw.out.pop()
+    _note(rw, i, i + 3)
+    if rw.w(i + 3) in _POSTURES:
+        rw.emit("that", "is", like=rw.toks[i + 2])
+    return i + 3
+
+
+# --- corrections --------------------------------------------------------------------------
+def contrast(rw: Rewriter, i: int) -> int | None:
+    """"the plant by the window, not the big one, the small one" / "Go to the big bedroom.
+    Not the big one, the small one." -> the last head said with the kept word ("the small
+    plant by the window", "the small bedroom"); the excluded word is taken out of that phrase
+    and the contrast is recorded as context. "..., not the other one" after a pick said in
+    full is the same pick again: context."""
+    if not rw.at(i, "not", "the") or rw.w(i - 1) not in (",", *_ENDS):
+        return None
+    j = i + 2
+    if rw.w(j) == "other" and rw.w(j + 1) in ("one", "ones") and \
+            rw.w(j + 2) in ("", *_ENDS) and _picked(rw):
+        _note(rw, i, j + 2)
+        if rw.out and rw.out[-1].text == ",":
+            rw.out.pop()
+        return j + 2
+    old = rw.w(j)
+    if rw.w(j + 1) != "one" or rw.w(j + 2) != "," or rw.w(j + 3) != "the" or \
+            rw.w(j + 5) != "one" or rw.w(j + 6) not in ("", *_ENDS):
+        return None
+    new = rw.w(j + 4)
+    if old not in W.SIZE_ADJ and old not in W.COMPARATIVE or \
+            new not in W.SIZE_ADJ and new not in W.COMPARATIVE:
+        return None
+    at = _goal_head(rw) if rw.w(i - 1) == "," else _previous_goal_head(rw)
+    if at is None:
+        return None
+    h = at[0]
+    texts = [t.text for t in rw.out]
+    prefix = h
+    while prefix > 0 and texts[prefix - 1] not in ("the", "a", "an", *_ENDS, ","):
+        prefix -= 1
+    adjs = [x for x in range(prefix, h) if texts[x] == old]
+    said = rw.new(new, rw.toks[j + 4])
+    if adjs:
+        rw.out[adjs[0]] = said
+    else:
+        rw.out.insert(h, said)
+    _note(rw, i, j + 6)
+    if rw.out[-1].text == ",":
+        rw.out.pop()
+    if rw.w(i - 1) in _ENDS:
+        return j + 7 if rw.w(j + 6) in _ENDS else j + 6
+    return j + 6
+
+
+def _picked(rw: Rewriter) -> bool:
+    """Whether the goal phrase of the current sentence already singles its thing out (said
+    with more than its head: "the bed closest to the window", "the big bed"), so that "not
+    the other one" after it adds nothing."""
+    at = _goal_head(rw)
+    if at is None:
+        return False
+    texts = [t.text for t in rw.out]
+    before = texts[at[0] - 1] if at[0] else ""
+    after = [w for w in texts[at[0] + at[1]:] if w != ","]
+    return bool(after) or before not in ("the", "a", "an", "that", "this")
+
+
+def _previous_goal_head(rw: Rewriter) -> tuple[int, int] | None:
+    """:func:`_goal_head` of the sentence just ended ("Go to the big bedroom. Not the big
+    one, ...")."""
+    if not rw.out or rw.out[-1].text not in _ENDS:
+        return None
+    end = rw.out.pop()
+    try:
+        return _goal_head(rw)
+    finally:
+        rw.out.append(end)
+
+
+def correction_one(rw: Rewriter, i: int) -> int | None:
+    """"the bed, no wait, the other one" -> "the bed, no wait, the other bed": inside one
+    sentence the "one" of a correction is the head it corrects (as :mod:`.discourse` does
+    across sentences)."""
+    n = max((len(p) for p in W.CORRECTIONS if rw.at(i, *p)), default=0)
+    if not n or rw.w(i - 1) not in (",", *_ENDS):
+        return None
+    j = i + n + (1 if rw.w(i + n) == "," else 0)
+    if rw.w(j) != "the":
+        return None
+    one = next((x for x in range(j + 1, min(j + 4, len(rw.words)))
+                if rw.w(x) in ("one", "ones")), None)
+    if one is None or any(rw.head_at(x) for x in range(j + 1, one)):
+        return None
+    at = _goal_head(rw) if rw.w(i - 1) == "," else _previous_goal_head(rw)
+    if at is None:
+        return None
+    head = [t.text for t in rw.out[at[0]:at[0] + at[1]]]
+    head = [*head[:-1], singular_word(head[-1])]
+    rw.out.extend(rw.toks[i:one])
+    rw.emit(*head, like=rw.toks[one])
+    return one + 1
+
+
+def cancel_then_goal(rw: Rewriter, i: int) -> int | None:
+    """"Go to the table. Wait, no, go to the sofa." / "..., sorry, go to the sofa": a
+    cancelling lead before a new goal -> "no wait, the sofa", the correction the discourse
+    stage reads (the sofa takes the table's place)."""
+    if not (_sentence_start(rw, i) or rw.w(i - 1) == ",") or rw.w(i) not in _CANCEL[:5]:
+        return None
+    k = i
+    while rw.w(k) in _CANCEL:
+        k += 1
+    leads = rw.words[i:k]
+    if "no" not in leads and "nope" not in leads:
+        return None
+    verb = max((len(v) for v in _GOAL_VERBS if rw.at(k, *v)), default=0)
+    said = _previous_goal_head(rw) if _sentence_start(rw, i) else _goal_head(rw)
+    if not verb or rw.w(k + verb) not in _DETS or not rw.head_at(k + verb + 1) or said is None:
+        return None
+    if any(w in ("also", "too", "then", "first") for w in rw.words[k:k + verb + 8]):
+        return None  # an addition, not a replacement
+    rw.emit("no", "wait", ",", like=rw.toks[i])
+    return k + verb
+
+
+def dash_sorry(rw: Rewriter, i: int) -> int | None:
+    """"Head to the bedroom - sorry, the bathroom" (the dash is gone from the tokens): the
+    correction lead right after a head gets its comma back."""
+    if rw.w(i) in ("sorry", "oops") and rw.w(i - 1) not in (",", *_ENDS, "") and \
+            _after_head(rw, i) and rw.w(i + 1) in (",", "the", "i"):
+        rw.emit(",", like=rw.toks[i])
+        rw.out.append(rw.toks[i])
+        return i + 1
+    return None
+
+
+#: The rules of this pass, in the order they are tried (the first that fires wins).
+RULES: tuple[Rule, ...] = (
+    degree, negated_relative, copular_rank, where_it_is, posture, not_the_one,
+    possessive_room, across_from, partitive_frame, partitive_one, whichever_of,
+    of_the_two_after, elliptic_pick, only_one, contrast,
+    correction_one, cancel_then_goal, dash_sorry)
+
+
+def _named_after(toks: list[Token]) -> tuple[list[Token], list[tuple[str, tuple[int, int]]]]:
+    """"Go to the one furthest from the kitchen, the bedroom I mean." -> "Go to the bedroom
+    furthest from the kitchen": a sentence that says "the one" before naming any head, and
+    names it in an afterthought at its end, means that head (the afterthought is recorded as
+    context)."""
+    words = [t.text for t in toks]
+    lex = head_lexicon()
+    out: list[Token] = []
+    notes: list[tuple[str, tuple[int, int]]] = []
+    start = 0
+    while start < len(toks):
+        end = next((k for k in range(start, len(toks)) if words[k] in _ENDS), len(toks))
+        sent = words[start:end]
+        one = next((k for k in range(len(sent) - 1) if sent[k:k + 2] == ["the", "one"]), None)
+        comma = max((k for k in range(len(sent)) if sent[k] == ","), default=None)
+        tail = sent[comma + 1:] if comma is not None else []
+        while tail[-2:] == ["i", "mean"] or tail[-1:] == ["please"]:
+            tail = tail[:-2] if tail[-1] == "mean" else tail[:-1]
+        if tail[:2] == ["i", "mean"]:
+            tail = tail[2:]
+        hit = lex.match(tail[1:]) if tail[:1] == ["the"] else None
+        if one is None or comma is None or comma < one or hit is None or \
+                hit[0] != len(tail) - 1 or hit[2] == "pronoun" or \
+                any(lex.match(sent[k:k + lex.max_len]) for k in range(one)):
+            out.extend(toks[start:end + 1])
+            start = end + 1
+            continue
+        head = tail[1:]
+        at = start + one
+        out.extend(toks[start:at])
+        out.append(toks[at])
+        out.extend(Token(w, toks[at + 1].start, toks[at + 1].end)
+                   for w in [*head[:-1], singular_word(head[-1])])
+        out.extend(toks[at + 2:start + comma])
+        said = toks[start + comma + 1:end]
+        notes.append((" ".join(t.text for t in said), (said[0].start, said[-1].end)))
+        out.extend(toks[end:end + 1])
+        start = end + 1
+    return out, notes
+
+
+def reference_frames(toks: list[Token], marks: Marks
+                     ) -> tuple[list[Token], list[tuple[str, tuple[int, int]]]]:
+    """Run :data:`RULES` over ``toks`` (after :func:`_named_after`); returns the tokens and
+    the context the rules recorded."""
+    toks, notes = _named_after(toks)
+    rw = Rewriter(toks, marks)
+    out = rw.run(RULES)
+    return out, notes + rw.context
