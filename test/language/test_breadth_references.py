@@ -132,3 +132,16 @@ def test_route_readings(text: str, want: list[tuple[str, str]]) -> None:
     p = parse_instruction(text)
     assert not [w for w in p.unknown_words if w not in HARMLESS]
     assert [(c.kind, c.refs[0].head) for c in p.clauses if c.refs] == want
+
+
+@pytest.mark.parametrize(("text", "mod"), [
+    ("Walk to the bedroom that doesnt have a tv.", ("with", True, None, ["television"])),
+    ("Go to the bedroom that's the biggest.", ("rank", False, "largest", [])),
+    ("Go to the nearer of the two sinks.", ("rank", False, "nearest", [])),
+    ("Go to the chair in the room where the TV is.", ("in_room", False, None, ["room"])),
+    ("Go to the table without anything on it.", ("empty", False, None, [])),
+])
+def test_spelling_sizes_and_places(text: str, mod: tuple[str, bool, str | None, list[str]]
+                                   ) -> None:
+    _, mods, _ = _goal(text)
+    assert mod in mods

@@ -119,6 +119,26 @@ def _sentence_start(rw: Rewriter, i: int) -> bool:
     return k < 0 or rw.w(k) in (*_ENDS, ":")
 
 
+# --- spelling -------------------------------------------------------------------------------
+#: Contractions typed without their apostrophe, as the tokenizer splits the apostrophe ones
+#: ("doesnt" -> "does not"). Not "its", "cant", "wont" alone: words of their own.
+_BARE_CONTRACTIONS = {
+    "thats": ("that", "is"), "doesnt": ("does", "not"), "dont": ("do", "not"),
+    "isnt": ("is", "not"), "arent": ("are", "not"), "hasnt": ("has", "not"),
+    "havent": ("have", "not"), "wasnt": ("was", "not"), "werent": ("were", "not"),
+    "didnt": ("did", "not"), "whats": ("what", "is"), "theres": ("there", "is"),
+    "shouldnt": ("should", "not"), "wouldnt": ("would", "not"), "couldnt": ("could", "not")}
+
+
+def bare_contraction(rw: Rewriter, i: int) -> int | None:
+    """"the bedroom that doesnt have a tv" -> "that does not have a tv"."""
+    said = _BARE_CONTRACTIONS.get(rw.w(i))
+    if said is None:
+        return None
+    rw.emit(*said, like=rw.toks[i])
+    return i + 1
+
+
 # --- comparison ---------------------------------------------------------------------------
 def degree(rw: Rewriter, i: int) -> int | None:
     """"most near to the window" -> "nearest to the window"; "closest from" -> "closest to"
@@ -169,16 +189,50 @@ def copular_rank(rw: Rewriter, i: int) -> int | None:
     return after
 
 
+#: Size words a copula may say of a thing ("the bedroom that's the biggest").
+_SIZES = frozenset(W.LARGEST) | frozenset(W.SMALLEST) | frozenset(W.SIZE_ADJ) | \
+    frozenset(w for w in W.COMPARATIVE if w not in _RANKS)
+
+
+def copular_size(rw: Rewriter, i: int) -> int | None:
+    """"the bedroom that's the biggest", "the bathroom which is smaller" -> "the biggest
+    bedroom": a size said of the head by a copula is the size before it."""
+    if rw.w(i) not in ("that", "which") or rw.w(i + 1) not in _COPULA:
+        return None
+    k = i + 2 + (1 if rw.w(i + 2) == "the" else 0)
+    k += 1 if rw.w(k) in ("one", "ones") and rw.w(k - 1) in _SIZES else 0
+    size = rw.w(k)
+    if size not in _SIZES or rw.w(k + 1) not in ("", ",", *_ENDS, "and", "then", "one"):
+        return None
+    end = k + 1 + (1 if rw.w(k + 1) == "one" else 0)
+    texts = [t.text for t in rw.out]
+    lex = head_lexicon()
+    n = next((n for n in range(1, lex.max_len + 1) if len(texts) >= n and
+              (hit := lex.match(texts[-n:])) is not None and hit[0] == n), 0)
+    if not n or len(texts) <= n or texts[-n - 1] not in ("the", "a", "an"):
+        return None  # only right after "the HEAD": the size goes between them
+    rw.out.insert(len(rw.out) - n, rw.new(size, rw.toks[k]))
+    return end
+
+
 def where_it_is(rw: Rewriter, i: int) -> int | None:
     """"nearest to where the laptop is" -> "nearest to the laptop": the place of a thing is
-    the thing's place."""
-    if rw.w(i) != "where" or rw.w(i - 1) not in ("to", "from", "near", "by") or \
-            rw.w(i + 1) not in _DETS:
+    the thing's place; "the room where the TV is" -> "the room with the TV"."""
+    if rw.w(i) != "where" or rw.w(i + 1) not in _DETS:
         return None
     n = rw.head_at(i + 2)
     end = i + 2 + n
     if not n or rw.w(end) not in ("is", "are", "sits", "stands", "was", "'s"):
         return None
+    if rw.w(i - 1) in ("to", "from", "near", "by"):
+        rw.out.extend(rw.toks[i + 1:end])
+        return end + 1
+    before = head_lexicon().match([rw.w(i - 1)])
+    if before is None or before[2] != "room" or rw.w(i - 3) == "of":
+        return None  # (not "the corner of the kitchen where ...": the where is the corner's)
+    end += 1 if rw.w(end + 1) in ("located", "placed", "kept", "standing", "sitting") else 0
+    # "the room where the TV is" -> "the room with the TV": a room holds what is in it
+    rw.emit("with", like=rw.toks[i])
     rw.out.extend(rw.toks[i + 1:end])
     return end + 1
 
@@ -373,6 +427,32 @@ def partitive_one(rw: Rewriter, i: int) -> int | None:
 #: What may follow "the only one" in an apposition: its description.
 _DESCRIBE = ("that", "which", "with", "without", "in", "on", "by", "near", "next", "beside",
              "under", "at", "closest", "nearest", "farthest", "furthest")
+
+
+def rank_of_the(rw: Rewriter, i: int) -> int | None:
+    """"the nearer of the two sinks", "the closest of the chairs" -> "the nearer sink" (the
+    set recorded as context); :func:`.rewrites.partitive` reads the size words."""
+    if rw.w(i) != "the" or rw.w(i + 1) not in _RANKS or not rw.at(i + 2, "of", "the"):
+        return None
+    k = i + 4 + (1 if rw.w(i + 4) in W.NUMBERS or rw.w(i + 4) == "both" else 0)
+    n = rw.head_at(k)
+    if not n:
+        return None
+    _note(rw, i + 2, k + n)
+    rw.out.extend(rw.toks[i:i + 2])
+    head = rw.words[k:k + n]
+    rw.emit(*head[:-1], singular_word(head[-1]), like=rw.toks[k + n - 1])
+    return k + n
+
+
+def without_anything(rw: Rewriter, i: int) -> int | None:
+    """"the table without anything on it" -> "with nothing on it" (read by
+    :func:`.rewrites.nothing_on_it`)."""
+    if rw.w(i) == "without" and rw.w(i + 1) in ("anything", "any", "stuff") and \
+            rw.w(i + 2 + (rw.w(i + 1) == "any")) in ("on", "in", "inside"):
+        rw.emit("with", "nothing", like=rw.toks[i])
+        return i + 2 + (1 if rw.w(i + 1) == "any" else 0)
+    return None
 
 
 def whichever_of(rw: Rewriter, i: int) -> int | None:
@@ -579,7 +659,8 @@ def dash_sorry(rw: Rewriter, i: int) -> int | None:
 
 #: The rules of this pass, in the order they are tried (the first that fires wins).
 RULES: tuple[Rule, ...] = (
-    degree, negated_relative, copular_rank, where_it_is, posture, not_the_one,
+    degree, negated_relative, copular_rank, copular_size, where_it_is, rank_of_the,
+    without_anything, posture, not_the_one,
     possessive_room, across_from, partitive_frame, partitive_one, whichever_of,
     of_the_two_after, elliptic_pick, only_one, contrast,
     correction_one, cancel_then_goal, dash_sorry)
@@ -631,6 +712,7 @@ def reference_frames(toks: list[Token], marks: Marks
     """Run :data:`RULES` over ``toks`` (after :func:`_named_after`); returns the tokens and
     the context the rules recorded."""
     toks, notes = _named_after(toks)
+    toks = Rewriter(toks, marks).run((bare_contraction,))
     rw = Rewriter(toks, marks)
     out = rw.run(RULES)
     return out, notes + rw.context
