@@ -20,11 +20,22 @@ from __future__ import annotations
 from map2route.language.inflection import singular_word
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.reference_picks import (
+    DETS,
+    ENDS,
+    after_head,
+    cancel_then_goal,
+    contrast,
+    correction_one,
+    dash_sorry,
+    goal_head,
+    named_after,
+    note,
+    sentence_start,
+)
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
 from map2route.language.tokens import Token
 
-_ENDS = (".", "!", "?", ";")
-_DETS = ("the", "a", "an")
 _RELATIVE = ("that", "which", "who", "thats", "whichs")
 _COPULA = ("is", "are", "'s", "s")
 
@@ -60,7 +71,7 @@ _POSTURE_PREPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("onto",), ("on",)), (("upon",), ("on",)), (("in",), ("in",)), (("inside",), ("in",)),
     (("at",), ("at",)), (("along",), ("next", "to")), (("alongside",), ("next", "to")))
 #: Words that open the object of a posture's preposition.
-_OBJECT_LEADS = (*_DETS, "it", "them", "its", "his", "her", "their", "my", "your")
+_OBJECT_LEADS = (*DETS, "it", "them", "its", "his", "her", "their", "my", "your")
 #: Relations a negated relative may name ("that isn't by the window"), as
 #: :func:`.rewrites.not_relation` reads them after "that is not".
 _NEG_PREPS = (("next", "to"), ("close", "to"), ("under",), ("beneath",), ("beside",), ("on",),
@@ -70,53 +81,6 @@ _FRAME_LEADS = (("out", "of"), ("from", "among"), ("from",), ("of",), ("among",)
                 ("amongst",))
 #: Verbs of choosing; after a partitive frame the pick is where to go.
 _CHOOSE = ("pick", "choose", "select", "take")
-#: Leads of a self-correction that cancel what was said ("wait, no", "no no").
-_CANCEL = ("no", "nope", "wait", "sorry", "actually", "oops", ",", "hmm", "oh")
-_GOAL_VERBS = (("go", "to"), ("head", "to"), ("walk", "to"), ("move", "to"), ("go", "into"),
-               ("head", "over", "to"), ("go", "over", "to"), ("get", "to"))
-
-
-# --- helpers ------------------------------------------------------------------------------
-def _after_head(rw: Rewriter, i: int) -> bool:
-    """Whether the words just before ``i`` end a noun head ("the racket" | "the one")."""
-    if rw.w(i - 1) in ("one", "ones"):
-        return True
-    lex = head_lexicon()
-    return any(i - n >= 0 and (hit := lex.match(rw.words[i - n:i])) is not None and hit[0] == n
-               for n in range(1, lex.max_len + 1))
-
-
-def _goal_head(rw: Rewriter) -> tuple[int, int] | None:
-    """Where the head of the goal phrase of the current sentence sits in ``rw.out`` (index,
-    length): the first head after the sentence's verb of motion ("go to the plant by the
-    window": the plant, not the window). None when the sentence has no such verb yet."""
-    texts = [t.text for t in rw.out]
-    start = len(texts)
-    while start > 0 and texts[start - 1] not in _ENDS:
-        start -= 1
-    verb = next((k for k in range(start, len(texts)) if texts[k] in W.MOVE_VERBS), None)
-    if verb is None:
-        return None
-    lex = head_lexicon()
-    for k in range(verb + 1, len(texts)):
-        hit = lex.match(texts[k:k + lex.max_len])
-        if hit is not None and hit[2] != "pronoun":
-            return k, hit[0]
-    return None
-
-
-def _note(rw: Rewriter, a: int, b: int) -> None:
-    """Record tokens ``a``..``b-1`` as context: said, not a place of the route."""
-    toks = [t for t in rw.toks[a:b] if t.text != ","]
-    if toks:
-        rw.context.append((" ".join(t.text for t in toks), (toks[0].start, toks[-1].end)))
-
-
-def _sentence_start(rw: Rewriter, i: int) -> bool:
-    k = i - 1
-    while k >= 0 and rw.w(k) in W.FILLER_WORDS | {"so", "oh", "ok", "okay"}:
-        k -= 1
-    return k < 0 or rw.w(k) in (*_ENDS, ":")
 
 
 # --- spelling -------------------------------------------------------------------------------
@@ -158,7 +122,7 @@ def copular_rank(rw: Rewriter, i: int) -> int | None:
     """"the bed that's nearer the door", "the plant which is the closest one to the sofa",
     "the stool that is more near the sink" -> "the bed nearer the door": a relative clause
     that only compares says the comparison (the relative words carry nothing more)."""
-    if rw.w(i) not in _RELATIVE or not _after_head(rw, i):
+    if rw.w(i) not in _RELATIVE or not after_head(rw, i):
         return None
     k = i + 1 if rw.w(i) in ("thats", "whichs") else i + 2
     if rw.w(i) not in ("thats", "whichs") and rw.w(i + 1) not in _COPULA:
@@ -202,7 +166,7 @@ def copular_size(rw: Rewriter, i: int) -> int | None:
     k = i + 2 + (1 if rw.w(i + 2) == "the" else 0)
     k += 1 if rw.w(k) in ("one", "ones") and rw.w(k - 1) in _SIZES else 0
     size = rw.w(k)
-    if size not in _SIZES or rw.w(k + 1) not in ("", ",", *_ENDS, "and", "then", "one"):
+    if size not in _SIZES or rw.w(k + 1) not in ("", ",", *ENDS, "and", "then", "one"):
         return None
     end = k + 1 + (1 if rw.w(k + 1) == "one" else 0)
     texts = [t.text for t in rw.out]
@@ -218,7 +182,7 @@ def copular_size(rw: Rewriter, i: int) -> int | None:
 def where_it_is(rw: Rewriter, i: int) -> int | None:
     """"nearest to where the laptop is" -> "nearest to the laptop": the place of a thing is
     the thing's place; "the room where the TV is" -> "the room with the TV"."""
-    if rw.w(i) != "where" or rw.w(i + 1) not in _DETS:
+    if rw.w(i) != "where" or rw.w(i + 1) not in DETS:
         return None
     n = rw.head_at(i + 2)
     end = i + 2 + n
@@ -243,11 +207,11 @@ def posture(rw: Rewriter, i: int) -> int | None:
     pushed up against the window" -> the relation the preposition names ("next to the
     wall", "under the desk"); also in a relative ("that is leaning against")."""
     k = i
-    if rw.w(k) in _RELATIVE and _after_head(rw, k):
+    if rw.w(k) in _RELATIVE and after_head(rw, k):
         k += 1 if rw.w(k) in ("thats", "whichs") else 2 if rw.w(k + 1) in _COPULA else 0
         if k == i:
             return None
-    elif not _after_head(rw, i) and rw.w(i - 1) not in ("it", "them"):
+    elif not after_head(rw, i) and rw.w(i - 1) not in ("it", "them"):
         return None
     if rw.w(k) not in _POSTURES:
         return None
@@ -255,9 +219,11 @@ def posture(rw: Rewriter, i: int) -> int | None:
     while j < k + 4:
         for said, read in _POSTURE_PREPS:
             obj = j + len(said)
+            if not rw.at(j, *said):
+                continue
             if said == ("against",) and rw.w(obj) in ("it", "them"):
                 return None  # "a bat leaning against it": on it (walk_phrasings.propped_on)
-            if rw.at(j, *said) and (rw.w(obj) in _OBJECT_LEADS or rw.head_at(obj)):
+            if rw.w(obj) in _OBJECT_LEADS or rw.head_at(obj):
                 rw.emit(*read, like=rw.toks[j])
                 return obj
         if rw.w(j) not in _POSTURE_FILL:
@@ -302,9 +268,9 @@ def not_the_one(rw: Rewriter, i: int) -> int | None:
         k += 1
     if rw.w(k) == "but":
         k += 1
-    if k == i or not rw.at(k, "not", "the", "one") or not _after_head(rw, i):
+    if k == i or not rw.at(k, "not", "the", "one") or not after_head(rw, i):
         return None
-    at = _goal_head(rw)
+    at = goal_head(rw)
     if at is None or at[0] + at[1] != len(rw.out):
         return None  # "the chair by the desk, not the one by the bed": which head is meant
     j = k + 3
@@ -335,7 +301,7 @@ def possessive_room(rw: Rewriter, i: int) -> int | None:
 
 def across_from(rw: Rewriter, i: int) -> int | None:
     """"across from the sofa" -> "opposite the sofa"."""
-    if rw.at(i, "across", "from") and (rw.w(i + 2) in _DETS or rw.head_at(i + 2)):
+    if rw.at(i, "across", "from") and (rw.w(i + 2) in DETS or rw.head_at(i + 2)):
         rw.emit("opposite", like=rw.toks[i])
         return i + 2
     return None
@@ -347,7 +313,7 @@ def partitive_frame(rw: Rewriter, i: int) -> int | None:
     chairs, pick the one ..." -> "Of the two fridges, go ..." (read by
     :func:`.stage_rewrites.of_the_set`, which records the set as context); the comma that
     closes the frame is said when it was left out, and "pick the one" is where to go."""
-    if not _sentence_start(rw, i):
+    if not sentence_start(rw, i):
         return None
     lead = next((p for p in _FRAME_LEADS if rw.at(i, *p)), None)
     if lead is None:
@@ -389,7 +355,7 @@ def partitive_one(rw: Rewriter, i: int) -> int | None:
     the two beds that ...", "the bed, the one out of the two that ..." (the apposition already
     read as "the bed that is out of the two that ...") -> "the bed that ..." / "the one that
     ...": the size of the set ("of the two") is recorded as context, the pick keeps its head."""
-    relative = rw.w(i) in ("that", "which") and rw.w(i + 1) == "is" and _after_head(rw, i)
+    relative = rw.w(i) in ("that", "which") and rw.w(i + 1) == "is" and after_head(rw, i)
     k = i + 2 if relative else i + (1 if rw.w(i) == "the" else 0)
     if not relative and (rw.w(k) != "one" or
                          k == i and rw.w(i - 1) in ("the", "any", "which", "no")):
@@ -410,9 +376,9 @@ def partitive_one(rw: Rewriter, i: int) -> int | None:
     if not counted:
         return None  # "one of the beds" is a bed: read by the other rules
     if rw.w(j + n) not in ("that", "which", "who", "thats", ",", *_RANKS, "in", "by", "next",
-                           "near", "with", "on", *_ENDS):
+                           "near", "with", "on", *ENDS):
         return None
-    _note(rw, k if relative else k + 1, j + n)
+    note(rw, k if relative else k + 1, j + n)
     if relative:
         return j + n + (1 if rw.w(j + n) == "," else 0)
     rw.emit("the", like=rw.toks[i])
@@ -438,7 +404,7 @@ def rank_of_the(rw: Rewriter, i: int) -> int | None:
     n = rw.head_at(k)
     if not n:
         return None
-    _note(rw, i + 2, k + n)
+    note(rw, i + 2, k + n)
     rw.out.extend(rw.toks[i:i + 2])
     head = rw.words[k:k + n]
     rw.emit(*head[:-1], singular_word(head[-1]), like=rw.toks[k + n - 1])
@@ -464,7 +430,7 @@ def whichever_of(rw: Rewriter, i: int) -> int | None:
     n = rw.head_at(k)
     if not n or rw.w(k + n) not in ("is", "are", "'s"):
         return None
-    _note(rw, i + 1, k + n)
+    note(rw, i + 1, k + n)
     rw.out.append(rw.toks[i])
     head = rw.words[k:k + n]
     rw.emit(*head[:-1], singular_word(head[-1]), like=rw.toks[k + n - 1])
@@ -483,15 +449,15 @@ def of_the_two_after(rw: Rewriter, i: int) -> int | None:
     end = i + 3
     if rw.w(end) in ("one", "ones"):
         end += 1
-    if rw.w(end) not in ("", ",", *_ENDS, "and", "then"):
+    if rw.w(end) not in ("", ",", *ENDS, "and", "then"):
         return None
     texts = [t.text for t in rw.out]
     start = len(texts)
-    while start > 0 and texts[start - 1] not in (*_ENDS, ","):
+    while start > 0 and texts[start - 1] not in (*ENDS, ","):
         start -= 1
-    if not any(w in _PICKING for w in texts[start:]) or not _after_head(rw, i):
+    if not any(w in _PICKING for w in texts[start:]) or not after_head(rw, i):
         return None
-    _note(rw, i, end)
+    note(rw, i, end)
     return end
 
 
@@ -500,11 +466,11 @@ def elliptic_pick(rw: Rewriter, i: int) -> int | None:
     partitive frame a bare superlative picks from the set (:func:`.stage_rewrites.of_the_set`
     reads "one" as its head)."""
     if rw.w(i - 1) != "the" or rw.w(i) not in _PICKING or \
-            rw.w(i + 1) not in ("", ",", *_ENDS, "and", "then"):
+            rw.w(i + 1) not in ("", ",", *ENDS, "and", "then"):
         return None
     texts = [t.text for t in rw.out]
     start = len(texts)
-    while start > 0 and texts[start - 1] not in _ENDS:
+    while start > 0 and texts[start - 1] not in ENDS:
         start -= 1
     lead = texts[start:start + 2]
     if lead[:1] not in (["of"], ["among"], ["amongst"], ["between"]) or "," not in texts[start:]:
@@ -520,141 +486,13 @@ def only_one(rw: Rewriter, i: int) -> int | None:
     if rw.w(i - 1) != "," or not rw.at(i, "the", "only", "one") or \
             not (rw.w(i + 3) in _DESCRIBE or rw.w(i + 3) in _POSTURES):
         return None
-    if not rw.out or rw.out[-1].text != "," or not _after_head(rw, i - 1):
+    if not rw.out or rw.out[-1].text != "," or not after_head(rw, i - 1):
         return None
     rw.out.pop()
-    _note(rw, i, i + 3)
+    note(rw, i, i + 3)
     if rw.w(i + 3) in _POSTURES:
         rw.emit("that", "is", like=rw.toks[i + 2])
     return i + 3
-
-
-# --- corrections --------------------------------------------------------------------------
-def contrast(rw: Rewriter, i: int) -> int | None:
-    """"the plant by the window, not the big one, the small one" / "Go to the big bedroom.
-    Not the big one, the small one." -> the last head said with the kept word ("the small
-    plant by the window", "the small bedroom"); the excluded word is taken out of that phrase
-    and the contrast is recorded as context. "..., not the other one" after a pick said in
-    full is the same pick again: context."""
-    if not rw.at(i, "not", "the") or rw.w(i - 1) not in (",", *_ENDS):
-        return None
-    j = i + 2
-    if rw.w(j) == "other" and rw.w(j + 1) in ("one", "ones") and \
-            rw.w(j + 2) in ("", *_ENDS) and _picked(rw):
-        _note(rw, i, j + 2)
-        if rw.out and rw.out[-1].text == ",":
-            rw.out.pop()
-        return j + 2
-    old = rw.w(j)
-    if rw.w(j + 1) != "one" or rw.w(j + 2) != "," or rw.w(j + 3) != "the" or \
-            rw.w(j + 5) != "one" or rw.w(j + 6) not in ("", *_ENDS):
-        return None
-    new = rw.w(j + 4)
-    if old not in W.SIZE_ADJ and old not in W.COMPARATIVE or \
-            new not in W.SIZE_ADJ and new not in W.COMPARATIVE:
-        return None
-    at = _goal_head(rw) if rw.w(i - 1) == "," else _previous_goal_head(rw)
-    if at is None:
-        return None
-    h = at[0]
-    texts = [t.text for t in rw.out]
-    prefix = h
-    while prefix > 0 and texts[prefix - 1] not in ("the", "a", "an", *_ENDS, ","):
-        prefix -= 1
-    adjs = [x for x in range(prefix, h) if texts[x] == old]
-    said = rw.new(new, rw.toks[j + 4])
-    if adjs:
-        rw.out[adjs[0]] = said
-    else:
-        rw.out.insert(h, said)
-    _note(rw, i, j + 6)
-    if rw.out[-1].text == ",":
-        rw.out.pop()
-    if rw.w(i - 1) in _ENDS:
-        return j + 7 if rw.w(j + 6) in _ENDS else j + 6
-    return j + 6
-
-
-def _picked(rw: Rewriter) -> bool:
-    """Whether the goal phrase of the current sentence already singles its thing out (said
-    with more than its head: "the bed closest to the window", "the big bed"), so that "not
-    the other one" after it adds nothing."""
-    at = _goal_head(rw)
-    if at is None:
-        return False
-    texts = [t.text for t in rw.out]
-    before = texts[at[0] - 1] if at[0] else ""
-    after = [w for w in texts[at[0] + at[1]:] if w != ","]
-    return bool(after) or before not in ("the", "a", "an", "that", "this")
-
-
-def _previous_goal_head(rw: Rewriter) -> tuple[int, int] | None:
-    """:func:`_goal_head` of the sentence just ended ("Go to the big bedroom. Not the big
-    one, ...")."""
-    if not rw.out or rw.out[-1].text not in _ENDS:
-        return None
-    end = rw.out.pop()
-    try:
-        return _goal_head(rw)
-    finally:
-        rw.out.append(end)
-
-
-def correction_one(rw: Rewriter, i: int) -> int | None:
-    """"the bed, no wait, the other one" -> "the bed, no wait, the other bed": inside one
-    sentence the "one" of a correction is the head it corrects (as :mod:`.discourse` does
-    across sentences)."""
-    n = max((len(p) for p in W.CORRECTIONS if rw.at(i, *p)), default=0)
-    if not n or rw.w(i - 1) not in (",", *_ENDS):
-        return None
-    j = i + n + (1 if rw.w(i + n) == "," else 0)
-    if rw.w(j) != "the":
-        return None
-    one = next((x for x in range(j + 1, min(j + 4, len(rw.words)))
-                if rw.w(x) in ("one", "ones")), None)
-    if one is None or any(rw.head_at(x) for x in range(j + 1, one)):
-        return None
-    at = _goal_head(rw) if rw.w(i - 1) == "," else _previous_goal_head(rw)
-    if at is None:
-        return None
-    head = [t.text for t in rw.out[at[0]:at[0] + at[1]]]
-    head = [*head[:-1], singular_word(head[-1])]
-    rw.out.extend(rw.toks[i:one])
-    rw.emit(*head, like=rw.toks[one])
-    return one + 1
-
-
-def cancel_then_goal(rw: Rewriter, i: int) -> int | None:
-    """"Go to the table. Wait, no, go to the sofa." / "..., sorry, go to the sofa": a
-    cancelling lead before a new goal -> "no wait, the sofa", the correction the discourse
-    stage reads (the sofa takes the table's place)."""
-    if not (_sentence_start(rw, i) or rw.w(i - 1) == ",") or rw.w(i) not in _CANCEL[:5]:
-        return None
-    k = i
-    while rw.w(k) in _CANCEL:
-        k += 1
-    leads = rw.words[i:k]
-    if "no" not in leads and "nope" not in leads:
-        return None
-    verb = max((len(v) for v in _GOAL_VERBS if rw.at(k, *v)), default=0)
-    said = _previous_goal_head(rw) if _sentence_start(rw, i) else _goal_head(rw)
-    if not verb or rw.w(k + verb) not in _DETS or not rw.head_at(k + verb + 1) or said is None:
-        return None
-    if any(w in ("also", "too", "then", "first") for w in rw.words[k:k + verb + 8]):
-        return None  # an addition, not a replacement
-    rw.emit("no", "wait", ",", like=rw.toks[i])
-    return k + verb
-
-
-def dash_sorry(rw: Rewriter, i: int) -> int | None:
-    """"Head to the bedroom - sorry, the bathroom" (the dash is gone from the tokens): the
-    correction lead right after a head gets its comma back."""
-    if rw.w(i) in ("sorry", "oops") and rw.w(i - 1) not in (",", *_ENDS, "") and \
-            _after_head(rw, i) and rw.w(i + 1) in (",", "the", "i"):
-        rw.emit(",", like=rw.toks[i])
-        rw.out.append(rw.toks[i])
-        return i + 1
-    return None
 
 
 #: The rules of this pass, in the order they are tried (the first that fires wins).
@@ -666,52 +504,11 @@ RULES: tuple[Rule, ...] = (
     correction_one, cancel_then_goal, dash_sorry)
 
 
-def _named_after(toks: list[Token]) -> tuple[list[Token], list[tuple[str, tuple[int, int]]]]:
-    """"Go to the one furthest from the kitchen, the bedroom I mean." -> "Go to the bedroom
-    furthest from the kitchen": a sentence that says "the one" before naming any head, and
-    names it in an afterthought at its end, means that head (the afterthought is recorded as
-    context)."""
-    words = [t.text for t in toks]
-    lex = head_lexicon()
-    out: list[Token] = []
-    notes: list[tuple[str, tuple[int, int]]] = []
-    start = 0
-    while start < len(toks):
-        end = next((k for k in range(start, len(toks)) if words[k] in _ENDS), len(toks))
-        sent = words[start:end]
-        one = next((k for k in range(len(sent) - 1) if sent[k:k + 2] == ["the", "one"]), None)
-        comma = max((k for k in range(len(sent)) if sent[k] == ","), default=None)
-        tail = sent[comma + 1:] if comma is not None else []
-        while tail[-2:] == ["i", "mean"] or tail[-1:] == ["please"]:
-            tail = tail[:-2] if tail[-1] == "mean" else tail[:-1]
-        if tail[:2] == ["i", "mean"]:
-            tail = tail[2:]
-        hit = lex.match(tail[1:]) if tail[:1] == ["the"] else None
-        if one is None or comma is None or comma < one or hit is None or \
-                hit[0] != len(tail) - 1 or hit[2] == "pronoun" or \
-                any(lex.match(sent[k:k + lex.max_len]) for k in range(one)):
-            out.extend(toks[start:end + 1])
-            start = end + 1
-            continue
-        head = tail[1:]
-        at = start + one
-        out.extend(toks[start:at])
-        out.append(toks[at])
-        out.extend(Token(w, toks[at + 1].start, toks[at + 1].end)
-                   for w in [*head[:-1], singular_word(head[-1])])
-        out.extend(toks[at + 2:start + comma])
-        said = toks[start + comma + 1:end]
-        notes.append((" ".join(t.text for t in said), (said[0].start, said[-1].end)))
-        out.extend(toks[end:end + 1])
-        start = end + 1
-    return out, notes
-
-
 def reference_frames(toks: list[Token], marks: Marks
                      ) -> tuple[list[Token], list[tuple[str, tuple[int, int]]]]:
-    """Run :data:`RULES` over ``toks`` (after :func:`_named_after`); returns the tokens and
+    """Run :data:`RULES` over ``toks`` (after :func:`named_after`); returns the tokens and
     the context the rules recorded."""
-    toks, notes = _named_after(toks)
+    toks, notes = named_after(toks)
     toks = Rewriter(toks, marks).run((bare_contraction,))
     rw = Rewriter(toks, marks)
     out = rw.run(RULES)
