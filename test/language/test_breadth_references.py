@@ -145,3 +145,40 @@ def test_spelling_sizes_and_places(text: str, mod: tuple[str, bool, str | None, 
                                    ) -> None:
     _, mods, _ = _goal(text)
     assert mod in mods
+
+
+@pytest.mark.parametrize(("text", "head", "mod"), [
+    ("Go to the plant that sits by the window.", "house_plant", ("near", False, None, ["window"])),
+    ("Go to the chair which was pushed against the wall.", "chair",
+     ("next_to", False, None, ["wall"])),
+    ("Go to the stool which stands closest to the fridge.", "stool",
+     ("rank", False, "nearest", ["fridge"])),
+    ("Go to the chair that's the least far from the window.", "chair",
+     ("rank", False, "nearest", ["window"])),
+    ("Go to the bedroom, the smaller one.", "bedroom", ("rank", False, "smallest", [])),
+    ("Go to the bedroom - the big one.", "bedroom", ("rank", False, "largest", [])),
+    ("Go to the bathroom; the one without a window.", "bathroom",
+     ("with", True, None, ["window"])),
+    ("Go to the plant which isn't the one in the kitchen.", "house_plant",
+     ("in_room", True, None, ["kitchen"])),
+])
+def test_relatives_and_appositions_on_the_goal(text: str, head: str,
+                                               mod: tuple[str, bool, str | None, list[str]]
+                                               ) -> None:
+    got, mods, _ = _goal(text)
+    assert got == head
+    assert mod in mods
+
+
+@pytest.mark.parametrize(("text", "head", "old"), [
+    ("Go to the sofa - no - the armchair.", "arm_chair", "the sofa"),
+    ("Go to the sink, or actually the toilet.", "toilet", "the sink"),
+    ("Go to the chair. Scratch that. Go to the stool.", "stool", "the chair"),
+    ("Go to the sofa. Err, actually the armchair.", "arm_chair", "the sofa"),
+])
+def test_taken_back_goals(text: str, head: str, old: str) -> None:
+    p = parse_instruction(text)
+    goals = [c for c in p.clauses if c.kind == "goal"]
+    assert len(goals) == 1
+    assert goals[0].refs[0].head == head
+    assert old in [c.lower() for c in p.context]

@@ -24,14 +24,18 @@ from map2route.language.parser.reference_picks import (
     DETS,
     ENDS,
     after_head,
+    apposed_one,
     cancel_then_goal,
     contrast,
     correction_one,
+    dash_no,
     dash_sorry,
     goal_head,
     named_after,
     note,
+    or_actually,
     sentence_start,
+    take_back,
 )
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
 from map2route.language.tokens import Token
@@ -48,7 +52,8 @@ _DEGREE = {("more", "near"): "nearer", ("more", "close"): "closer", ("more", "fa
            ("most", "near"): "nearest", ("most", "close"): "closest",
            ("most", "far"): "farthest", ("more", "nearer"): "nearer",
            ("more", "closer"): "closer", ("most", "nearest"): "nearest",
-           ("most", "closest"): "closest"}
+           ("most", "closest"): "closest", ("least", "far"): "nearest",
+           ("least", "near"): "farthest", ("least", "close"): "farthest"}
 _FAR = ("farther", "further", "farthest", "furthest")
 #: Participles that say how a thing stands where it is; the place is in the preposition after
 #: them ("leaning against the wall": next to the wall), so the participle only tells posture.
@@ -107,6 +112,9 @@ def bare_contraction(rw: Rewriter, i: int) -> int | None:
 def degree(rw: Rewriter, i: int) -> int | None:
     """"most near to the window" -> "nearest to the window"; "closest from" -> "closest to"
     (the superlative of nearness takes "to")."""
+    if rw.w(i) in _RANKS and rw.w(i + 1) in ("off", "out") and rw.w(i + 2) in ("from", "to"):
+        rw.out.append(rw.toks[i])  # "furthest off from the door": "off" only says distance
+        return i + 2
     word = _DEGREE.get((rw.w(i), rw.w(i + 1)))
     if word is None:
         return None
@@ -202,20 +210,34 @@ def where_it_is(rw: Rewriter, i: int) -> int | None:
 
 
 # --- relatives ----------------------------------------------------------------------------
+#: Finite verbs of posture in a relative ("the plant that sits by the window").
+_POSTURE_VERBS = frozenset(("sits", "sit", "stands", "stand", "lies", "lie", "rests", "rest",
+                            "leans", "lean", "hangs", "hang", "stays", "remains", "perches"))
+#: Verbs of facing: read as "facing", the form the reference parser knows.
+_FACING = ("faces", "face", "faced", "facing")
+
+
 def posture(rw: Rewriter, i: int) -> int | None:
     """"the racket leaning against the wall", "the bin tucked under the desk", "the desk
     pushed up against the window" -> the relation the preposition names ("next to the
-    wall", "under the desk"); also in a relative ("that is leaning against")."""
+    wall", "under the desk"); also in a relative, finite or passive ("that sits by", "which
+    was pushed against", "that's been left next to"), before a comparison ("which stands
+    closest to the fridge": the comparison) and of facing ("which faces the TV")."""
     k = i
     if rw.w(k) in _RELATIVE and after_head(rw, k):
-        k += 1 if rw.w(k) in ("thats", "whichs") else 2 if rw.w(k + 1) in _COPULA else 0
-        if k == i:
-            return None
+        k += 1 if rw.w(k) in ("thats", "whichs") else 2 if rw.w(k + 1) in (
+            *_COPULA, "was", "were") else 1
+        k += 1 if rw.w(k) == "been" else 0
     elif not after_head(rw, i) and rw.w(i - 1) not in ("it", "them"):
         return None
-    if rw.w(k) not in _POSTURES:
+    if k > i and rw.w(k) in _FACING and (rw.w(k + 1) in DETS or rw.head_at(k + 1)):
+        rw.emit("facing", like=rw.toks[k])
+        return k + 1
+    if rw.w(k) not in _POSTURES and not (k > i and rw.w(k) in _POSTURE_VERBS):
         return None
     j = k + 1
+    if rw.w(j) in _RANKS or (rw.w(j), rw.w(j + 1)) in _DEGREE:
+        return j  # "which stands closest to the fridge": the comparison says it
     while j < k + 4:
         for said, read in _POSTURE_PREPS:
             obj = j + len(said)
@@ -251,8 +273,8 @@ def negated_relative(rw: Rewriter, i: int) -> int | None:
     j = k + 1
     if rw.at(j, "the", "one") or rw.at(j, "the", "ones"):
         j += 2
-    if not any(rw.at(j, *p) for p in _NEG_PREPS):
-        return None
+    if not any(rw.at(j, *p) for p in _NEG_PREPS) and not (j > k + 1 and rw.w(j) == "in"):
+        return None  # ("that is not in the kitchen" is read by rewrites.not_in_room)
     if j == k + 1 and rw.w(i) not in ("thats", "whichs") and rw.w(i + 1) == "is":
         return None  # already the form the parser reads
     rw.emit("that", "is", "not", like=rw.toks[i])
@@ -480,6 +502,14 @@ def elliptic_pick(rw: Rewriter, i: int) -> int | None:
     return i + 1
 
 
+def one_and_only(rw: Rewriter, i: int) -> int | None:
+    """"the one and only sofa" -> "the only sofa"."""
+    if rw.at(i, "one", "and", "only") and rw.w(i - 1) == "the" and rw.head_at(i + 3):
+        rw.out.append(rw.toks[i + 2])
+        return i + 3
+    return None
+
+
 def only_one(rw: Rewriter, i: int) -> int | None:
     """"the chair, the only one by the window" -> "the chair by the window" (as "the only
     chair" is "the chair": a unique pick; "the only one" is recorded as context)."""
@@ -500,8 +530,8 @@ RULES: tuple[Rule, ...] = (
     degree, negated_relative, copular_rank, copular_size, where_it_is, rank_of_the,
     without_anything, posture, not_the_one,
     possessive_room, across_from, partitive_frame, partitive_one, whichever_of,
-    of_the_two_after, elliptic_pick, only_one, contrast,
-    correction_one, cancel_then_goal, dash_sorry)
+    of_the_two_after, elliptic_pick, one_and_only, only_one, contrast,
+    correction_one, cancel_then_goal, dash_sorry, dash_no, or_actually, take_back, apposed_one)
 
 
 def reference_frames(toks: list[Token], marks: Marks

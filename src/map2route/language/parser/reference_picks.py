@@ -194,6 +194,86 @@ def dash_sorry(rw: Rewriter, i: int) -> int | None:
     return None
 
 
+def dash_no(rw: Rewriter, i: int) -> int | None:
+    """"Go to the sofa - no - the armchair" (dashes gone): "no" right after a head and
+    before another one is a correction -> ", no wait, the armchair"."""
+    if rw.w(i) != "no" or rw.w(i - 1) in (",", *ENDS, "") or not after_head(rw, i) or \
+            rw.w(i + 1) != "the" or not any(rw.head_at(x) for x in range(i + 2, i + 5)):
+        return None
+    rw.emit(",", "no", "wait", ",", like=rw.toks[i])
+    return i + 1
+
+
+#: Words after "or" that make it a correction, not a choice ("..., or actually the toilet").
+_OR_FIX = ("actually", "wait", "no", "sorry", "rather")
+
+
+def or_actually(rw: Rewriter, i: int) -> int | None:
+    """"Go to the sink, or actually the toilet" -> "..., no wait, the toilet"."""
+    if rw.w(i) != "or" or rw.w(i - 1) != "," or rw.w(i + 1) not in _OR_FIX:
+        return None
+    k = i + 1
+    while rw.w(k) in _OR_FIX or rw.w(k) == ",":
+        k += 1
+    if rw.w(k) != "the" or goal_head(rw) is None:
+        return None
+    rw.emit("no", "wait", like=rw.toks[i])
+    return k
+
+
+#: Sentences that take back the one before ("Scratch that.", "Never mind.").
+_TAKE_BACK = (("scratch", "that"), ("never", "mind"), ("forget", "that"), ("cancel", "that"),
+              ("ignore", "that"), ("strike", "that"), ("disregard", "that"))
+
+
+def take_back(rw: Rewriter, i: int) -> int | None:
+    """"Go to the chair. Scratch that. Go to the stool." -> "Go to the chair. No wait, the
+    stool.": the new goal takes the place of the one taken back (the discourse stage reads
+    it and reports the old one as context)."""
+    n = next((len(p) for p in _TAKE_BACK if rw.at(i, *p)), 0)
+    if not n or not sentence_start(rw, i) or rw.w(i + n) not in (*ENDS, ",") or \
+            previous_goal_head(rw) is None:
+        return None
+    k = i + n + 1
+    k += 1 if rw.w(k) in ("just", "instead", "now") else 0
+    verb = max((len(v) for v in _GOAL_VERBS if rw.at(k, *v)), default=0)
+    if not verb or rw.w(k + verb) not in DETS or not rw.head_at(k + verb + 1):
+        return None
+    rw.emit("no", "wait", ",", like=rw.toks[i])
+    return k + verb
+
+
+#: Words that may pick a thing in an apposition "the ... one" ("the bedroom, the smaller
+#: one").
+_APPOSED = frozenset(W.SIZE_ADJ) | frozenset(W.COMPARATIVE) | W.RANK_WORDS | \
+    frozenset(("other", "left", "right", "main"))
+
+
+def apposed_one(rw: Rewriter, i: int) -> int | None:
+    """"Go to the bedroom, the smaller one." / "the bedroom - the big one" / "the lamp, the
+    other one" / "the bathroom; the one without a window" -> "the smaller bedroom", "the
+    other lamp", "the bathroom without a window": an apposition that repicks the goal head
+    puts its words on that head (not a second stop)."""
+    if rw.w(i) != "the":
+        return None
+    k = i + 1
+    while rw.w(k) in _APPOSED:
+        k += 1
+    if rw.w(k) != "one" or rw.w(k + 1) == "of" or (k == i + 1 and rw.w(i - 1) != ";"):
+        return None
+    punct = rw.out[-1] if rw.out and rw.out[-1].text in (",", ";") else None
+    if punct is not None:
+        rw.out.pop()
+    at = goal_head(rw)
+    if at is None or at[0] + at[1] != len(rw.out):
+        if punct is not None:
+            rw.out.append(punct)
+        return None
+    for x in range(i + 1, k):
+        rw.out.insert(at[0] + x - i - 1, rw.toks[x])
+    return k + 1
+
+
 def named_after(toks: list[Token]) -> tuple[list[Token], list[tuple[str, tuple[int, int]]]]:
     """"Go to the one furthest from the kitchen, the bedroom I mean." -> "Go to the bedroom
     furthest from the kitchen": a sentence that says "the one" before naming any head, and
