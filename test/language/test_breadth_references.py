@@ -182,3 +182,24 @@ def test_taken_back_goals(text: str, head: str, old: str) -> None:
     assert len(goals) == 1
     assert goals[0].refs[0].head == head
     assert old in [c.lower() for c in p.context]
+
+
+@pytest.mark.parametrize(("text", "mod"), [
+    ("Go to the bedroom, but not the one with the desk.", ("with", True, None, ["desk"])),
+    ("Go to the bin that's beside the desk rather than the one near the door.",
+     ("near", True, None, ["door"])),
+    ("Go to the plant, not the one in the kitchen.", ("in_room", True, None, ["kitchen"])),
+])
+def test_exclusions_negate_the_goal_head(text: str,
+                                         mod: tuple[str, bool, str | None, list[str]]) -> None:
+    _, mods, _ = _goal(text)
+    assert mod in mods
+
+
+def test_whichever_without_an_object_is_from_the_walker() -> None:
+    p = parse_instruction("Walk to whichever bedroom is closer and stand by its window.")
+    (goal,) = [c for c in p.clauses if c.kind == "goal"]
+    assert goal.refs[0].head == "window"
+    room = goal.refs[0].modifiers[0].refs[0]
+    assert room.head == "bedroom"
+    assert [m.rank for m in room.modifiers] == ["nearest"]

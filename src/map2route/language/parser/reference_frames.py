@@ -281,25 +281,42 @@ def negated_relative(rw: Rewriter, i: int) -> int | None:
     return j
 
 
+#: What says that the goal head is not "the one ..." after it ("but not", "rather than").
+_EXCLUDING = (("but", "not"), ("and", "not"), ("not",), ("rather", "than"), ("instead", "of"),
+              ("as", "opposed", "to"))
+
+
 def not_the_one(rw: Rewriter, i: int) -> int | None:
-    """"the plant, not the one by the window" / "the plant but not the one by the window" ->
-    "the plant that is not by the window": an exclusion said after the head is a negated
+    """"the plant, not the one by the window" / "the plant but not the one by the window" /
+    "the bin beside the desk rather than the one near the door" -> "the plant that is not
+    by the window" ("not the one with a desk": "without a desk"; "not the one in the
+    kitchen": "that is not in the kitchen"): an exclusion said after the head is a negated
     relation of that head."""
-    k = i
-    if rw.w(k) == ",":
-        k += 1
-    if rw.w(k) == "but":
-        k += 1
-    if k == i or not rw.at(k, "not", "the", "one") or not after_head(rw, i):
+    k = i + (1 if rw.w(i) == "," else 0)
+    n = next((len(p) for p in _EXCLUDING if rw.at(k, *p)), 0)
+    if not n or not rw.at(k + n, "the", "one") or not after_head(rw, i):
         return None
     at = goal_head(rw)
-    if at is None or at[0] + at[1] != len(rw.out):
-        return None  # "the chair by the desk, not the one by the bed": which head is meant
-    j = k + 3
-    if not any(rw.at(j, *p) for p in _NEG_PREPS):
+    if at is None:
         return None
-    rw.emit("that", "is", "not", like=rw.toks[k])
-    return j
+    j = k + n + 2
+    if at[0] + at[1] != len(rw.out) and rw.w(k) == "not":
+        return None  # "the chair by the desk, not the one by the bed": which head is meant
+    end = next((x for x in range(j, len(rw.words)) if rw.w(x) in (",", *ENDS)), len(rw.words))
+    if rw.at(end, ",", "the", "other"):
+        return None  # "..., not the one with X, the other one": read by the moves stage
+    if rw.w(j) == "with" and (rw.w(j + 1) in DETS or rw.head_at(j + 1)):
+        word = ["without"]
+    elif any(rw.at(j, *p) for p in _NEG_PREPS) or rw.at(j, "in", "the"):
+        word = ["that", "is", "not"]
+    else:
+        return None
+    if at[0] + at[1] != len(rw.out):
+        # "the bin that's beside the desk rather than the one near the door": the head's own
+        # description comes first; the exclusion joins it with "and"
+        word = ["and", *word]
+    rw.emit(*word, like=rw.toks[k])
+    return j + (1 if word[-1] == "without" else 0)
 
 
 def possessive_room(rw: Rewriter, i: int) -> int | None:
@@ -446,6 +463,8 @@ def without_anything(rw: Rewriter, i: int) -> int | None:
 def whichever_of(rw: Rewriter, i: int) -> int | None:
     """"whichever of the two sinks is closer" -> "whichever sink is closer"; the size of the
     set is recorded as context."""
+    if rw.w(i) == "whichever" and rw.head_at(i + 1):
+        return _whichever_bare(rw, i)
     if rw.w(i) not in ("whichever", "which") or not rw.at(i + 1, "of", "the"):
         return None
     k = i + 3 + (1 if rw.w(i + 3) in W.NUMBERS or rw.w(i + 3) == "two" else 0)
@@ -457,6 +476,23 @@ def whichever_of(rw: Rewriter, i: int) -> int | None:
     head = rw.words[k:k + n]
     rw.emit(*head[:-1], singular_word(head[-1]), like=rw.toks[k + n - 1])
     return k + n
+
+
+def _whichever_bare(rw: Rewriter, i: int) -> int | None:
+    """"whichever bedroom is closer and ..." -> "the closer bedroom and ...": a comparison
+    with nothing to compare to is from where the walker is (as "the closer bathroom")."""
+    n = rw.head_at(i + 1)
+    k = i + 1 + n
+    if rw.w(k) not in ("is", "'s", "are"):
+        return None
+    r = k + 1 + (1 if rw.w(k + 1) == "the" else 0)
+    if rw.w(r) not in _RANKS and rw.w(r) not in _SIZES or \
+            rw.w(r + 1) not in ("", ",", *ENDS, "and", "then"):
+        return None
+    rw.emit("the", like=rw.toks[i])
+    rw.out.append(rw.toks[r])
+    rw.emit(*rw.words[i + 1:k], like=rw.toks[r])  # the phrase spans up to the comparison
+    return r + 1
 
 
 #: Words that single out one of a set by comparing ("the bigger bedroom of the two").
