@@ -203,3 +203,18 @@ def test_whichever_without_an_object_is_from_the_walker() -> None:
     room = goal.refs[0].modifiers[0].refs[0]
     assert room.head == "bedroom"
     assert [m.rank for m in room.modifiers] == ["nearest"]
+
+
+@pytest.mark.parametrize(("text", "mod"), [
+    ("Go to the chair closet to the window.", ("rank", False, "nearest", ["window"])),
+    ("Go to the bedroom which not have a TV.", ("with", True, None, ["television"])),
+    ("Go to the bedroom which has not TV.", ("with", True, None, ["television"])),
+    ("Go to the sofa thats not against the wall.", ("next_to", True, None, ["wall"])),
+    ("Go to the chair that's got nothing on it.", ("empty", False, None, [])),
+    ("Please could you kindly go to the bigger of both bedrooms.",
+     ("rank", False, "largest", [])),
+])
+def test_typed_and_non_native_forms(text: str,
+                                    mod: tuple[str, bool, str | None, list[str]]) -> None:
+    _, mods, _ = _goal(text)
+    assert mod in mods

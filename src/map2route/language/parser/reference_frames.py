@@ -55,6 +55,11 @@ _DEGREE = {("more", "near"): "nearer", ("more", "close"): "closer", ("more", "fa
            ("most", "closest"): "closest", ("least", "far"): "nearest",
            ("least", "near"): "farthest", ("least", "close"): "farthest"}
 _FAR = ("farther", "further", "farthest", "furthest")
+#: Typing slips of the ranking words; "closet" is a word of its own (a dresser), so each is
+#: only read as the rank right after a head and before "to" / "from".
+_RANK_TYPOS = {"closet": "closest", "nearst": "nearest", "neares": "nearest",
+               "closests": "closest", "farest": "farthest", "furtherst": "furthest",
+               "furthes": "furthest", "clostest": "closest", "colsest": "closest"}
 #: Participles that say how a thing stands where it is; the place is in the preposition after
 #: them ("leaning against the wall": next to the wall), so the participle only tells posture.
 _POSTURES = frozenset((
@@ -115,6 +120,10 @@ def degree(rw: Rewriter, i: int) -> int | None:
     if rw.w(i) in _RANKS and rw.w(i + 1) in ("off", "out") and rw.w(i + 2) in ("from", "to"):
         rw.out.append(rw.toks[i])  # "furthest off from the door": "off" only says distance
         return i + 2
+    typo = _RANK_TYPOS.get(rw.w(i))
+    if typo is not None and rw.w(i + 1) in ("to", "from") and after_head(rw, i):
+        rw.emit(typo, like=rw.toks[i])  # "the chair closet to the window"
+        return i + 1
     word = _DEGREE.get((rw.w(i), rw.w(i + 1)))
     if word is None:
         return None
@@ -212,7 +221,8 @@ def where_it_is(rw: Rewriter, i: int) -> int | None:
 # --- relatives ----------------------------------------------------------------------------
 #: Finite verbs of posture in a relative ("the plant that sits by the window").
 _POSTURE_VERBS = frozenset(("sits", "sit", "stands", "stand", "lies", "lie", "rests", "rest",
-                            "leans", "lean", "hangs", "hang", "stays", "remains", "perches"))
+                            "leans", "lean", "hangs", "hang", "stays", "stay", "remains",
+                            "perches"))
 #: Verbs of facing: read as "facing", the form the reference parser knows.
 _FACING = ("faces", "face", "faced", "facing")
 
@@ -254,31 +264,50 @@ def posture(rw: Rewriter, i: int) -> int | None:
     return None
 
 
+#: Verbs of having after a bare "not" (non-native: "the bedroom which not have a TV").
+_HAVE = ("have", "has", "contain", "contains", "hold", "holds", "include", "includes")
+
+
 def negated_relative(rw: Rewriter, i: int) -> int | None:
     """"that isn't next to", "thats not by", "that is not the one by the window" -> "that is
-    not by the window" (read and negated by :func:`.rewrites.not_relation`); "that hasn't got
-    a desk" -> "that does not have a desk"."""
-    if rw.w(i) not in _RELATIVE:
+    not by the window" (read and negated by :func:`.rewrites.not_relation`; "not against":
+    "not next to"); "that hasn't got a desk", "that's not got", "which not have", "which has
+    not TV" -> "that does not have a desk"; "that's got" -> "that has"."""
+    if rw.w(i) not in _RELATIVE or not after_head(rw, i):
         return None
+    if rw.w(i + 1) == "not" and rw.w(i + 2) in _HAVE:
+        rw.emit("that", "does", "not", "have", like=rw.toks[i])
+        return i + 3
     k = i + 1 if rw.w(i) in ("thats", "whichs") else i + 2
     if rw.w(i) not in ("thats", "whichs") and rw.w(i + 1) not in (*_COPULA, "has", "have"):
         return None
-    if rw.w(k) == "not" and rw.w(k - 1) in ("has", "have") and (
+    if rw.w(k) == "got" and rw.w(k - 1) in _COPULA:
+        rw.emit("that", "has", like=rw.toks[i])  # "the chair that's got a pillow on it"
+        return k + 1
+    if rw.w(k) == "not" and (rw.w(k - 1) in ("has", "have") or rw.w(k + 1) == "got") and (
             rw.w(k + 1) == "got" or rw.w(k + 1) in ("a", "an", "any")):
-        # "that hasn't got a desk", "that hasn't a desk" (British)
+        # "that hasn't got a desk", "that hasn't a desk" (British), "that's not got"
         rw.emit(rw.w(i), "does", "not", "have", like=rw.toks[i])
         return k + 2 if rw.w(k + 1) == "got" else k + 1
+    if rw.w(k) == "not" and rw.w(k - 1) in ("has", "have") and rw.head_at(k + 1):
+        rw.emit("without", like=rw.toks[i])  # "which has not TV"
+        return k + 1
     if rw.w(k - 1) in ("has", "have") or rw.w(k) != "not":
         return None
     j = k + 1
     if rw.at(j, "the", "one") or rw.at(j, "the", "ones"):
         j += 2
-    if not any(rw.at(j, *p) for p in _NEG_PREPS) and not (j > k + 1 and rw.w(j) == "in"):
+    against = 1 + (rw.w(j) == "up") if rw.at(j, "against") or rw.at(j, "up", "against") else 0
+    if not against and not any(rw.at(j, *p) for p in _NEG_PREPS) and \
+            not (j > k + 1 and rw.w(j) == "in"):
         return None  # ("that is not in the kitchen" is read by rewrites.not_in_room)
-    if j == k + 1 and rw.w(i) not in ("thats", "whichs") and rw.w(i + 1) == "is":
+    if j == k + 1 and not against and rw.w(i) not in ("thats", "whichs") and \
+            rw.w(i + 1) == "is":
         return None  # already the form the parser reads
     rw.emit("that", "is", "not", like=rw.toks[i])
-    return j
+    if against:
+        rw.emit("next", "to", like=rw.toks[j])
+    return j + against
 
 
 #: What says that the goal head is not "the one ..." after it ("but not", "rather than").
@@ -435,11 +464,18 @@ _DESCRIBE = ("that", "which", "with", "without", "in", "on", "by", "near", "next
 
 
 def rank_of_the(rw: Rewriter, i: int) -> int | None:
-    """"the nearer of the two sinks", "the closest of the chairs" -> "the nearer sink" (the
-    set recorded as context); :func:`.rewrites.partitive` reads the size words."""
-    if rw.w(i) != "the" or rw.w(i + 1) not in _RANKS or not rw.at(i + 2, "of", "the"):
+    """"the nearer of the two sinks", "the closest of the chairs", "the bigger of both
+    bedrooms" -> "the nearer sink" (the set recorded as context); "the bigger of the two" is
+    left to :func:`.rewrites.partitive`."""
+    if rw.w(i) != "the" or rw.w(i + 1) not in _RANKS and rw.w(i + 1) not in _SIZES or \
+            rw.w(i + 2) != "of":
         return None
-    k = i + 4 + (1 if rw.w(i + 4) in W.NUMBERS or rw.w(i + 4) == "both" else 0)
+    if rw.w(i + 3) == "both":
+        k = i + 4
+    elif rw.w(i + 3) == "the" and rw.w(i + 1) in _RANKS:
+        k = i + 4 + (1 if rw.w(i + 4) in W.NUMBERS or rw.w(i + 4) == "both" else 0)
+    else:
+        return None  # "the bigger of the two bathrooms": rewrites.partitive
     n = rw.head_at(k)
     if not n:
         return None
