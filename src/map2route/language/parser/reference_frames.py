@@ -12,7 +12,8 @@ a sentence: a rule matches a frame, whatever fills its slots. Every word a rule 
 either said again in the form the parser reads (a rank, a relation, a negation, a head) or
 recorded as context ("of the two": the size of the set the pick is made from), never dropped.
 
-Runs as its own pass before the other phrase rules of :mod:`.human`.
+Runs as its own pass before the other phrase rules of :mod:`.human`; the rules that refer back
+to the goal phrase (exclusions, appositions, corrections) are in :mod:`.reference_picks`.
 """
 
 from __future__ import annotations
