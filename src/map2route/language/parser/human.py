@@ -24,6 +24,7 @@ from map2route.language.errors import ParseError
 from map2route.language.parser import annotator_rewrites as A
 from map2route.language.parser import aside_rewrites as I
 from map2route.language.parser import motion_frames as MF
+from map2route.language.parser import reference_frames as RF
 from map2route.language.parser import register_rewrites as H
 from map2route.language.parser import relation_rewrites as RL
 from map2route.language.parser import rewrites as R
@@ -178,7 +179,9 @@ def human_forms(toks: list[Token]
         owned = _owned_mention(s) if len(sents) > 1 else None
         kept.extend(s if owned is None else owned)
     marks = Marks(moves=records)
-    early = Rewriter(_without_ellipses(kept), marks)
+    kept, framed = RF.reference_frames(_without_ellipses(kept), marks)  # how one is picked
+    context += framed
+    early = Rewriter(kept, marks)
     kept = early.run((*MF.EARLY, *WP.EARLY))
     rw = Rewriter(RL.on_top(kept), marks)
     out = rw.run((*MF.RULES, *WP.RULES, *S.RULES, *RL.RULES, *A.RULES, *RULES))

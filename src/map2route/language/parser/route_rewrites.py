@@ -78,7 +78,10 @@ def _meet_clause(rw: Rewriter, j: int) -> int:
             "entering", "passing", "crossing", "going", "walking")):
         return j
     k += 2 if rw.w(k) == "are" else 1
-    k += 1 if rw.w(k) in _MEET_PARTICLES else 0
+    # "the first sofa you reach in the living room", "... you reach to the bathroom": "in the"
+    # and "to the" open a phrase of their own, no particle
+    k += 1 if rw.w(k) in _MEET_PARTICLES and not (
+        rw.w(k) in ("in", "inside", "on", "to") and rw.w(k + 1) in ("the", "a", "an")) else 0
     k += 1 if rw.w(k) in ("first", "next") else 0  # "the bedroom you enter first"
     return _route_tail(rw, k)
 
