@@ -13,8 +13,9 @@ The stages, one module each (a class each over :class:`~.state.ParserState`, com
    discourse move (request, statement, chatter, caution, hedge, elaboration, apposition,
    correction, dwell, frame, scope) from its structure; the moves that are no route content are
    taken out as context, the others attached to the head they modify. Then :mod:`.human` runs
-   the phrase rules in order (:mod:`.walk_phrasings`, :mod:`.stage_rewrites`,
-   :mod:`.relation_rewrites`, then the earlier rewrite modules), and :mod:`.normalise` and
+   the phrase rules in order (:mod:`.constraint_frames`, :mod:`.walk_phrasings`,
+   :mod:`.stage_rewrites`, :mod:`.relation_rewrites`, then the earlier rewrite modules), and
+   :mod:`.normalise` and
    :mod:`.discourse`: tokens (:mod:`map2route.language.tokens`) with human phrasings,
    shorthand, fillers, form labels and self-corrections rewritten.
 1. :mod:`.clauses`: split into clause spans and put the clauses in route order;

@@ -23,6 +23,7 @@ import re
 from map2route.language.errors import ParseError
 from map2route.language.parser import annotator_rewrites as A
 from map2route.language.parser import aside_rewrites as I
+from map2route.language.parser import constraint_frames as CF
 from map2route.language.parser import register_rewrites as H
 from map2route.language.parser import relation_rewrites as RL
 from map2route.language.parser import rewrites as R
@@ -68,7 +69,11 @@ _ENDS = (".", "!", "?")
 #: "the area between", "don't pass between": a gap between two things, not a room
 _GAP = re.compile(r"(?:the\s+)?(?:area|space|gap)\s+between\b|"
                   r"without\s+[a-z]+\s+between\b|"
-                  r"(?:do\s*n[o']t|never|not)\s+[a-z]+\s+(?:in\s+)?between\b")
+                  r"(?:do\s*n[o']t|never|not)\s+[a-z]+\s+(?:in\s+)?between\b|"
+                  # the negators of .constraint_frames ("no cutting between", "try not to
+                  # walk between", "not between"): the gap, said with its verb
+                  r"[a-z' ]*?\b(?:n[o']t|never|no|without|avoid|from|didn't)\s+"
+                  r"(?:[a-z]+\s+){0,5}?between\b")
 #: "You are standing next to a bed.": the verbs and places of a scene-setting sentence.
 _SCENE_AFTER_YOU_ARE = ("standing", "sitting", "located", "currently", "now", "in", "at", "next",
                         "near", "by", "beside", "facing", "right", "inside", "starting")
@@ -178,7 +183,8 @@ def human_forms(toks: list[Token]
     early = Rewriter(_without_ellipses(kept), marks)
     kept = early.run(WP.EARLY)
     rw = Rewriter(RL.on_top(kept), marks)
-    out = rw.run((*WP.RULES, *S.RULES, *RL.RULES, *A.RULES, *RULES))
+    # constraint frames first: they read a negator and a predicate as one phrasing
+    out = rw.run((*CF.RULES, *WP.RULES, *S.RULES, *RL.RULES, *A.RULES, *RULES))
     return out, context + rw.context, marks
 
 
