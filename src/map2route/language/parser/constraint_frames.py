@@ -65,7 +65,10 @@ _NEG_BASE = _s(
     "do not , under any circumstances ,", "under no circumstances should you",
     "under no circumstances", "at no point should you", "at no point", "do not you dare",
     "let us not", "we do not want you to", "i do not want you to", "it is best not to",
-    "better not", "you would better not", "you had better not", "you better not")
+    "better not", "you would better not", "you had better not", "you better not",
+    "you shouldn't", "shouldn't", "you mustn't", "mustn't", "you cannot", "cannot",
+    "you can not", "can not", "you will not", "will not", "you are not allowed to",
+    "you're not allowed to", "you are not supposed to", "you're not supposed to")
 #: Negators followed by an ``-ing`` form ("no going near", "without touching").
 _NEG_GERUND = _s("no", "without", "refrain from", "avoid", "please avoid", "please refrain from",
                  "try to avoid", "try and avoid", "make sure to avoid", "be sure to avoid")
@@ -73,7 +76,8 @@ _NEG_GERUND = _s("no", "without", "refrain from", "avoid", "please avoid", "plea
 _EMPHASIS = _s("whatever happens ,", "whatever you do ,", "no matter what ,", "seriously ,",
                "really ,", "and please ,", "please ,", "and remember ,", "remember ,",
                "most importantly ,", "importantly ,", "oh and ,", "also ,", "and also ,",
-               "one more thing ,", "just", "and just", "oh , and", "oh and")
+               "one more thing ,", "just", "and just", "oh , and", "oh and", "though",
+               "though ,", "although", "however ,")
 #: Negators whose "... pass between" the older rewrite reads itself.
 _OLD_GAP_NEG = frozenset({"do not", "never", "please do not", "please never"})
 #: A bare "not" negates only right after a conjunction ("..., and not go near the window").
@@ -95,21 +99,30 @@ _TOUCH_PRED = ("touch",)
 _ENTER_PRED = tuple(f"{v} {p}" for v in ("go", "walk", "come", "step", "wander", "head", "move",
                                          "cut", "pass")
                     for p in ("into", "in", "inside")) + ("enter", "set foot in", "go in to")
-#: Crossing a room: read as "go through".
-_THROUGH_PRED = tuple(f"{v} through" for v in ("go", "walk", "pass", "cut", "come", "move",
-                                               "head", "drive", "wander"))
+#: Crossing a room: read as "enter" (what "don't go through the kitchen" forbids), also said
+#: of the robot taking the speaker ("don't take me through the kitchen").
+_THROUGH_PRED = (*(f"{v} through" for v in ("go", "walk", "pass", "cut", "come", "move",
+                                            "head", "drive", "wander", "route")),
+                 *(f"{v} {o} {p}" for v in ("take", "bring", "lead", "route", "drive")
+                   for o in ("me", "us") for p in ("through", "into")))
+#: Going by a thing: read as "go past" ("do not go past the TV": keep away from it).
+_PAST_PRED = tuple(f"{v} {p}" for v in ("go", "walk", "pass", "move", "head", "come", "cut",
+                                        "wander")
+                   for p in ("past", "by", "right past", "right by"))
 #: Cutting between two things: read as "pass between".
 _BETWEEN_PRED = tuple(f"{v} {p}{g}" for v in ("go", "walk", "pass", "cut", "squeeze", "move",
                                               "drive", "come", "slip", "step", "head")
                       for p in ("", "in ", "through the gap ", "through the space ",
-                                "through the gap in ", "through the space in ")
+                                "through the gap in ", "through the space in ", "in the gap ",
+                                "into the gap ", "in the space ", "into the space ")
                       for g in ("between",))
 
 _PRED_TABLE: tuple[tuple[str, tuple[str, ...]], ...] = (
     *((p, ("go", "near")) for p in _FAR_PRED),
     *((p, ("touch",)) for p in _TOUCH_PRED),
     *((p, ("enter",)) for p in _ENTER_PRED),
-    *((p, ("go", "through")) for p in _THROUGH_PRED),
+    *((p, ("enter",)) for p in _THROUGH_PRED),
+    *((p, ("go", "past")) for p in _PAST_PRED),
     *((p, ("pass", "between")) for p in _BETWEEN_PRED),
 )
 
@@ -132,6 +145,7 @@ _PRED_BASE, _PRED_ING = _with_gerund(_PRED_TABLE)
 _BARE_PRED: dict[tuple[str, ...], tuple[str, ...]] = {
     **{tuple(f"{d}{c}".split()): ("go", "near") for d in _DEGREE for c in _CLOSE},
     ("between",): ("pass", "between"), ("in", "between"): ("pass", "between"),
+    ("via",): ("enter",), ("by", "way", "of"): ("enter",), ("through",): ("enter",),
 }
 
 # --- positive verb frames ------------------------------------------------------------------
@@ -144,6 +158,12 @@ _FRAMES: tuple[tuple[str, tuple[str, ...], bool], ...] = (
       for d in ("", "well ", "very ", "way ", "totally ", "completely ")),
     ("stay out of the way of", ("stay", "away", "from"), False),
     ("keep out of the way of", ("stay", "away", "from"), False),
+    *((f"{v} as {d} as {c} {p}", canon, False)
+      for v in ("stay", "keep") for c in ("you can", "possible", "you are able")
+      for d, p, canon in (("close", "to", ("stay", "close", "to")),
+                          ("near", "to", ("stay", "close", "to")),
+                          ("far", "from", ("stay", "away", "from")),
+                          ("far away", "from", ("stay", "away", "from")))),
     ("stay out of", ("avoid",), False),
     ("keep out of", ("avoid",), False),
     ("keep off", ("avoid",), False),
@@ -184,7 +204,7 @@ _GAPPED = _s("away from", "clear of", "close to", "far from", "well away from", 
 def _longest(rw: Rewriter, k: int, table: dict[tuple[str, ...], object]) -> int:
     """Length of the longest key of ``table`` at token ``k`` (0 if none)."""
     best = 0
-    for n in range(1, 9):
+    for n in range(1, min(9, len(rw.words) - k + 1)):
         if tuple(rw.words[k:k + n]) in table:
             best = n
     return best
@@ -204,7 +224,7 @@ def _emit(rw: Rewriter, a: int, b: int, canon: tuple[str, ...]) -> None:
 
 
 def _room_follows(rw: Rewriter, k: int) -> bool:
-    k += rw.words[k] in ("the", "a", "any", "that", "this")
+    k += rw.w(k) in ("the", "a", "any", "that", "this")
     hit = head_lexicon().match(rw.words[k:k + head_lexicon().max_len])
     return hit is not None and hit[2] == "room"
 
@@ -216,6 +236,47 @@ def _after_thing(rw: Rewriter) -> bool:
     lex = head_lexicon()
     return any((hit := lex.match(words[-k:])) is not None and hit[0] == k
                for k in range(1, len(words) + 1))
+
+
+# --- polite requests (read before the discourse moves) ----------------------------------
+#: "I'd appreciate it if you stayed away from the window", "it would be great if you could
+#: avoid the kitchen": a request said as a wish. Read before the discourse moves, which would
+#: otherwise take the sentence for the speaker's own plan or chatter.
+_WISH_LEADS = _s(*(f"{s} {v} {o}if you" for s in ("i would", "we would", "it would")
+                   for v in ("appreciate", "prefer", "like", "love", "be great", "be nice",
+                             "be good", "be best", "be better", "be ideal", "be helpful",
+                             "help", "be awesome", "be perfect")
+                   for o in ("it ", "")))
+_WISH_MODALS = frozenset({"could", "would", "can", "will", "just"})
+#: Past forms a wish puts its verb in ("if you stayed away"), read as the request's verb.
+_PAST = {"stayed": ("stay",), "kept": ("keep",), "avoided": ("avoid",), "steered": ("steer",),
+         "gave": ("give",), "hugged": ("hug",), "stuck": ("stick",), "didn't": ("do", "not"),
+         "did": ("do",), "never": ("never",)}
+_WISH_VERBS = frozenset({"stay", "keep", "avoid", "steer", "give", "hug", "stick", "do",
+                         "never"})
+
+
+def polite_requests(toks: list[Token]) -> tuple[list[Token], list[dict[str, str]]]:
+    """The tokens with each wish-shaped request ("I would appreciate it if you stayed away
+    from X") read as the request ("stay away from X"), and what was read so."""
+    words = [t.text for t in toks]
+    out: list[Token] = []
+    said: list[dict[str, str]] = []
+    k = 0
+    while k < len(toks):
+        n = max((len(p) for p in _WISH_LEADS if tuple(words[k:k + len(p)]) == p), default=0)
+        q = k + n
+        while n and q < len(words) and words[q] in _WISH_MODALS:
+            q += 1
+        verb = _PAST.get(words[q], (words[q],)) if n and q < len(words) else ()
+        if not n or not verb or verb[0] not in _WISH_VERBS:
+            out.append(toks[k])
+            k += 1
+            continue
+        out.extend(Token(v, toks[k].start, toks[q].end) for v in verb)
+        said.append({"text": " ".join(words[k:q + 1]), "as": " ".join(verb)})
+        k = q + 1
+    return out, said
 
 
 # --- rules ---------------------------------------------------------------------------------
@@ -255,7 +316,7 @@ def negated_frame(rw: Rewriter, i: int) -> int | None:
             return None
         said = tuple(rw.words[i + neg:i + neg + m])
         if canon == ("pass", "between") and " ".join(rw.words[i:i + neg]) in _OLD_GAP_NEG and \
-                "through" not in said:
+                said[1:] in (("between",), ("in", "between")):
             return None  # "don't walk (in) between": :func:`.rewrites.dont_pass_between`
         if canon == ("pass", "between"):
             # the gap is read by "avoid the area between A and B"; "between" stays as said
@@ -321,6 +382,18 @@ _KEEP_WORDS = frozenset({"avoid", "avoiding", "away", "clear", "not", "never", "
 _ENDS = frozenset({".", "!", "?", ";"})
 
 
+def _own_verb(rw: Rewriter, subj: int, k: int) -> bool:
+    """Whether ``words[k]`` is a verb the subject at ``subj`` does ("bites", "wobble"): an
+    ``-s`` form after a singular subject, a bare form after "they"/"people", and neither a
+    route word, a keep-away word nor a thing's name."""
+    w = rw.w(k)
+    if not w.isalpha() or w in _NOT_REASON | _KEEP_WORDS | W.MOVE_VERBS or \
+            head_lexicon().match([w]) is not None:
+        return False
+    plural = rw.words[subj] in ("they", "people", "things")
+    return plural or (w.endswith("s") and not w.endswith("ss"))
+
+
 def reason_tail(rw: Rewriter, i: int) -> int | None:
     """"keep away from the garbage can - it's smelly", "stay out of the living room, someone
     is watching TV", "stay clear of the toilet, as it was just cleaned": a state said after a
@@ -339,10 +412,20 @@ def reason_tail(rw: Rewriter, i: int) -> int | None:
         k += 1
     else:
         return None
-    if rw.w(k) not in _COPULAS or k == subj:
+    if k == subj:
         return None
     end = next((q for q in range(k, len(rw.words)) if rw.words[q] in _ENDS), len(rw.words))
-    tail = rw.words[k + 1:end]
+    if rw.w(k) not in _COPULAS:
+        # "the dog bites", "they wobble": a present-tense verb of the subject's own, with
+        # nothing of a route after it (after "the", a one-word noun)
+        k = subj + 2 if rw.words[subj] in _REASON_DETS else k
+        if not _own_verb(rw, subj, k) or end > k + 4:
+            return None
+        k -= 1  # the verb is read as the tail, after a copula there is none
+    # "the cat is sleeping under it": a place said by pronoun is the thing's own
+    tail = [w for q, w in enumerate(rw.words[k + 1:end], k + 1)
+            if not (w in _NOT_REASON and rw.w(q + 1) in ("it", "them", "there")) and
+            not (w in ("it", "them", "there") and q > k + 1 and rw.w(q - 1) in _NOT_REASON)]
     said = []
     for t in reversed(rw.out):
         if t.text in _ENDS:
@@ -371,6 +454,11 @@ def wall_to(rw: Rewriter, i: int) -> int | None:
     (a wall kept near on the way, and the dresser a goal)."""
     n = _longest(rw, i, dict.fromkeys(_ALONG_WALL))
     m = _longest(rw, i + n, dict.fromkeys(_WALL)) if n else 0
+    if n and not m and rw.words[i:i + n] != ["follow"]:
+        # "walk along the counter to the fridge": any thing walked by, not only a wall
+        stop = next((q for q in range(i + n + 1, min(len(rw.words), i + n + 7))
+                     if _longest(rw, q, dict.fromkeys(_UNTIL))), 0)
+        m = stop - (i + n) if stop and _thing(rw, i + n, stop) == stop else 0
     u = _longest(rw, i + n + m, dict.fromkeys(_UNTIL)) if m else 0
     if not u:
         return None

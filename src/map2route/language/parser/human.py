@@ -72,7 +72,7 @@ _GAP = re.compile(r"(?:the\s+)?(?:area|space|gap)\s+between\b|"
                   r"(?:do\s*n[o']t|never|not)\s+[a-z]+\s+(?:in\s+)?between\b|"
                   # the negators of .constraint_frames ("no cutting between", "try not to
                   # walk between", "not between"): the gap, said with its verb
-                  r"[a-z' ]*?\b(?:n[o']t|never|no|without|avoid|from|didn't)\s+"
+                  r"[a-z' ]*?\b(?:n[o']t|dont|never|no|without|avoid|from|didn't)\s+"
                   r"(?:[a-z]+\s+){0,5}?between\b")
 #: "You are standing next to a bed.": the verbs and places of a scene-setting sentence.
 _SCENE_AFTER_YOU_ARE = ("standing", "sitting", "located", "currently", "now", "in", "at", "next",
@@ -162,6 +162,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks, said = CF.polite_requests(toks)
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [*reasons, *moved]
@@ -179,7 +180,7 @@ def human_forms(toks: list[Token]
         scene = False
         owned = _owned_mention(s) if len(sents) > 1 else None
         kept.extend(s if owned is None else owned)
-    marks = Marks(moves=records)
+    marks = Marks(moves=records, said_as=said)
     early = Rewriter(_without_ellipses(kept), marks)
     kept = early.run(WP.EARLY)
     rw = Rewriter(RL.on_top(kept), marks)
