@@ -66,6 +66,12 @@ def test_the_table_is_read_to_its_floor_with_no_silent_drop():
     ("go to tv, dont walk between sofa and tv", [("goal", "television"), ("avoid", "between")]),
     ("Go to the fridge and don't walk past the bin.",
      [("goal", "fridge"), ("far", "garbage_can", "")]),
+    # passive, terse and learners' forms
+    ("Go to the sofa; the kitchen must be avoided.", [("goal", "sofa"), ("avoid", "kitchen", "")]),
+    ("Go to the sofa. The kitchen is off-limits.", [("goal", "sofa"), ("avoid", "kitchen", "")]),
+    ("Go to the bed. Not near the window.", [("goal", "bed"), ("far", "window", "")]),
+    ("Go to the bed, please no go in kitchen.", [("goal", "bed"), ("avoid", "kitchen", "")]),
+    ("Go to the sofa, keep away of the TV.", [("goal", "sofa"), ("far", "television", "")]),
 ])
 def test_frames_combine(text, want):
     got = route_summary(parse_instruction(text))

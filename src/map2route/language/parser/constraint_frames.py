@@ -68,7 +68,10 @@ _NEG_BASE = _s(
     "better not", "you would better not", "you had better not", "you better not",
     "you shouldn't", "shouldn't", "you mustn't", "mustn't", "you cannot", "cannot",
     "you can not", "can not", "you will not", "will not", "you are not allowed to",
-    "you're not allowed to", "you are not supposed to", "you're not supposed to")
+    "you're not allowed to", "you are not supposed to", "you're not supposed to",
+    # said by learners of English: "avoid to go near", "no go in kitchen"
+    "avoid to", "please avoid to", "no", "please no", "be careful to not", "careful to not",
+    "pay attention not to", "pay attention to not", "take care to not")
 #: Negators followed by an ``-ing`` form ("no going near", "without touching").
 _NEG_GERUND = _s("no", "without", "refrain from", "avoid", "please avoid", "please refrain from",
                  "try to avoid", "try and avoid", "make sure to avoid", "be sure to avoid")
@@ -157,6 +160,9 @@ _FRAMES: tuple[tuple[str, tuple[str, ...], bool], ...] = (
     *((f"steer {d}clear of", ("stay", "away", "from"), False)
       for d in ("", "well ", "very ", "way ", "totally ", "completely ")),
     ("stay out of the way of", ("stay", "away", "from"), False),
+    *((f"{v} {a} of", ("stay", "away", "from"), False)
+      for v in ("stay", "keep") for a in ("away", "far", "far away", "well away")),
+    ("keep the robot away from", ("stay", "away", "from"), False),
     ("keep out of the way of", ("stay", "away", "from"), False),
     *((f"{v} as {d} as {c} {p}", canon, False)
       for v in ("stay", "keep") for c in ("you can", "possible", "you are able")
@@ -291,9 +297,11 @@ def negated_frame(rw: Rewriter, i: int) -> int | None:
         return i + e  # said for weight: the request after it is read as said
     n = _longest(rw, i, dict.fromkeys(_NEG_BASE))
     g = _longest(rw, i, dict.fromkeys(_NEG_GERUND))
-    # after a bare comma only "not too ...": "the chair, not near the bed" may pick a chair
-    bare = rw.w(i) == "not" and bool(rw.out) and rw.out[-1].text in _NOT_AFTER and \
-        (rw.out[-1].text != "," or rw.w(i + 1) == "too")
+    # after a bare comma only "not too ...": "the chair, not near the bed" may pick a chair;
+    # a sentence of its own ("Not near the window.") is a terse request
+    bare = rw.w(i) == "not" and (not rw.out or rw.out[-1].text in (*_ENDS, ":") or
+                                 rw.out[-1].text in _NOT_AFTER and
+                                 (rw.out[-1].text != "," or rw.w(i + 1) == "too"))
     for neg, preds in ((n, _PRED_BASE), (g, _PRED_ING), (1 if bare else 0, _PRED_BASE),
                        (1 if bare else 0, _BARE_PRED)):
         if not neg:
@@ -615,6 +623,32 @@ def as_you_pass(rw: Rewriter, i: int) -> int | None:
     return i + n
 
 
+#: A thing said to be avoided, in the passive ("the TV should be avoided", "the kitchen is
+#: off limits"): "avoid the TV".
+_PASSIVE = _s(*(f"{m} be avoided" for m in ("should", "must", "has to", "have to", "is to",
+                                            "are to", "needs to", "need to", "will")),
+              "is off limits", "are off limits", "is off - limits", "are off - limits",
+              "is out of bounds", "are out of bounds", "is off-limits", "are off-limits",
+              "is to be avoided", "are to be avoided", "is forbidden", "are forbidden",
+              "is not allowed", "is a no go", "is a no-go", "is a no - go")
+
+
+def passive_avoid(rw: Rewriter, i: int) -> int | None:
+    """"the kitchen must be avoided" -> "avoid the kitchen"."""
+    if rw.w(i) not in ("the", "that", "this", "those", "these", "all", "any") or \
+            (rw.out and rw.out[-1].text not in (*_ENDS, ",", ":", "and", "but", "also")):
+        return None
+    for stop in range(i + 2, min(len(rw.words), i + 8)):
+        n = _longest(rw, stop, dict.fromkeys(_PASSIVE))
+        if n and _thing(rw, i, stop) == stop:
+            rw.out.append(_span_tok(rw, stop, stop + n, "avoid"))
+            rw.out.extend(rw.toks[i:stop])
+            rw.marks.said_as.append({"text": " ".join(rw.words[stop:stop + n]),
+                                     "as": "avoid"})
+            return stop + n
+    return None
+
+
 def go_around_room(rw: Rewriter, i: int) -> int | None:
     """"go around the kitchen, not through it" / "... instead of through it": a detour round a
     room, not a circle: "avoid the kitchen"."""
@@ -664,5 +698,5 @@ def gapped_keep(rw: Rewriter, i: int) -> int | None:
 
 #: The rules of this module, tried before the other rewrites.
 RULES: tuple[Rule, ...] = (scope_comma, wall_to, negated_frame, positive_wrapper, verb_frame,
-                           give_room, careful_with, both_of, as_you_pass, go_around_room,
-                           gapped_keep, reason_tail)
+                           give_room, careful_with, both_of, as_you_pass, passive_avoid,
+                           go_around_room, gapped_keep, reason_tail)
