@@ -10,6 +10,14 @@ below, not one rule per sentence: a negator and a predicate combine freely, and 
 verb has its ``-ing`` form derived, so "try not to approach", "no approaching", "without
 approaching" and "refrain from approaching" are one entry.
 
+Around them, the same tables serve smaller frames: room given to a thing ("give the lamp plenty
+of space", "keep a wide berth around the stools"), cautions after "and" ("mind the vase"),
+walking by a thing to a place ("follow the wall to the dresser"), the passive ("the kitchen
+must be avoided"), a wish said as a request ("I'd appreciate it if you stayed away from X",
+read before the discourse moves by :func:`polite_requests`), a whole-trip scope said with no
+comma, "as you pass" and a reason after a keep-away ("- it's wet", ", the dog bites"), which is
+context.
+
 A frame only fires when both of its halves are in the tables, so nothing unknown is made
 harmless: an unknown verb after "try not to" is still refused. The rewritten tokens keep the
 character spans of the words said (so the constraint's text is what was said), and each
