@@ -15,7 +15,8 @@ The stages, one module each (a class each over :class:`~.state.ParserState`, com
    correction, dwell, frame, scope) from its structure; the moves that are no route content are
    taken out as context, the others attached to the head they modify. Then :mod:`.human` runs
    :mod:`.reference_frames` (how one thing is picked: partitives, comparisons, negated and
-   participle relatives, corrections) and the phrase rules in order (:mod:`.motion_frames`
+   participle relatives, corrections) and the phrase rules in order (:mod:`.constraint_frames`:
+   negators x predicates of keeping away, staying near, not entering; :mod:`.motion_frames`
    with :mod:`.motion_targets`: the ways to say go to / stop at / come back, read from word
    classes; :mod:`.walk_phrasings`, :mod:`.stage_rewrites`,
    :mod:`.relation_rewrites`, then the earlier rewrite modules), and :mod:`.normalise` and

@@ -23,6 +23,7 @@ import re
 from map2route.language.errors import ParseError
 from map2route.language.parser import annotator_rewrites as A
 from map2route.language.parser import aside_rewrites as I
+from map2route.language.parser import constraint_frames as CF
 from map2route.language.parser import motion_frames as MF
 from map2route.language.parser import reference_frames as RF
 from map2route.language.parser import register_rewrites as H
@@ -71,7 +72,11 @@ _ENDS = (".", "!", "?")
 #: "the area between", "don't pass between": a gap between two things, not a room
 _GAP = re.compile(r"(?:the\s+)?(?:area|space|gap)\s+between\b|"
                   r"without\s+[a-z]+\s+between\b|"
-                  r"(?:do\s*n[o']t|never|not)\s+[a-z]+\s+(?:in\s+)?between\b")
+                  r"(?:do\s*n[o']t|never|not)\s+[a-z]+\s+(?:in\s+)?between\b|"
+                  # the negators of .constraint_frames ("no cutting between", "try not to
+                  # walk between", "not between"): the gap, said with its verb
+                  r"[a-z' ]*?\b(?:n[o']t|dont|never|no|without|avoid|from|didn't)\s+"
+                  r"(?:[a-z]+\s+){0,5}?between\b")
 #: "You are standing next to a bed.": the verbs and places of a scene-setting sentence.
 _SCENE_AFTER_YOU_ARE = ("standing", "sitting", "located", "currently", "now", "in", "at", "next",
                         "near", "by", "beside", "facing", "right", "inside", "starting")
@@ -161,6 +166,7 @@ def human_forms(toks: list[Token]
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
     toks, spoken = spoken_frames(toks, records)  # the register around the request first
+    toks, said = CF.polite_requests(toks)
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [*spoken, *reasons, *moved]
@@ -178,13 +184,14 @@ def human_forms(toks: list[Token]
         scene = False
         owned = _owned_mention(s) if len(sents) > 1 else None
         kept.extend(s if owned is None else owned)
-    marks = Marks(moves=records)
+    marks = Marks(moves=records, said_as=said)
     kept, framed = RF.reference_frames(_without_ellipses(kept), marks)  # how one is picked
     context += framed
     early = Rewriter(kept, marks)
     kept = early.run((*MF.EARLY, *WP.EARLY))
     rw = Rewriter(RL.on_top(kept), marks)
-    out = rw.run((*MF.RULES, *WP.RULES, *S.RULES, *RL.RULES, *A.RULES, *RULES))
+    # constraint frames first: they read a negator and a predicate as one phrasing
+    out = rw.run((*CF.RULES, *MF.RULES, *WP.RULES, *S.RULES, *RL.RULES, *A.RULES, *RULES))
     return out, context + rw.context, marks
 
 

@@ -72,6 +72,9 @@ class Marks:
     #: The discourse moves taken out of the route or attached to a head (:mod:`.moves`):
     #: ``{"move", "text", "about"}`` each, in reading order.
     moves: list[dict[str, str]] = field(default_factory=list)
+    #: Words read as another phrasing of the same meaning (:mod:`.constraint_frames`):
+    #: ``{"text": said, "as": read}`` each, in reading order.
+    said_as: list[dict[str, str]] = field(default_factory=list)
 
 
 @dataclass
