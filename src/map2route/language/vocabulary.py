@@ -26,6 +26,11 @@ def categories() -> tuple[str, ...]:
 
 #: Other words for one category (lower case, spaces between words).
 SYNONYMS: dict[str, str] = lexicon.table("vocabulary", "synonyms")
+#: Everyday, British/American and regional names, listed per category in the YAML
+#: (``everyday_words``), to their category.
+EVERYDAY_WORDS: dict[str, str] = {
+    word: cat for cat, names in lexicon.table("vocabulary", "everyday_words").items()
+    for word in names}
 #: Object categories ProcTHOR maps hold beyond the benchmark's list (coffee tables, decor).
 EXTRA_CATEGORIES: dict[str, str] = lexicon.table("vocabulary", "extra_categories")
 #: Words naming several categories; the parser keeps the word, the API matches any member.
@@ -46,6 +51,7 @@ def category_phrases() -> dict[str, str]:
     for cat in categories():
         out[cat.replace("_", " ")] = cat
     out.update(EXTRA_CATEGORIES)
+    out.update(EVERYDAY_WORDS)
     out.update(SYNONYMS)
     return out
 
