@@ -43,6 +43,9 @@ STRUCTURE_WORDS: dict[str, str] = lexicon.table("vocabulary", "structure_words")
 #: Places people name that a map never has (its rooms are kitchens, living rooms, bedrooms and
 #: bathrooms): the parser refuses them by name instead of fuzzily reading "garage" as "garbage".
 ABSENT_PLACES: frozenset[str] = lexicon.words("vocabulary", "absent_places")
+#: Household things no map here has (none of the benchmark's categories): refused by name, so
+#: that "the dish washer" is not read as a washing machine nor "the tablet" as a table.
+ABSENT_THINGS: frozenset[str] = lexicon.words("vocabulary", "absent_things")
 
 
 def category_phrases() -> dict[str, str]:

@@ -13,6 +13,7 @@ head. The shapes are read exactly, never fuzzily: a closed compound or a short e
 from __future__ import annotations
 
 from map2route.language.tokens import words as token_words
+from map2route.language.vocabulary import ABSENT_THINGS
 
 Phrase = tuple[str, ...]
 
@@ -64,3 +65,12 @@ def fuzzy_target(phrase: str, listed: bool) -> bool:
     """Whether a misspelt word may be read as ``phrase``: listed phrases of some length only;
     generated shapes never (a closed compound is not what a typo of a common word lands on)."""
     return listed and (len(phrase) >= MIN_FUZZY_TARGET or " " in phrase)
+
+
+def absent_why(name: str) -> str:
+    """Why a named place or thing no map has is refused (the end of the refusal)."""
+    if name in ABSENT_THINGS:
+        return (f"no map here has a {name}; their things are the benchmark's categories "
+                "(data/categories.txt)")
+    return (f"the map has no {name}; its rooms are kitchens, living rooms, bedrooms and "
+            "bathrooms")

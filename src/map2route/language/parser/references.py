@@ -20,7 +20,7 @@ from map2route.language.parser import words as W
 from map2route.language.parser.model import Modifier, RefExpr
 from map2route.language.parser.modifiers import ModifierReader
 from map2route.language.parser.state import ChartKey, Effects
-from map2route.language.vocabulary import ABSENT_PLACES, ROOM_WORD_TYPES
+from map2route.language.vocabulary import ABSENT_PLACES, ABSENT_THINGS, ROOM_WORD_TYPES
 
 #: A head match: (tokens, head, kind, plural).
 HeadMatch = tuple[int, str, str, bool]
@@ -141,7 +141,7 @@ class ReferenceReader(ModifierReader):
         """"the garage": a real place no map has; never read it fuzzily as "garbage"."""
         for n_abs in (2, 1):
             place = " ".join(self.words[i:i + n_abs])
-            if place in ABSENT_PLACES and self.lex.match(self.words[i + n_abs:end]) is None:
+            if place in ABSENT_PLACES | ABSENT_THINGS and self.lex.match(self.words[i + n_abs:end]) is None:
                 self.note_absent(place, i)
                 return True
         return False
