@@ -86,3 +86,20 @@ def test_short_everyday_words_are_read_exactly_not_fuzzily():
     assert lex.match(["rag"]) is not None
     assert lex.fuzzy("drag") is None  # not a misspelt "rag"
     assert lex.fuzzy("trashcann") is None or lex.fuzzy("trashcann")[0] == "garbage_can"
+
+
+@pytest.mark.parametrize(("text", "head", "typo"), [
+    ("Go to the dinning table.", "dining_table", "dinning"),
+    ("Go to the washing machin.", "washing_machine", "machin"),
+    ("Go to the coffe machine.", "coffee_machine", "coffe"),
+])
+def test_one_word_of_a_name_misspelt(text, head, typo):
+    ref = parse_instruction(text).clauses[0].refs[0]
+    assert (ref.head, ref.fuzzy) == (head, typo)  # the reading is reported, not hidden
+
+
+@pytest.mark.parametrize("text", ["Go to the dish washer.", "Go to the wall clock.",
+                                  "Go to the tablet."])
+def test_things_ending_in_a_listed_name_are_refused(text):
+    with pytest.raises(ParseError, match="no map here has"):
+        parse_instruction(text)

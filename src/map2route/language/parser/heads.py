@@ -41,6 +41,10 @@ class HeadLexicon:
         # misspellings are read as listed names only (see lexical_frames.fuzzy_target)
         self.singles = sorted({" ".join(k) for k in self.phrases
                                if LF.fuzzy_target(" ".join(k), " ".join(k) not in EVERYDAY_WORDS)})
+        self.listed: dict[int, list[tuple[str, ...]]] = {}  # names of several words, by length
+        for key in self.phrases:
+            if len(key) > 1:
+                self.listed.setdefault(len(key), []).append(key)
         # other written shapes of the listed names: "trashcan", "the dog's bed"
         for key, value in list(self.phrases.items()):
             for shape in LF.shapes(key):
@@ -80,6 +84,17 @@ class HeadLexicon:
         if len(words) > 1:
             split = LF.split_word([words[0], singular_word(words[1])], self.closed)
         return (2, *split, True) if split is not None else None
+
+    def near(self, words: list[str]) -> tuple[str, tuple[int, str, str, bool] | None]:
+        """A listed name of several words with one word misspelt at the start of ``words``
+        ("dinning table", "washing machin"): (the misspelt word, its match), or ("", None)."""
+        for n in range(min(self.max_len, len(words)), 1, -1):
+            got = LF.one_word_off(words[:n], self.listed.get(n, ()))
+            if got is not None:
+                typo, key = got
+                head, kind = self.phrases[key]
+                return typo, (n, head, kind, words[n - 1] != key[-1])
+        return "", None
 
     def fuzzy(self, word: str) -> tuple[str, str] | None:
         """The (head, kind) of the phrase closest to ``word`` (ratio >= 82), if any."""

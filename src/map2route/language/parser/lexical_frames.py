@@ -12,6 +12,9 @@ head. The shapes are read exactly, never fuzzily: a closed compound or a short e
 
 from __future__ import annotations
 
+from rapidfuzz import fuzz
+
+from map2route.language.inflection import singular_word
 from map2route.language.tokens import words as token_words
 from map2route.language.vocabulary import ABSENT_THINGS
 
@@ -74,3 +77,19 @@ def absent_why(name: str) -> str:
                 "(data/categories.txt)")
     return (f"the map has no {name}; its rooms are kitchens, living rooms, bedrooms and "
             "bathrooms")
+
+
+def one_word_off(words: list[str] | tuple[str, ...],
+                 names: list[Phrase] | tuple[Phrase, ...]) -> tuple[str, Phrase] | None:
+    """The one name of ``names`` (all as long as ``words``) that ``words`` spell with exactly
+    one word misspelt (ratio >= 82, both words of 4 letters or more; the last word may be a
+    plural): (the misspelt word, the name). None when no name, or more than one, fits."""
+    found: list[tuple[str, Phrase]] = []
+    for name in names:
+        off = [(w, x) for w, x in zip(words, name, strict=True)
+               if w != x and not (w is words[-1] and singular_word(w) == x)]
+        if len(off) == 1:
+            w, x = off[0]
+            if len(w) >= 4 and len(x) >= 4 and w.isalpha() and fuzz.ratio(w, x) >= 82:
+                found.append((w, name))
+    return found[0] if len(found) == 1 else None

@@ -82,12 +82,14 @@ class ReferenceReader(ModifierReader):
         if self._absent_place(i, end):
             return None
         hm = self._head_match(start, i, end)
+        fuzzy_from = ""
         if hm is None:
             deictic = self._deictic(start, i)
             if deictic is not None:
                 return deictic
-            i, hm = self._skip_unknown_adjective(i, end)
-        fuzzy_from = ""
+            fuzzy_from, hm = self.lex.near(self.words[i:end])  # "dinning table"
+            if hm is None:
+                i, hm = self._skip_unknown_adjective(i, end)
         if hm is None:
             point = self._start_point(start, i, end)
             if point is not None:
