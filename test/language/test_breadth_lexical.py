@@ -103,3 +103,14 @@ def test_one_word_of_a_name_misspelt(text, head, typo):
 def test_things_ending_in_a_listed_name_are_refused(text):
     with pytest.raises(ParseError, match="no map here has"):
         parse_instruction(text)
+
+
+@pytest.mark.parametrize(("text", "head"), [
+    ("Go to the kitchen area.", "kitchen"),  # one place, not the kitchen and then an "area"
+    ("Go to the sofa in the lounge area.", "sofa"),
+    ("Go to the rubbish bin near the back door.", "garbage_can"),
+    ("Go to the wall cabinet.", "cabinet"),
+])
+def test_compounds_are_one_stage(text, head):
+    clauses = parse_instruction(text).clauses
+    assert [c.refs[0].head for c in clauses] == [head]

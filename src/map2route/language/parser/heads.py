@@ -34,6 +34,8 @@ class HeadLexicon:
             self.phrases[(word,)] = (word, "group")
         for word, snake in ROOM_WORD_TYPES.items():
             self.phrases[LF.phrase_key(word)] = (snake, "room")
+            for shape in LF.room_shapes(LF.phrase_key(word)):
+                self.phrases.setdefault(shape, (snake, "room"))
         for word, what in STRUCTURE_WORDS.items():
             self.phrases[(word,)] = (what, what)
         for word in W.ROOM_HEADS:

@@ -54,6 +54,16 @@ def shapes(key: Phrase) -> list[Phrase]:
     return out
 
 
+#: Nouns that, after a room word, name that room's space ("the kitchen area", "the lounge
+#: area"): one place, not the room and then a second, unnamed one.
+_ROOM_SPACE = ("area", "space")
+
+
+def room_shapes(key: Phrase) -> list[Phrase]:
+    """The room word ``key`` with a space noun after it: "kitchen area", "living room space"."""
+    return [(*key, noun) for noun in _ROOM_SPACE]
+
+
 def split_word(words: list[str], singles: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
     """The (head, kind) of a one-word name written as two words at the start of ``words``
     ("book shelf" -> "bookshelf", "wrist watch" -> "wristwatch"), if the two join into one."""
