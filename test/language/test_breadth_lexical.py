@@ -114,3 +114,11 @@ def test_things_ending_in_a_listed_name_are_refused(text):
 def test_compounds_are_one_stage(text, head):
     clauses = parse_instruction(text).clauses
     assert [c.refs[0].head for c in clauses] == [head]
+
+
+def test_two_names_of_one_category_in_a_row_are_one_head():
+    assert [c.refs[0].head for c in parse_instruction("Go to the lazy-boy recliner.").clauses] \
+        == ["arm_chair"]
+    # two different categories in a row stay two (a terse list)
+    assert len(parse_instruction("go to the tv the tv stand").clauses) == 2
+    assert head_lexicon().match(["childs", "room"])[1] == "bedroom"  # "child's room"

@@ -55,7 +55,16 @@ class HeadLexicon:
         self.max_len = max(len(k) for k in self.phrases)
 
     def match(self, words: list[str]) -> tuple[int, str, str, bool] | None:
-        """Longest head at the start of ``words``: (length, head, kind, plural)."""
+        """Longest head at the start of ``words``: (length, head, kind, plural). Two names of
+        one category in a row are one head ("the lazy boy recliner", "the telly tv")."""
+        hit = self._match_one(words)
+        if hit is not None and hit[2] == "object":
+            more = self._match_one(words[hit[0]:])
+            if more is not None and more[1:3] == hit[1:3]:
+                return hit[0] + more[0], hit[1], hit[2], more[3]
+        return hit
+
+    def _match_one(self, words: list[str]) -> tuple[int, str, str, bool] | None:
         split = self._split(words)
         for n in range(min(self.max_len, len(words)), 0, -1):
             if n == 1 and split is not None:

@@ -42,6 +42,8 @@ def shapes(key: Phrase) -> list[Phrase]:
     opened = tuple(p for w in key for p in (
         (w[:-4], "room") if w.endswith("room") and len(w) >= 7 else (w,)))
     out: list[Phrase] = [opened] if opened != key else []  # "spare bed room"
+    if len(key) > 2 and key[1] == "'s" and key[0].isalpha():
+        out.append((key[0] + "s", *key[2:]))  # "child's room" without the apostrophe
     if len(key) < 2 or any(w in _FUNCTION or w == "'s" or not w.isalpha() for w in key):
         return out
     out.append(("".join(key),))
