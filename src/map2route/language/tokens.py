@@ -16,6 +16,8 @@ from map2route.language import lexicon
 CONTRACTIONS: dict[str, str] = lexicon.table("tokens", "contractions")
 
 _TOKEN_RE = re.compile(r"[a-z0-9]+(?:['\-.][a-z0-9]+)*'?|[,;.:!?()&+]|(?<=\s)[-\u2013\u2014]+(?=\s)")
+#: An abbreviation spelt with dots: single letters, two or more ("t.v", "w.c").
+_ABBREV_RE = re.compile(r"[a-z](?:\.[a-z])+")
 
 
 @dataclass
@@ -36,10 +38,17 @@ def tokenize(text: str) -> list[Token]:
     sets off an aside, is a comma.
     """
     out: list[Token] = []
+    abbrev_end = -1
     for mt in _TOKEN_RE.finditer(text.lower().replace("\u2019", "'")):
         word = mt.group(0)
+        if word == "." and mt.start() == abbrev_end:
+            continue  # the closing dot of "T.V.": no sentence ends there
         if word[0] in "-\u2013\u2014":
             out.append(Token(",", mt.start(), mt.end()))  # a spaced dash sets off an aside
+        elif _ABBREV_RE.fullmatch(word):
+            # "t.v", "w.c", "c.d": letters written with dots are the word they spell
+            out.append(Token(word.replace(".", ""), mt.start(), mt.end()))
+            abbrev_end = mt.end()
         elif word in CONTRACTIONS:
             for part in CONTRACTIONS[word].split(" "):
                 out.append(Token(part, mt.start(), mt.end()))

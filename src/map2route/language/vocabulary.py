@@ -26,6 +26,11 @@ def categories() -> tuple[str, ...]:
 
 #: Other words for one category (lower case, spaces between words).
 SYNONYMS: dict[str, str] = lexicon.table("vocabulary", "synonyms")
+#: Everyday, British/American and regional names, listed per category in the YAML
+#: (``everyday_words``), to their category.
+EVERYDAY_WORDS: dict[str, str] = {
+    word: cat for cat, names in lexicon.table("vocabulary", "everyday_words").items()
+    for word in names}
 #: Object categories ProcTHOR maps hold beyond the benchmark's list (coffee tables, decor).
 EXTRA_CATEGORIES: dict[str, str] = lexicon.table("vocabulary", "extra_categories")
 #: Words naming several categories; the parser keeps the word, the API matches any member.
@@ -38,6 +43,9 @@ STRUCTURE_WORDS: dict[str, str] = lexicon.table("vocabulary", "structure_words")
 #: Places people name that a map never has (its rooms are kitchens, living rooms, bedrooms and
 #: bathrooms): the parser refuses them by name instead of fuzzily reading "garage" as "garbage".
 ABSENT_PLACES: frozenset[str] = lexicon.words("vocabulary", "absent_places")
+#: Household things no map here has (none of the benchmark's categories): refused by name, so
+#: that "the dish washer" is not read as a washing machine nor "the tablet" as a table.
+ABSENT_THINGS: frozenset[str] = lexicon.words("vocabulary", "absent_things")
 
 
 def category_phrases() -> dict[str, str]:
@@ -46,6 +54,7 @@ def category_phrases() -> dict[str, str]:
     for cat in categories():
         out[cat.replace("_", " ")] = cat
     out.update(EXTRA_CATEGORIES)
+    out.update(EVERYDAY_WORDS)
     out.update(SYNONYMS)
     return out
 

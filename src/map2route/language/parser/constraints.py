@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from map2route.language.errors import ParseError
 from map2route.language.parser import words as W
+from map2route.language.parser.lexical_frames import absent_why
 from map2route.language.parser.model import Clause, Modifier, RefExpr
 from map2route.language.parser.references import ReferenceReader
 
@@ -405,9 +406,8 @@ class ConstraintReader(ReferenceReader):
         absent = [(w, t) for w, t in self.absent if b.i <= t < b.j]
         if absent:
             place, t = absent[0]
-            return ParseError(f"did not understand {place!r} in {b.text!r}: the map has no "
-                              f"{place}; its rooms are kitchens, living rooms, bedrooms and "
-                              "bathrooms", place, self.span(t, t + len(place.split())))
+            return ParseError(f"did not understand {place!r} in {b.text!r}: {absent_why(place)}",
+                              place, self.span(t, t + len(place.split())))
         bad = self.w(bad_i)
         return ParseError(f"did not understand {bad!r} in {b.text!r}: it names no object "
                           "category, room or relation known here (say e.g. 'the chair nearest "

@@ -12,6 +12,7 @@ from map2route.language.parser.human import (
     merge_passed_on_the_way,
     merge_room_then_object,
 )
+from map2route.language.parser.lexical_frames import absent_why
 from map2route.language.parser.model import InstructionParse, Modifier, RefExpr
 from map2route.language.parser.motion_targets import room_then_corner
 from map2route.language.parser.stage_rewrites import merge_room_then_stop, tie_stage_legs
@@ -60,9 +61,8 @@ def parse_instruction(text: str, *, attachment: str = "local",
     for place, t in p.absent:
         if t not in p.used:
             # "the laptop in the dining room": never drop a place silently
-            raise ParseError(f"did not understand {place!r} in {text!r}: the map has no "
-                             f"{place}; its rooms are kitchens, living rooms, bedrooms and "
-                             "bathrooms", place, p.span(t, t + len(place.split())))
+            raise ParseError(f"did not understand {place!r} in {text!r}: {absent_why(place)}",
+                             place, p.span(t, t + len(place.split())))
     if not clauses:
         raise ParseError(f"found no route clause in {text!r}: say where to go, e.g. "
                          "'go to the sofa'")

@@ -20,7 +20,7 @@ from map2route.language.parser import words as W
 from map2route.language.parser.model import Modifier, RefExpr
 from map2route.language.parser.modifiers import ModifierReader
 from map2route.language.parser.state import ChartKey, Effects
-from map2route.language.vocabulary import ABSENT_PLACES, ROOM_WORD_TYPES
+from map2route.language.vocabulary import ABSENT_PLACES, ABSENT_THINGS, ROOM_WORD_TYPES
 
 #: A head match: (tokens, head, kind, plural).
 HeadMatch = tuple[int, str, str, bool]
@@ -82,12 +82,14 @@ class ReferenceReader(ModifierReader):
         if self._absent_place(i, end):
             return None
         hm = self._head_match(start, i, end)
+        fuzzy_from = ""
         if hm is None:
             deictic = self._deictic(start, i)
             if deictic is not None:
                 return deictic
-            i, hm = self._skip_unknown_adjective(i, end)
-        fuzzy_from = ""
+            fuzzy_from, hm = self.lex.near(self.words[i:end])  # "dinning table"
+            if hm is None:
+                i, hm = self._skip_unknown_adjective(i, end)
         if hm is None:
             point = self._start_point(start, i, end)
             if point is not None:
@@ -141,7 +143,7 @@ class ReferenceReader(ModifierReader):
         """"the garage": a real place no map has; never read it fuzzily as "garbage"."""
         for n_abs in (2, 1):
             place = " ".join(self.words[i:i + n_abs])
-            if place in ABSENT_PLACES and self.lex.match(self.words[i + n_abs:end]) is None:
+            if place in ABSENT_PLACES | ABSENT_THINGS and self.lex.match(self.words[i + n_abs:end]) is None:
                 self.note_absent(place, i)
                 return True
         return False

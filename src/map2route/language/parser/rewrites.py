@@ -426,7 +426,8 @@ def then_to(rw: Rewriter, i: int) -> int | None:
 def stand_next_to(rw: Rewriter, i: int) -> int | None:
     """"and stand next to the toilet" -> "and go to the toilet"."""
     if rw.w(i) in ("stand", "wait", "stay", "stop") and rw.w(i - 1) in ("and", ",", "then") \
-            and (rw.at(i + 1, "next", "to") or rw.w(i + 1) in ("by", "beside")):
+            and (rw.at(i + 1, "next", "to") or rw.w(i + 1) in ("by", "beside")) and \
+            not (rw.w(i - 1) == "and" and rw.w(i - 2) in _GO_AND):  # go_and_stand's
         rw.emit("go", "to", like=rw.toks[i])
         return i + (3 if rw.w(i + 1) == "next" else 2)
     return None
@@ -465,12 +466,16 @@ def nearby(rw: Rewriter, i: int) -> int | None:
 def go_and_stand(rw: Rewriter, i: int) -> int | None:
     """"go and stand in the middle between ..." / "go and wait by the sink": one stage."""
     if rw.w(i) in ("stand", "stop", "wait") and i > 1 and rw.w(i - 1) == "and" and \
-            rw.w(i - 2) in ("go", "come", "walk") and \
-            rw.w(i + 1) in ("in", "at", "by", "beside", "near"):
+            rw.w(i - 2) in _GO_AND and \
+            (rw.w(i + 1) in ("in", "at", "by", "beside", "near") or rw.at(i + 1, "next", "to")):
         rw.out.pop()  # the "and"
         rw.emit("to", like=rw.toks[i + 1])
-        return i + 2
+        return i + (3 if rw.w(i + 1) == "next" else 2)
     return None
+
+
+#: Motion verbs of "go and stand by X" (one stage: the place X).
+_GO_AND = ("go", "come", "walk")
 
 
 #: Second verbs of a serial "go stand", "come sit": the place after them is the stage ("go
