@@ -125,12 +125,17 @@ def test_a_located_thing_is_a_mention_for_the_later_it():
     "Go to the sofa, it's big.",  # which sofa: a description, not an aside
     "Go to the fridge, maybe the big one.",  # a hedge before a description: not stripped
     "Go to the fridge (I think the door is open).",  # a new place in an aside: kept refused
-    "The bathroom is off limits. Go to the bed.",  # a constraint said as a statement
     "Go to the bed, I'm in the kitchen.",  # a new place in an aside
 ])
 def test_what_may_change_the_route_stays_refused(text):
     with pytest.raises(ParseError):
         parse_instruction(text)
+
+
+def test_a_constraint_said_as_a_statement_is_read_not_dropped():
+    # the register leaves it alone; constraint_frames reads the statement as an avoid
+    assert _route("The bathroom is off limits. Go to the bed.") == [
+        ("goal", "bed"), ("avoid", "bathroom")]
 
 
 def test_a_direction_is_no_tag():

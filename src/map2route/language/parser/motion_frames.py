@@ -352,6 +352,11 @@ def pass_by(rw: Rewriter, i: int) -> int | None:
     return k
 
 
+#: Words before a "to" that make it part of a relation, not of a way of going.
+_RELATION_TO = frozenset({"next", "close", "closer", "closest", "near", "nearer", "nearest",
+                          "adjacent", "opposite", "right", "due"})
+
+
 def stay_at(rw: Rewriter, i: int) -> int | None:
     """[go|come [over] [and]] STAY_VERB POSITION NP -> "go to NP" (a stop at NP), the
     position kept as a note: "stop next to the arm chair", "go and stand in front of the
@@ -426,9 +431,11 @@ def stay_at(rw: Rewriter, i: int) -> int | None:
     if pos == ("at",) and not serial and verb in (("stop",), ("wait",), ("finish",),
                                                   ("end",), ("park",)):
         return None  # "stop at X", "wait at X": read already
-    last = next((t.text for t in reversed(rw.out) if t.text in ("to", "via", "past",
-                                                                "through") or
-                 t.text in _ARRIVE_VERBS), "")
+    # the last word that ends a way of going; a "to" of a relation ("the lamp next to the
+    # armchair" in a sentence before) reaches no stop
+    last = next((t.text for n, t in reversed(list(enumerate(rw.out)))
+                 if t.text in ("via", "past", "through") or t.text in _ARRIVE_VERBS or
+                 t.text == "to" and not (n and rw.out[n - 1].text in _RELATION_TO)), "")
     if rw.w(b) in ("it", "them") and (last == "to" or last in _ARRIVE_VERBS):
         # "go to the window and stop in front of it": the stop just reached, placed there
         while rw.out and rw.out[-1].text in ("and", "then", ","):

@@ -41,8 +41,9 @@ _LABEL_NOUN = frozenset({"destination", "stop", "goal", "target", "place", "spot
                          "location", "stopping"})
 _LABEL_TAIL = (("to", "go"), ("to", "be"), ("to", "visit"), ("of", "the", "route"),
                ("of", "your", "route"), ("point",), ("for", "today"))
-_LABEL_COPULA = (("is",), ("will", "be"), ("should", "be"), (":",), ("=",), ("is", "going", "to",
-                                                                           "be"))
+#: "," is a spaced dash too ("Final destination - the bed"): the tokenizer makes it a comma.
+_LABEL_COPULA = (("is",), ("will", "be"), ("should", "be"), (":",), ("=",), (",",),
+                 ("is", "going", "to", "be"))
 #: "end your route at X", "finish your walk beside X".
 _END_VERBS = frozenset({"end", "finish", "complete", "conclude", "stop"})
 _WALK_NOUNS = frozenset({"route", "walk", "trip", "journey", "run", "path", "tour", "task"})
