@@ -26,6 +26,7 @@ from map2route.language.parser import aside_rewrites as I
 from map2route.language.parser import register_rewrites as H
 from map2route.language.parser import relation_rewrites as RL
 from map2route.language.parser import rewrites as R
+from map2route.language.parser import route_frames as RF
 from map2route.language.parser import route_rewrites as RR
 from map2route.language.parser import stage_rewrites as S
 from map2route.language.parser import walk_phrasings as WP
@@ -175,11 +176,12 @@ def human_forms(toks: list[Token]
         owned = _owned_mention(s) if len(sents) > 1 else None
         kept.extend(s if owned is None else owned)
     marks = Marks(moves=records)
-    early = Rewriter(_without_ellipses(kept), marks)
+    frames = Rewriter(_without_ellipses(kept), marks)  # how the stops are laid out
+    early = Rewriter(frames.run(RF.EARLY), marks)
     kept = early.run(WP.EARLY)
     rw = Rewriter(RL.on_top(kept), marks)
     out = rw.run((*WP.RULES, *S.RULES, *RL.RULES, *A.RULES, *RULES))
-    return out, context + rw.context, marks
+    return out, context + frames.context + rw.context, marks
 
 
 #: "I left my watch ...": verbs that say where the speaker's thing was left.
