@@ -52,6 +52,12 @@ def test_frames_rewrite(text: str, want: str) -> None:
     ("Head to the toilet, stopping at the sink along the way.",
      [("goal", "sink"), ("goal", "toilet")]),
     ("Pass by the fridge on your way to the sink.", [("pass", "fridge"), ("goal", "sink")]),
+    ("go to the desk after that go to the bed", [("goal", "desk"), ("goal", "bed")]),
+    ("Visit, in order, the fridge, the sofa and the bed.",
+     [("goal", "fridge"), ("goal", "sofa"), ("goal", "bed")]),
+    ("Go to the fridge. Stop there. Then go to the sofa.", [("goal", "fridge"), ("goal", "sofa")]),
+    ("Could you run to the fridge, then to the sofa, and then come on back?",
+     [("goal", "fridge"), ("goal", "sofa"), ("goal", "start")]),
 ])
 def test_frames_parse(text: str, want: list[tuple[str, str]]) -> None:
     assert route_summary(parse_instruction(text)) == want
@@ -69,6 +75,7 @@ def test_header_and_order_words_are_recorded() -> None:
 @pytest.mark.parametrize("text", [
     "Go to the 2nd bedroom.",  # an ordinal inside a reference is no list marker
     "Go to the bed and go back to the sofa.",  # a return to a named thing is that thing
+    "Go to the fridge in order to check it.",  # "in order to" is a purpose, not an order
 ])
 def test_frames_leave_references_alone(text: str) -> None:
     got = route_summary(parse_instruction(text))

@@ -13,7 +13,8 @@ The stages, one module each (a class each over :class:`~.state.ParserState`, com
    discourse move (request, statement, chatter, caution, hedge, elaboration, apposition,
    correction, dwell, frame, scope) from its structure; the moves that are no route content are
    taken out as context, the others attached to the head they modify. Then :mod:`.human` runs
-   the phrase rules in order (:mod:`.walk_phrasings`, :mod:`.stage_rewrites`,
+   the phrase rules in order (:mod:`.route_frames`: how the stops are laid out, lists,
+   sequencers, returns, passes; then :mod:`.walk_phrasings`, :mod:`.stage_rewrites`,
    :mod:`.relation_rewrites`, then the earlier rewrite modules), and :mod:`.normalise` and
    :mod:`.discourse`: tokens (:mod:`map2route.language.tokens`) with human phrasings,
    shorthand, fillers, form labels and self-corrections rewritten.

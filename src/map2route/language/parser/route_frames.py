@@ -63,7 +63,8 @@ _THEN: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
     "when you are done", "when you are finished", "when you are done there",
     "when you are finished there", "once you are done", "once you are done there",
     "once you are finished", "once you are there", "when you get there", "once you get there",
-    "after you have done that", "when that is done", "once that is done"))
+    "after you have done that", "when that is done", "once that is done", "after that",
+    "afterwards", "after this"))
 #: Openers of a first item that add nothing but its being first ("To begin, ...").
 _FIRST: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
     "to begin", "to start", "to start with", "to begin with", "first off", "first of all",
@@ -310,10 +311,11 @@ def begin_by(rw: Rewriter, i: int) -> int | None:
 def sequencer(rw: Rewriter, i: int) -> int | None:
     """"secondly", "thereafter", "followed by", "last of all", "once you're done": "then"."""
     n = _longest(rw, i, _THEN)
-    if not n or rw.w(i) == "when" and _prev(rw) not in (",", "and", "", *_ENDS):
-        return None
+    if not n or rw.w(i) == "when" and _prev(rw) not in (",", "and", "", *_ENDS) or \
+            _prev(rw) in ("only", "just", "right", "immediately", "shortly", "soon"):
+        return None  # "and only after that": read by the rules that keep its "only"
     k = i + n + (rw.w(i + n) == ",")
-    if rw.w(i) in ("when", "once", "after") and rw.w(k) not in W.MOVE_VERBS:
+    if rw.w(i) in ("when", "once", "after", "afterwards") and rw.w(k) not in W.MOVE_VERBS:
         return None  # "once you are there, keep away from X" scopes what follows
     tail = rw.words[i:i + n]
     while rw.out and rw.out[-1].text in (",", "and"):
@@ -380,7 +382,7 @@ def come_back(rw: Rewriter, i: int) -> int | None:
             rw.emit(",", "then", like=rw.toks[i])  # "fridge -> sofa -> back here"
     else:
         return None
-    k += rw.w(k) in ("straight", "right", "directly")
+    k += rw.w(k) in ("straight", "right", "directly", "on")
     if rw.w(k) != "back" or _at(rw, k + 1, ("and", "forth")):
         return None  # "back and forth" is a manner of walking
     n = _back_target(rw, k + 1)
@@ -605,8 +607,39 @@ def hesitation(rw: Rewriter, i: int) -> int | None:
     return None
 
 
+def in_order_aside(rw: Rewriter, i: int) -> int | None:
+    """"Visit, in order, the fridge, the sofa and the bed": "in order" said inside the
+    request; the stages keep the order said (recorded). Not "in order to" (a purpose)."""
+    if rw.w(i) != "in" or _prev(rw) not in (",", *W.MOVE_VERBS):
+        return None
+    n = _longest(rw, i, ((("in", "order")), ("in", "this", "order"), ("in", "that", "order"),
+                         ("in", "the", "following", "order"), ("in", "the", "order", "given"),
+                         ("in", "sequence"), ("one", "after", "another")))
+    if not n or rw.w(i + n) not in (",", *_DETS):  # "..., in this order:" is a header
+        return None
+    _note(rw, i, i + n, "said as order")
+    k = i + n + (rw.w(i + n) == ",")
+    if _prev(rw) == ",":
+        rw.out.pop()
+    return k
+
+
+def stop_there_sentence(rw: Rewriter, i: int) -> int | None:
+    """"Go to the fridge. Stop there. Then ...": a sentence that only says to stop at the place
+    just reached is that stage's stop ("go to the fridge and stop there"), not a second one."""
+    k = i + 1
+    if rw.w(i) != "." or rw.w(k) not in ("stop", "wait", "stay", "halt", "pause"):
+        return None
+    k += 1 + (rw.w(k + 1) == "right")
+    if rw.w(k) != "there" or rw.w(k + 1) not in ("", *_ENDS) or not _after_item(rw):
+        return None
+    rw.emit("and", like=rw.toks[i])
+    return i + 1
+
+
 #: The rules of this pass, tried in this order before the other human rules.
 EARLY = (header, go_to_these, item_marker, your_nth_stop, later_ordinal, postfix_ordinal,
          first_opener, begin_by, come_back, sequencer, sentence_final_then, after_as_then,
          route_through, by_going_through, go_by_on_way, then_through, keep_going,
-         pass_then_goal, past_list, stop_on_the_way, hesitation)
+         pass_then_goal, past_list, stop_on_the_way, hesitation, in_order_aside,
+         stop_there_sentence)
