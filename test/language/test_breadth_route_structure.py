@@ -58,6 +58,13 @@ def test_frames_rewrite(text: str, want: str) -> None:
     ("Go to the fridge. Stop there. Then go to the sofa.", [("goal", "fridge"), ("goal", "sofa")]),
     ("Could you run to the fridge, then to the sofa, and then come on back?",
      [("goal", "fridge"), ("goal", "sofa"), ("goal", "start")]),
+    ("Go over to the fridge and return to this spot.", [("goal", "fridge"), ("goal", "start")]),
+    ("Go to the fridge, then to the sofa, then finish up back here.",
+     [("goal", "fridge"), ("goal", "sofa"), ("goal", "start")]),
+    ("#1 fridge #2 sofa", [("goal", "fridge"), ("goal", "sofa")]),
+    ("Go to the fridge. After the fridge, go to the sofa.", [("goal", "fridge"), ("goal", "sofa")]),
+    ("Go to the bathroom, you'll pass through the bedroom.",
+     [("pass", "bedroom"), ("goal", "bathroom")]),
 ])
 def test_frames_parse(text: str, want: list[tuple[str, str]]) -> None:
     assert route_summary(parse_instruction(text)) == want

@@ -49,7 +49,8 @@ _HEADERS: tuple[tuple[str, ...], ...] = tuple(tuple(h.split()) for h in (
     "your itinerary", "in this order", "in that order", "in the following order",
     "in order", "stops", "errands", "tasks", "to do", "todo", "the order",
     "here is what i need", "here is what i want", "this is what i need", "what i need",
-    "what i need you to do", "here is what i need you to do", "here is what to do"))
+    "what i need you to do", "here is what i need you to do", "here is what to do",
+    "checklist", "the list", "list", "agenda", "schedule"))
 #: "(in order)" after a header.
 _IN_ORDER = (("(", "in", "order", ")"), ("in", "order"), ("in", "this", "order"))
 #: Leads before a header ("Ok, do these in order:").
@@ -73,6 +74,8 @@ _FIRST: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
 #: Verbs of going that take a "back" (the lexicon's move verbs plus "make your way").
 _BACK_VERBS = ("come", "go", "head", "get", "walk", "run", "hurry", "return", "turn", "coming",
                "going", "heading", "returning", "walking")
+#: Verbs of ending that a "back here" makes a return ("finish (up) back here").
+_END_VERBS = ("finish", "end", "wind", "ending", "finishing")
 #: The place a return goes to: where the walk began.
 _BACK_TARGETS: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
     "here", "over here", "to me", "to here", "home", "again", "to start", "to the start",
@@ -80,7 +83,9 @@ _BACK_TARGETS: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
     "to the starting spot", "to the start point", "to your starting point",
     "to your starting position", "to where you started", "to where you were",
     "to where you are now", "to where you began", "to where i am", "to the beginning",
-    "to where you started from", "to your start", "to base"))
+    "to where you started from", "to your start", "to base", "to this spot", "to this place",
+    "to this point", "to this position", "to this location", "to the same spot",
+    "where you started", "where you were", "where you began"))
 #: What may follow a complete return ("..., then back here afterwards.").
 _BACK_ENDS = ("", ".", "!", "?", ",", ";", "and", "then", "afterwards", "afterward", "after",
               "please", "ok", "okay", "thanks", "when", "once", "too", "at", "to")
@@ -217,6 +222,10 @@ def item_marker(rw: Rewriter, i: int) -> int | None:
     elif w.isdigit() and len(w) == 1 and rw.w(i + 1) in ("the", "go") and \
             _prev(rw) in ("", ",", ";") and rw.w(i - 1) != "(":
         k = i + 1
+    elif w.isdigit() and int(w) == rw.__dict__.get("bare_items", 0) + 1 and \
+            rw.head_at(i + 1) and (_prev(rw) in ("", ",", ";") or _after_item(rw)):
+        rw.__dict__["bare_items"] = int(w)  # "#1 fridge #2 sofa", "1/ fridge 2/ sofa"
+        k = i + 1
     if k == i:
         return None
     _separator(rw, rw.toks[i])
@@ -230,7 +239,7 @@ def later_ordinal(rw: Rewriter, i: int) -> int | None:
     if w not in _LATER_ORDINALS or _prev(rw) not in (",", ";", "and", ".") or \
             rw.w(i - 1) in ("the", "your", "my") or w == "next" and rw.w(i + 1) == "to":
         return None  # "and next to the bed" is a relation
-    k = i + 1
+    k = i + 1 + (w == "next" and rw.w(i + 1) == "up")  # "Next up, the sofa"
     if rw.w(k) == ",":
         k += 1
     if rw.w(k) in ("stop", "one") and rw.w(k + 1) in ("is", ":", ","):
@@ -370,7 +379,16 @@ def come_back(rw: Rewriter, i: int) -> int | None:
     """"make your way back", "go back to where you were", "(then) back to me", "return back
     here", "come straight back": a stop where the walk began ("go to start")."""
     k = i
-    if _at(rw, k, ("make", "your", "way")) or _at(rw, k, ("find", "your", "way")):
+    if rw.w(k) in ("return", "returning") and rw.w(k + 1) == "to":
+        n = _back_target(rw, k + 1)
+        if n > 0:  # "return to this spot": no "back" needed
+            rw.emit("go", "to", "start", like=rw.toks[i])
+            return k + 1 + n
+        return None
+    if rw.w(k) in _END_VERBS and (rw.w(k + 1) == "back" or rw.w(k + 1) == "up" and
+                                  rw.w(k + 2) == "back"):
+        k += 1 + (rw.w(k + 1) == "up")  # "finish up back here": the last stop is the start
+    elif _at(rw, k, ("make", "your", "way")) or _at(rw, k, ("find", "your", "way")):
         k += 3
     elif rw.w(k) in _BACK_VERBS:
         k += 1
@@ -637,9 +655,39 @@ def stop_there_sentence(rw: Rewriter, i: int) -> int | None:
     return i + 1
 
 
+def after_the_same(rw: Rewriter, i: int) -> int | None:
+    """"Go to the fridge. After the fridge, go to the sofa.": "after" the stop just said refers
+    back to it; the next stage follows it anyway (recorded, not a second stop)."""
+    if rw.w(i) != "after" or _prev(rw) not in _ENDS or rw.w(i + 1) not in _DETS:
+        return None
+    e = _np_end(rw, i + 1)
+    if e == i + 1 or rw.w(e) != ",":
+        return None
+    said = [t.text for t in rw.out[-1 - (e - i - 2):-1]]
+    if said != rw.words[i + 2:e] or rw.w(e + 1) not in W.MOVE_VERBS:
+        return None
+    _note(rw, i, e, "said as after the stop just named")
+    return e + 1
+
+
+def you_will_pass(rw: Rewriter, i: int) -> int | None:
+    """"Go to the bathroom, you'll pass through the bedroom": the pass said as what will happen
+    on the way ("passing through")."""
+    if _prev(rw) != "," or rw.w(i) != "you" or rw.w(i + 1) not in ("will", "'ll", "would"):
+        return None
+    k = i + 2
+    if _at(rw, k, ("need", "to")) or _at(rw, k, ("have", "to")) or _at(rw, k, ("want", "to")):
+        k += 2
+    if rw.w(k) not in ("pass", "go", "cut", "walk", "head", "come") or \
+            rw.w(k + 1) not in ("through", "past", "via"):
+        return None
+    rw.emit("passing", like=rw.toks[i])
+    return k + 1
+
+
 #: The rules of this pass, tried in this order before the other human rules.
 EARLY = (header, go_to_these, item_marker, your_nth_stop, later_ordinal, postfix_ordinal,
          first_opener, begin_by, come_back, sequencer, sentence_final_then, after_as_then,
          route_through, by_going_through, go_by_on_way, then_through, keep_going,
          pass_then_goal, past_list, stop_on_the_way, hesitation, in_order_aside,
-         stop_there_sentence)
+         stop_there_sentence, after_the_same, you_will_pass)
