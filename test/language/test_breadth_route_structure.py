@@ -65,6 +65,13 @@ def test_frames_rewrite(text: str, want: str) -> None:
     ("Go to the fridge. After the fridge, go to the sofa.", [("goal", "fridge"), ("goal", "sofa")]),
     ("Go to the bathroom, you'll pass through the bedroom.",
      [("pass", "bedroom"), ("goal", "bathroom")]),
+    ("Go to the sofa, but before that, stop at the fridge.", [("goal", "fridge"), ("goal", "sofa")]),
+    ("Go to the sofa. Before that, stop at the fridge.", [("goal", "fridge"), ("goal", "sofa")]),
+    ("Swing past the fridge on your way to the sofa.", [("pass", "fridge"), ("goal", "sofa")]),
+    ("Visit the fridge and the sofa, in that order.", [("goal", "fridge"), ("goal", "sofa")]),
+    ("Step 1 - fridge. Step 2 - sofa.", [("goal", "fridge"), ("goal", "sofa")]),
+    ("Go through both the kitchen and the living room to get to the sofa.",
+     [("pass", "kitchen"), ("pass", "living_room"), ("goal", "sofa")]),
 ])
 def test_frames_parse(text: str, want: list[tuple[str, str]]) -> None:
     assert route_summary(parse_instruction(text)) == want

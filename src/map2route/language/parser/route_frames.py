@@ -216,6 +216,9 @@ def item_marker(rw: Rewriter, i: int) -> int | None:
     elif w in _ITEM_NOUNS and (rw.w(i + 1).isdigit() or rw.w(i + 1) in W.NUMBERS) and \
             rw.w(i + 2) == ":":
         k = i + 3
+    elif w in _ITEM_NOUNS and (rw.w(i + 1).isdigit() or rw.w(i + 1) in W.NUMBERS) and \
+            (rw.w(i + 2) in _DETS or rw.head_at(i + 2)) and _prev(rw) in _ITEM_BEFORE:
+        k = i + 2  # "Step 1 - fridge" (the dash dropped)
     elif (w in W.NUMBERS or w.isdigit()) and rw.w(i + 1) == ":" and \
             _prev(rw) in _ITEM_BEFORE and rw.w(i + 2) in _DETS + ("back", "go"):
         k = i + 2
@@ -527,16 +530,22 @@ def by_going_through(rw: Rewriter, i: int) -> int | None:
 _BY_VERBS = ("pass", "passing", "going", "walking", "walk", "drive", "driving", "moving")
 
 
+#: Verbs whose "past X on your way to Y" passes X ("swing past the fridge on your way").
+_PAST_VERBS = ("go", "swing", "walk", "head", "come", "pass", "drive", "move", "cut")
+
+
 def go_by_on_way(rw: Rewriter, i: int) -> int | None:
     """"Pass by the fridge on your way to the sink", "go to the sofa going by the fridge",
     "pass by the dresser on the way": passing *by* a thing passes it ("passing")."""
-    if rw.w(i) not in _BY_VERBS or rw.w(i + 1) != "by" or rw.w(i + 2) not in _DETS:
+    by = rw.w(i + 1) == "by" and rw.w(i) in _BY_VERBS
+    if not (by or rw.w(i + 1) == "past" and rw.w(i) in _PAST_VERBS) or \
+            rw.w(i + 2) not in _DETS:
         return None
     e = _np_end(rw, i + 2)
     if e == i + 2:
         return None
     way = _at(rw, e, ("on", "your", "way", "to")) or _at(rw, e, ("on", "the", "way", "to"))
-    if rw.w(i) in ("walk", "drive") and not way:
+    if rw.w(i) in ("walk", "drive") and not way or not by and not way:
         return None  # "walk by the window and wait": a place to stand
     if way:
         # "go by X on your way to Y" -> "go to Y, passing X"
@@ -628,16 +637,17 @@ def hesitation(rw: Rewriter, i: int) -> int | None:
 def in_order_aside(rw: Rewriter, i: int) -> int | None:
     """"Visit, in order, the fridge, the sofa and the bed": "in order" said inside the
     request; the stages keep the order said (recorded). Not "in order to" (a purpose)."""
-    if rw.w(i) != "in" or _prev(rw) not in (",", *W.MOVE_VERBS):
+    if rw.w(i) != "in" or _prev(rw) not in (",", *W.MOVE_VERBS) and not _after_item(rw):
         return None
     n = _longest(rw, i, ((("in", "order")), ("in", "this", "order"), ("in", "that", "order"),
                          ("in", "the", "following", "order"), ("in", "the", "order", "given"),
                          ("in", "sequence"), ("one", "after", "another")))
-    if not n or rw.w(i + n) not in (",", *_DETS):  # "..., in this order:" is a header
+    if not n or rw.w(i + n) not in (",", "", *_ENDS) + (_DETS if _prev(rw) in (
+            ",", *W.MOVE_VERBS) else ()):  # "..., in this order:" is a header
         return None
     _note(rw, i, i + n, "said as order")
     k = i + n + (rw.w(i + n) == ",")
-    if _prev(rw) == ",":
+    if _prev(rw) == "," and rw.w(i + n) not in ("", *_ENDS):
         rw.out.pop()
     return k
 
@@ -685,9 +695,45 @@ def you_will_pass(rw: Rewriter, i: int) -> int | None:
     return k + 1
 
 
+def before_that(rw: Rewriter, i: int) -> int | None:
+    """"Go to the sofa, but before that, stop at the fridge", "..., but first stop at X": the
+    stop comes on the way to the goal just said ("; on the way there, ...")."""
+    k = i + (rw.w(i) == "but")
+    if k == i and _prev(rw) not in (",", *_ENDS) or k > i and _prev(rw) != ",":
+        return None
+    n = _longest(rw, k, _BEFORE_THAT)
+    if not n and k > i and rw.w(k) == "first" and rw.w(k + 1) in W.MOVE_VERBS:
+        n = 1
+    if not n:
+        return None
+    e = k + n + (rw.w(k + n) == ",")
+    if rw.w(e) not in W.MOVE_VERBS or not rw.out:
+        return None
+    if k > i:
+        _note(rw, i, k, "said as")  # "but": the stop is an addition to the route said
+    while rw.out and rw.out[-1].text in (",", *_ENDS):
+        rw.out.pop()
+    rw.emit(";", "on", "the", "way", "there", ",", like=rw.toks[k])
+    return e
+
+
+#: "before that" and its variants: before the stage just said.
+_BEFORE_THAT: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
+    "before that", "before this", "before doing that", "before you do that",
+    "before going there", "before you go there", "before you get there", "before you do"))
+
+
+def both_passed(rw: Rewriter, i: int) -> int | None:
+    """"go through both the kitchen and the living room": each is passed (recorded)."""
+    if rw.w(i) != "both" or _prev(rw) not in _PASS_WORDS or rw.w(i + 1) not in _DETS:
+        return None
+    _note(rw, i, i + 1, "said as both")
+    return i + 1
+
+
 #: The rules of this pass, tried in this order before the other human rules.
 EARLY = (header, go_to_these, item_marker, your_nth_stop, later_ordinal, postfix_ordinal,
          first_opener, begin_by, come_back, sequencer, sentence_final_then, after_as_then,
          route_through, by_going_through, go_by_on_way, then_through, keep_going,
          pass_then_goal, past_list, stop_on_the_way, hesitation, in_order_aside,
-         stop_there_sentence, after_the_same, you_will_pass)
+         stop_there_sentence, after_the_same, you_will_pass, before_that, both_passed)
