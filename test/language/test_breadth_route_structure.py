@@ -72,6 +72,9 @@ def test_frames_rewrite(text: str, want: str) -> None:
     ("Step 1 - fridge. Step 2 - sofa.", [("goal", "fridge"), ("goal", "sofa")]),
     ("Go through both the kitchen and the living room to get to the sofa.",
      [("pass", "kitchen"), ("pass", "living_room"), ("goal", "sofa")]),
+    ("Your route is: fridge, sofa, bed.", [("goal", "fridge"), ("goal", "sofa"), ("goal", "bed")]),
+    ("Go first to the fridge and second to the sofa.", [("goal", "fridge"), ("goal", "sofa")]),
+    ("When you've been to the fridge, head to the sofa.", [("goal", "fridge"), ("goal", "sofa")]),
 ])
 def test_frames_parse(text: str, want: list[tuple[str, str]]) -> None:
     assert route_summary(parse_instruction(text)) == want

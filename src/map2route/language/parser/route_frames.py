@@ -50,7 +50,8 @@ _HEADERS: tuple[tuple[str, ...], ...] = tuple(tuple(h.split()) for h in (
     "in order", "stops", "errands", "tasks", "to do", "todo", "the order",
     "here is what i need", "here is what i want", "this is what i need", "what i need",
     "what i need you to do", "here is what i need you to do", "here is what to do",
-    "checklist", "the list", "list", "agenda", "schedule"))
+    "checklist", "the list", "list", "agenda", "schedule", "your route is", "the route is",
+    "the plan is", "your stops are", "the stops are"))
 #: "(in order)" after a header.
 _IN_ORDER = (("(", "in", "order", ")"), ("in", "order"), ("in", "this", "order"))
 #: Leads before a header ("Ok, do these in order:").
@@ -731,9 +732,38 @@ def both_passed(rw: Rewriter, i: int) -> int | None:
     return i + 1
 
 
+def perfect_after(rw: Rewriter, i: int) -> int | None:
+    """"Having gone to X, ...", "When you've been to X, ...": X first ("after visiting X")."""
+    if rw.w(i) == "having" and rw.w(i + 1) in ("gone", "been", "visited", "reached"):
+        k = i + 2
+    elif rw.w(i) in ("when", "once") and rw.w(i + 1) == "you" and \
+            rw.w(i + 2) == "have" and rw.w(i + 3) in ("gone", "been", "visited", "reached"):
+        k = i + 4
+    else:
+        return None
+    if rw.w(k - 1) in ("gone", "been"):
+        if rw.w(k) != "to":
+            return None
+        k += 1
+    if _prev(rw) not in ("", ",", *_ENDS) or rw.w(k) not in _DETS:
+        return None
+    rw.emit("after", "visiting", like=rw.toks[i])
+    return k
+
+
+def verb_first_to(rw: Rewriter, i: int) -> int | None:
+    """"Go first to the fridge and second to the sofa": "first" between the verb and its "to"
+    opens the list (recorded); the later ordinals are read by :func:`later_ordinal`."""
+    if rw.w(i) != "first" or _prev(rw) not in W.MOVE_VERBS or rw.w(i + 1) != "to":
+        return None
+    _note(rw, i, i + 1, "said as order")
+    return i + 1
+
+
 #: The rules of this pass, tried in this order before the other human rules.
 EARLY = (header, go_to_these, item_marker, your_nth_stop, later_ordinal, postfix_ordinal,
          first_opener, begin_by, come_back, sequencer, sentence_final_then, after_as_then,
          route_through, by_going_through, go_by_on_way, then_through, keep_going,
          pass_then_goal, past_list, stop_on_the_way, hesitation, in_order_aside,
-         stop_there_sentence, after_the_same, you_will_pass, before_that, both_passed)
+         stop_there_sentence, after_the_same, you_will_pass, before_that, both_passed,
+         perfect_after, verb_first_to)
