@@ -75,6 +75,12 @@ def test_frames_rewrite(text: str, want: str) -> None:
     ("Your route is: fridge, sofa, bed.", [("goal", "fridge"), ("goal", "sofa"), ("goal", "bed")]),
     ("Go first to the fridge and second to the sofa.", [("goal", "fridge"), ("goal", "sofa")]),
     ("When you've been to the fridge, head to the sofa.", [("goal", "fridge"), ("goal", "sofa")]),
+    # "to start" opening the list is no stop at the start (main read it as one)
+    ("So, to start, go to the desk. Then go to the bed.", [("goal", "desk"), ("goal", "bed")]),
+    ("Errands for you: a) go to the sofa b) come back to me.",
+     [("goal", "sofa"), ("goal", "start")]),
+    ("Here's the plan - first the fridge, then the couch, then back here.",
+     [("goal", "fridge"), ("goal", "sofa"), ("goal", "start")]),
 ])
 def test_frames_parse(text: str, want: list[tuple[str, str]]) -> None:
     assert route_summary(parse_instruction(text)) == want

@@ -173,8 +173,13 @@ def header(rw: Rewriter, i: int) -> int | None:
         return None
     e = k + n
     e += _longest(rw, e, _IN_ORDER)
-    if rw.w(e) in ("please", "for", "me"):
-        e += 1 + (rw.w(e) == "for" and rw.w(e + 1) == "me")
+    if rw.w(e) == "please":
+        e += 1
+    if rw.w(e) == "for" and rw.w(e + 1) in ("me", "you", "today", "now"):
+        e += 2  # "Errands for you:"
+    if rw.w(e) in ("first", "firstly") and n > 1:
+        _note(rw, i, e, "list header")  # "Here's the plan - first the fridge" (dash dropped)
+        return e
     if counted and rw.w(e) == "." and (rw.w(e + 1).isdigit() or rw.w(e + 1) == "("):
         pass  # "Three stops please. 1. ..."
     elif rw.w(e) != ":" or rw.w(e + 1) in ("", *_ENDS) or counted and \
@@ -298,8 +303,10 @@ def postfix_ordinal(rw: Rewriter, i: int) -> int | None:
 def first_opener(rw: Rewriter, i: int) -> int | None:
     """"To begin, go to ...", "First off, the fridge.": the first item's opener."""
     n = _longest(rw, i, _FIRST)
-    if not n or _prev(rw) not in ("", *_ENDS, ":"):
-        return None
+    lead = _prev(rw) == "," and rw.w(i - 2) in _HEADER_LEADS + tuple(W.FILLER_WORDS)
+    if not n or _prev(rw) not in ("", *_ENDS, ":") and not lead or rw.w(i + n) not in (
+            ",", *W.MOVE_VERBS, *_DETS):
+        return None  # "So, to start, go to ...": not a return to the start
     k = i + n + (rw.w(i + n) == ",")
     rw.emit("first", like=rw.toks[i])
     if rw.w(k) in _DETS:
