@@ -186,6 +186,7 @@ def header(rw: Rewriter, i: int) -> int | None:
             (rw.w(e + 1) in _LATER_ORDINALS + ("first", "then") or rw.w(e + 1).isdigit()):
         return None  # "Two stops: first the ...": read by the announced-list rules
     _note(rw, i, e, "list header")
+    rw.__dict__["rf_list"] = True  # its "2)" items follow items without a separator
     return e + 1
 
 
@@ -227,6 +228,9 @@ def item_marker(rw: Rewriter, i: int) -> int | None:
         k = i + 2  # "Step 1 - fridge" (the dash dropped)
     elif (w in W.NUMBERS or w.isdigit()) and rw.w(i + 1) == ":" and \
             _prev(rw) in _ITEM_BEFORE and rw.w(i + 2) in _DETS + ("back", "go"):
+        k = i + 2
+    elif w.isdigit() and rw.w(i + 1) == ")" and rw.__dict__.get("rf_list") and rw.out and \
+            rw.w(i - 1) != "(":
         k = i + 2
     elif w.isdigit() and len(w) == 1 and rw.w(i + 1) in ("the", "go") and \
             _prev(rw) in ("", ",", ";") and rw.w(i - 1) != "(":
