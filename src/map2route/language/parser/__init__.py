@@ -14,6 +14,7 @@ The stages, one module each (a class each over :class:`~.state.ParserState`, com
    discourse move (request, statement, chatter, caution, hedge, elaboration, apposition,
    correction, dwell, frame, scope) from its structure; the moves that are no route content are
    taken out as context, the others attached to the head they modify. Then :mod:`.human` runs
+   :mod:`.route_frames` (how the stops are laid out: lists, sequencers, returns, passes),
    :mod:`.reference_frames` (how one thing is picked: partitives, comparisons, negated and
    participle relatives, corrections) and the phrase rules in order (:mod:`.constraint_frames`:
    negators x predicates of keeping away, staying near, not entering; :mod:`.motion_frames`

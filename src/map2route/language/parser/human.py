@@ -29,6 +29,7 @@ from map2route.language.parser import reference_frames as RF
 from map2route.language.parser import register_rewrites as H
 from map2route.language.parser import relation_rewrites as RL
 from map2route.language.parser import rewrites as R
+from map2route.language.parser import route_frames as RTF
 from map2route.language.parser import route_rewrites as RR
 from map2route.language.parser import stage_rewrites as S
 from map2route.language.parser import walk_phrasings as WP
@@ -185,14 +186,16 @@ def human_forms(toks: list[Token]
         owned = _owned_mention(s) if len(sents) > 1 else None
         kept.extend(s if owned is None else owned)
     marks = Marks(moves=records, said_as=said)
-    kept, framed = RF.reference_frames(_without_ellipses(kept), marks)  # how one is picked
+    frames = Rewriter(_without_ellipses(kept), marks)  # how the stops are laid out
+    kept = frames.run(RTF.EARLY)
+    kept, framed = RF.reference_frames(kept, marks)  # how one is picked
     context += framed
     early = Rewriter(kept, marks)
     kept = early.run((*MF.EARLY, *WP.EARLY))
     rw = Rewriter(RL.on_top(kept), marks)
     # constraint frames first: they read a negator and a predicate as one phrasing
     out = rw.run((*CF.RULES, *MF.RULES, *WP.RULES, *S.RULES, *RL.RULES, *A.RULES, *RULES))
-    return out, context + rw.context, marks
+    return out, context + frames.context + rw.context, marks
 
 
 #: "I left my watch ...": verbs that say where the speaker's thing was left.
