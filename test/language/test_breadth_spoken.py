@@ -135,7 +135,7 @@ def test_what_may_change_the_route_stays_refused(text):
 def test_a_constraint_said_as_a_statement_is_read_not_dropped():
     # the register leaves it alone; constraint_frames reads the statement as an avoid
     assert _route("The bathroom is off limits. Go to the bed.") == [
-        ("goal", "bed"), ("avoid", "bathroom")]
+        ("avoid", "bathroom"), ("goal", "bed")]
 
 
 def test_a_direction_is_no_tag():

@@ -15,7 +15,7 @@ from map2route.language import lexicon
 #: Contractions and joined forms (``don't`` -> ``do not``), from ``lexicons/tokens.yaml``.
 CONTRACTIONS: dict[str, str] = lexicon.table("tokens", "contractions")
 
-_TOKEN_RE = re.compile(r"[a-z0-9]+(?:['\-.][a-z0-9]+)*'?|[,;.:!?()&+]|(?<=\s)[-\u2013\u2014]+(?=\s)")
+_TOKEN_RE = re.compile(r"[a-z0-9]+(?:['\-.][a-z0-9]+)*'?|[,;.:!?()&+]|(?<=\s)(?:[-\u2013\u2014]+|/)(?=\s)")
 #: An abbreviation spelt with dots: single letters, two or more ("t.v", "w.c").
 _ABBREV_RE = re.compile(r"[a-z](?:\.[a-z])+")
 
@@ -35,7 +35,9 @@ def tokenize(text: str) -> list[Token]:
     Hyphenated words are split into their parts ("tv-stand" -> "tv", "stand"); a possessive
     ``'s`` becomes its own token; typed "&" and "+" are tokens (read as "and" by
     :mod:`~map2route.language.parser.spoken_frames`) and a dash with spaces round it, which
-    sets off an aside, is a comma.
+    sets off an aside, is a comma, as is a spaced slash between items ("fridge / sofa / bed":
+    "sofa bed" is one name); a dash right after a mark that already parts the words (a
+    bullet after "Do these in order:") is dropped.
     """
     out: list[Token] = []
     abbrev_end = -1
@@ -43,8 +45,9 @@ def tokenize(text: str) -> list[Token]:
         word = mt.group(0)
         if word == "." and mt.start() == abbrev_end:
             continue  # the closing dot of "T.V.": no sentence ends there
-        if word[0] in "-\u2013\u2014":
-            out.append(Token(",", mt.start(), mt.end()))  # a spaced dash sets off an aside
+        if word[0] in "-\u2013\u2014/":
+            if not out or out[-1].text not in (",", ";", ":", ".", "!", "?", "("):
+                out.append(Token(",", mt.start(), mt.end()))  # a spaced dash sets off an aside
         elif _ABBREV_RE.fullmatch(word):
             # "t.v", "w.c", "c.d": letters written with dots are the word they spell
             out.append(Token(word.replace(".", ""), mt.start(), mt.end()))

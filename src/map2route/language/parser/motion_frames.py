@@ -665,7 +665,8 @@ def bare_back(rw: Rewriter, i: int) -> int | None:
 
 
 def _room_then_to(rw: Rewriter, k: int) -> bool:
-    """Whether a room's noun phrase starts at ``k`` and "to" follows it ("the living room to")."""
+    """Whether a room's noun phrase starts at ``k`` and "to" follows it ("the living room to"),
+    or the ", then go to" :mod:`.route_frames` made of that "to"."""
     if rw.w(k) not in _DETS:
         return False
     j = k + 1
@@ -673,7 +674,9 @@ def _room_then_to(rw: Rewriter, k: int) -> bool:
             rw.words[j:j + head_lexicon().max_len]) is None:
         j += 1
     hit = head_lexicon().match(rw.words[j:j + head_lexicon().max_len])
-    return hit is not None and hit[2] == "room" and rw.w(j + hit[0]) == "to"
+    e = j + hit[0] if hit is not None else j
+    return hit is not None and hit[2] == "room" and (
+        rw.w(e) == "to" or rw.at(e, ",", "then", "go", "to"))
 
 
 def across_room(rw: Rewriter, i: int) -> int | None:

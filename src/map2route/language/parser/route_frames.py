@@ -201,10 +201,11 @@ def go_to_these(rw: Rewriter, i: int) -> int | None:
         return None
     n = _longest(rw, k, _IN_ORDER)
     e = k + n
-    e += rw.w(e) == ":"
+    said = e
+    e += rw.w(e) in (":", ",")  # "in order - fridge, ...": the spaced dash a comma
     if e == i + 1 or rw.w(e) in ("", *_ENDS):
         return None
-    _note(rw, i, e, "list header")
+    _note(rw, i, said, "list header")
     return e
 
 
@@ -213,6 +214,7 @@ def item_marker(rw: Rewriter, i: int) -> int | None:
     "(b)", "ii)", "1st", "Stop 2:", "Step 1:", "One:", and a bare "2" before "the". Each later
     item becomes ", then ITEM"."""
     w, k = rw.w(i), i
+    dash = rw.w(i + 1 + (w in _ITEM_NOUNS)) == ","  # "Step 1 - fridge": the dash a comma
     if w == "(" and rw.w(i + 2) == ")" and (rw.w(i + 1) in _LETTERS + _ROMAN):
         k = i + 3
     elif w in _LETTERS + _ROMAN and rw.w(i + 1) == ")" and _prev(rw) not in ("(",) and \
@@ -224,17 +226,18 @@ def item_marker(rw: Rewriter, i: int) -> int | None:
             rw.w(i + 2) == ":":
         k = i + 3
     elif w in _ITEM_NOUNS and (rw.w(i + 1).isdigit() or rw.w(i + 1) in W.NUMBERS) and \
-            (rw.w(i + 2) in _DETS or rw.head_at(i + 2)) and _prev(rw) in _ITEM_BEFORE:
-        k = i + 2  # "Step 1 - fridge" (the dash dropped)
+            _prev(rw) in _ITEM_BEFORE and (
+                rw.w(i + 2 + dash) in _DETS or rw.head_at(i + 2 + dash)):
+        k = i + 2 + dash  # "Step 1 - fridge" (the spaced dash read as a comma)
     elif (w in W.NUMBERS or w.isdigit()) and rw.w(i + 1) == ":" and \
             _prev(rw) in _ITEM_BEFORE and rw.w(i + 2) in _DETS + ("back", "go"):
         k = i + 2
     elif w.isdigit() and rw.w(i + 1) == ")" and rw.__dict__.get("rf_list") and rw.out and \
             rw.w(i - 1) != "(":
         k = i + 2
-    elif w.isdigit() and len(w) == 1 and rw.w(i + 1) in ("the", "go") and \
+    elif w.isdigit() and len(w) == 1 and rw.w(i + 1 + dash) in ("the", "go") and \
             _prev(rw) in ("", ",", ";") and rw.w(i - 1) != "(":
-        k = i + 1
+        k = i + 1 + dash  # "2 the sofa", "1 - the desk, 2 - the dresser"
     elif w.isdigit() and int(w) == rw.__dict__.get("bare_items", 0) + 1 and \
             rw.head_at(i + 1) and (_prev(rw) in ("", ",", ";") or _after_item(rw)):
         rw.__dict__["bare_items"] = int(w)  # "#1 fridge #2 sofa", "1/ fridge 2/ sofa"
@@ -393,6 +396,8 @@ def _back_target(rw: Rewriter, k: int) -> int:
 def come_back(rw: Rewriter, i: int) -> int | None:
     """"make your way back", "go back to where you were", "(then) back to me", "return back
     here", "come straight back": a stop where the walk began ("go to start")."""
+    if rw.w(i).endswith("ing") and _prev(rw) == "before":
+        return None  # "visit X before coming back here": motion_targets.before_coming_back
     k = i
     if rw.w(k) in ("return", "returning") and rw.w(k + 1) == "to":
         n = _back_target(rw, k + 1)
@@ -484,9 +489,9 @@ def past_list(rw: Rewriter, i: int) -> int | None:
     back = [t.text for t in rw.out[-8:]]
     opener = max((k for k, w in enumerate(back) if w in ("past", "via", "through") or
                   w == "of" and back[k - 2:k] == ["by", "way"]), default=-1)
-    if opener < 0 or any(w in (",", ".", "and", "to", "then") or w in W.MOVE_VERBS
+    if opener < 0 or any(w in (",", ".", "and", "to", "then", "between") or w in W.MOVE_VERBS
                          for w in back[opener + 1:]):
-        return None
+        return None  # "through the gap between A and B": the "and" is the gap's
     e = _np_end(rw, i + 1)
     if e == i + 1 or rw.w(e) not in ("to", "", *_ENDS, ","):
         return None
