@@ -175,8 +175,9 @@ def _ends_in_head(rw: Rewriter, a: int, b: int) -> bool:
     """Whether the words ``a``..``b`` end with a head ("the small kitchen", not "the dog bed
     alone")."""
     lex = head_lexicon()
-    return any(lex.match(rw.words[j:b]) is not None and lex.match(rw.words[j:b])[0] == b - j
-               for j in range(max(a, b - lex.max_len), b))
+    hits = (lex.match(rw.words[j:b]) for j in range(max(a, b - lex.max_len), b))
+    return any(hit is not None and hit[0] == b - j
+               for j, hit in zip(range(max(a, b - lex.max_len), b), hits, strict=True))
 
 
 def _note(rw: Rewriter, a: int, b: int, about: str) -> None:
@@ -363,19 +364,20 @@ def stay_at(rw: Rewriter, i: int) -> int | None:
     TV", "park yourself by the fridge", "could you be at the sofa"."""
     k = i
     lead = _match(rw, k, MOTION_VERBS)
+    n_lead = len(lead) if lead is not None else 0
     serial = lead is not None and (
         rw.w(k) in ("go", "come", "run", "hop", "pop", "nip", "head", "walk") or
-        _particles(rw, k + len(lead)) > k + len(lead))  # "bring yourself over next to X"
+        _particles(rw, k + n_lead) > k + n_lead)  # "bring yourself over next to X"
     if serial:
-        k = _particles(rw, k + len(lead))
+        k = _particles(rw, k + n_lead)
         k += 1 if rw.w(k) == "and" else 0
     if serial and k > i + 1 and rw.w(k - 1) in ("up", "over", "round", "across") and \
             _match(rw, k, POSITIONS) not in (None, ("at",)):
         # "come up beside the bed", "go over by the window": the particle ends the motion
-        pos = _match(rw, k, POSITIONS)
-        b = k + len(pos)
+        after = _match(rw, k, POSITIONS) or ()
+        b = k + len(after)
         if _np_at(rw, b) and not _negated(rw) and rw.w(b) not in ("it", "them"):
-            _note(rw, i, b, "go to; placed " + " ".join(pos))
+            _note(rw, i, b, "go to; placed " + " ".join(after))
             rw.emit("go", "to", like=rw.toks[i])
             return b
         return None

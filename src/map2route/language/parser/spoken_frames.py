@@ -91,13 +91,14 @@ def _frames() -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
                  ("i", "want", "u", "to"), ("need", "you", "to"), ("need", "u", "to"),
                  ("want", "you", "to")):
         out.append((lead, ()))
+    it: tuple[str, ...]
     for it in (("it", "would", "be"), ("it'd", "be"), ("it", "will", "be"),
                ("it", "would", "be", "really"), ("it'd", "be", "really"),
                ("it", "would", "be", "so"), ("it'd", "be", "so")):
         for adj in _ADJ_GOOD:
-            for tail in (("if", "you", "could"), ("if", "you", "would"), ("if", "you", "can"),
+            for wish in (("if", "you", "could"), ("if", "you", "would"), ("if", "you", "can"),
                          ("if", "u", "could"), ("if", "you", "could", "please")):
-                out.append(((*it, adj, *tail), ()))
+                out.append(((*it, adj, *wish), ()))
             out.append(((*it, adj, "if", "you"), ("@past",)))
     for who in (("i", "need", "you"), ("i", "want", "you"), ("need", "you"), ("need", "u"),
                 ("i", "need", "u"), ("want", "you"), ("i", "would", "like", "you"),
@@ -725,10 +726,9 @@ def _mentions(toks: list[Token], records: list[dict[str, str]]) -> list[Token]:
         k = 0
         while k < len(body) and body[k] in _INTERJECTIONS | {","}:
             k += 1
-        see = next((p for p in (("do", "you", "see"), ("you", "see"), ("see"),
-                                ("can", "you", "see")) if _at(body, k, p)), None)
-        if isinstance(see, str):
-            see = (see,)
+        see: tuple[str, ...] | None = next(
+            (p for p in (("do", "you", "see"), ("you", "see"), ("see",), ("can", "you", "see"))
+             if _at(body, k, p)), None)
         if n == len(sents) - 1 or (see is None and body[k:k + 1] != ["the"]):
             out.extend(sent)
             continue
@@ -746,7 +746,7 @@ def _mentions(toks: list[Token], records: list[dict[str, str]]) -> list[Token]:
             ok = not rest and words[e - 1] == "?"
             rest_toks: list[Token] = []
         else:
-            ok = rest[:1] in (["is"], ["are"]) and rest[1:2] and rest[1] in _PLACE_PREPS \
+            ok = rest[:1] in (["is"], ["are"]) and len(rest) > 1 and rest[1] in _PLACE_PREPS \
                 and not any(w in _ROUTE for w in rest)
             rest_toks = [t for t in sent if t.text not in _ENDS][r + 1:]
         if not ok:
