@@ -34,6 +34,7 @@ from map2route.language.parser import route_rewrites as RR
 from map2route.language.parser import stage_rewrites as S
 from map2route.language.parser import walk_phrasings as WP
 from map2route.language.parser import words as W
+from map2route.language.parser.correction_forms import correction_forms
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import (
     Clause,
@@ -80,7 +81,8 @@ _GAP = re.compile(r"(?:the\s+)?(?:area|space|gap)\s+between\b|"
                   r"(?:[a-z]+\s+){0,5}?between\b")
 #: "You are standing next to a bed.": the verbs and places of a scene-setting sentence.
 _SCENE_AFTER_YOU_ARE = ("standing", "sitting", "located", "currently", "now", "in", "at", "next",
-                        "near", "by", "beside", "facing", "right", "inside", "starting")
+                        "near", "by", "beside", "facing", "right", "inside", "starting",
+                        "parked", "stood", "sat", "waiting", "positioned", "placed")
 _SCENE_AFTER_YOU = ("start", "begin", "find", "stand")
 #: Verbs that make a "you are ..." sentence a request after all ("you are to go to ...").
 _ROUTE_VERBS = ("go", "walk", "head", "move", "visit", "proceed", "navigate", "leave", "exit",
@@ -166,6 +168,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks = correction_forms(toks)  # self-corrections in the order the discourse stage reads
     toks, spoken = spoken_frames(toks, records)  # the register around the request first
     toks, said = CF.polite_requests(toks)
     toks, reasons = before_moves(toks, records)
