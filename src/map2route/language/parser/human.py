@@ -25,6 +25,7 @@ from map2route.language.parser import annotator_rewrites as A
 from map2route.language.parser import aside_rewrites as I
 from map2route.language.parser import constraint_frames as CF
 from map2route.language.parser import motion_frames as MF
+from map2route.language.parser import ordinal_forms as OF
 from map2route.language.parser import reference_frames as RF
 from map2route.language.parser import register_rewrites as H
 from map2route.language.parser import relation_rewrites as RL
@@ -169,6 +170,7 @@ def human_forms(toks: list[Token]
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
     toks = correction_forms(toks)  # self-corrections in the order the discourse stage reads
+    toks = OF.next_ones(toks)  # "the first bedroom ... and on into the next one"
     toks, spoken = spoken_frames(toks, records)  # the register around the request first
     toks, said = CF.polite_requests(toks)
     toks, reasons = before_moves(toks, records)

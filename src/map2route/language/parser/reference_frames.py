@@ -502,7 +502,8 @@ def whichever_of(rw: Rewriter, i: int) -> int | None:
     set is recorded as context."""
     if rw.w(i) == "whichever" and rw.head_at(i + 1):
         return _whichever_bare(rw, i)
-    if rw.w(i) not in ("whichever", "which") or not rw.at(i + 1, "of", "the"):
+    owner = rw.at(i + 1, "of", "its")  # "whichever of its two windows": the room's own
+    if rw.w(i) not in ("whichever", "which") or not (rw.at(i + 1, "of", "the") or owner):
         return None
     k = i + 3 + (1 if rw.w(i + 3) in W.NUMBERS or rw.w(i + 3) == "two" else 0)
     n = rw.head_at(k)
@@ -512,6 +513,8 @@ def whichever_of(rw: Rewriter, i: int) -> int | None:
     rw.out.append(rw.toks[i])
     head = rw.words[k:k + n]
     rw.emit(*head[:-1], singular_word(head[-1]), like=rw.toks[k + n - 1])
+    if owner:
+        rw.emit("in", "it", like=rw.toks[i + 2])
     return k + n
 
 

@@ -151,6 +151,8 @@ def list_header(rw: Rewriter, i: int) -> int | None:
     if rw.w(k) != ":":
         return None
     rw.in_list = True
+    while rw.out and rw.out[-1].text == "please":
+        rw.out.pop()  # "Please visit these in order:": the politeness goes with the header
     return k + 1
 
 
