@@ -1,0 +1,139 @@
+"""Human phrasings of fresh sets R and S (issue 19): typed speech (contractions without the
+apostrophe, "ur in the kitchen rn", an emphatic "Do keep ..."), self-corrections in the orders
+people say them ("wait no, the one ...", "No, wait, not that one. I meant ...", "..., I mean.",
+a correction of the last item of a list), "Starting from X, would you ...", "visit these in
+order:", "on the way back", route ordinals said by position ("the first bedroom ... and on into
+the next one", "in that second bedroom") and "whichever of its two windows". Each class has the
+set's own phrasing and variants of it."""
+
+from __future__ import annotations
+
+import pytest
+
+from map2route.language.parser import parse_instruction
+
+
+def _route(text: str) -> list[tuple[str, str]]:
+    """(kind, head) of the clauses (mentions left out)."""
+    p = parse_instruction(text)
+    return [(c.kind, c.refs[0].head if c.refs else "") for c in p.clauses
+            if c.kind != "mention"]
+
+
+# --- typed speech ----------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "want"), [
+    ("ur in the kitchen rn. go to the couch", [("goal", "sofa")]),
+    # variants: the possessive misspelt, "youre", "im"
+    ("your at the fridge. go to the sofa", [("goal", "sofa")]),
+    ("youre next to the bed. go to the toilet", [("goal", "toilet")]),
+    ("im in the kitchen. go to the sofa", [("goal", "sofa")]),
+])
+def test_you_are_typed_without_apostrophe_sets_the_scene(text, want):
+    assert _route(text) == want
+
+
+def test_your_before_a_noun_stays_the_possessive():
+    assert _route("go to ur room") == [("goal", "room")]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Go to the sofa. Do keep close to the wall as you go.", [("goal", "sofa"), ("near", "wall")]),
+    ("Go to the desk. Do stay away from the bed.", [("goal", "desk"), ("far", "bed")]),
+    ("Go to the desk. Do not go near the bed.", [("goal", "desk"), ("far", "bed")]),
+])
+def test_emphatic_do(text, want):
+    assert _route(text) == want
+
+
+# --- self-corrections -----------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "want"), [
+    ("kettle, then toaster no wait the microwave, then back to me",
+     [("goal", "kettle"), ("goal", "microwave"), ("goal", "start")]),
+    # variants: the earlier items of the list stay
+    ("go to the kettle, then the toaster, no wait, the microwave",
+     [("goal", "kettle"), ("goal", "microwave")]),
+    ("go to the fridge, then the sofa, sorry, the armchair",
+     [("goal", "fridge"), ("goal", "arm_chair")]),
+    ("go to the sofa, no wait, the armchair", [("goal", "arm_chair")]),
+])
+def test_correction_replaces_only_the_last_item(text, want):
+    assert _route(text) == want
+
+
+@pytest.mark.parametrize(("text", "room"), [
+    ("go to the tv in the living room. wait no, the one in the bedroom", "bedroom"),
+    # variants: the markers in other orders, the rejection in its own sentence, marker last
+    ("go to the tv in the living room. wait, no, the one in the bedroom", "bedroom"),
+    ("Go to the toilet in the smallest bathroom. No, wait, not that one. I meant the toilet in "
+     "the kitchen.", "kitchen"),
+    ("go to the tv in the bedroom. The one in the living room, I mean.", "living_room"),
+])
+def test_corrections_in_other_orders(text, room):
+    p = parse_instruction(text)
+    assert len(p.clauses) == 1 and p.clauses[0].kind == "goal"
+    ref = p.clauses[0].refs[0]
+    assert [r.head for m in ref.modifiers if m.kind == "in_room" for r in m.refs] == [room]
+
+
+def test_ah_no_sorry_the_other_one():
+    ref = parse_instruction("go to the window. ah no sorry, the other one").clauses[0].refs[0]
+    assert ref.head == "window" and [m.kind for m in ref.modifiers] == ["other"]
+
+
+# --- frames of the request ------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "want"), [
+    ("Starting from the kitchen, would you go to the sofa?", [("goal", "sofa")]),
+    ("From the bedroom, could you please go to the sofa", [("goal", "sofa")]),
+    ("Coming from the kitchen, can you go to the toilet?", [("goal", "toilet")]),
+])
+def test_start_said_before_a_polite_request(text, want):
+    assert _route(text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "Please visit these in order: 1. the counter; 2. the sofa",
+    "Visit the following in order: 1. the counter; 2. the sofa",
+    "visit these in order: 1. the counter, 2. the sofa",
+])
+def test_visit_these_in_order(text):
+    assert _route(text) == [("goal", "counter_top"), ("goal", "sofa")]
+
+
+@pytest.mark.parametrize("text", [
+    "go to the cart and then come back. On the way back, keep away from the trash bag",
+    "Go to the cart, then come back here. On your way back, stay away from the trash bag.",
+])
+def test_on_the_way_back_scopes_the_return(text):
+    p = parse_instruction(text)
+    assert _route(text) == [("goal", "cart"), ("goal", "start"), ("far", "garbage_bag")]
+    far = p.clauses[-1]
+    assert far.during is not None and far.during["until"].head == "start"
+
+
+# --- route ordinals by position -------------------------------------------------------------
+@pytest.mark.parametrize("text", [
+    "Go through the first bedroom you come to and on into the next one, and stop at the bed in "
+    "that second bedroom.",
+    "Go through the first bedroom and into the next one, then stop at the bed.",
+    "Go through the first bedroom and into the second one and stop at the bed in that second "
+    "bedroom.",
+])
+def test_next_one_after_the_first(text):
+    p = parse_instruction(text)
+    assert [(c.kind, c.refs[0].head) for c in p.clauses] == [("pass", "bedroom"), ("goal", "bed")]
+    bed = p.clauses[1].refs[0]
+    room = next(m for m in bed.modifiers if m.kind == "in_room").refs[0]
+    assert room.head == "bedroom" and [(m.kind, m.k) for m in room.modifiers] == [("rank", 2)]
+
+
+@pytest.mark.parametrize("text", [
+    "Go through the first bedroom and into the second one, then stop at whichever of its two "
+    "windows is closer to the armchair.",
+    "Go into the second bedroom, and stop at whichever of its windows is closer to the armchair.",
+])
+def test_whichever_of_its_windows_is_in_that_room(text):
+    p = parse_instruction(text)
+    win = p.clauses[-1].refs[0]
+    assert win.head == "window"
+    rooms = [r for m in win.modifiers if m.kind == "in_room" for r in m.refs]
+    assert [r.head for r in rooms] == ["bedroom"]
