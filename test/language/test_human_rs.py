@@ -137,3 +137,17 @@ def test_whichever_of_its_windows_is_in_that_room(text):
     assert win.head == "window"
     rooms = [r for m in win.modifiers if m.kind == "in_room" for r in m.refs]
     assert [r.head for r in rooms] == ["bedroom"]
+
+
+# --- a reason said in the typed register ------------------------------------------------------
+@pytest.mark.parametrize("text", [
+    "go to the bedroom. when ur in the big bathroom stick to the wall, floor's still wet in "
+    "the middle",
+    "go to the bedroom. stay near the wall, floor's still wet",
+    "go to the bedroom. stay near the wall, the floor is still wet in the middle",
+])
+def test_surface_reason_without_article_is_context(text):
+    p = parse_instruction(text)
+    assert [(c.kind, c.refs[0].head) for c in p.clauses] == [("goal", "bedroom"), ("near", "wall")]
+    assert not p.unknown_words
+    assert any("wet" in c for c in p.context)

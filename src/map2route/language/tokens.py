@@ -80,7 +80,8 @@ def _you_are(toks: list[Token]) -> list[Token]:
     "you're"): read as the possessive, "ur in the kitchen" would ask for a stop there."""
     out: list[Token] = []
     for n, t in enumerate(toks):
-        opens = not out or out[-1].text in (".", "!", "?", ";", ":", "(")
+        opens = not out or out[-1].text in (".", "!", "?", ";", ":", "(", "when", "while",
+                                            "once", "if", "as", "until", "because", "since")
         if opens and t.text in ("ur", "your", "yore") and n + 1 < len(toks) and \
                 toks[n + 1].text in _YOU_ARE_NEXT:
             out += [Token("you", t.start, t.end), Token("are", t.start, t.end)]

@@ -26,6 +26,7 @@ from map2route.language.parser import aside_rewrites as I
 from map2route.language.parser import constraint_frames as CF
 from map2route.language.parser import motion_frames as MF
 from map2route.language.parser import ordinal_forms as OF
+from map2route.language.parser import typed_forms as TF
 from map2route.language.parser import reference_frames as RF
 from map2route.language.parser import register_rewrites as H
 from map2route.language.parser import relation_rewrites as RL
@@ -171,6 +172,7 @@ def human_forms(toks: list[Token]
     records: list[dict[str, str]] = []
     toks = correction_forms(toks)  # self-corrections in the order the discourse stage reads
     toks = OF.next_ones(toks)  # "the first bedroom ... and on into the next one"
+    toks = TF.surface_articles(toks)  # ", floor's still wet": the reason's subject
     toks, spoken = spoken_frames(toks, records)  # the register around the request first
     toks, said = CF.polite_requests(toks)
     toks, reasons = before_moves(toks, records)
