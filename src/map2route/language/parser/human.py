@@ -26,7 +26,6 @@ from map2route.language.parser import aside_rewrites as I
 from map2route.language.parser import constraint_frames as CF
 from map2route.language.parser import motion_frames as MF
 from map2route.language.parser import ordinal_forms as OF
-from map2route.language.parser import typed_forms as TF
 from map2route.language.parser import reference_frames as RF
 from map2route.language.parser import register_rewrites as H
 from map2route.language.parser import relation_rewrites as RL
@@ -34,6 +33,7 @@ from map2route.language.parser import rewrites as R
 from map2route.language.parser import route_frames as RTF
 from map2route.language.parser import route_rewrites as RR
 from map2route.language.parser import stage_rewrites as S
+from map2route.language.parser import typed_forms as TF
 from map2route.language.parser import walk_phrasings as WP
 from map2route.language.parser import words as W
 from map2route.language.parser.correction_forms import correction_forms
