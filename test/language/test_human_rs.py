@@ -151,3 +151,16 @@ def test_surface_reason_without_article_is_context(text):
     assert [(c.kind, c.refs[0].head) for c in p.clauses] == [("goal", "bedroom"), ("near", "wall")]
     assert not p.unknown_words
     assert any("wet" in c for c in p.context)
+
+
+# --- "it" in a gap is the goal ------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "pair"), [
+    ("go to the couch in the living room with the window but dont go between it and the tv",
+     ["sofa", "television"]),
+    ("walk to the sofa, and do not pass between the tv and it", ["television", "sofa"]),
+    ("go to the bed. don't go between it and the desk.", ["bed", "desk"]),
+])
+def test_it_in_a_gap_is_the_goal(text, pair):
+    p = parse_instruction(text)
+    gap = next(c for c in p.clauses if c.kind == "avoid")
+    assert [r.head for m in gap.refs[0].modifiers if m.kind == "between" for r in m.refs] == pair

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from map2route.language.errors import ParseError
+from map2route.language.parser import anaphor_forms as AF
 from map2route.language.parser import annotator_rewrites as A
 from map2route.language.parser import aside_rewrites as I
 from map2route.language.parser import constraint_frames as CF
@@ -173,6 +174,7 @@ def human_forms(toks: list[Token]
     toks = correction_forms(toks)  # self-corrections in the order the discourse stage reads
     toks = OF.next_ones(toks)  # "the first bedroom ... and on into the next one"
     toks = TF.surface_articles(toks)  # ", floor's still wet": the reason's subject
+    toks = AF.between_it(toks)  # "go to the couch but don't go between it and the TV"
     toks, spoken = spoken_frames(toks, records)  # the register around the request first
     toks, said = CF.polite_requests(toks)
     toks, reasons = before_moves(toks, records)
