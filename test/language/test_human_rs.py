@@ -164,3 +164,17 @@ def test_it_in_a_gap_is_the_goal(text, pair):
     p = parse_instruction(text)
     gap = next(c for c in p.clauses if c.kind == "avoid")
     assert [r.head for m in gap.refs[0].modifiers if m.kind == "between" for r in m.refs] == pair
+
+
+# --- "on the way to the door" after "the front door" ---------------------------------------------
+@pytest.mark.parametrize(("text", "stages"), [
+    ("Go to the lamp, then head out to the front door. Keep clear of the cart on the way to the "
+     "door.", [("goal", "lamp"), ("goal", "doorway")]),
+    ("go to the sofa, then the door. on the way to the front door, avoid the bed",
+     [("goal", "sofa"), ("goal", "door")]),
+    ("Go to the front door, and stay away from the bed on your way to the door.",
+     [("goal", "doorway")]),
+])
+def test_door_and_doorway_name_one_stage(text, stages):
+    p = parse_instruction(text)
+    assert [(c.kind, c.refs[0].head) for c in p.clauses if c.kind == "goal"] == stages
