@@ -178,3 +178,17 @@ def test_it_in_a_gap_is_the_goal(text, pair):
 def test_door_and_doorway_name_one_stage(text, stages):
     p = parse_instruction(text)
     assert [(c.kind, c.refs[0].head) for c in p.clauses if c.kind == "goal"] == stages
+
+
+# --- a room "just outside" another is the one beside it -----------------------------------------
+@pytest.mark.parametrize(("text", "room", "beside"), [
+    ("Leave the kitchen, go to the cart in the living room just outside it", "living_room",
+     "kitchen"),
+    ("go to the cart in the living room just outside the kitchen", "living_room", "kitchen"),
+    ("go to the sink in the bathroom right outside the bedroom", "bathroom", "bedroom"),
+])
+def test_room_just_outside_another(text, room, beside):
+    ref = parse_instruction(text).clauses[0].refs[0]
+    r = next(m for m in ref.modifiers if m.kind == "in_room").refs[0]
+    assert r.head == room
+    assert [(m.kind, m.refs[0].head) for m in r.modifiers] == [("adjacent", beside)]

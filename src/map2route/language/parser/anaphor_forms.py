@@ -52,3 +52,51 @@ def between_it(toks: list[Token]) -> list[Token]:
             continue
         out.append(t)
     return out
+
+
+_OUTSIDE_ADVERBS = ("just", "right", "directly", "immediately")
+
+
+def _last_room(words: list[str], end: int) -> list[str] | None:
+    """The words of the last room named before ``end`` (this sentence or the one before)."""
+    lex = head_lexicon()
+    seen = 0
+    for q in range(end - 1, -1, -1):
+        if words[q] in _ENDS:
+            seen += 1
+            if seen == 2:
+                return None
+        m = lex.match(words[q:end])
+        if m is not None and m[2] == "room" and q + m[0] <= end:
+            return words[q:q + m[0]]
+    return None
+
+
+def room_outside(toks: list[Token]) -> list[Token]:
+    """"the living room just outside the kitchen" / "... just outside it" (after "Leave the
+    kitchen") -> "the living room next to the kitchen": a room outside another is the one
+    beside it; "it" is the room named last before that one."""
+    words = [t.text for t in toks]
+    lex = head_lexicon()
+    out: list[Token] = []
+    i = 0
+    while i < len(toks):
+        k = i + (words[i] in _OUTSIDE_ADVERBS)
+        room_at = next((q for q in range(max(0, i - 3), i)
+                        if (m := lex.match(words[q:i])) is not None and m[2] == "room" and
+                        q + m[0] == i), None)
+        if room_at is not None and words[k:k + 1] == ["outside"] and k + 1 < len(words):
+            nxt = words[k + 1]
+            said = [Token(w, toks[i].start, toks[k].end) for w in ("next", "to")]
+            if nxt == "it" and (room := _last_room(words, room_at)) is not None:
+                out += said + [Token(w, toks[k + 1].start, toks[k + 1].end)
+                               for w in ("the", *room)]
+                i = k + 2
+                continue
+            if nxt in ("the", "that", "this"):
+                out += said
+                i = k + 1
+                continue
+        out.append(toks[i])
+        i += 1
+    return out

@@ -175,6 +175,7 @@ def human_forms(toks: list[Token]
     toks = OF.next_ones(toks)  # "the first bedroom ... and on into the next one"
     toks = TF.surface_articles(toks)  # ", floor's still wet": the reason's subject
     toks = AF.between_it(toks)  # "go to the couch but don't go between it and the TV"
+    toks = AF.room_outside(toks)  # "the living room just outside it": the room beside it
     toks, spoken = spoken_frames(toks, records)  # the register around the request first
     toks, said = CF.polite_requests(toks)
     toks, reasons = before_moves(toks, records)
