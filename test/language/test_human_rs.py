@@ -192,3 +192,15 @@ def test_room_just_outside_another(text, room, beside):
     r = next(m for m in ref.modifiers if m.kind == "in_room").refs[0]
     assert r.head == room
     assert [(m.kind, m.refs[0].head) for m in r.modifiers] == [("adjacent", beside)]
+
+
+# --- "Before you ...:" opening a numbered list ----------------------------------------------------
+@pytest.mark.parametrize("text", [
+    "Before you go charge:\n1. the safe\n2. the toilet\n3. then come back here",
+    "Before you recharge: 1. the safe 2. the toilet 3. come back here",
+    "before you go and charge yourself:\n1. the safe\n2. the toilet\n3. back to me",
+])
+def test_before_you_frame_opens_a_list(text):
+    p = parse_instruction(text)
+    assert _route(text) == [("goal", "safe"), ("goal", "toilet"), ("goal", "start")]
+    assert any(c.startswith("before you") for c in p.context)

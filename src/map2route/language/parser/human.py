@@ -62,7 +62,7 @@ RULES: tuple[Rule, ...] = (
     I.until_in_there, I.thing_in_there,
     H.which_question, H.modal_lead, H.wish_at, H.though_tail, H.in_there, H.placed_in_corner,
     H.one_of_around, H.arrival_scope, H.with_the_count,
-    R.list_header, R.announced_list, R.sentence_marker, R.list_item, R.ordinal_item, R.leave_scope, R.negated_list,
+    RR.before_list, R.list_header, R.announced_list, R.sentence_marker, R.list_item, R.ordinal_item, R.leave_scope, R.negated_list,
     R.coordination, R.same_room,
     R.midpoint, R.corner, R.then_to, R.stand_next_to, R.find_and_go_there, R.nearby,
     R.not_in_room, R.while_walking, R.go_and_stand, R.serial_verb, R.does_not_have, R.has_no,
