@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from map2route.language.errors import ParseError
 from map2route.language.parser import parse_instruction
 
 
@@ -204,3 +205,20 @@ def test_before_you_frame_opens_a_list(text):
     p = parse_instruction(text)
     assert _route(text) == [("goal", "safe"), ("goal", "toilet"), ("goal", "start")]
     assert any(c.startswith("before you") for c in p.context)
+
+
+# --- a comparison the parser does not read is never a misspelt room ------------------------------
+@pytest.mark.parametrize("text", [
+    "go to the longer desk",
+    "go to the longer of the two desks",
+    "go to the taller of the 2 shelves in the kitchen",
+])
+def test_unread_comparative_is_no_room(text):
+    try:
+        p = parse_instruction(text)
+    except ParseError:
+        return  # a refusal is fine
+    rooms = [r.head for c in p.clauses for ref in c.refs for m in ref.modifiers
+             if m.kind == "in_room" for r in m.refs]
+    assert "living_room" not in rooms
+    assert [w for w in p.unknown_words if w in ("longer", "taller")]
