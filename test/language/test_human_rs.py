@@ -222,3 +222,39 @@ def test_unread_comparative_is_no_room(text):
              if m.kind == "in_room" for r in m.refs]
     assert "living_room" not in rooms
     assert [w for w in p.unknown_words if w in ("longer", "taller")]
+
+
+# --- a room reached only through another; a room named by a thing in it ---------------------------
+@pytest.mark.parametrize(("text", "room", "beside"), [
+    ("go to the sink in the bathroom whose only door opens onto that same bedroom", "bathroom",
+     "bedroom"),
+    ("go to the sink in the bathroom that can only be reached through the teddy bear's bedroom",
+     "bathroom", "bedroom"),
+    ("go to the toilet in the bathroom which you can only get to through the kitchen", "bathroom",
+     "kitchen"),
+])
+def test_room_reached_only_through_another(text, room, beside):
+    p = parse_instruction(text)
+    r = next(m for m in p.clauses[-1].refs[0].modifiers if m.kind == "in_room").refs[0]
+    assert r.head == room
+    assert [(m.kind, m.refs[0].head) for m in r.modifiers] == [("adjacent", beside)]
+    assert p.context  # "only ..." is reported, never dropped
+
+
+@pytest.mark.parametrize(("text", "room", "thing"), [
+    ("go to the sink in the teddy bear's bedroom", "bedroom", "teddy_bear"),
+    ("go to the dog bed's room", "room", "dog_bed"),
+    ("go to the desk in the laptop's bedroom", "bedroom", "laptop"),
+])
+def test_room_named_by_a_thing_in_it(text, room, thing):
+    ref = parse_instruction(text).clauses[0].refs[0]
+    r = ref if ref.head == room else next(
+        m for m in ref.modifiers if m.kind == "in_room").refs[0]
+    assert r.head == room and [(m.kind, m.refs[0].head) for m in r.modifiers] == [
+        ("with", thing)]
+
+
+def test_room_where_a_thing_is_then_stop_next_to():
+    p = parse_instruction("Go into the bedroom where the dog bed is and stop next to the desk "
+                          "that has a desk lamp on it.")
+    assert [(c.kind, c.refs[0].head) for c in p.clauses] == [("goal", "desk")]

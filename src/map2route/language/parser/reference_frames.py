@@ -350,11 +350,23 @@ def not_the_one(rw: Rewriter, i: int) -> int | None:
 
 
 def possessive_room(rw: Rewriter, i: int) -> int | None:
-    """"the kitchen's fridge" -> "the fridge in the kitchen": a room owns what is in it."""
+    """"the kitchen's fridge" -> "the fridge in the kitchen": a room owns what is in it; "the
+    teddy bear's bedroom" -> "the bedroom with the teddy bear"."""
     if rw.w(i) not in ("the", "that", "this") or not rw.head_at(i + 1):
         return None
     n = rw.head_at(i + 1)
     hit = head_lexicon().match(rw.words[i + 1:i + 1 + n])
+    if hit is not None and hit[2] in ("object", "group") and rw.w(i + 1 + n) == "'s":
+        # "the teddy bear's bedroom" -> "the bedroom with the teddy bear": a room is the one
+        # of the thing in it
+        room = head_lexicon().match(rw.words[i + 2 + n:i + 5 + n])
+        if room is not None and room[2] == "room":
+            end = i + 2 + n + room[0]
+            rw.emit("the", like=rw.toks[i])
+            rw.out.extend(rw.toks[i + 2 + n:end])
+            rw.emit("with", like=rw.toks[i + 1 + n])
+            rw.out.extend(rw.toks[i:i + 1 + n])
+            return end
     if hit is None or hit[2] != "room" or rw.w(i + 1 + n) != "'s":
         return None
     thing = i + 2 + n

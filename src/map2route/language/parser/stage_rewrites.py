@@ -724,7 +724,8 @@ RULES = (start_scope, set_up, of_the_set, stage_leg, wait_there, carry_it_to, fe
 #: said in that room, whichever stage read the "of the two").
 _PICK_FROM_SET = re.compile(r"\s*\.\s*(?:of|between|among)\s+(?:all\s+)?(?:the|those|these|both)"
                             r"\b[^.,;]*,\s*")
-_STOP_IN_ROOM = re.compile(r"(?:\s+you\s+(?:reach|enter|come\s+to|get\s+to|walk\s+into))?"
+_STOP_IN_ROOM = re.compile(r"(?:\s+(?:is|are))?"  # "the bedroom where the dog bed is and stop"
+                           r"(?:\s+you\s+(?:reach|enter|come\s+to|get\s+to|walk\s+into))?"
                            r"[\s,]*(?:and\s*(?:then\s+)?|then\s+)(?:stop|wait|stand|halt|pause)\s+"
                            r"(?:at|by|beside|near|next\s+to)\s+(?:whichever\s+of\s+)?"
                            r"(?:its\s+|the\s+)?(?:two\s+|\d+\s+)?")
