@@ -258,3 +258,19 @@ def test_room_where_a_thing_is_then_stop_next_to():
     p = parse_instruction("Go into the bedroom where the dog bed is and stop next to the desk "
                           "that has a desk lamp on it.")
     assert [(c.kind, c.refs[0].head) for c in p.clauses] == [("goal", "desk")]
+
+
+# --- a statement about a set, then "the one" picked from it ----------------------------------------
+@pytest.mark.parametrize(("text", "head", "mods"), [
+    ("Two of the armchairs in this house each stand right next to a floor lamp. Go to the one "
+     "that is not in a bedroom.", "arm_chair", [("in_room", True), ("next_to", False)]),
+    ("Two of the chairs are next to the desk. Go to the one closest to the window.", "chair",
+     [("next_to", False), ("rank", False)]),
+    ("Two of the beds in this house stand against a window. Go to the one which is in the "
+     "largest bedroom.", "bed", [("in_room", False), ("next_to", False)]),
+])
+def test_set_statement_then_the_one(text, head, mods):
+    p = parse_instruction(text)
+    ref = p.clauses[0].refs[0]
+    assert ref.head == head and [(m.kind, m.negated) for m in ref.modifiers] == mods
+    assert p.context and p.context[0].split()[1:3] == ["of", "the"]

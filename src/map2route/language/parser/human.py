@@ -33,6 +33,7 @@ from map2route.language.parser import relation_rewrites as RL
 from map2route.language.parser import rewrites as R
 from map2route.language.parser import route_frames as RTF
 from map2route.language.parser import route_rewrites as RR
+from map2route.language.parser import set_statements as SS
 from map2route.language.parser import stage_rewrites as S
 from map2route.language.parser import typed_forms as TF
 from map2route.language.parser import walk_phrasings as WP
@@ -176,11 +177,12 @@ def human_forms(toks: list[Token]
     toks = TF.surface_articles(toks)  # ", floor's still wet": the reason's subject
     toks = AF.between_it(toks)  # "go to the couch but don't go between it and the TV"
     toks = AF.room_outside(toks)  # "the living room just outside it": the room beside it
+    toks, stated = SS.set_statements(toks)  # "Two of the Xs stand next to Y. Go to the one ..."
     toks, spoken = spoken_frames(toks, records)  # the register around the request first
     toks, said = CF.polite_requests(toks)
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
-    context: list[tuple[str, tuple[int, int]]] = [*spoken, *reasons, *moved]
+    context: list[tuple[str, tuple[int, int]]] = [*stated, *spoken, *reasons, *moved]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False
