@@ -65,6 +65,28 @@ def tokenize(text: str) -> list[Token]:
             out.append(Token("'s", mt.end() - 2, mt.end()))
         else:
             out.append(Token(word.rstrip("'"), mt.start(), mt.end()))
+    return _you_are(out)
+
+
+#: After a sentence-initial "ur" / "your" these say it is "you are" ("ur in the kitchen rn",
+#: "your at the fridge"): a place or a posture follows, never a thing the walker owns.
+_YOU_ARE_NEXT = frozenset(("in", "at", "next", "near", "by", "beside", "inside", "standing",
+                           "sitting", "parked", "facing", "located", "currently", "now",
+                           "starting", "already", "still", "stood", "sat", "waiting"))
+
+
+def _you_are(toks: list[Token]) -> list[Token]:
+    """A sentence-initial "ur" / "your" before a place or posture is "you are" (typed
+    "you're"): read as the possessive, "ur in the kitchen" would ask for a stop there."""
+    out: list[Token] = []
+    for n, t in enumerate(toks):
+        opens = not out or out[-1].text in (".", "!", "?", ";", ":", "(", "when", "while",
+                                            "once", "if", "as", "until", "because", "since")
+        if opens and t.text in ("ur", "your", "yore") and n + 1 < len(toks) and \
+                toks[n + 1].text in _YOU_ARE_NEXT:
+            out += [Token("you", t.start, t.end), Token("are", t.start, t.end)]
+        else:
+            out.append(t)
     return out
 
 

@@ -335,8 +335,11 @@ class ClauseReader(ConditionReader):
             if isinstance(until, RefExpr) and until.span in self.reached and \
                     any(x.kind in _STAGES for x in out[:out.index(c)]):
                 continue
-            if isinstance(until, RefExpr) and not any(same_ref(g.refs[0], until)
-                                                      for g in goals if g.refs):
+            named = next((g.refs[0] for g in goals if g.refs and same_ref(g.refs[0], until)),
+                         None) if isinstance(until, RefExpr) else None
+            if named is not None and until.head != named.head:
+                until.head = named.head  # "on the way to the door" after "the front door"
+            if isinstance(until, RefExpr) and named is None:
                 g = Clause("goal", until.span, until.text, refs=[until])
                 out.insert(out.index(c) + 1, g)
                 goals.append(g)

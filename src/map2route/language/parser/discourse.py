@@ -50,10 +50,17 @@ def _chatter(words: list[str]) -> bool:
 
 
 def _np_tail(sent: list[Token], end: int) -> int:
-    """Where the goal phrase before ``end`` starts: after the last ``to`` / move verb."""
-    for k in range(end - 1, -1, -1):
+    """Where the goal phrase before ``end`` starts: after the last ``to`` / move verb, or
+    after the ``then`` / comma that opens the last item of a list ("the kettle, then the
+    toaster, no wait, the microwave" corrects the toaster, not the kettle)."""
+    last = end - 1
+    while last >= 0 and sent[last].text == ",":
+        last -= 1
+    for k in range(last, -1, -1):
         w = sent[k].text
         if w in ("to", "at", "by") or (w in W.MOVE_VERBS and w not in ("back",)):
+            return k + 1
+        if w in ("then", ",", ";") and k < last:
             return k + 1
     return 0
 

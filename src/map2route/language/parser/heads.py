@@ -118,8 +118,11 @@ class HeadLexicon:
 
 
 #: Common words one edit away from a head that are never that head misspelt ("tell me" is not
-#: "telly").
-_NOT_MISSPELT = frozenset({"tell", "tells", "told"})
+#: "telly"; "the longer of the two desks" is no "lounge": a comparison the parser does not
+#: read is refused, never read as a room).
+_NOT_MISSPELT = frozenset({"tell", "tells", "told", "longer", "longest", "lounger", "taller",
+                           "tallest", "shorter", "shortest", "wider", "widest", "higher",
+                           "highest", "lower", "lowest", "older", "oldest", "newer", "newest"})
 
 
 @lru_cache(maxsize=1)

@@ -21,19 +21,24 @@ from __future__ import annotations
 import re
 
 from map2route.language.errors import ParseError
+from map2route.language.parser import anaphor_forms as AF
 from map2route.language.parser import annotator_rewrites as A
 from map2route.language.parser import aside_rewrites as I
 from map2route.language.parser import constraint_frames as CF
 from map2route.language.parser import motion_frames as MF
+from map2route.language.parser import ordinal_forms as OF
 from map2route.language.parser import reference_frames as RF
 from map2route.language.parser import register_rewrites as H
 from map2route.language.parser import relation_rewrites as RL
 from map2route.language.parser import rewrites as R
 from map2route.language.parser import route_frames as RTF
 from map2route.language.parser import route_rewrites as RR
+from map2route.language.parser import set_statements as SS
 from map2route.language.parser import stage_rewrites as S
+from map2route.language.parser import typed_forms as TF
 from map2route.language.parser import walk_phrasings as WP
 from map2route.language.parser import words as W
+from map2route.language.parser.correction_forms import correction_forms
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import (
     Clause,
@@ -58,7 +63,7 @@ RULES: tuple[Rule, ...] = (
     I.until_in_there, I.thing_in_there,
     H.which_question, H.modal_lead, H.wish_at, H.though_tail, H.in_there, H.placed_in_corner,
     H.one_of_around, H.arrival_scope, H.with_the_count,
-    R.list_header, R.announced_list, R.sentence_marker, R.list_item, R.ordinal_item, R.leave_scope, R.negated_list,
+    RR.before_list, R.list_header, R.announced_list, R.sentence_marker, R.list_item, R.ordinal_item, R.leave_scope, R.negated_list,
     R.coordination, R.same_room,
     R.midpoint, R.corner, R.then_to, R.stand_next_to, R.find_and_go_there, R.nearby,
     R.not_in_room, R.while_walking, R.go_and_stand, R.serial_verb, R.does_not_have, R.has_no,
@@ -80,7 +85,8 @@ _GAP = re.compile(r"(?:the\s+)?(?:area|space|gap)\s+between\b|"
                   r"(?:[a-z]+\s+){0,5}?between\b")
 #: "You are standing next to a bed.": the verbs and places of a scene-setting sentence.
 _SCENE_AFTER_YOU_ARE = ("standing", "sitting", "located", "currently", "now", "in", "at", "next",
-                        "near", "by", "beside", "facing", "right", "inside", "starting")
+                        "near", "by", "beside", "facing", "right", "inside", "starting",
+                        "parked", "stood", "sat", "waiting", "positioned", "placed")
 _SCENE_AFTER_YOU = ("start", "begin", "find", "stand")
 #: Verbs that make a "you are ..." sentence a request after all ("you are to go to ...").
 _ROUTE_VERBS = ("go", "walk", "head", "move", "visit", "proceed", "navigate", "leave", "exit",
@@ -166,11 +172,17 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks = correction_forms(toks)  # self-corrections in the order the discourse stage reads
+    toks = OF.next_ones(toks)  # "the first bedroom ... and on into the next one"
+    toks = TF.surface_articles(toks)  # ", floor's still wet": the reason's subject
+    toks = AF.between_it(toks)  # "go to the couch but don't go between it and the TV"
+    toks = AF.room_outside(toks)  # "the living room just outside it": the room beside it
+    toks, stated = SS.set_statements(toks)  # "Two of the Xs stand next to Y. Go to the one ..."
     toks, spoken = spoken_frames(toks, records)  # the register around the request first
     toks, said = CF.polite_requests(toks)
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
-    context: list[tuple[str, tuple[int, int]]] = [*spoken, *reasons, *moved]
+    context: list[tuple[str, tuple[int, int]]] = [*stated, *spoken, *reasons, *moved]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False

@@ -211,8 +211,12 @@ class InstructionParse:
 
 
 def same_ref(a: RefExpr, b: RefExpr) -> bool:
-    """Whether a scope's "until X" names the stage target ``a`` (same head word suffices)."""
-    return a.head == b.head
+    """Whether a scope's "until X" names the stage target ``a`` (same head word suffices; a
+    ``door`` and a ``doorway`` are the same places: the map's doors are its doorways)."""
+    return a.head == b.head or {a.head, b.head} == _DOORS
+
+
+_DOORS = frozenset({"door", "doorway"})
 
 
 def norm_text(text: str) -> str:
@@ -228,6 +232,11 @@ def match_stage(until: RefExpr, stages: list[Clause]) -> Clause | None:
             return c
     for c in stages:
         if c.refs and c.refs[0].head == until.head:
+            return c
+    for c in stages:
+        # "head out to the front door. ... on the way to the door": a door is one of the
+        # map's doorways ("the front door" is read as ``doorway``, "the door" as ``door``)
+        if c.refs and {c.refs[0].head, until.head} == _DOORS:
             return c
     return None
 

@@ -108,6 +108,7 @@ def _drop_fillers(toks: list[Token]) -> list[Token]:
             word = "to"  # "go too the fridge", "go 2 the bin""
         for part in word.split(" "):
             spelt.append(Token(part, t.start, t.end))
+    spelt = _spoken_forms(spelt)
     words = [t.text for t in spelt]
     out: list[Token] = []
     i = 0
@@ -139,5 +140,40 @@ def _drop_fillers(toks: list[Token]) -> list[Token]:
             i += 2 if words[i] == "is" and i + 1 < len(words) and words[i + 1] == "to" else 1
             continue
         out.append(spelt[i])
+        i += 1
+    return out
+
+
+#: Verbs an emphatic "do" stands before ("Do keep close to the wall", "Do give the chairs a
+#: wide berth"): the "do" adds nothing; "do not" is never this.
+_EMPHATIC = ("keep", "stay", "give", "avoid", "try", "remember", "make", "be", "stop", "wait",
+             "go", "come", "take", "steer", "mind", "watch")
+_SENT_ENDS = (".", "!", "?", ";", ":")
+
+
+def _spoken_forms(toks: list[Token]) -> list[Token]:
+    """Typed speech read as it is meant: a sentence-initial emphatic "do" before a verb is
+    dropped ("Do keep close to the wall"); "on the way back" / "on your way back" with no place
+    after it is "on the way to start" (the return stage)."""
+    out: list[Token] = []
+    words = [t.text for t in toks]
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        opens = not out or out[-1].text in _SENT_ENDS or (
+            out[-1].text == "," and len(out) > 1 and out[-2].text in W.FILLER_WORDS)
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if opens and t.text == "do" and nxt in _EMPHATIC and (
+                words[i + 2] if i + 2 < len(words) else "") not in ("not", "n't"):
+            i += 1
+            continue
+        if words[i:i + 2] == ["on", "the"] or words[i:i + 2] == ["on", "your"]:
+            if words[i + 2:i + 4] == ["way", "back"] and (
+                    words[i + 4] if i + 4 < len(words) else ",") in (",", ".", ";"):
+                out += [Token(w, t.start, toks[i + 3].end) for w in
+                        ("on", "the", "way", "to", "start")]
+                i += 4
+                continue
+        out.append(t)
         i += 1
     return out

@@ -110,6 +110,9 @@ def _state(words: list[str], k: int) -> bool:
     if verb is None or set(words[k + 1:verb]) & (_ROUTE | {","}):
         return False
     tail = words[verb + 1:end]
+    if len(tail) > 3 and tail[-3] in ("in", "on", "around", "by", "near") and \
+            tail[-2] == "the" and tail[0] not in ("in", "on", "around", "by", "near", "the"):
+        tail = tail[:-3]  # "is still wet in the middle": where the state is, said last
     return bool(tail) and not set(tail) & (_ROUTE | _DESCRIBING | {
         ",", "and", "then", "the", "one", "your", "where"})
 

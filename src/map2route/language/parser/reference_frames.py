@@ -350,11 +350,23 @@ def not_the_one(rw: Rewriter, i: int) -> int | None:
 
 
 def possessive_room(rw: Rewriter, i: int) -> int | None:
-    """"the kitchen's fridge" -> "the fridge in the kitchen": a room owns what is in it."""
+    """"the kitchen's fridge" -> "the fridge in the kitchen": a room owns what is in it; "the
+    teddy bear's bedroom" -> "the bedroom with the teddy bear"."""
     if rw.w(i) not in ("the", "that", "this") or not rw.head_at(i + 1):
         return None
     n = rw.head_at(i + 1)
     hit = head_lexicon().match(rw.words[i + 1:i + 1 + n])
+    if hit is not None and hit[2] in ("object", "group") and rw.w(i + 1 + n) == "'s":
+        # "the teddy bear's bedroom" -> "the bedroom with the teddy bear": a room is the one
+        # of the thing in it
+        room = head_lexicon().match(rw.words[i + 2 + n:i + 5 + n])
+        if room is not None and room[2] == "room":
+            end = i + 2 + n + room[0]
+            rw.emit("the", like=rw.toks[i])
+            rw.out.extend(rw.toks[i + 2 + n:end])
+            rw.emit("with", like=rw.toks[i + 1 + n])
+            rw.out.extend(rw.toks[i:i + 1 + n])
+            return end
     if hit is None or hit[2] != "room" or rw.w(i + 1 + n) != "'s":
         return None
     thing = i + 2 + n
@@ -502,7 +514,8 @@ def whichever_of(rw: Rewriter, i: int) -> int | None:
     set is recorded as context."""
     if rw.w(i) == "whichever" and rw.head_at(i + 1):
         return _whichever_bare(rw, i)
-    if rw.w(i) not in ("whichever", "which") or not rw.at(i + 1, "of", "the"):
+    owner = rw.at(i + 1, "of", "its")  # "whichever of its two windows": the room's own
+    if rw.w(i) not in ("whichever", "which") or not (rw.at(i + 1, "of", "the") or owner):
         return None
     k = i + 3 + (1 if rw.w(i + 3) in W.NUMBERS or rw.w(i + 3) == "two" else 0)
     n = rw.head_at(k)
@@ -512,6 +525,8 @@ def whichever_of(rw: Rewriter, i: int) -> int | None:
     rw.out.append(rw.toks[i])
     head = rw.words[k:k + n]
     rw.emit(*head[:-1], singular_word(head[-1]), like=rw.toks[k + n - 1])
+    if owner:
+        rw.emit("in", "it", like=rw.toks[i + 2])
     return k + n
 
 

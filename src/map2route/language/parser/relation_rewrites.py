@@ -328,6 +328,50 @@ def not_the_one_with(rw: Rewriter, i: int) -> int | None:
 
 
 #: This module's rules, tried before the others (:func:`.human.human_forms`).
-RULES = (joined_room, room_reached_from, point_halfway, corner_where, room_where_has,
+_REACHED = ("reached", "accessed", "entered", "got", "gotten", "approached", "get", "reach",
+            "access", "enter")
+_OPENS = ("opens", "leads", "goes", "gives")
+_ONTO = (("onto",), ("into",), ("to",), ("out", "onto"), ("out", "to"), ("out", "into"),
+         ("on", "to"))
+
+
+def reached_only_through(rw: Rewriter, i: int) -> int | None:
+    """A room "that can only be reached through X" / "whose only door opens onto X" -> "adjacent
+    to X": the room it opens onto is the one beside it. That it has no other way in is said
+    about the map, not used to pick: it is reported as context, never dropped."""
+    if not _after_room(rw):
+        return None
+    k = i
+    if rw.w(k) in ("that", "which"):
+        k += 1
+        k += rw.at(k, "you", "can") * 2 or (rw.w(k) == "can")
+        k += rw.w(k) == "only"
+        k += rw.w(k) == "be"
+        k += rw.w(k) == "only"
+        if rw.w(k) not in _REACHED:
+            return None
+        k += 1 + (rw.w(k) in ("got", "gotten", "get") and rw.w(k + 1) in ("to", "into"))
+        if rw.w(k) not in ("through", "via", "from") or "only" not in rw.words[i:k]:
+            return None
+        k += 1
+    elif rw.w(k) == "whose":
+        k += 1 + (rw.w(k + 1) in ("only", "one", "single"))
+        if rw.w(k) not in ("door", "doorway", "entrance", "exit") or rw.w(k + 1) not in _OPENS:
+            return None
+        k += 2
+        n = next((len(p) for p in _ONTO if rw.at(k, *p)), 0)
+        if not n:
+            return None
+        k += n
+    else:
+        return None
+    if rw.w(k) not in _DETS:
+        return None
+    rw.context.append((" ".join(rw.words[i:k]), (rw.toks[i].start, rw.toks[k - 1].end)))
+    rw.emit("adjacent", "to", like=rw.toks[i])
+    return k
+
+
+RULES = (joined_room, reached_only_through, room_reached_from, point_halfway, corner_where, room_where_has,
          near_walls, front_door, not_the_one_with, has_got, things_around_it,
          surrounded_by, next_door)

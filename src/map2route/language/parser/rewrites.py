@@ -137,16 +137,22 @@ Rule = Callable[[Rewriter, int], "int | None"]
 # --- several destinations -----------------------------------------------------------------
 def list_header(rw: Rewriter, i: int) -> int | None:
     """"Visit three places in order: 1. the fridge, 2. the sofa": the header is dropped."""
-    nxt = rw.w(i + 1)
+    j = i + 1 + (rw.at(i + 1, "the", "following"))
+    nxt = rw.w(j)
     counted = nxt in W.NUMBERS or nxt.isdigit() or nxt in ("these", "following")
-    if rw.w(i) not in W.MOVE_VERBS | {"visit"} or not counted or rw.w(i + 2) not in _LIST_NOUNS:
+    # "visit these in order:", "visit the following in order:": the noun may go unsaid
+    bare = nxt in ("these", "following") and rw.w(j + 1) in ("in", ":")
+    if rw.w(i) not in W.MOVE_VERBS | {"visit"} or not counted or (
+            rw.w(j + 1) not in _LIST_NOUNS and not bare):
         return None
-    k = i + 3
+    k = j + 1 + (not bare)
     while rw.w(k) in ("in", "this", "that", "order", "the", "following", "as", "follows"):
         k += 1
     if rw.w(k) != ":":
         return None
     rw.in_list = True
+    while rw.out and rw.out[-1].text == "please":
+        rw.out.pop()  # "Please visit these in order:": the politeness goes with the header
     return k + 1
 
 

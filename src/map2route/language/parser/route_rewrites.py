@@ -424,3 +424,21 @@ def first_few_met(rw: Rewriter, i: int) -> int | None:
     rw.marks.route_order[rw.toks[i].start] = 1
     rw.marks.different.add(rw.toks[i].start)
     return met
+
+
+def before_list(rw: Rewriter, i: int) -> int | None:
+    """"Before you go charge:\\n1. the safe ...\\n2. ...": a "before you ..." lead that opens a
+    numbered list says when the list is done, not where to go: it is context, and the list is
+    read as the stops (as after "Visit these in order:")."""
+    if rw.out and rw.out[-1].text not in (".", "!", "?", ";") or not rw.at(i, "before", "you"):
+        return None
+    k = i + 2
+    while k < min(len(rw.words), i + 8) and rw.w(k) not in (":", ",", ".", "!", "?", ";"):
+        if head_lexicon().match([rw.w(k)]) is not None:
+            return None  # "before you go to the sofa: ..." names a place: not a frame
+        k += 1
+    if rw.w(k) != ":" or not (rw.w(k + 1).isdigit() and rw.w(k + 2) in (".", ")")):
+        return None
+    rw.context.append((" ".join(rw.words[i:k]), (rw.toks[i].start, rw.toks[k - 1].end)))
+    rw.in_list = True
+    return k + 1

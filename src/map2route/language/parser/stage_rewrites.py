@@ -126,8 +126,9 @@ def start_scope(rw: Rewriter, i: int) -> int | None:
     if nxt == ",":
         # the route goes on after the comma ("Coming from the kitchen, head over to ...")
         after = end + 1
-        while rw.w(after) in ("then", "please", "just"):
-            after += 1
+        while rw.w(after) in ("then", "please", "just", "kindly") or (
+                rw.w(after) in ("would", "could", "can", "will") and rw.w(after + 1) == "you"):
+            after += 1 + (rw.w(after + 1) == "you")  # "Starting from X, would you go ..."
         if rw.w(after) not in W.OPENERS and not whole:
             return None
         _context(rw, i, end)
@@ -723,9 +724,18 @@ RULES = (start_scope, set_up, of_the_set, stage_leg, wait_there, carry_it_to, fe
 #: said in that room, whichever stage read the "of the two").
 _PICK_FROM_SET = re.compile(r"\s*\.\s*(?:of|between|among)\s+(?:all\s+)?(?:the|those|these|both)"
                             r"\b[^.,;]*,\s*")
-_STOP_IN_ROOM = re.compile(r"(?:\s+you\s+(?:reach|enter|come\s+to|get\s+to|walk\s+into))?"
-                           r"[\s,]*and\s*(?:then\s+)?(?:stop|wait|stand|halt|pause)\s+"
-                           r"(?:at|by|beside|near|next\s+to)\s+(?:its\s+|the\s+)?")
+_STOP_IN_ROOM = re.compile(r"(?:\s+(?:is|are))?"  # "the bedroom where the dog bed is and stop"
+                           r"(?:\s+you\s+(?:reach|enter|come\s+to|get\s+to|walk\s+into))?"
+                           r"[\s,]*(?:and\s*(?:then\s+)?|then\s+)(?:stop|wait|stand|halt|pause)\s+"
+                           r"(?:at|by|beside|near|next\s+to)\s+(?:whichever\s+of\s+)?"
+                           r"(?:its\s+|the\s+)?(?:two\s+|\d+\s+)?")
+
+
+def _it_room(m: Modifier) -> bool:
+    """An ``in_room`` of "it" / "there" ("whichever of its windows" -> "in it"): the room said
+    before, which :func:`merge_room_then_stop` puts in its place."""
+    return m.kind == "in_room" and len(m.refs) == 1 and m.refs[0].head == "room" and \
+        not m.refs[0].modifiers
 
 
 def merge_room_then_stop(clauses: list[Clause], text: str,
@@ -743,11 +753,12 @@ def merge_room_then_stop(clauses: list[Clause], text: str,
                 len(prev.refs) == 1 and len(c.refs) == 1 and \
                 prev.refs[0].head_kind == "room" and not prev.refs[0].plural and \
                 c.refs[0].head_kind in ("object", "group", "window") and \
-                not any(m.kind == "in_room" for m in c.refs[0].modifiers) and \
+                not any(m.kind == "in_room" and not _it_room(m) for m in c.refs[0].modifiers) and \
                 (_STOP_IN_ROOM.fullmatch(text[prev.span[1]:c.refs[0].span[0]].lower()) or
                  any(c.span[0] <= p < c.refs[0].span[0] for p in picks) or
                  _PICK_FROM_SET.fullmatch(text[prev.span[1]:c.span[0]].lower())):
             room = prev.refs[0]
+            c.refs[0].modifiers[:] = [m for m in c.refs[0].modifiers if not _it_room(m)]
             c.refs[0].modifiers.insert(0, Modifier("in_room", [room], span=room.span))
             c.span = (prev.span[0], c.span[1])
             out[-1] = c
