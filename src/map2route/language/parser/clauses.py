@@ -337,7 +337,7 @@ class ClauseReader(ConditionReader):
                 continue
             named = next((g.refs[0] for g in goals if g.refs and same_ref(g.refs[0], until)),
                          None) if isinstance(until, RefExpr) else None
-            if named is not None and until.head != named.head:
+            if named is not None and isinstance(until, RefExpr) and until.head != named.head:
                 until.head = named.head  # "on the way to the door" after "the front door"
             if isinstance(until, RefExpr) and named is None:
                 g = Clause("goal", until.span, until.text, refs=[until])
