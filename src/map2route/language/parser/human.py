@@ -45,6 +45,14 @@ from map2route.language.parser.model import (
 from map2route.language.parser.moves import discourse_moves
 from map2route.language.parser.reason_moves import before_moves
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
+from map2route.language.parser.run_on_frames import (
+    item_rooms,
+    last_step,
+    run_on_fixes,
+    run_on_starts,
+    terse_reasons,
+    terse_sentences,
+)
 from map2route.language.parser.spoken_frames import spoken_frames
 from map2route.language.tokens import Token
 
@@ -166,6 +174,9 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
+    toks = terse_sentences(item_rooms(toks))
+    toks = last_step(terse_reasons(run_on_starts(run_on_fixes(toks))))
     toks, spoken = spoken_frames(toks, records)  # the register around the request first
     toks, said = CF.polite_requests(toks)
     toks, reasons = before_moves(toks, records)
