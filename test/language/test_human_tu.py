@@ -146,3 +146,39 @@ def test_spoken_right_pause() -> None:
 ])
 def test_note_forms(text: str, want: list[tuple[str, ...]]) -> None:
     assert _route(text) == want
+
+
+@pytest.mark.parametrize(("text", "want", "context"), [
+    ("You are at the TV. First go to the teddy bear sitting on the bed in the room with the "
+     "vacuum cleaner, then to the toilet of the bathroom next to that room. Until you reach "
+     "the teddy, stay away from the fridge; after it is not important.",
+     [("goal", "teddy_bear"), ("goal", "toilet"), ("far", "fridge", "until:teddybear")],
+     "after it is not important"),
+    ("Until you reach the sofa, stay away from the fridge; after that it does not matter. "
+     "Go to the sofa.", [("goal", "sofa"), ("far", "fridge", "until:sofa")],
+     "after that it does not matter"),
+    ("Until you reach the sofa, stay away from the fridge, after that it's fine. go to the sofa",
+     [("goal", "sofa"), ("far", "fridge", "until:sofa")], "after that it is fine"),
+])
+def test_scope_release_said_again(text: str, want: list[tuple[str, ...]], context: str) -> None:
+    p = parse_instruction(text)
+    assert route_summary(p) == want
+    assert context in p.context
+
+
+def test_release_without_until_is_not_dropped() -> None:
+    # with no "until", "after that it is fine" would be the scope's only end: not taken out
+    with pytest.raises(Exception, match="fine"):
+        parse_instruction("stay away from the fridge; after that it is fine. go to the sofa")
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("You are in living room.\n- bedroom with the basketball\n- after, the bathroom next to "
+     "it\nInside bedroom stay close to wall, floor is wet in middle.",
+     [("goal", "bedroom"), ("goal", "bathroom"), ("near", "wall", "in:bedroom")]),
+    ("Go to the sofa\nThen go to the bed", [("goal", "sofa"), ("goal", "bed")]),
+    # a sentence wrapped in the middle of a line stays one sentence
+    ("Go to the sofa and\nthen to the bed", [("goal", "sofa"), ("goal", "bed")]),
+])
+def test_note_lines(text: str, want: list[tuple[str, ...]]) -> None:
+    assert _route(text) == want

@@ -442,6 +442,9 @@ def reason_tail(rw: Rewriter, i: int) -> int | None:
     tail = [w for q, w in enumerate(rw.words[k + 1:end], k + 1)
             if not (w in _NOT_REASON and rw.w(q + 1) in ("it", "them", "there")) and
             not (w in ("it", "them", "there") and q > k + 1 and rw.w(q - 1) in _NOT_REASON)]
+    if rw.w(subj + 1) in ("floor", "ground", "carpet", "rug") and tail[-2:] in (
+            ["in", "middle"], ["the", "middle"], ["in", "centre"], ["the", "centre"]):
+        tail = tail[:-3 if tail[-3:-2] == ["in"] else -2]  # "the floor is wet in (the) middle"
     if rw.w(subj) == "there" and tail and tail[0] in ("a", "an", "some"):
         tail = tail[1:]  # "there is a hot pan on it": what is there, not a place of the route
     said = []

@@ -50,6 +50,7 @@ from map2route.language.parser.run_on_frames import (
     last_step,
     run_on_fixes,
     run_on_starts,
+    said_release,
     terse_reasons,
     terse_sentences,
 )
@@ -177,7 +178,9 @@ def human_forms(toks: list[Token]
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
     toks = terse_sentences(item_rooms(toks))
     toks = last_step(terse_reasons(run_on_starts(run_on_fixes(toks))))
+    toks, released = said_release(toks)
     toks, spoken = spoken_frames(toks, records)  # the register around the request first
+    spoken = [*released, *spoken]
     toks, said = CF.polite_requests(toks)
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)

@@ -298,3 +298,44 @@ def item_rooms(toks: list[Token]) -> list[Token]:
                 continue
         out.append(t)
     return out
+
+
+# --- a scope's end said again ------------------------------------------------------------------
+_RELEASES = (("it", "is", "not", "important"), ("it", "does", "not", "matter"),
+             ("it", "is", "fine"), ("it", "is", "ok"), ("it", "is", "okay"),
+             ("it", "is", "not", "a", "problem"), ("no", "problem"), ("not", "important"),
+             ("does", "not", "matter"), ("it", "is", "alright"), ("it", "does", "n't", "matter"),
+             ("whatever",), ("it", "is", "not", "needed"), ("not", "needed"))
+_UNTIL = ("until", "till", "til")
+
+
+def said_release(toks: list[Token]) -> tuple[list[Token], list[tuple[str, tuple[int, int]]]]:
+    """"Until you reach the teddy, stay away from the fridge; after it is not important.": the
+    end of a scope said once more after "until" (what is free after it) is context; only
+    where the sentence already bounds the scope with "until", so no scope is lost."""
+    words = [t.text for t in toks]
+    ctx: list[tuple[str, tuple[int, int]]] = []
+    out: list[Token] = []
+    sent = 0
+    k = 0
+    while k < len(toks):
+        w = words[k]
+        if w in (".", "!", "?"):
+            sent = k + 1
+        if w == "after" and k and words[k - 1] in (";", ",", "and") and \
+                any(x in _UNTIL for x in words[sent:k]):
+            b = k + 1 + (words[k + 1:k + 2] in (["it"], ["that"], ["this"], ["then"]))
+            b += words[b:b + 1] == ["point"]
+            b += words[b:b + 1] == [","]
+            # "after it is not important": "it" is the release's own subject
+            e = next((x + len(p) for x in (b, k + 1) for p in _RELEASES
+                      if tuple(words[x:x + len(p)]) == p), k)
+            if e > k and (e == len(words) or words[e] in _ENDS):
+                if out and out[-1].text in (";", ",", "and"):
+                    out.pop()
+                ctx.append((" ".join(words[k:e]), (toks[k].start, toks[e - 1].end)))
+                k = e
+                continue
+        out.append(toks[k])
+        k += 1
+    return out, ctx
