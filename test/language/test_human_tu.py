@@ -182,3 +182,14 @@ def test_release_without_until_is_not_dropped() -> None:
 ])
 def test_note_lines(text: str, want: list[tuple[str, ...]]) -> None:
     assert _route(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Go to the bedroom with the desk, and stop by the armchair inside it.",
+     [("goal", "arm_chair")]),
+    ("Go to the bedroom with the desk and stop by the armchair in it.", [("goal", "arm_chair")]),
+    # in another sentence, "then": two stages, as without the pronoun
+    ("Go to the kitchen. Then go to the fridge in it.", [("goal", "kitchen"), ("goal", "fridge")]),
+])
+def test_object_in_it_after_room(text: str, want: list[tuple[str, ...]]) -> None:
+    assert _route(text) == want
