@@ -30,7 +30,9 @@ def _mods(text: str) -> list[tuple[str, bool]]:
                                                 ("fresh_human_h.json", 100.0),
                                                 ("fresh_human_i.json", 100.0),
                                                 ("fresh_human_r.json", 81.0),
-                                                ("fresh_human_s.json", 86.0)])
+                                                ("fresh_human_s.json", 86.0),
+                                                ("fresh_human_t.json", 68.0),
+                                                ("fresh_human_u.json", 68.0)])
 def test_fresh_sets_no_silent_drops(name, at_least):
     scores = score_set(DATA / name)
     s = summary(scores)

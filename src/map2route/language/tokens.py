@@ -43,6 +43,8 @@ def tokenize(text: str) -> list[Token]:
     abbrev_end = -1
     for mt in _TOKEN_RE.finditer(text.lower().replace("\u2019", "'")):
         word = mt.group(0)
+        if out and _line_end(text, out[-1], mt.start()):
+            out.append(Token(".", out[-1].end, out[-1].end))  # a line of a note ends there
         if word == "." and mt.start() == abbrev_end:
             continue  # the closing dot of "T.V.": no sentence ends there
         if word[0] in "-\u2013\u2014/":
@@ -88,6 +90,23 @@ def _you_are(toks: list[Token]) -> list[Token]:
         else:
             out.append(t)
     return out
+
+
+#: Words that leave a line unfinished ("Go to the sofa and\nthen the bed").
+_OPEN_ENDS = frozenset({"and", "or", "then", "the", "a", "an", "to", "of", "with", "in", "on",
+                        "at", "by", "from", "into", "next", "but", "that", "which", "your"})
+
+
+def _line_end(text: str, last: Token, start: int) -> bool:
+    """Whether a line break between ``last`` and ``start`` ends a line of a note: the line has
+    no mark of its own and the next begins as a new line does (a capital, a bullet, a
+    number), not a sentence wrapped in the middle."""
+    gap = text[last.end:start]
+    if "\n" not in gap or last.text in (",", ";", ".", ":", "!", "?", "(") or \
+            last.text in _OPEN_ENDS or start >= len(text):
+        return False
+    head = text[start]
+    return head.isupper() or head.isdigit() or head in "-*\u2022\u2013\u2014"
 
 
 def words(text: str) -> list[str]:

@@ -393,7 +393,7 @@ _NOT_REASON = frozenset({"the", "one", "a", "an", "where", "which", "that", "in"
                          "from", "go", "walk", "then", "stop", "left", "right", "between",
                          "through", "past", "there", "here", "room", "you", "your", ","})
 #: Words of a keep-away or stay-out request that a reason may follow.
-_KEEP_WORDS = frozenset({"avoid", "avoiding", "away", "clear", "not", "never", "off", "out",
+_KEEP_WORDS = frozenset({"avoid", "avoiding", "away", "clear", "not", "never", "off", "out", "far",
                          "berth", "distance", "area", "near", "close"})
 _ENDS = frozenset({".", "!", "?", ";"})
 
@@ -424,7 +424,7 @@ def reason_tail(rw: Rewriter, i: int) -> int | None:
         k += 1
         while k < subj + 3 and rw.w(k) and rw.w(k) not in _COPULAS | _NOT_REASON:
             k += 1
-    elif rw.w(k) in _REASON_SUBJECTS:
+    elif rw.w(k) in _REASON_SUBJECTS or rw.w(k) == "there" and rw.w(k + 1) in ("is", "are"):
         k += 1
     else:
         return None
@@ -442,6 +442,11 @@ def reason_tail(rw: Rewriter, i: int) -> int | None:
     tail = [w for q, w in enumerate(rw.words[k + 1:end], k + 1)
             if not (w in _NOT_REASON and rw.w(q + 1) in ("it", "them", "there")) and
             not (w in ("it", "them", "there") and q > k + 1 and rw.w(q - 1) in _NOT_REASON)]
+    if rw.w(subj + 1) in ("floor", "ground", "carpet", "rug") and tail[-2:] in (
+            ["in", "middle"], ["the", "middle"], ["in", "centre"], ["the", "centre"]):
+        tail = tail[:-3 if tail[-3:-2] == ["in"] else -2]  # "the floor is wet in (the) middle"
+    if rw.w(subj) == "there" and tail and tail[0] in ("a", "an", "some"):
+        tail = tail[1:]  # "there is a hot pan on it": what is there, not a place of the route
     said = []
     for t in reversed(rw.out):
         if t.text in _ENDS:

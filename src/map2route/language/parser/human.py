@@ -50,6 +50,15 @@ from map2route.language.parser.model import (
 from map2route.language.parser.moves import discourse_moves
 from map2route.language.parser.reason_moves import before_moves
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
+from map2route.language.parser.run_on_frames import (
+    item_rooms,
+    last_step,
+    run_on_fixes,
+    run_on_starts,
+    said_release,
+    terse_reasons,
+    terse_sentences,
+)
 from map2route.language.parser.spoken_frames import spoken_frames
 from map2route.language.tokens import Token
 
@@ -172,6 +181,10 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
+    toks = terse_sentences(item_rooms(toks))
+    toks = last_step(terse_reasons(run_on_starts(run_on_fixes(toks))))
+    toks, released = said_release(toks)
     toks = correction_forms(toks)  # self-corrections in the order the discourse stage reads
     toks = OF.next_ones(toks)  # "the first bedroom ... and on into the next one"
     toks = TF.surface_articles(toks)  # ", floor's still wet": the reason's subject
@@ -179,6 +192,7 @@ def human_forms(toks: list[Token]
     toks = AF.room_outside(toks)  # "the living room just outside it": the room beside it
     toks, stated = SS.set_statements(toks)  # "Two of the Xs stand next to Y. Go to the one ..."
     toks, spoken = spoken_frames(toks, records)  # the register around the request first
+    spoken = [*released, *spoken]
     toks, said = CF.polite_requests(toks)
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)

@@ -260,12 +260,18 @@ def room_then_object(prev: Clause | None, c: Clause) -> bool:
         len(prev.refs) == 1 and len(c.refs) == 1 and \
         prev.refs[0].head_kind == "room" and not prev.refs[0].plural and \
         c.refs[0].head_kind in ("object", "group") and \
-        not any(m.kind == "in_room" for m in c.refs[0].modifiers)
+        not any(m.kind == "in_room" and not _in_it(m) for m in c.refs[0].modifiers)
+
+
+def _in_it(m: Modifier) -> bool:
+    """"the armchair in it", "the bed inside it": the room said by pronoun (the one before)."""
+    return m.kind == "in_room" and len(m.refs) == 1 and m.refs[0].text in ("it", "there")
 
 
 def place_in_room(prev: Clause, c: Clause) -> Clause:
     """``c``'s object placed in ``prev``'s room, spanning both clauses: the one stage they make."""
     room = prev.refs[0]
+    c.refs[0].modifiers[:] = [m for m in c.refs[0].modifiers if not _in_it(m)]
     c.refs[0].modifiers.insert(0, Modifier("in_room", [room], span=room.span))
     c.span = (prev.span[0], c.span[1])
     return c

@@ -54,7 +54,16 @@ _DEGREE = {("more", "near"): "nearer", ("more", "close"): "closer", ("more", "fa
            ("most", "far"): "farthest", ("more", "nearer"): "nearer",
            ("more", "closer"): "closer", ("most", "nearest"): "nearest",
            ("most", "closest"): "closest", ("least", "far"): "nearest",
-           ("least", "near"): "farthest", ("least", "close"): "farthest"}
+           ("least", "near"): "farthest", ("least", "close"): "farthest",
+           # "the most big bedroom", "the more small one": a size said the analytic way
+           **{(d, a): f for a, (c, f) in {"big": ("bigger", "biggest"),
+                                           "large": ("larger", "largest"),
+                                           "small": ("smaller", "smallest"),
+                                           "little": ("smaller", "smallest"),
+                                           "tall": ("taller", "tallest"),
+                                           "long": ("longer", "longest"),
+                                           "short": ("shorter", "shortest")}.items()
+              for d, f in (("more", c), ("most", f))}}
 _FAR = ("farther", "further", "farthest", "furthest")
 #: Typing slips of the ranking words; "closet" is a word of its own (a dresser), so each is
 #: only read as the rank right after a head and before "to" / "from".

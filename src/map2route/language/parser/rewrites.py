@@ -19,6 +19,9 @@ from map2route.language.parser.heads import head_lexicon
 from map2route.language.tokens import Token
 
 _LEAVE_VERBS = ("leave", "exit", "are leaving", "leaving", "exiting")
+#: "heading out of the kitchen", "get out of the bedroom": a leaving said with "out of".
+_OUT_VERBS = ("head", "heading", "go", "going", "get", "getting", "walk", "walking", "move",
+              "moving", "come", "coming", "step", "stepping", "drive", "driving")
 _BETWEEN_VERBS = ("pass", "walk", "go", "move", "cut", "squeeze", "drive", "travel", "come")
 _BETWEEN_GERUNDS = ("passing", "going", "walking", "moving", "cutting", "squeezing")
 _COMPARATIVES = ("larger", "bigger", "smaller", "largest", "biggest", "smallest")
@@ -237,6 +240,12 @@ def leave_scope(rw: Rewriter, i: int) -> int | None:
         while rw.w(k) in ("you", "are", "leave", "leaving", "exit", "exiting"):
             k += 1
         return k
+    # "when you're heading out of the kitchen", "as you get out of the bedroom": leaving
+    out = k + 1 + (rw.w(k + 1) == "are")
+    if not long and rw.w(k) == "you" and rw.w(out) in _OUT_VERBS and \
+            rw.at(out + 1, "out", "of") and rw.w(out + 3) in ("the", "this", "that"):
+        rw.emit("while", "in", like=rw.toks[i])
+        return out + 3
     m = k
     if rw.w(m) in ("you", "we"):
         if rw.w(m + 1) != "are":
@@ -687,12 +696,25 @@ def partitive(rw: Rewriter, i: int) -> int | None:
     """"the second of the two chairs closest to X" -> "the second closest chair to X"; "the
     larger of the two bathrooms" -> "the larger bathroom"."""
     first = rw.w(i + 1)
-    if rw.w(i) != "the" or i + 4 >= len(rw.words) or \
-            not (first in W.ORDINALS or first in _COMPARATIVES) or not rw.at(i + 2, "of", "the"):
+    if rw.w(i) != "the" or i + 3 >= len(rw.words) or \
+            not (first in W.ORDINALS or first in _COMPARATIVES):
+        return None
+    if first in _COMPARATIVES and rw.w(i + 2) in ("of", "from") and \
+            rw.w(i + 3) in ("them", "those", "these", "both"):
+        # "the bigger of them", "the bigger from them": the one of a set said before
+        rw.out.extend([rw.toks[i], rw.toks[i + 1]])
+        rw.emit("one", like=rw.toks[i + 3])
+        return i + 4
+    if not rw.at(i + 2, "of", "the") and not rw.at(i + 2, "from", "the"):
         return None
     k = i + 4 + (1 if rw.w(i + 4) in W.NUMBERS or rw.w(i + 4) in ("both", "two") else 0)
     if k >= len(rw.words):
         return None
+    n = max(rw.head_at(k), 1)  # "the bigger of the two living rooms": a name of two words
+    if n > 1 and first in _COMPARATIVES:
+        rw.out.extend([rw.toks[i], rw.toks[i + 1], *rw.toks[k:k + n - 1]])
+        rw.out.append(rw.new(singular_word(rw.w(k + n - 1)), rw.toks[k + n - 1]))
+        return k + n
     head = rw.new(singular_word(rw.w(k)), rw.toks[k])
     if first in W.ORDINALS and rw.w(k + 1) in _SUPERLATIVES:
         rw.out.extend([rw.toks[i], rw.toks[i + 1], rw.toks[k + 1], head])

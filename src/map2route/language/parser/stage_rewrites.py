@@ -162,6 +162,9 @@ def _pick_one(rw: Rewriter, a: int, b: int) -> int | None:
     for j in range(a, min(b, len(rw.words))):
         if rw.w(j) in (",", *_ENDS):
             return None
+        if rw.w(j) in ("them", "those") and rw.w(j - 1) in ("of", "from") and \
+                rw.w(j - 2).endswith(("er", "est")) and rw.w(j - 3) == "the":
+            return j  # "the bigger of them", "the smallest from those"
         if rw.w(j) == "one" and rw.w(j + 1) != "of" and \
                 any(rw.w(x) == "the" for x in range(max(a, j - 3), j)) and \
                 rw.w(j - 1) not in ("no", "any", "each", "every"):
@@ -178,6 +181,9 @@ def set_up(rw: Rewriter, i: int) -> int | None:
         return None
     if rw.at(i, "there", "are") or rw.at(i, "there", "'re"):
         k = i + 2
+    elif rw.w(i) == "in" and rw.w(i + 1) in ("this", "the", "our", "my") and \
+            rw.w(i + 2) in _HOMES and rw.w(i + 3 + rw.at(i + 3, "there")) == "are":
+        k = i + 4 + rw.at(i + 3, "there")  # "In this house (there) are two side tables."
     elif rw.w(i) in ("this", "the", "our", "my") and rw.w(i + 1) in _HOMES and \
             rw.w(i + 2) in ("has", "contains", "have"):
         k = i + 3
@@ -196,7 +202,7 @@ def set_up(rw: Rewriter, i: int) -> int | None:
     n = rw.head_at(head)
     _context(rw, i, end)
     # "Go to the one that ..." -> "Go to the bed that ...": the set's head, said once
-    rw.out.extend(rw.toks[end + 1:one])
+    rw.out.extend(rw.toks[end + 1:one - (rw.w(one) != "one")])  # "the bigger (of) them"
     words = [*rw.words[head:head + n - 1], singular_word(rw.words[head + n - 1])]
     rw.emit(*words, like=rw.toks[one])
     if any(_is_room(rw, j) for j in range(head + n, end)) and rw.w(head + n) == "in":

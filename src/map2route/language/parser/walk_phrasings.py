@@ -218,6 +218,16 @@ def middle_of_room(rw: Rewriter, i: int) -> int | None:
             rw.w(i + 2) != "of" or rw.w(i + 3) not in ("the", "that", "this", "your"):
         return None
     k = i + 4
+    if rw.w(k).endswith(("er", "est")) and rw.w(k + 1) in ("of", "from") and \
+            rw.w(k + 2) == "the":
+        # "the middle of the bigger of the two living rooms": the partitive is read next
+        q = k + 3 + (rw.w(k + 3).isdigit() or rw.w(k + 3) in ("two", "three", "both"))
+        hit = head_lexicon().match(rw.words[q:q + head_lexicon().max_len])
+        if hit is None or hit[2] != "room":
+            return None
+        for t in (rw.toks[i], rw.toks[i + 3], rw.toks[k]):
+            rw.marks.points[t.start] = "centroid"
+        return i + 3
     while k < i + 7 and rw.w(k).isalpha() and not _head_len(rw, k):
         k += 1
     hit = head_lexicon().match(rw.words[k:k + head_lexicon().max_len])
