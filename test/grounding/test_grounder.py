@@ -109,8 +109,9 @@ PROCTHOR_V4 = Path(__file__).parent / "data" / "human_instructions_procthor_v4.j
     # 69 on procthor_00921/00655/00788: 51/69 = 0.739 at first contact; 69/69 after.
     pytest.param(PROCTHOR_V2, "procthor_00921", 60, 1.0, 1.0, id="v2"),
     # 111 spoken requests on procthor_00435/00352/00943: 82/111 = 0.739 at first contact;
-    # 103/111 after (2026-12-03).
-    pytest.param(PROCTHOR_V3, "procthor_00435", 70, 0.92, 0.95, id="v3"),
+    # 103/111 after (2026-12-03); "the big fluffy sofa" is refused since an unknown describing
+    # word refuses instead of being dropped (2026-12-06): destination 105/111.
+    pytest.param(PROCTHOR_V3, "procthor_00435", 70, 0.92, 0.94, id="v3"),
     # 69 paper-style instructions on procthor_00540/00784: 59/69 = 0.855 at first contact;
     # 67/69 after (2026-12-03).
     pytest.param(PROCTHOR_V4, "procthor_00540", 60, 0.97, 0.98, id="v4"),

@@ -232,8 +232,17 @@ def test_follow_up_fragment_replaces_the_goal_phrase():
         "Go to the TV stand. No wait, the TV stand in the living room with two windows.").clauses]
     assert ref.head == "tv_stand" and ref.modifiers
     [ref] = [c.refs[0] for c in parse_instruction(
-        "can you go to the big fluffy sofa? the biggest one!").clauses]
+        "can you go to the big sofa? the biggest one!").clauses]
     assert ref.head == "sofa" and ref.modifiers[0].rank == "largest"
+
+
+def test_an_unknown_describing_word_is_refused_by_name_not_dropped():
+    # "fluffy" could pick another sofa than "the sofa" alone: never a silent drop
+    with pytest.raises(ParseError) as err:
+        parse_instruction("can you go to the big fluffy sofa? the biggest one!")
+    assert err.value.word == "fluffy"
+    with pytest.raises(ParseError, match="elongated"):
+        parse_instruction("Go to the elongated dresser.")
 
 
 def test_chatter_sentences_are_dropped_when_a_request_remains():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from map2route.language.errors import InstructionTooLongError, ParseError
 from map2route.language.parser.annotator_rewrites import room_then_point
 from map2route.language.parser.clauses import ClauseReader
-from map2route.language.parser.coverage import aside_texts, unexplained
+from map2route.language.parser.coverage import HARMLESS, IDIOM_HEADS, aside_texts, unexplained
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.human import (
     apply_marks,
@@ -74,6 +74,16 @@ def parse_instruction(text: str, *, attachment: str = "local",
         raise ParseError(f"did not understand {words!r}{others} in {text!r}: the offline "
                          "parser would leave it out of the route; rephrase it, or use the "
                          "hybrid or llm grounder", words, span)
+    skipped = [w for w in dict.fromkeys(p.unknown) if w not in HARMLESS and w not in IDIOM_HEADS]
+    if skipped:
+        # an unknown describing word ("the elongated dresser") may pick another thing than
+        # its head alone would: a parse without it drops content, so it is a refusal
+        word = skipped[0]
+        at = text.lower().find(word)
+        raise ParseError(f"did not understand {word!r} in {text!r}: a describing word the "
+                         "offline parser cannot check on the map; leave it out if the thing "
+                         "is the only one of its kind there, or use the hybrid or llm grounder",
+                         word, (at, at + len(word)) if at >= 0 else (0, len(text)))
     clauses = merge_room_then_object(clauses, text)
     apply_marks(clauses, p.marks)
     clauses = room_then_point(clauses, text)
