@@ -143,13 +143,7 @@ _ASK = ("you", "please", "to", "and", ",", "then", "kindly", "just", "now")
 
 
 # --- helpers ------------------------------------------------------------------------------------
-def _match(rw: Rewriter, k: int, table: tuple[tuple[str, ...], ...]) -> tuple[str, ...] | None:
-    """The longest phrase of ``table`` at ``k`` (tables are sorted longest first or short)."""
-    best = None
-    for p in table:
-        if rw.at(k, *p) and (best is None or len(p) > len(best)):
-            best = p
-    return best
+_match = MT.longest_phrase_at
 
 
 def _np_at(rw: Rewriter, k: int) -> bool:

@@ -55,12 +55,18 @@ _KEEP_GOING = (("keep", "going"), ("keep", "walking"), ("keep", "moving"), ("kee
                ("move",), ("keep", "heading"), ("drive",), ("keep", "driving"))
 
 
-def _match(rw: Rewriter, k: int, table: tuple[tuple[str, ...], ...]) -> tuple[str, ...] | None:
+def longest_phrase_at(rw: Rewriter, k: int,
+                      table: tuple[tuple[str, ...], ...]) -> tuple[str, ...] | None:
+    """The longest phrase of ``table`` said at ``k`` (``None`` if none is); shared with
+    :mod:`.motion_frames`."""
     best = None
     for p in table:
         if rw.at(k, *p) and (best is None or len(p) > len(best)):
             best = p
     return best
+
+
+_match = longest_phrase_at
 
 
 def _head_len(rw: Rewriter, k: int) -> int:
