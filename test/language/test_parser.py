@@ -293,3 +293,15 @@ def test_there_are_more_than_n_things_in_a_room_is_a_count_condition():
     # without a number it stays an existence test
     [c] = parse_instruction("If there is a fridge in the kitchen, go to it.").clauses
     assert c.condition["kind"] == "exists"
+
+
+def test_a_clause_after_a_midpoint_s_second_thing_is_kept_on_the_last_noun():
+    # set W16 (first contact): "that has a window" was dropped when the area became a midpoint
+    [ref] = [c.refs[0] for c in parse_instruction(
+        "Stand halfway between the armchair and the dining table in the living room that has "
+        "a window.").clauses]
+    assert ref.head == "midpoint"
+    table = ref.modifiers[0].refs[1]
+    room = table.modifiers[0].refs[0]
+    assert (table.head, room.head) == ("dining_table", "living_room")
+    assert [(m.kind, m.refs[0].head) for m in room.modifiers] == [("with", "window")]

@@ -443,6 +443,14 @@ def _make_point(ref: RefExpr, points: dict[int, str]) -> None:
         gap = next((m for m in ref.modifiers if m.kind == "between" and len(m.refs) == 2), None)
         if gap is not None:
             rooms = [m for m in ref.modifiers if m.kind == "in_room"]  # "in the kitchen, ..."
+            others = [m for m in ref.modifiers if m is not gap and m.kind != "in_room"]
+            if others:
+                # "between the armchair and the table in the living room that has a window":
+                # a clause after the second thing is said of the last noun, never dropped
+                last = gap.refs[1]
+                while any(m.refs for m in last.modifiers):
+                    last = [m for m in last.modifiers if m.refs][-1].refs[-1]
+                last.modifiers.extend(others)
             ref.head, ref.head_kind, ref.modifiers = "midpoint", "point", [gap, *rooms]
     elif what == "centroid" and ref.head_kind == "room":
         room = ref.clone()
