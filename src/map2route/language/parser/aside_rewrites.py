@@ -49,14 +49,6 @@ def _sentence_start(rw: Rewriter, i: int) -> bool:
     return k < 0 or rw.w(k) in _ENDS
 
 
-def _sentence_end(rw: Rewriter, i: int) -> int:
-    """Index of the end mark of the sentence holding ``i`` (or the token count)."""
-    k = i
-    while k < len(rw.words) and rw.w(k) not in _ENDS:
-        k += 1
-    return k
-
-
 def _aside(rw: Rewriter, a: int, b: int) -> None:
     """Record tokens ``a``..``b-1`` as context (taken out of the route, never dropped)."""
     toks = [t for t in rw.toks[a:b] if t.text != ","]
@@ -88,7 +80,7 @@ def correction(rw: Rewriter, i: int) -> int | None:
         return None
     changer = max((len(c) for c in _CHANGERS if rw.at(k, *c)), default=0)
     goal = max((len(c) for c in _GOAL_VERBS if rw.at(k, *c)), default=0)
-    end = _sentence_end(rw, k)
+    end = rw.sentence_end(k)
     if changer and rw.w(k + changer) in _DETS and _has_head(rw, k + changer, end):
         if not leads and rw.words[k:k + 2] == ["i", "mean"]:
             return None  # "I mean the dresser": read by the discourse stage as it is
@@ -133,7 +125,7 @@ def state_check(rw: Rewriter, i: int) -> int | None:
     k = i + n
     if rw.w(k) in _THAT:
         k += 1
-    end = _sentence_end(rw, k)
+    end = rw.sentence_end(k)
     stop = next((x for x in range(k, end) if rw.w(x) in (",", "and", "or") and
                  not rw.at(x, "or", "not")), end)
     after = rw.words[stop:]
@@ -227,7 +219,7 @@ def so_statement(rw: Rewriter, i: int) -> int | None:
     if rw.w(i) not in ("the", "that", "this") or not _sentence_start(rw, i) or \
             not rw.head_at(i + 1):
         return None
-    end = _sentence_end(rw, i)
+    end = rw.sentence_end(i)
     so = next((x for x in range(i, end) if rw.at(x, ",", "so")), None)
     if so is None:
         return None
@@ -262,7 +254,7 @@ def scene_clause(rw: Rewriter, i: int) -> int | None:
         k += 1
     if rw.w(k) not in _SCENE_PREPS:
         return None
-    end = _sentence_end(rw, k)
+    end = rw.sentence_end(k)
     comma = next((x for x in range(k, end) if rw.w(x) == ","), None)
     if comma is None or not _has_head(rw, k, comma) or any(
             rw.w(x) in W.MOVE_VERBS for x in range(k, comma)):
@@ -286,10 +278,10 @@ def which_has(rw: Rewriter, i: int) -> int | None:
     v = k + size
     if not size or rw.w(v) not in ("has", "have", "contains", "contain", "holds"):
         return None
-    q = _sentence_end(rw, v)
+    q = rw.sentence_end(v)
     if rw.w(q) != "?" or not _has_head(rw, v + 1, q):
         return None
-    end = _sentence_end(rw, q + 1)
+    end = rw.sentence_end(q + 1)
     for x in range(q + 1, end):
         if rw.w(x) in ("there", "it") or rw.at(x, "that", "one"):
             m = 2 if rw.w(x) == "that" else 1
@@ -323,7 +315,7 @@ def negated_partitive(rw: Rewriter, i: int) -> int | None:
     k += 2 if rw.w(k) == "the" else (2 if rw.at(k, "that", "one") else 1)
     if rw.w(k) != "in":
         return None
-    end = _sentence_end(rw, k)
+    end = rw.sentence_end(k)
     comma = next((x for x in range(k, end) if rw.w(x) == ","), None)
     if comma is None or not _has_head(rw, k, comma):
         return None

@@ -189,16 +189,10 @@ def _sentence_start(rw: Rewriter, i: int) -> bool:
     return i == 0 or rw.w(i - 1) in (*_ENDS, ":")
 
 
-def _sentence_end(rw: Rewriter, k: int) -> int:
-    while k < len(rw.words) and rw.w(k) not in _ENDS:
-        k += 1
-    return k
-
-
 def _stops_at_it(rw: Rewriter, k: int) -> bool:
     """Whether the sentence from ``k`` goes on "and stop (beside it | when you get to it |
     there)": "head towards the bed and stop beside it" ends at the bed."""
-    end = _sentence_end(rw, k)
+    end = rw.sentence_end(k)
     words = rw.words[k:end]
     if "and" not in words:
         return False
@@ -307,7 +301,7 @@ def motion_to(rw: Rewriter, i: int) -> int | None:
                 rw.w(i + 1) == "over":
             return None  # "head over to": read already
         k += 1
-    if not _np_at(rw, k) or ":" in rw.words[k:_sentence_end(rw, k)]:
+    if not _np_at(rw, k) or ":" in rw.words[k:rw.sentence_end(k)]:
         return None  # "head for the bedrooms: ...": a header the list rules read
     _note(rw, i, k, "go to")
     rw.emit("go", "to", like=rw.toks[i])
@@ -337,7 +331,7 @@ def pass_by(rw: Rewriter, i: int) -> int | None:
     if verb[0] == "swing":
         # "swing by X" alone is a short visit (a stop); only "on your way to Y" makes it a
         # pass on the way
-        end = _sentence_end(rw, k)
+        end = rw.sentence_end(k)
         if not any(rw.at(j, "on", d, "way", "to") for j in range(k, end)
                    for d in ("your", "the", "my")):
             return None
@@ -419,7 +413,7 @@ def stay_at(rw: Rewriter, i: int) -> int | None:
     if verb in _GUARDED_STAY and verb != ("be",) and pos in _NEARISH:
         # "stay close to the wall": a keep-near constraint, unless it is the whole instruction
         # ("Stay by the window.": nothing else to keep near on the way)
-        end = _sentence_end(rw, b)
+        end = rw.sentence_end(b)
         if i != 0 or any(w not in _ENDS for w in rw.words[end:]) or any(
                 w in ("and", ",", "while", "when", "as", "until", "then", "during")
                 for w in rw.words[b:end]):
@@ -708,7 +702,7 @@ def want_you_at(rw: Rewriter, i: int) -> int | None:
     b = k + len(pos)
     if rw.w(b) in ("it", "them"):
         return None
-    if pos in _NEARISH and any(w in _SCOPE_WORDS for w in rw.words[b:_sentence_end(rw, b)]):
+    if pos in _NEARISH and any(w in _SCOPE_WORDS for w in rw.words[b:rw.sentence_end(b)]):
         # "I want you near the wall the whole time": a keep-near constraint, "stay near ..."
         _note(rw, i, b, "stay " + " ".join(pos))
         rw.emit("stay", like=rw.toks[i])

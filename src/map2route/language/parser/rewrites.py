@@ -107,6 +107,13 @@ class Rewriter:
     def at(self, k: int, *seq: str) -> bool:
         return tuple(self.words[k:k + len(seq)]) == seq
 
+    def sentence_end(self, k: int) -> int:
+        """Index of the end mark (".", "!", "?", ";") of the sentence holding ``k``, or the
+        token count."""
+        while k < len(self.words) and self.words[k] not in (".", "!", "?", ";"):
+            k += 1
+        return k
+
     def new(self, text: str, like: Token) -> Token:
         return Token(text, like.start, like.end)
 
