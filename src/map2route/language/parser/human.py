@@ -39,6 +39,7 @@ from map2route.language.parser import typed_forms as TF
 from map2route.language.parser import walk_phrasings as WP
 from map2route.language.parser import words as W
 from map2route.language.parser.correction_forms import correction_forms
+from map2route.language.parser.destination_forms import destination_forms
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import (
     Clause,
@@ -187,6 +188,7 @@ def human_forms(toks: list[Token]
     toks, released = said_release(toks)
     toks = correction_forms(toks)  # self-corrections in the order the discourse stage reads
     toks = OF.next_ones(toks)  # "the first bedroom ... and on into the next one"
+    toks, listed = destination_forms(toks)  # errands, vias, partitives, corners, ...
     toks = TF.surface_articles(toks)  # ", floor's still wet": the reason's subject
     toks = AF.between_it(toks)  # "go to the couch but don't go between it and the TV"
     toks = AF.room_outside(toks)  # "the living room just outside it": the room beside it
@@ -196,7 +198,7 @@ def human_forms(toks: list[Token]
     toks, said = CF.polite_requests(toks)
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
-    context: list[tuple[str, tuple[int, int]]] = [*stated, *spoken, *reasons, *moved]
+    context: list[tuple[str, tuple[int, int]]] = [*listed, *stated, *spoken, *reasons, *moved]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False

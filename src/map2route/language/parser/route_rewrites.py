@@ -53,7 +53,7 @@ def counted_set(rw: Rewriter, i: int) -> int | None:
 # --- route-order references, "another", the destination --------------------------------
 #: Verbs of meeting something on the way ("the first bedroom you enter").
 _MEET_VERBS = ("pass", "enter", "encounter", "reach", "meet", "see", "cross", "visit", "come",
-               "walk", "go", "find", "get", "hit", "arrive")
+               "walk", "go", "find", "get", "hit", "arrive", "run", "bump")
 #: Particles after them ("you pass through", "you come across", "you get to").
 _MEET_PARTICLES = ("through", "by", "into", "across", "upon", "to", "past", "on", "at", "in")
 #: Tails that say "along the route" again.
