@@ -1,0 +1,244 @@
+"""Everyday ways of saying a stop, a way or a correction, put onto forms the parser reads.
+
+Run early in :func:`.human.human_forms`, on the tokens as typed. The phrasings, each a class
+seen in people's instructions rather than one sentence:
+
+* a pass said with a casual verb: "swing past the fridge (first)" -> "pass by the fridge"
+  ("swing by the fridge" stays a visit, as the committed sets read it); "swing through the
+  living room" and "cut through / across the kitchen" (when no negator asks to keep out of
+  it) -> "go through ...";
+* a corner placed by what stands in it: "the corner where the fridge is" / "the corner of the
+  bedroom where the desk sits" -> "the corner by the fridge";
+* why the speaker wants the place: "that's where I left my phone" -> "I left my phone there"
+  (the owned-thing sentence :func:`.human._owned_mention` and the reason readers know);
+* a correction that rejects one of two: "No wait, not the one with the hamper, the other
+  one" -> "No wait, the one without the hamper"; ", not the one in the bathroom" after a
+  description -> ", the one that is not in the bathroom";
+* a heading that only says which way to count: "Head toward the bedrooms and stop in the first
+  bedroom you walk into" -> "stop in the first bedroom you walk into", the heading kept as
+  context (it is reported, never dropped); only when an ordinal place follows ("the first
+  ... you walk into", "the second living room you pass through");
+* a list header said with a rough count: "A couple of errands, please:" / "I've got a few
+  errands for you:" -> "Errands:" (the header :func:`.walk_phrasings.errand_list` reads).
+
+Hand-written, like the rest of the parser, so that every rewrite keeps the character spans of
+what it read (a refusal still points into the original text) and nothing is guessed: a form
+that does not match exactly is left for the later stages to read or refuse.
+"""
+
+from __future__ import annotations
+
+from map2route.language.parser.heads import head_lexicon
+from map2route.language.tokens import Token
+
+__all__ = ["errand_talk"]
+
+_ENDS = (".", "!", "?")
+_NEGATORS = frozenset({"not", "never", "dont", "no", "avoid", "without"})
+_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "next", "last"})
+#: Verbs of a heading ("head toward the bedrooms", "make your way towards the kitchen").
+_HEADING_VERBS = (("make", "your", "way"), ("head",), ("go",), ("walk",), ("move",),
+                  ("start", "heading"), ("keep", "heading"))
+_TOWARD = frozenset({"toward", "towards"})
+#: Verbs that say where something of the speaker's was left.
+_LEFT = frozenset({"left", "put", "dropped", "lost", "forgot", "set", "placed"})
+_OWNERS = frozenset({"my", "our", "the", "his", "her", "their"})
+#: Words that open a correction ("no wait", "actually no", "wait, no", "sorry").
+_MARKERS = frozenset({"no", "wait", "sorry", "actually", "oh", "ah", "oops", "hmm", "nope",
+                      ","})
+_STRONG = frozenset({"no", "wait", "actually", "sorry", "nope", "oops"})
+_ROUGH = (("a", "couple", "of"), ("couple", "of"), ("a", "few"), ("a", "bunch", "of"),
+          ("some",), ("two",), ("three",))
+_LIST = frozenset({"errands", "jobs", "chores", "things", "tasks", "stops"})
+
+
+def _tok(text: str, like: Token) -> Token:
+    return Token(text, like.start, like.end)
+
+
+def _starts(toks: list[Token], k: int) -> bool:
+    """Whether ``toks[k]`` opens a sentence or a comma-part."""
+    return k == 0 or toks[k - 1].text in (*_ENDS, ",", ";", ":")
+
+
+def _np_end(words: list[str], k: int) -> int:
+    """Where a noun phrase naming a thing or room that starts at ``k`` ends ("the fridge",
+    "a laundry hamper"); ``k`` when none does."""
+    q = k + (1 if words[k:k + 1] in (["the"], ["a"], ["an"]) else 0)
+    hit = head_lexicon().match(words[q:q + head_lexicon().max_len])
+    return q + hit[0] if hit else k
+
+
+def errand_talk(toks: list[Token]) -> tuple[list[Token], list[tuple[str, tuple[int, int]]]]:
+    """Rewrite the phrasings of the module docstring; returns the tokens and the headings
+    taken out as context (text and character span)."""
+    context: list[tuple[str, tuple[int, int]]] = []
+    toks = _left_there(_corner_where(_casual_pass(toks)))
+    toks = _other_one(_list_header(toks))
+    toks = _heading(toks, context)
+    return toks, context
+
+
+def _casual_pass(toks: list[Token]) -> list[Token]:
+    out: list[Token] = []
+    for k, t in enumerate(toks):
+        nxt = toks[k + 1].text if k + 1 < len(toks) else ""
+        before = {x.text for x in toks[max(0, k - 3):k]}
+        if t.text == "swing" and nxt == "past":  # "swing by the fridge" is a visit
+            out.append(_tok("pass", t))
+            toks[k + 1] = _tok("by", toks[k + 1])
+            continue
+        if (t.text == "swing" and nxt in ("through", "into")) or (
+                t.text == "cut" and nxt in ("through", "across") and not before & _NEGATORS):
+            out.append(_tok("go", t))
+            if nxt == "across":
+                toks[k + 1] = _tok("through", toks[k + 1])
+            continue
+        out.append(t)
+    return out
+
+
+def _corner_where(toks: list[Token]) -> list[Token]:
+    """"corner (of the R) where the X is" -> "corner (of the R) by the X"."""
+    words = [t.text for t in toks]
+    out: list[Token] = []
+    k = 0
+    while k < len(toks):
+        out.append(toks[k])
+        if words[k] == "corner":
+            w = k + 1
+            if words[w:w + 1] == ["of"]:
+                w = _np_end(words, w + 1)
+            if w > k and words[w:w + 1] == ["where"]:
+                e = _np_end(words, w + 1)
+                if e > w + 1 and words[e:e + 1] and words[e] in ("is", "are", "sits", "stands",
+                                                                  "lives"):
+                    out += toks[k + 1:w] + [_tok("by", toks[w])] + toks[w + 1:e]
+                    k = e + 1
+                    continue
+        k += 1
+    return out
+
+
+def _left_there(toks: list[Token]) -> list[Token]:
+    """"that's where I (think I) left my phone" -> "I left my phone there"."""
+    words = [t.text for t in toks]
+    for k in range(len(toks) - 4):
+        if words[k:k + 3] != ["that", "is", "where"] or words[k + 3] != "i":
+            continue
+        v = k + 4
+        while v < len(words) and words[v] in ("think", "i", "must", "have", "probably", "just"):
+            v += 1
+        if v >= len(words) or words[v] not in _LEFT or v + 1 >= len(words) or \
+                words[v + 1] not in _OWNERS:
+            continue
+        e = v + 2
+        while e < len(words) and words[e] not in (*_ENDS, ",", ";"):
+            e += 1
+        return [*toks[:k], *toks[k + 3:e], _tok("there", toks[k + 2]), *toks[e:]]
+    return toks
+
+
+def _other_one(toks: list[Token]) -> list[Token]:
+    """"No wait, not the one with X, the other one" -> "No wait, the one without X"; ", not
+    the one in X" after a description -> ", the one that is not in X"."""
+    words = [t.text for t in toks]
+    out: list[Token] = []
+    k = 0
+    while k < len(toks):
+        if not _starts(toks, k) or k == 0:
+            out.append(toks[k])
+            k += 1
+            continue
+        m = k
+        while m < len(words) and words[m] in _MARKERS:
+            m += 1
+        marked = bool(set(words[k:m]) & _STRONG)
+        if words[m:m + 3] == ["not", "the", "one"] and m + 3 < len(words):
+            prep = words[m + 3]
+            p = m + 4 + (1 if words[m + 3:m + 5] == ["next", "to"] else 0)
+            e = _np_end(words, p)
+            if prep in ("with", "in", "by", "near", "next", "beside", "on") and e > p and \
+                    (prep != "with" or _last_head_kind(words[:k]) == "room"):
+                tail = e
+                if words[e:e + 4] == [",", "the", "other", "one"]:
+                    tail = e + 4
+                elif words[e:e + 3] == [",", "the", "other"]:
+                    tail = e + 3
+                opener = [_tok("no", toks[k]), _tok("wait", toks[k]), _tok(",", toks[m - 1])] \
+                    if marked else []
+                if marked or words[k - 1] == ",":
+                    one = [_tok("the", toks[m + 1]), _tok("one", toks[m + 2])]
+                    if prep == "with":
+                        rel = [_tok("without", toks[m + 3])]
+                    else:
+                        rel = [_tok("that", toks[m]), _tok("is", toks[m]), toks[m],
+                               *toks[m + 3:p]]
+                    out += [*opener, *one, *rel, *toks[p:e]]
+                    k = tail
+                    continue
+        out.append(toks[k])
+        k += 1
+    return out
+
+
+def _last_head_kind(words: list[str]) -> str:
+    """The kind of the last head named in ``words`` ("room" for "go to the bedroom"): a
+    correction "not the one with X" picks between rooms by what is in them."""
+    lex = head_lexicon()
+    for k in range(len(words) - 1, -1, -1):
+        hit = lex.match(words[k:k + lex.max_len])
+        if hit is not None:
+            return str(hit[2])
+    return ""
+
+
+def _list_header(toks: list[Token]) -> list[Token]:
+    """"A couple of errands, please:" / "I've got a few errands for you:" -> "Errands:"."""
+    words = [t.text for t in toks]
+    for k in range(len(toks)):
+        if k and words[k - 1] not in _ENDS:
+            continue
+        s = k
+        if words[s:s + 3] in (["i", "have", "got"], ["i", "have"], ["i", "got"]):
+            s += 3 if words[s + 2] == "got" else 2
+        rough = next((r for r in _ROUGH if tuple(words[s:s + len(r)]) == r), None)
+        if rough is None:
+            continue
+        n = s + len(rough)
+        if words[n:n + 1] != ["errands"] and not (words[n:n + 1] and words[n] in _LIST and
+                                                  s > k):
+            continue
+        e = n + 1
+        while e < len(words) and words[e] in (",", "please", "for", "you", "to", "do", "run"):
+            e += 1
+        if words[e:e + 1] == [":"]:
+            return [*toks[:k], _tok("errands", toks[n]), *toks[e:]]
+    return toks
+
+
+def _heading(toks: list[Token], context: list[tuple[str, tuple[int, int]]]) -> list[Token]:
+    """"Head toward the bedrooms and stop in the first bedroom you walk into": the heading
+    goes to context when an ordinal place follows it."""
+    words = [t.text for t in toks]
+    for k in range(len(toks)):
+        if not _starts(toks, k) and words[k - 1] not in ("so", "then", "now", "just"):
+            continue
+        verb = next((v for v in _HEADING_VERBS if tuple(words[k:k + len(v)]) == v), None)
+        if verb is None:
+            continue
+        t = k + len(verb)
+        if words[t:t + 1] and words[t] in _TOWARD:
+            e = _np_end(words, t + 1)
+            rest = words[e:]
+            if e == t + 1 or not any(w in _ORDINALS for w in rest[:12]) or \
+                    not rest or rest[0] not in ("and", ",", *_ENDS):
+                continue
+            cut, a = e + 1, k
+            if k and words[k - 1] == ",":  # "Starting from the fridge, make your way ..."
+                a = k - 1
+                while a and words[a - 1] not in _ENDS:
+                    a -= 1
+            context.append((" ".join(words[a:e]), (toks[a].start, toks[e - 1].end)))
+            return [*toks[:a], *toks[cut:]]
+    return toks

@@ -1,0 +1,81 @@
+"""Human phrasings of fresh sets V and W, read by
+:mod:`map2route.language.parser.errand_talk`: "swing past X" (a pass), "cut through / across"
+a room, "the corner where the fridge is", "that's where I left my phone", a correction that
+rejects one of two ("No wait, not the one with X, the other one", ", not the one in X"), a
+heading that only says which way to count ("Head toward the bedrooms and stop in the first
+bedroom you walk into") and a list header said with a rough count ("A couple of errands,
+please:"). Floors for V, W and the class table ``breadth_vw_classes.json`` (paraphrases of
+each class written before the fix), no silent drops, and refusals that name a span."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from map2route.language.errors import ParseError
+from map2route.language.fresh import route_summary, score_set, summary
+from map2route.language.parser import parse_instruction
+from map2route.language.parser.coverage import HARMLESS, IDIOM_HEADS
+
+DATA = Path(__file__).parent / "data"
+
+
+def _route(text: str) -> list[tuple[str, ...]]:
+    p = parse_instruction(text)
+    assert not [w for w in p.unknown_words if w not in HARMLESS and w not in IDIOM_HEADS]
+    return route_summary(p)
+
+
+@pytest.mark.parametrize(("name", "floor"), [
+    ("fresh_human_v.json", 15), ("fresh_human_w.json", 12), ("breadth_vw_classes.json", 40)])
+def test_floor_and_no_silent_drops(name: str, floor: int) -> None:
+    scores = score_set(DATA / name)
+    s = summary(scores)
+    assert s["silent_drops"] == 0
+    assert s["right"] >= floor
+    for sc in scores:
+        if sc.refused and not sc.right:
+            assert sc.refusal_span, sc.item_id  # a refusal names what it could not read
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Swing past the fridge first, then go to the sofa.", [("pass", "fridge"), ("goal", "sofa")]),
+    ("swing past the bed and then stop at the dresser", [("pass", "bed"), ("goal", "dresser")]),
+    ("Swing by the fridge and come back.", [("goal", "fridge"), ("goal", "start")]),
+    ("From the kitchen, cut through the bedroom with the armchair and stop in the first "
+     "bathroom you hit", [("pass", "bedroom"), ("goal", "bathroom")]),
+    ("From the front door, cut across the living room to the bathroom.",
+     [("pass", "living_room"), ("goal", "bathroom")]),
+    ("Go to the corner where the sofa is.", [("goal", "corner")]),
+    ("Wait in the corner of the bedroom where the desk is.", [("goal", "corner")]),
+    ("Go to the desk. I think that's where I left my keys.", [("goal", "desk")]),
+    ("Go to the bathroom. No wait, not the one with the laundry hamper, the other one.",
+     [("goal", "bathroom")]),
+    ("Go to the chair by the desk, not the one in the kitchen.", [("goal", "chair")]),
+    ("Head toward the bathrooms and stop in the first bathroom you walk into.",
+     [("goal", "bathroom")]),
+    ("Starting from the fridge, make your way toward the bedrooms. In the second living room "
+     "you pass through, stop by the floor lamp.", [("goal", "floor_lamp")]),
+    ("A couple of errands, please:\n- first, the fridge\n- then the sofa",
+     [("goal", "fridge"), ("goal", "sofa")]),
+    ("I've got a few errands for you: the desk, then the bed.",
+     [("goal", "desk"), ("goal", "bed")]),
+])
+def test_constructions(text: str, want: list[tuple[str, ...]]) -> None:
+    assert _route(text) == want
+
+
+def test_heading_and_negated_cut_left_alone() -> None:
+    # a heading with no ordinal place after it is not taken out: it is refused, with a span
+    with pytest.raises(ParseError) as e:
+        parse_instruction("Head toward the bedrooms.")
+    assert e.value.word
+    # "don't cut through the kitchen" stays a constraint
+    route = _route("Go to the sofa and don't cut through the kitchen.")
+    assert route[0] == ("goal", "sofa") and route[1][:2] == ("avoid", "kitchen")
+
+
+def test_heading_reported_as_context() -> None:
+    p = parse_instruction("Head toward the bedrooms and stop in the first bedroom you walk into.")
+    assert any("toward the bedrooms" in c for c in p.context)
