@@ -7,13 +7,15 @@ seen in people's instructions rather than one sentence:
   ("swing by the fridge" stays a visit, as the committed sets read it); "swing through the
   living room" and "cut through / across the kitchen" (when no negator asks to keep out of
   it) -> "go through ...";
-* a corner placed by what stands in it: "the corner where the fridge is" / "the corner of the
-  bedroom where the desk sits" -> "the corner by the fridge";
+* a corner placed by what stands in it, with no room said: "the corner where the fridge is"
+  -> "the corner by the fridge";
 * why the speaker wants the place: "that's where I left my phone" -> "I left my phone there"
   (the owned-thing sentence :func:`.human._owned_mention` and the reason readers know);
 * a correction that rejects one of two: "No wait, not the one with the hamper, the other
-  one" -> "No wait, the one without the hamper"; ", not the one in the bathroom" after a
-  description -> ", the one that is not in the bathroom";
+  one" -> "No wait, the one without the hamper" (rooms told apart by what is in them), "No
+  wait, not the one in the bathroom" -> "No wait, the one that is not in the bathroom" (an
+  exclusion with no marker after a described head, "the chair by the desk, not the one by
+  the bed", stays refused: it could be said of either thing);
 * a heading that only says which way to count: "Head toward the bedrooms and stop in the first
   bedroom you walk into" -> "stop in the first bedroom you walk into", the heading kept as
   context (it is reported, never dropped); only when an ordinal place follows ("the first
@@ -41,6 +43,7 @@ _HEADING_VERBS = (("make", "your", "way"), ("head",), ("go",), ("walk",), ("move
                   ("start", "heading"), ("keep", "heading"))
 _TOWARD = frozenset({"toward", "towards"})
 #: Verbs that say where something of the speaker's was left.
+_WHERE_VERBS = frozenset({"is", "are", "sits", "stands", "lives", "stand", "sit"})
 _LEFT = frozenset({"left", "put", "dropped", "lost", "forgot", "set", "placed"})
 _OWNERS = frozenset({"my", "our", "the", "his", "her", "their"})
 #: Words that open a correction ("no wait", "actually no", "wait, no", "sorry").
@@ -99,23 +102,19 @@ def _casual_pass(toks: list[Token]) -> list[Token]:
 
 
 def _corner_where(toks: list[Token]) -> list[Token]:
-    """"corner (of the R) where the X is" -> "corner (of the R) by the X"."""
+    """"the corner where the X is (located)" -> "the corner by the X" ("the corner of the
+    kitchen where ..." is read by :func:`.relation_rewrites.corner_where`)."""
     words = [t.text for t in toks]
     out: list[Token] = []
     k = 0
     while k < len(toks):
         out.append(toks[k])
-        if words[k] == "corner":
-            w = k + 1
-            if words[w:w + 1] == ["of"]:
-                w = _np_end(words, w + 1)
-            if w > k and words[w:w + 1] == ["where"]:
-                e = _np_end(words, w + 1)
-                if e > w + 1 and words[e:e + 1] and words[e] in ("is", "are", "sits", "stands",
-                                                                  "lives"):
-                    out += toks[k + 1:w] + [_tok("by", toks[w])] + toks[w + 1:e]
-                    k = e + 1
-                    continue
+        if words[k] == "corner" and words[k + 1:k + 2] == ["where"]:
+            e = _np_end(words, k + 2)
+            if e > k + 2 and words[e:e + 1] and words[e] in _WHERE_VERBS:
+                out += [_tok("by", toks[k + 1]), *toks[k + 2:e]]
+                k = e + 1 + (words[e + 1:e + 2] in (["located"], ["placed"], ["kept"]))
+                continue
         k += 1
     return out
 
@@ -140,8 +139,8 @@ def _left_there(toks: list[Token]) -> list[Token]:
 
 
 def _other_one(toks: list[Token]) -> list[Token]:
-    """"No wait, not the one with X, the other one" -> "No wait, the one without X"; ", not
-    the one in X" after a description -> ", the one that is not in X"."""
+    """"No wait, not the one with X, the other one" -> "No wait, the one without X"; "No
+    wait, not the one in X" -> "No wait, the one that is not in X"."""
     words = [t.text for t in toks]
     out: list[Token] = []
     k = 0
@@ -167,7 +166,7 @@ def _other_one(toks: list[Token]) -> list[Token]:
                     tail = e + 3
                 opener = [_tok("no", toks[k]), _tok("wait", toks[k]), _tok(",", toks[m - 1])] \
                     if marked else []
-                if marked or words[k - 1] == ",":
+                if marked:
                     one = [_tok("the", toks[m + 1]), _tok("one", toks[m + 2])]
                     if prep == "with":
                         rel = [_tok("without", toks[m + 3])]

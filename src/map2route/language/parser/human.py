@@ -41,6 +41,7 @@ from map2route.language.parser import words as W
 from map2route.language.parser.correction_forms import correction_forms
 from map2route.language.parser.errand_talk import errand_talk
 from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.kind_talk import kind_talk
 from map2route.language.parser.model import (
     Clause,
     Modifier,
@@ -187,6 +188,7 @@ def human_forms(toks: list[Token]
     toks = last_step(terse_reasons(run_on_starts(run_on_fixes(toks))))
     toks, released = said_release(toks)
     toks, heading = errand_talk(toks)  # "swing past", "the corner where", "the other one"
+    toks, kinds = kind_talk(toks)  # "the ordinary chair", "Two of the beds have X on them"
     toks = correction_forms(toks)  # self-corrections in the order the discourse stage reads
     toks = OF.next_ones(toks)  # "the first bedroom ... and on into the next one"
     toks = TF.surface_articles(toks)  # ", floor's still wet": the reason's subject
@@ -198,7 +200,8 @@ def human_forms(toks: list[Token]
     toks, said = CF.polite_requests(toks)
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
-    context: list[tuple[str, tuple[int, int]]] = [*heading, *stated, *spoken, *reasons, *moved]
+    context: list[tuple[str, tuple[int, int]]] = [*heading, *kinds, *stated, *spoken, *reasons,
+                                                  *moved]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False
