@@ -31,7 +31,7 @@ def _route(text: str) -> list[tuple[str, ...]]:
 
 
 @pytest.mark.parametrize(("name", "floor"), [
-    ("fresh_human_v.json", 18), ("fresh_human_w.json", 14), ("breadth_vw_classes.json", 58)])
+    ("fresh_human_v.json", 19), ("fresh_human_w.json", 15), ("breadth_vw_classes.json", 79)])
 def test_floor_and_no_silent_drops(name: str, floor: int) -> None:
     scores = score_set(DATA / name)
     s = summary(scores)
@@ -73,6 +73,14 @@ def test_floor_and_no_silent_drops(name: str, floor: int) -> None:
      [("goal", "dresser")]),
     ("Two of the bathrooms have a laundry hamper in them. Go to the smaller one.",
      [("goal", "bathroom")]),
+    ("dresser w/ the watch + vase on it, then the telly", [("goal", "dresser"),
+                                                          ("goal", "television")]),
+    ("Go through the kitchen and wait by the sofa.", [("pass", "kitchen"), ("goal", "sofa")]),
+    ("right, from the fridge, cut through the living room and stop at the sofa",
+     [("pass", "living_room"), ("goal", "sofa")]),
+    ("Walk toward the living rooms and stop in the first one you reach.",
+     [("goal", "living_room")]),
+    ("Go to the armchair, that's where I put the book.", [("goal", "arm_chair")]),
 ])
 def test_constructions(text: str, want: list[tuple[str, ...]]) -> None:
     assert _route(text) == want
@@ -109,3 +117,20 @@ def test_held_pair_and_set_keep_what_they_read() -> None:
     # a describing word that is not the plain kind is still refused
     with pytest.raises(ParseError):
         parse_instruction("Go to the elongated dresser.")
+
+
+def test_through_to_a_room_stays_one_stage() -> None:
+    # "through to the bathroom" is into it: the stop is in that room, one stage
+    assert _route("go through to the bathroom and stop at the toilet.") == [("goal", "toilet")]
+    assert _route("Go into the bedroom and stop at the bed.") == [("goal", "bed")]
+    assert _route("Go through to the living room where the little table has a desk lamp on "
+                  "it, and stop next to the bin in there.") == [("goal", "garbage_can")]
+
+
+@pytest.mark.parametrize("text", [
+    "Go to the bedroom where the big bed is.",
+    "Go to the living room where the little table has a vase on it.",
+])
+def test_room_where_a_sized_thing_is(text: str) -> None:
+    ref = parse_instruction(text).clauses[0].refs[0]
+    assert ref.head_kind == "room" and [m.kind for m in ref.modifiers] == ["with"]

@@ -3,6 +3,7 @@
 Run early in :func:`.human.human_forms`, on the tokens as typed. The phrasings, each a class
 seen in people's instructions rather than one sentence:
 
+* "right, from the fridge, ...": the spoken opener "right" before a start, read as "ok";
 * a pass said with a casual verb: "swing past the fridge (first)" -> "pass by the fridge"
   ("swing by the fridge" stays a visit, as the committed sets read it); "swing through the
   living room" and "cut through / across the kitchen" (when no negator asks to keep out of
@@ -20,6 +21,9 @@ seen in people's instructions rather than one sentence:
   bedroom you walk into" -> "stop in the first bedroom you walk into", the heading kept as
   context (it is reported, never dropped); only when an ordinal place follows ("the first
   ... you walk into", "the second living room you pass through");
+* a room gone through before a stop: "cut through the living room and stop at the fridge" is a
+  pass of the room, then the fridge (:func:`through_then_stop`, after the parse's stage
+  merges, which read "into the bedroom and stop at its window" as one stage);
 * a list header said with a rough count: "A couple of errands, please:" / "I've got a few
   errands for you:" -> "Errands:" (the header :func:`.walk_phrasings.errand_list` reads).
 
@@ -30,10 +34,13 @@ that does not match exactly is left for the later stages to read or refuse.
 
 from __future__ import annotations
 
+import re
+
 from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.model import Clause
 from map2route.language.tokens import Token
 
-__all__ = ["errand_talk"]
+__all__ = ["errand_talk", "through_then_stop"]
 
 _ENDS = (".", "!", "?")
 _NEGATORS = frozenset({"not", "never", "dont", "no", "avoid", "without"})
@@ -42,8 +49,9 @@ _ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "next", "l
 _HEADING_VERBS = (("make", "your", "way"), ("head",), ("go",), ("walk",), ("move",),
                   ("start", "heading"), ("keep", "heading"))
 _TOWARD = frozenset({"toward", "towards"})
-#: Verbs that say where something of the speaker's was left.
+#: Verbs after "the corner where the fridge ...".
 _WHERE_VERBS = frozenset({"is", "are", "sits", "stands", "lives", "stand", "sit"})
+#: Verbs that say where something of the speaker's was left.
 _LEFT = frozenset({"left", "put", "dropped", "lost", "forgot", "set", "placed"})
 _OWNERS = frozenset({"my", "our", "the", "his", "her", "their"})
 #: Words that open a correction ("no wait", "actually no", "wait, no", "sorry").
@@ -85,6 +93,10 @@ def errand_talk(toks: list[Token]) -> tuple[list[Token], list[tuple[str, tuple[i
 def _casual_pass(toks: list[Token]) -> list[Token]:
     out: list[Token] = []
     for k, t in enumerate(toks):
+        if t.text == "right" and _starts(toks, k) and toks[k + 1:k + 2] and \
+                toks[k + 1].text == "," and toks[k + 2:k + 3] and toks[k + 2].text == "from":
+            out.append(_tok("ok", t))  # "right, from the fridge, ...": a spoken opener
+            continue
         nxt = toks[k + 1].text if k + 1 < len(toks) else ""
         before = {x.text for x in toks[max(0, k - 3):k]}
         if t.text == "swing" and nxt == "past":  # "swing by the fridge" is a visit
@@ -134,7 +146,10 @@ def _left_there(toks: list[Token]) -> list[Token]:
         e = v + 2
         while e < len(words) and words[e] not in (*_ENDS, ",", ";"):
             e += 1
-        return [*toks[:k], *toks[k + 3:e], _tok("there", toks[k + 2]), *toks[e:]]
+        lead = toks[:k]
+        if lead and lead[-1].text == ",":  # "Go to the armchair, that's where I put it"
+            lead = [*lead[:-1], _tok(".", lead[-1])]
+        return [*lead, *toks[k + 3:e], _tok("there", toks[k + 2]), *toks[e:]]
     return toks
 
 
@@ -164,9 +179,9 @@ def _other_one(toks: list[Token]) -> list[Token]:
                     tail = e + 4
                 elif words[e:e + 3] == [",", "the", "other"]:
                     tail = e + 3
-                opener = [_tok("no", toks[k]), _tok("wait", toks[k]), _tok(",", toks[m - 1])] \
-                    if marked else []
                 if marked:
+                    opener = [_tok("no", toks[k]), _tok("wait", toks[k]),
+                              _tok(",", toks[m - 1])]
                     one = [_tok("the", toks[m + 1]), _tok("one", toks[m + 2])]
                     if prep == "with":
                         rel = [_tok("without", toks[m + 3])]
@@ -239,5 +254,57 @@ def _heading(toks: list[Token], context: list[tuple[str, tuple[int, int]]]) -> l
                 while a and words[a - 1] not in _ENDS:
                     a -= 1
             context.append((" ".join(words[a:e]), (toks[a].start, toks[e - 1].end)))
-            return [*toks[:a], *toks[cut:]]
+            rest_toks = toks[cut:]
+            hit = head_lexicon().match(words[t + 1 + (words[t + 1] == "the"):e])
+            for q in range(len(rest_toks) - 2):
+                if hit is not None and rest_toks[q].text == "the" and \
+                        rest_toks[q + 1].text in _ORDINALS and rest_toks[q + 2].text == "one":
+                    # "... and stop in the first one you reach": the one of the heading
+                    one = rest_toks[q + 2]
+                    rest_toks[q + 2:q + 3] = [_tok(w, one) for w in str(hit[1]).split("_")]
+                    break
+            return [*toks[:a], *rest_toks]
     return toks
+
+
+#: "through the kitchen and (then) stop / wait by the sofa": the words between the room passed
+#: and the thing stopped at.
+_THROUGH_THEN_STOP = re.compile(r"[\s,]*and\s+(?:then\s+)?(?:just\s+)?(?:stop|wait|stand|halt|"
+                                r"pause|park)\s+(?:at|by|beside|near|next\s+to|in\s+front\s+of)"
+                                r"\s*")
+
+
+def through_then_stop(clauses: list[Clause], text: str) -> list[Clause]:
+    """"cut through the living room and stop at the fridge": the room is passed, the thing
+    after it is the goal (the stage merges read "into the bedroom and stop at its window" and
+    "go through to the bathroom and stop at the toilet" as one stage: the room reached; a room
+    gone *through* is left behind). Run after those merges; splits a goal they made back into
+    the pass and the goal. "go through to the living room, and stop by the bin in there": the
+    room gone through *to* holds the stop, one stage."""
+    out: list[Clause] = []
+    for c in clauses:
+        mods = c.refs[0].modifiers if c.kind == "goal" and len(c.refs) == 1 else []
+        prev = out[-1] if out else None
+        there = next((m for m in mods if m.kind == "in_room" and len(m.refs) == 1 and
+                      m.refs[0].text.lower() in ("there", "it")), None)
+        if prev is not None and there is not None and prev.kind == "pass" and \
+                len(prev.refs) == 1 and prev.refs[0].head == there.refs[0].head and \
+                re.search(r"\bthrough\s+to\s+$", text[:prev.refs[0].span[0]].lower()):
+            # "go through to the living room, and stop next to the bin in there": the room
+            # gone *to* is where the stop is (one stage, the room as described)
+            there.refs[0] = prev.refs[0]
+            c.span = (prev.span[0], c.span[1])
+            out[-1] = c
+            continue
+        room = mods[0].refs[0] if mods and mods[0].kind == "in_room" and \
+            len(mods[0].refs) == 1 else None
+        if room is not None and room.head_kind == "room" and not room.plural and \
+                re.search(r"\bthrough\s+$", text[:room.span[0]].lower()) and \
+                _THROUGH_THEN_STOP.fullmatch(text[room.span[1]:c.refs[0].span[0]].lower()):
+            del mods[0]
+            out.append(Clause("pass", (c.span[0], room.span[1]),
+                              text[c.span[0]:room.span[1]], refs=[room]))
+            c.span = (room.span[1], c.span[1])
+            c.text = text[c.span[0]:c.span[1]]
+        out.append(c)
+    return out

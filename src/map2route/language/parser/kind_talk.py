@@ -2,7 +2,7 @@
 
 Run early in :func:`.human.human_forms`, on the tokens as typed. The phrasings, each a class:
 
-* two things a thing holds, said loosely: "the dresser with the watch and vase on it" ->
+* two things a thing holds, said loosely: "the dresser with (w/) the watch and (+) vase on it" ->
   "... with the watch and the vase on it" (the second thing is held too, not a stop), and
   "the table with both a laptop and a vase on it" -> "... with a laptop and a vase on it";
 * a stance verb as a gerund after "would you mind": "Would you mind waiting by the fridge?"
@@ -64,7 +64,7 @@ def _held_pair(toks: list[Token]) -> list[Token]:
     k = 0
     while k < len(toks):
         out.append(toks[k])
-        if words[k] != "with" or k == 0:
+        if words[k] not in ("with", "w") or k == 0:
             k += 1
             continue
         both = words[k + 1:k + 2] == ["both"]
@@ -75,7 +75,7 @@ def _held_pair(toks: list[Token]) -> list[Token]:
             k += 1
             continue
         n = a + bool(det) + first[0]
-        if words[n:n + 1] != ["and"]:
+        if words[n:n + 1] not in (["and"], ["+"], ["&"]):
             k += 1
             continue
         b = n + 1
