@@ -31,7 +31,7 @@ def _route(text: str) -> list[tuple[str, ...]]:
 
 
 @pytest.mark.parametrize(("name", "floor"), [
-    ("fresh_human_v.json", 19), ("fresh_human_w.json", 15), ("breadth_vw_classes.json", 79)])
+    ("fresh_human_v.json", 19), ("fresh_human_w.json", 16), ("breadth_vw_classes.json", 83)])
 def test_floor_and_no_silent_drops(name: str, floor: int) -> None:
     scores = score_set(DATA / name)
     s = summary(scores)
@@ -134,3 +134,9 @@ def test_through_to_a_room_stays_one_stage() -> None:
 def test_room_where_a_sized_thing_is(text: str) -> None:
     ref = parse_instruction(text).clauses[0].refs[0]
     assert ref.head_kind == "room" and [m.kind for m in ref.modifiers] == ["with"]
+
+
+def test_reason_with_a_place_adverb_is_context() -> None:
+    p = parse_instruction("Go to the sofa. Don't go into the kitchen, people are eating there.")
+    assert route_summary(p) == [("goal", "sofa"), ("avoid", "kitchen", "")]
+    assert any("people are eating there" in c for c in p.context)
