@@ -441,7 +441,8 @@ def reason_tail(rw: Rewriter, i: int) -> int | None:
     # "the cat is sleeping under it": a place said by pronoun is the thing's own
     tail = [w for q, w in enumerate(rw.words[k + 1:end], k + 1)
             if not (w in _NOT_REASON and rw.w(q + 1) in ("it", "them", "there")) and
-            not (w in ("it", "them", "there") and q > k + 1 and rw.w(q - 1) in _NOT_REASON)]
+            not (w in ("it", "them", "there") and q > k + 1 and rw.w(q - 1) in _NOT_REASON)
+            and not (w in ("there", "here") and q == end - 1 and q > k + 1)]  # "eating there"
     if rw.w(subj + 1) in ("floor", "ground", "carpet", "rug") and tail[-2:] in (
             ["in", "middle"], ["the", "middle"], ["in", "centre"], ["the", "centre"]):
         tail = tail[:-3 if tail[-3:-2] == ["in"] else -2]  # "the floor is wet in (the) middle"

@@ -40,7 +40,9 @@ from map2route.language.parser import walk_phrasings as WP
 from map2route.language.parser import words as W
 from map2route.language.parser.correction_forms import correction_forms
 from map2route.language.parser.destination_forms import destination_forms
+from map2route.language.parser.errand_talk import errand_talk
 from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.kind_talk import kind_talk
 from map2route.language.parser.model import (
     Clause,
     Modifier,
@@ -186,6 +188,8 @@ def human_forms(toks: list[Token]
     toks = terse_sentences(item_rooms(toks))
     toks = last_step(terse_reasons(run_on_starts(run_on_fixes(toks))))
     toks, released = said_release(toks)
+    toks, heading = errand_talk(toks)  # "swing past", "the corner where", "the other one"
+    toks, kinds = kind_talk(toks)  # "the ordinary chair", "Two of the beds have X on them"
     toks = correction_forms(toks)  # self-corrections in the order the discourse stage reads
     toks = OF.next_ones(toks)  # "the first bedroom ... and on into the next one"
     toks, listed = destination_forms(toks)  # errands, vias, partitives, corners, ...
@@ -198,7 +202,8 @@ def human_forms(toks: list[Token]
     toks, said = CF.polite_requests(toks)
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
-    context: list[tuple[str, tuple[int, int]]] = [*listed, *stated, *spoken, *reasons, *moved]
+    context: list[tuple[str, tuple[int, int]]] = [*heading, *kinds, *listed, *stated, *spoken,
+                                                  *reasons, *moved]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False

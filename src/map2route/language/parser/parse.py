@@ -6,6 +6,7 @@ from map2route.language.errors import InstructionTooLongError, ParseError
 from map2route.language.parser.annotator_rewrites import room_then_point
 from map2route.language.parser.clauses import ClauseReader
 from map2route.language.parser.coverage import HARMLESS, IDIOM_HEADS, aside_texts, unexplained
+from map2route.language.parser.errand_talk import through_then_stop
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.human import (
     apply_marks,
@@ -90,7 +91,7 @@ def parse_instruction(text: str, *, attachment: str = "local",
     clauses = room_then_corner(clauses, text)
     clauses = merge_passed_on_the_way(clauses, text, p.marks)
     clauses = merge_room_then_stop(clauses, text, p.marks)
-    clauses = merge_stop_there(clauses, text)
+    clauses = through_then_stop(merge_stop_there(clauses, text), text)
     tie_stage_legs(clauses, p.marks)
     return InstructionParse(text, clauses, p.unused_words(), attachment,
                             [*p.context, *aside_texts(p)],

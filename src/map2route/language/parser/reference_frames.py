@@ -206,12 +206,25 @@ def copular_size(rw: Rewriter, i: int) -> int | None:
     return end
 
 
+#: Size words a thing is told by ("the little table"), kept with its head.
+SIZE_WORDS = frozenset({"little", "small", "big", "large", "tall", "long", "short", "tiny",
+                        "huge"})
+
+
+def sized_head(rw: Rewriter, k: int) -> int:
+    """Length of a head at ``k``, with one size word before it ("little table": 2); 0 if
+    none."""
+    if rw.w(k) in SIZE_WORDS and rw.head_at(k + 1):
+        return 1 + rw.head_at(k + 1)
+    return rw.head_at(k)
+
+
 def where_it_is(rw: Rewriter, i: int) -> int | None:
     """"nearest to where the laptop is" -> "nearest to the laptop": the place of a thing is
     the thing's place; "the room where the TV is" -> "the room with the TV"."""
     if rw.w(i) != "where" or rw.w(i + 1) not in DETS:
         return None
-    n = rw.head_at(i + 2)
+    n = sized_head(rw, i + 2)  # "where the (big) bed is"
     end = i + 2 + n
     if not n or rw.w(end) not in ("is", "are", "sits", "stands", "was", "'s"):
         return None

@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.reference_frames import sized_head
 from map2route.language.parser.rewrites import Rewriter
 from map2route.language.parser.route_rewrites import _after_room
 from map2route.language.tokens import Token
@@ -245,7 +246,7 @@ def room_where_has(rw: Rewriter, i: int) -> int | None:
     with five chairs around it": a room picked by a thing in it that has things."""
     if rw.w(i) != "where" or not _after_room(rw) or rw.w(i + 1) not in _DETS:
         return None
-    n = rw.head_at(i + 2)
+    n = sized_head(rw, i + 2)  # "where the (little) table has ..."
     if not n or rw.w(i + 2 + n) not in ("has", "have") or \
             rw.w(i + 3 + n) == "only" and rw.w(i + 4 + n) in ("a", "an", "the"):
         return None  # "has only a spray bottle and ..." is not read as "with only a ..." either
