@@ -389,3 +389,12 @@ def test_scorer_reads_on_the_way_there_as_the_leg_of_the_stage_before():
                                    "avoid the sofa.", stages=[["goal", "bed"], ["goal", "statue"]])
     item2["constraints"] = [{"kind": "avoid", "head": "sofa", "scope": "until:statue"}]
     assert score_item(item2, parse_instruction(item2["instruction"])).right
+
+
+def test_list_item_no_map_has_is_refused_by_name():
+    # was a silent drop: the header clause with the absent piano went to context as chatter
+    with pytest.raises(ParseError) as err:
+        parse_instruction("Do these in order: the piano, then the dresser.")
+    assert err.value.word == "piano"
+    p = parse_instruction("Do these in order: the fridge, then the dresser.")
+    assert [c.refs[0].head for c in p.clauses] == ["fridge", "dresser"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from map2route.language import lexicon
 from map2route.language.parser import words as W
+from map2route.language.vocabulary import ABSENT_PLACES, ABSENT_THINGS
 
 #: The moves a clause can make.
 MOVES = ("request", "statement", "mention", "chatter", "caution", "hedge", "elaboration",
@@ -35,6 +36,9 @@ _ROUTE_WORDS = frozenset(W.MOVE_VERBS | W.SHAPE_VERBS | {
     "halfway", "midway", "stop", "wait", "never"})
 #: Verbs that carry no route of their own ("could you *do* a round for me", "*be* quick").
 _LIGHT_VERBS = frozenset({"do", "be", "help", "hurry"})
+#: Things and places no map has ("the piano", "the garage"): a clause naming one is route
+#: content to refuse by name, never chatter ("Do these in order: the piano, then ...").
+_ABSENT = frozenset(w for w in ABSENT_THINGS | ABSENT_PLACES if " " not in w)
 #: Words after which a route word is a noun ("a little round").
 _NOUN_LEADS = frozenset({"a", "an", "little", "quick", "short", "small", "nice"})
 _VERBS = W.OPENERS | _ROUTE_WORDS

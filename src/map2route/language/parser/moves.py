@@ -43,6 +43,7 @@ from map2route.language.inflection import singular_word
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.move_words import (
+    _ABSENT,
     _ASKS,
     _BACK,
     _CAUTIONS,
@@ -232,6 +233,8 @@ def classify(words: list[str], c: Clause, prev: Clause | None, prev_words: list[
         if not route or _restates(c):
             return "statement"  # ", it tips over easily", "the toilet is where I want you"
         return "request"
+    if set(body) & _ABSENT:
+        return "request"  # a thing no map has: refused by name later, never chatter
     if w == "you" and not c.heads and not route - _LIGHT_VERBS and \
             any(x in _YOU_STATES for x in body):
         return "chatter"  # "you'll see it", "then you're done"
