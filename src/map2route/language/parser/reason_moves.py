@@ -37,7 +37,7 @@ _PLANS = tuple((*s, *v, "to") for s in (("i",), ("we",))
 #: Subjects after "so" that make it a reason ("so you don't knock it", "so that ...").
 _SO_SUBJECTS = frozenset({"that", "you", "it", "we", "i", "they", "nothing", "he", "she",
                           "there", "no"})
-_BECAUSE = frozenset({"because", "cause", "'cause", "since"})
+_BECAUSE = frozenset({"because", "cause", "'cause", "since", "bc", "cuz", "coz"})
 _COPULAS = frozenset({"is", "are", "was", "were", "'s", "gets", "looks", "seems"})
 #: A state's subject is a noun phrase ("the floor", "its door"); "it's big" is left to
 #: :mod:`.moves` (a pronoun's state may say which one).
@@ -124,7 +124,8 @@ def _reason_end(words: list[str], k: int) -> int:
     for q in range(k + 1, end):
         nxt = words[q + 1:q + 3]
         if words[q] == "," and nxt and (nxt[0] in W.MOVE_VERBS or nxt[0] == "then" or
-                                        nxt == ["and", "then"]):
+                                        nxt == ["and", "then"] or
+                                        nxt[0] == "and" and nxt[1:] and nxt[1] in W.MOVE_VERBS):
             return q
     return end
 

@@ -1,0 +1,113 @@
+"""Sentences about people and pets in the house: scene and reason, never a stop.
+
+People set the scene of a request with who is where: "The kids are asleep in the bedroom.",
+"Grandma is napping in the bedroom.", "Mom's in the kitchen cooking.", "We have guests in the
+living room.", "The cat sleeps on the arm chair.", and give reasons the same way after a
+request: "Stay out of the bathroom, someone's in there.", "..., my husband is on a call." Such a
+sentence names a place for a later "it" / "there" ("Avoid it.", "Don't go in there.", "Keep
+away from it") but is never a stop and never a constraint of its own.
+
+:func:`animate_statement` reads a closed class of subjects (people and pets, with their
+determiners or possessives) and rewrites the sentence onto "there is a PLACE." (a mention, the
+referent a later pronoun resolves to), reporting the whole sentence as context; without a place
+("someone's in there", "my sister is sleeping") the words are context only. A pet's own bed
+("the dog is asleep on his bed") is the dog bed. Hand-written for the same reason as the rest
+of the parser: the class of subjects is closed and each construction is checked by a test.
+"""
+
+from __future__ import annotations
+
+from map2route.language.parser import words as W
+from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.rewrites import Rewriter
+
+__all__ = ["animate_statement"]
+
+_ENDS = (".", "!", "?", ";")
+#: People and pets a request may speak of.
+_ANIMATE = frozenset({
+    "kids", "kid", "children", "child", "baby", "babies", "toddler", "grandma", "grandpa",
+    "granny", "grandmother", "grandfather", "mom", "mum", "mommy", "dad", "daddy", "mother",
+    "father", "parents", "wife", "husband", "sister", "brother", "son", "daughter", "cat", "cats",
+    "dog", "dogs", "puppy", "kitten", "guest", "guests", "friend", "friends", "someone",
+    "somebody", "people", "roommate", "roommates", "partner", "boyfriend", "girlfriend",
+    "neighbor", "neighbour", "visitors", "family", "aunt", "uncle", "nanny", "everyone"})
+_PETS = frozenset({"cat", "cats", "dog", "dogs", "puppy", "kitten"})
+_LEADS = frozenset({"the", "my", "our", "your", "his", "her", "their", "a", "some", "little"})
+_VERBS = frozenset({"is", "are", "'s", "was", "were", "sleeps", "sleep", "naps", "nap", "sits",
+                    "lies", "lays", "plays", "works", "has", "have"})
+_PREPS = frozenset({"in", "on", "at", "by", "near", "inside", "beside", "under"})
+_OWNERS = frozenset({"his", "her", "its", "their"})
+_PLACE_DETS = frozenset({"the", "a", "an", "my", "our", "your", *_OWNERS})
+
+
+def _subject(rw: Rewriter, i: int) -> int:
+    """The token after an animate subject at ``i`` ("the kids", "my wife", "we have guests"),
+    or 0."""
+    k = i
+    if rw.at(k, "we", "have") or rw.at(k, "there", "are") or rw.at(k, "there", "is"):
+        k += 2
+    while rw.w(k) in _LEADS:
+        k += 1
+    if rw.w(k) not in _ANIMATE:
+        return 0
+    return k + 1
+
+
+def animate_statement(rw: Rewriter, i: int) -> int | None:
+    """"Grandma is napping in the bedroom." -> "there is a bedroom ." (the sentence reported as
+    context); "..., someone's in there." -> context only (see the module docstring)."""
+    first = not rw.out or rw.out[-1].text in _ENDS
+    after_comma = bool(rw.out) and rw.out[-1].text == ","
+    if not first and not after_comma and rw.w(i - 1) not in ("bc", "because", "cause", "since"):
+        return None
+    k = _subject(rw, i)
+    if not k:
+        return None
+    pet = rw.w(k - 1) in _PETS
+    if rw.w(k) not in _VERBS and not (rw.at(i, "we", "have") or rw.at(i, "there")):
+        return None
+    end = rw.sentence_end(k)
+    stop = next((q for q in range(k, end) if rw.w(q) == "," and
+                 rw.w(q + 1) in ("so", "and", "then", "please")), end)
+    lex = head_lexicon()
+    place: tuple[int, int, int] | None = None  # (prep, head start, head end)
+    q = k
+    while q < stop:
+        w = rw.w(q)
+        if w in W.MOVE_VERBS or w in ("avoid", "stay", "keep", "do", "don't", "never", "go"):
+            return None  # a request after all
+        hit = lex.match(rw.words[q:q + lex.max_len])
+        if hit is not None:
+            if place is not None or rw.w(q - 1) not in _PLACE_DETS or \
+                    rw.w(q - 2) not in _PREPS:
+                return None
+            place = (q - 2, q, q + hit[0])
+            q += hit[0]
+            continue
+        q += 1
+    like = rw.toks[i]
+    said = [t for t in rw.toks[i:stop] if t.text != ","]
+    if said:
+        rw.context.append((" ".join(t.text for t in said), (said[0].start, said[-1].end)))
+    if after_comma and place is None:
+        rw.out.pop()  # ", someone's in there": the reason goes, the request stays as said
+        return stop
+    if place is None:
+        return stop + (1 if stop < len(rw.toks) and rw.w(stop) in _ENDS else 0)
+    _, a, b = place
+    head = rw.words[a:b]
+    if pet and rw.w(a - 1) in _OWNERS and head == ["bed"]:
+        head = ["dog", "bed"]  # "the dog is asleep on his bed": the pet's own bed
+    if after_comma:
+        rw.out.pop()
+        rw.emit(".", like=rw.toks[i])
+    rw.emit("there", "is", "a", like=like)
+    rw.out.extend(rw.new(w, rw.toks[a]) for w in head)
+    if stop < end:
+        rw.emit(".", like=rw.toks[stop])
+        nxt = stop + 1
+        while rw.w(nxt) in ("so", "and", "then", "please"):
+            nxt += 1
+        return nxt
+    return stop
