@@ -11,7 +11,9 @@ away from it") but is never a stop and never a constraint of its own.
 determiners or possessives) and rewrites the sentence onto "there is a PLACE." (a mention, the
 referent a later pronoun resolves to), reporting the whole sentence as context; without a place
 ("someone's in there", "my sister is sleeping") the words are context only. A pet's own bed
-("the dog is asleep on his bed") is the dog bed. Hand-written for the same reason as the rest
+("the dog is asleep on his bed") is the dog bed. Said as the last sentence, after the request,
+such a statement is not read here (the person or pet may be what the route is about), so the
+parse still refuses it, naming the subject. Hand-written for the same reason as the rest
 of the parser: the class of subjects is closed and each construction is checked by a test.
 """
 
@@ -68,6 +70,10 @@ def animate_statement(rw: Rewriter, i: int) -> int | None:
     if rw.w(k) not in _VERBS and not (rw.at(i, "we", "have") or rw.at(i, "there")):
         return None
     end = rw.sentence_end(k)
+    if first and not any(w not in _ENDS for w in rw.words[end:]):
+        # said last, after the request, a person or pet may be what the route is about
+        # ("Go to the fridge. The cat is sleeping on the bed."): left to refuse, naming it
+        return None
     stop = next((q for q in range(k, end) if rw.w(q) == "," and
                  rw.w(q + 1) in ("so", "and", "then", "please")), end)
     lex = head_lexicon()
@@ -79,10 +85,10 @@ def animate_statement(rw: Rewriter, i: int) -> int | None:
             return None  # a request after all
         hit = lex.match(rw.words[q:q + lex.max_len])
         if hit is not None:
-            if place is not None or rw.w(q - 1) not in _PLACE_DETS or \
-                    rw.w(q - 2) not in _PREPS:
-                return None
-            place = (q - 2, q, q + hit[0])
+            if rw.w(q - 1) in _PLACE_DETS and rw.w(q - 2) in _PREPS:
+                # the place said last is where they are ("on the phone in the living room");
+                # other things ("watching TV") stay in the sentence reported as context
+                place = (q - 2, q, q + hit[0])
             q += hit[0]
             continue
         q += 1

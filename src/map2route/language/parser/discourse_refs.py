@@ -9,8 +9,8 @@ saying it again:
   sofa" / "do the same for the one in the bathroom" (the verb of the step said last, with the
   new thing; "in ROOM" keeps the old thing and moves it to the new room);
 * a leg of the route named by its place in the route or by "that": "for the last bit", "on the
-  first stretch", "during the second one", "for that part", "while doing it", "on the way
-  back" (the leg said last, or the Nth: :func:`.stage_rewrites.tie_stage_legs` ties it), and
+  first stretch", "during the second one", "for that part", "while doing it" (the leg said
+  last, or the Nth: :func:`.stage_rewrites.tie_stage_legs` ties it), and
   "on both" / "for both (of them)" (every leg: the whole way);
 * the place said last opening the next step: "Once there, go to the TV", "While you're there,
   circle the table" (the next step starts there; the words are context).
@@ -90,6 +90,14 @@ def same_again(rw: Rewriter, i: int) -> int | None:
     like = rw.toks[i]
     rw.emit(*(t.text for t in verb), like=like)
     if prep in ("in", "inside"):
+        room = rw.head_at(k + 2) if rw.w(k + 1) in _DETS else 0
+        if room and rw.w(k + 2 + room) in _NEW_THING and rw.w(k + 3 + room) in _DETS:
+            # "do the same in the living room with the sofa": the sofa in the living room
+            new = k + 3 + room
+            end = new + 1 + rw.head_at(new + 1)
+            rw.out.extend(rw.toks[new:end])
+            rw.emit(*rw.words[k:k + 2 + room], like=rw.toks[end - 1])
+            return end
         rw.emit(*(t.text for t in thing), like=like)
         return k  # "in the other bedroom" read after it
     k += 1
@@ -101,6 +109,8 @@ def same_again(rw: Rewriter, i: int) -> int | None:
 
 
 _BITS = ("bit", "part", "piece", "stretch", "leg", "section", "half", "one", "stage")
+#: Of those, the ones :func:`.stage_rewrites.stage_leg` does not read after an ordinal.
+_NTH_BITS = ("bit", "piece", "half", "one", "stage")
 
 
 def _nth(word: str) -> int:
@@ -109,11 +119,13 @@ def _nth(word: str) -> int:
 
 def leg_named(rw: Rewriter, i: int) -> int | None:
     """"for the last bit", "during the second one" -> "on the way there" tied to that leg;
-    "for that part", "while doing it", "on the way back" -> the leg said last; "on both",
+    "for that part", "while doing it" -> the leg said last; "on both",
     "for both of them" -> the whole way."""
     w = rw.w(i)
-    if w in ("for", "on", "during", "in") and rw.w(i + 1) in ("the", "your") and \
-            _nth(rw.w(i + 2)) and rw.w(i + 3) in _BITS:
+    if w in ("for", "on", "during") and rw.w(i + 1) in ("the", "your") and \
+            _nth(rw.w(i + 2)) and rw.w(i + 3) in _NTH_BITS and (rw.w(i + 3) != "one" or
+                                                          w == "during"):
+        # "during the second one" is a leg; "in / on the second one" is a thing
         rw.marks.stage_legs[rw.toks[i].start] = _nth(rw.w(i + 2))
         rw.emit("on", "the", "way", "there", like=rw.toks[i])
         return i + 4
@@ -125,11 +137,6 @@ def leg_named(rw: Rewriter, i: int) -> int | None:
                                                                           "this", "so"):
         rw.emit("on", "the", "way", like=rw.toks[i])
         return i + 3
-    if rw.at(i, "on", "the", "way", "back") or rw.at(i, "on", "your", "way", "back"):
-        if rw.w(i + 4) in ("to", "toward", "towards", "from", "through", "into"):
-            return None
-        rw.emit("on", "the", "way", like=rw.toks[i])
-        return i + 4
     if w in ("on", "for", "during") and rw.w(i + 1) == "both":
         k = i + 2
         if rw.at(k, "of", "them"):

@@ -177,7 +177,10 @@ def _reasons(toks: list[Token], ctx: Context, records: list[dict[str, str]]) -> 
         end = _reason_end(words, k)
         start = max((q + 1 for q in range(k) if words[q] in (",", *_ENDS)), default=0)
         around = _around(words, start, k)
-        if _reason_at(words, k) and end > k + 1 and not _new_heads(words, k, end) and \
+        # a reason said with "because" / "since" may name things ("since the chairs are
+        # out"): reported as context with them, never left unread
+        if _reason_at(words, k) and end > k + 1 and \
+                (words[k] in _BECAUSE or not _new_heads(words, k, end)) and \
                 set(words[:k]) & (W.OPENERS | _ROUTE) and \
                 (around is None or _keeps_clear(words, k, end)):
             if around is not None:
