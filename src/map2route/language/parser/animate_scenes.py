@@ -13,7 +13,11 @@ referent a later pronoun resolves to), reporting the whole sentence as context; 
 ("someone's in there", "my sister is sleeping") the words are context only. A pet's own bed
 ("the dog is asleep on his bed") is the dog bed. Said as the last sentence, after the request,
 such a statement is not read here (the person or pet may be what the route is about), so the
-parse still refuses it, naming the subject. Hand-written for the same reason as the rest
+parse still refuses it, naming the subject.
+
+:func:`thing_state` reads the same kind of sentence about a thing ("The washing machine just
+finished.", "The bathroom is occupied.", "There's a spill by the sink."): a state, which says
+neither which one nor where to go, is a mention of the thing and context. Hand-written for the same reason as the rest
 of the parser: the class of subjects is closed and each construction is checked by a test.
 """
 
@@ -22,8 +26,9 @@ from __future__ import annotations
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.rewrites import Rewriter
+from map2route.language.tokens import Token
 
-__all__ = ["animate_statement"]
+__all__ = ["animate_statement", "thing_state"]
 
 _ENDS = (".", "!", "?", ";")
 #: People and pets a request may speak of.
@@ -117,3 +122,74 @@ def animate_statement(rw: Rewriter, i: int) -> int | None:
             nxt += 1
         return nxt
     return stop
+
+
+#: Words that make a statement about a thing say which one, or where to go, after all.
+_NOT_STATES = frozenset({"one", "ones", "destination", "goal", "target", "start", "where",
+                         "which", "that", "who", "whose", "first", "second", "last", "only",
+                         "biggest", "smallest", "closest", "nearest", "farthest", "furthest",
+                         "not", "no", "avoid", "stay", "keep", "go", "do", "don't", "never",
+                         "near", "next", "close", "far", "between", "behind", "beside"})
+_STATE_LEADS = frozenset({"is", "'s", "was", "just", "has", "are", "were"})
+
+
+def thing_state(rw: Rewriter, i: int) -> int | None:
+    """"The washing machine just finished.", "The bathroom is occupied.", "The TV is on in the
+    living room.", "There's a spill by the sink." (a sentence of its own, before the request)
+    -> "there is a washing machine ." (a mention for a later "it"; the sentence reported as
+    context): a state of a thing, which says neither which one nor where to go."""
+    if rw.out and rw.out[-1].text not in _ENDS:
+        return None
+    lex = head_lexicon()
+    k, spill = i, False
+    if rw.at(k, "there", "is") or rw.at(k, "there", "'s"):
+        k, spill = k + 2, True
+    elif rw.w(k) in ("the", "a", "an", "my", "our"):
+        k += 1
+    hit = lex.match(rw.words[k:k + lex.max_len])
+    end = rw.sentence_end(i)
+    if end >= len(rw.toks) or rw.w(end) == "?" or \
+            not any(w not in _ENDS for w in rw.words[end + 1:]):
+        return None  # said last, a statement may be what the route is about
+    if spill:
+        # "there's broken glass by the dining table": something unnamed by a thing
+        q = end - 1
+        thing = None
+        while q > k:
+            h = lex.match(rw.words[q:q + lex.max_len])
+            if h is not None and q + h[0] == end and rw.w(q - 1) in _PLACE_DETS and \
+                    rw.w(q - 2) in _PREPS:
+                thing = (q, q + h[0])
+                break
+            q -= 1
+        said = rw.words[k:q - 2] if thing is not None else []
+        if thing is None or not said or any(lex.match([w]) or w in _NOT_STATES or
+                                            w in W.MOVE_VERBS for w in said):
+            return None
+        head = rw.toks[thing[0]:thing[1]]
+        tail: list[Token] = []
+    else:
+        if hit is None or rw.w(k + hit[0]) not in _STATE_LEADS:
+            return None
+        head = rw.toks[k:k + hit[0]]
+        q = k + hit[0]
+        tail = []
+        while q < end:
+            h = lex.match(rw.words[q:q + lex.max_len])
+            if h is not None:
+                if rw.w(q - 1) not in _PLACE_DETS or rw.w(q - 2) not in ("in", "on") or \
+                        q + h[0] != end or tail:
+                    return None
+                tail = rw.toks[q - 2:q + h[0]]  # "... in the living room": where it is
+                break
+            if rw.w(q) in _NOT_STATES or rw.w(q) in W.MOVE_VERBS or rw.w(q) == ",":
+                return None
+            q += 1
+        if q == k + hit[0] + 1 and not tail:
+            return None  # "The sofa is." says nothing
+    said_toks = rw.toks[i:end]
+    rw.context.append((" ".join(t.text for t in said_toks),
+                       (said_toks[0].start, said_toks[-1].end)))
+    rw.emit("there", "is", "a", like=rw.toks[i])
+    rw.out.extend([*head, *tail])
+    return end

@@ -23,7 +23,7 @@ are a closed class of discourse words (same, again, bit, part, both), each check
 from __future__ import annotations
 
 from map2route.language.parser import words as W
-from map2route.language.parser.animate_scenes import animate_statement
+from map2route.language.parser.animate_scenes import animate_statement, thing_state
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.rewrites import Rewriter, Rule
 from map2route.language.tokens import Token
@@ -170,4 +170,5 @@ def there_opener(rw: Rewriter, i: int) -> int | None:
     return i + n + 1
 
 
-RULES: tuple[Rule, ...] = (animate_statement, there_opener, same_again, leg_named)
+RULES: tuple[Rule, ...] = (animate_statement, thing_state, there_opener, same_again,
+                           leg_named)
