@@ -143,8 +143,10 @@ class ClauseReader(ConditionReader):
             # "stay far from the windows while crossing the bedroom": crossing is the route
             scoped = next((c.within for c in st.out if c.within is not None), None)
             if scoped is None:
+                # the whole instruction is the span that lacks one
                 raise ParseError(f"found no destination in {self.text!r}: say where to go, "
-                                 "e.g. 'go to the sofa'")
+                                 "e.g. 'go to the sofa'", self.text.strip(),
+                                 (0, len(self.text)))
             st.out.append(Clause("pass", scoped.span, scoped.text, refs=[scoped]))
         return st.out
 

@@ -25,6 +25,7 @@ from map2route.language.parser import anaphor_forms as AF
 from map2route.language.parser import annotator_rewrites as A
 from map2route.language.parser import aside_rewrites as I
 from map2route.language.parser import constraint_frames as CF
+from map2route.language.parser import discourse_refs as DR
 from map2route.language.parser import motion_frames as MF
 from map2route.language.parser import ordinal_forms as OF
 from map2route.language.parser import reference_frames as RF
@@ -227,7 +228,7 @@ def human_forms(toks: list[Token]
     kept = early.run((*MF.EARLY, *WP.EARLY))
     rw = Rewriter(RL.on_top(kept), marks)
     # constraint frames first: they read a negator and a predicate as one phrasing
-    out = rw.run((*CF.RULES, *MF.RULES, *WP.RULES, *S.RULES, *RL.RULES, *A.RULES, *RULES))
+    out = rw.run((*DR.RULES, *CF.RULES, *MF.RULES, *WP.RULES, *S.RULES, *RL.RULES, *A.RULES, *RULES))
     return out, context + frames.context + rw.context, marks
 
 

@@ -37,7 +37,7 @@ _PLANS = tuple((*s, *v, "to") for s in (("i",), ("we",))
 #: Subjects after "so" that make it a reason ("so you don't knock it", "so that ...").
 _SO_SUBJECTS = frozenset({"that", "you", "it", "we", "i", "they", "nothing", "he", "she",
                           "there", "no"})
-_BECAUSE = frozenset({"because", "cause", "'cause", "since"})
+_BECAUSE = frozenset({"because", "cause", "'cause", "since", "bc", "cuz", "coz"})
 _COPULAS = frozenset({"is", "are", "was", "were", "'s", "gets", "looks", "seems"})
 #: A state's subject is a noun phrase ("the floor", "its door"); "it's big" is left to
 #: :mod:`.moves` (a pronoun's state may say which one).
@@ -124,7 +124,8 @@ def _reason_end(words: list[str], k: int) -> int:
     for q in range(k + 1, end):
         nxt = words[q + 1:q + 3]
         if words[q] == "," and nxt and (nxt[0] in W.MOVE_VERBS or nxt[0] == "then" or
-                                        nxt == ["and", "then"]):
+                                        nxt == ["and", "then"] or
+                                        nxt[0] == "and" and nxt[1:] and nxt[1] in W.MOVE_VERBS):
             return q
     return end
 
@@ -176,7 +177,10 @@ def _reasons(toks: list[Token], ctx: Context, records: list[dict[str, str]]) -> 
         end = _reason_end(words, k)
         start = max((q + 1 for q in range(k) if words[q] in (",", *_ENDS)), default=0)
         around = _around(words, start, k)
-        if _reason_at(words, k) and end > k + 1 and not _new_heads(words, k, end) and \
+        # a reason said with "because" / "since" may name things ("since the chairs are
+        # out"): reported as context with them, never left unread
+        if _reason_at(words, k) and end > k + 1 and \
+                (words[k] in _BECAUSE or not _new_heads(words, k, end)) and \
                 set(words[:k]) & (W.OPENERS | _ROUTE) and \
                 (around is None or _keeps_clear(words, k, end)):
             if around is not None:
