@@ -2,8 +2,10 @@
 describe a target (deep references, nearby, relative clauses incl. negated ones, superlatives,
 same-room) and constrain the way (keep away, stay close, avoid, don't pass between,
 clearance), written before the parser was read (first contact: 140 right, 15 refused, 1 silent
-drop), and the mechanisms of :mod:`map2route.language.parser.description_forms` that read
-them; also the second batch (``data/breadth_descriptions_b.json``), written after."""
+drop; after: 157), and the mechanisms of :mod:`map2route.language.parser.description_forms`
+that read them; also the second batch (``data/breadth_descriptions_b.json``, 40 new wordings
+written after, scored once as a generalisation check: 30 right, 6 refused, 0 silent drops;
+after: 37)."""
 
 from __future__ import annotations
 
@@ -19,7 +21,8 @@ from map2route.language.parser import parse_instruction
 _DATA = Path(__file__).parent / "data"
 
 
-@pytest.mark.parametrize(("name", "floor"), [("breadth_descriptions.json", 155)])
+@pytest.mark.parametrize(("name", "floor"), [("breadth_descriptions.json", 155),
+                                              ("breadth_descriptions_b.json", 35)])
 def test_the_table_is_read_to_its_floor_with_no_silent_drop(name, floor):
     scores = score_set(_DATA / name)
     s = summary(scores)
@@ -63,6 +66,21 @@ def test_the_table_was_written_before_the_parser_was_read():
      [("goal", "dresser"), ("near", "bed", "")]),
     # "stand" inside a head ("tv stand") is never the verb
     ("go to the tv stand under the television in the living room", [("goal", "tv_stand")]),
+    # second batch: a polite request after the thing, least distant, negated "at",
+    # "while doing so", "keep well back from", "cross between", a kept distance
+    ("the statue near the tv, can you go there", [("goal", "statue")]),
+    ("navigate to the least distant bathroom", [("goal", "bathroom")]),
+    ("go to the chair that isn't at the desk", [("goal", "chair")]),
+    ("Go to the fridge, and while doing so stay far from the sofa.",
+     [("goal", "fridge"), ("far", "sofa", "")]),
+    ("Walk to the bed and keep well back from the dresser.",
+     [("goal", "bed"), ("far", "dresser", "")]),
+    ("Go to the window; do not cross between the bed and the dresser.",
+     [("goal", "window"), ("avoid", "between", "")]),
+    ("go to the tv, keep half a metre clearance from the armchair",
+     [("goal", "television"), ("far", "arm_chair", "")]),
+    ("Go to the bed; keep at least a meter from the dresser.",
+     [("goal", "bed"), ("far", "dresser", "")]),
 ])
 def test_description_forms(text, want):
     assert route_summary(parse_instruction(text)) == want
@@ -100,3 +118,14 @@ def test_avoiding_either_of_two_rooms_is_still_two_avoids():
 def test_route_summary_of_a_clause_without_references():
     p = parse_instruction("go to the window and keep clear of obstacles")
     assert ("clearance", "", "") in route_summary(p)
+
+
+def test_the_chair_not_at_the_desk_is_a_negated_relation():
+    ref = parse_instruction("go to the chair that isn't at the desk").clauses[0].refs[0]
+    assert [(m.kind, m.negated, m.refs[0].head) for m in ref.modifiers] == [
+        ("next_to", True, "desk")]
+
+
+def test_or_after_a_constraint_is_no_choice_of_goals():
+    p = parse_instruction("Go to the bed, but keep away from the lamp or the desk")
+    assert route_summary(p)[:2] == [("goal", "bed"), ("far", "lamp", "")]

@@ -9,7 +9,8 @@ Token transforms, run on the tokens as typed (:func:`early_forms`):
 - "between them" / "between the two of them" after two things were named -> "between the X
   and the Y";
 - "until you reach it" -> "until you reach" the goal said last (the head of the phrase after
-  the last "to").
+  the last "to");
+- "keep well back from X" -> "keep away from X".
 
 Rewrite rules (:data:`RULES`, tried before the other late rules):
 
@@ -27,6 +28,13 @@ Rewrite rules (:data:`RULES`, tried before the other late rules):
   staying close to the sofa";
 - "the round table": a shape adjective before a head is read as the head alone (never as a
   loop around it); recorded in :attr:`.rewrites.Marks.said_as`;
+- "the least distant bathroom" -> "the nearest bathroom";
+- "the chair that isn't at / in front of / behind the desk": a negated relation, read as
+  (not) next to;
+- "..., and while doing so stay far from X": "while doing so" is the way already meant;
+- "keep at least a meter (of clearance) from X", "stay 2 feet away from X" -> "stay away
+  from X", the amount recorded as said (as "give X lots of room" is read);
+- "do not cross / step / run between A and B" -> "avoid the area between A and B";
 - ", the TV is on" after a request: a state of a thing, context (never a goal);
 - "go to the kitchen, or the living room": a choice the parser cannot make; refused, naming
   the alternative.
@@ -100,7 +108,10 @@ def _fronted(words: list[str], i: int) -> tuple[int, int] | None:
     if sep is None or sep + 1 >= end or any(w in _CLAUSE_WORDS for w in words[i:sep]) or \
             not any(_head_at(words, k, sep) for k in range(i, sep)):
         return None
-    if words[sep + 1] not in _REQUEST:
+    k = sep + 1
+    while k < end and words[k] in _POLITE:  # "..., can you go there"
+        k += 1
+    if k >= end or words[k] not in _REQUEST:
         return None
     for p in range(sep + 2, end):
         if words[p] in (",", ":") or words[p] in _DETS and _head_at(words, p + 1, end):
@@ -108,6 +119,11 @@ def _fronted(words: list[str], i: int) -> tuple[int, int] | None:
         if words[p] == "it" or words[p] == "there" and words[p - 1] in _REQUEST:
             return sep, p
     return None
+
+
+#: Words of a polite request before its verb ("can you go there", "please go there").
+_POLITE = frozenset({"can", "could", "would", "will", "you", "please", "just", "now", "then",
+                     "so", "kindly"})
 
 
 _TWO = (("them",), ("the", "two", "of", "them"), ("those", "two"), ("these", "two"),
@@ -179,15 +195,37 @@ def reached_it(toks: list[Token]) -> list[Token]:
     return out
 
 
+_KEEP = ("keep", "stay", "keeping", "staying", "stand", "hang")
+
+
+def keep_back(toks: list[Token]) -> list[Token]:
+    """"keep well back from the dresser" -> "keep away from the dresser" (before the spoken
+    frames, which read "well" as a filler)."""
+    words = [t.text for t in toks]
+    out: list[Token] = []
+    i = 0
+    while i < len(toks):
+        k = i + 1 + (words[i + 1:i + 2] in (["well"], ["way"], ["far"], ["right"]))
+        if words[i] in _KEEP and words[k:k + 2] == ["back", "from"]:
+            out.append(toks[i])
+            out.append(Token("away", toks[i + 1].start, toks[k].end))
+            i = k + 1
+            continue
+        out.append(toks[i])
+        i += 1
+    return out
+
+
 def early_forms(toks: list[Token]) -> list[Token]:
     """The token transforms of this module, in order."""
-    return reached_it(between_them(fronted_topic(toks)))
+    return keep_back(reached_it(between_them(fronted_topic(toks))))
 
 
 # --- rewrite rules -----------------------------------------------------------------------
-def _after_thing(rw: Rewriter) -> bool:
-    """Whether the words read so far end with a thing's head (or "is"/"sits" after one)."""
-    words = [t.text for t in rw.out[-8:]]
+def _after_thing(rw: Rewriter, skip: int = 0) -> bool:
+    """Whether the words read so far (less the last ``skip``) end with a thing's head (or
+    "is"/"sits" after one)."""
+    words = [t.text for t in rw.out[max(0, len(rw.out) - skip - 8):len(rw.out) - skip]]
     while words and words[-1] in ("is", "are", "sits", "stands", "sitting", "standing",
                                   "located", "placed", "that", "which", "right", "just",
                                   "directly"):
@@ -213,7 +251,7 @@ def corner_of_thing(rw: Rewriter, i: int) -> int | None:
     the kitchen": left for the corner modifier (a corner of the room, where the thing is)."""
     if rw.w(i) in ("the", "a") and rw.w(i + 1) == "corner" and rw.w(i + 2) == "of" and \
             rw.out and rw.out[-1].text == "in" and \
-            _after_thing(Rewriter(rw.toks, rw.marks, rw.out[:-1])):
+            _after_thing(rw, skip=1):
         rw.out.append(rw.new("the", rw.toks[i]))
         rw.out.append(rw.toks[i + 1])
         return i + 2
@@ -283,7 +321,7 @@ def away_the(rw: Rewriter, i: int) -> int | None:
     """"keep away the dining table" -> "keep away from the dining table"."""
     if rw.w(i) in ("away", "clear") and rw.w(i - 1) in ("keep", "stay", "keeping", "staying") \
             and rw.w(i + 1) in ("the", "a") and rw.head_at(i + 2):
-        if len(rw.out) > 1 and _after_thing(Rewriter(rw.toks, rw.marks, rw.out[:-1])):
+        if len(rw.out) > 1 and _after_thing(rw, skip=1):
             rw.out.insert(-1, rw.new(",", rw.toks[i - 1]))  # "go to the fridge keep away ..."
         rw.out.append(rw.toks[i])
         rw.emit("from", like=rw.toks[i])
@@ -372,6 +410,12 @@ def state_aside(rw: Rewriter, i: int) -> int | None:
     return q + 2
 
 
+#: Words after which "or the X" is no destination ("keep away from the lamp or the desk").
+_NOT_GOING = frozenset({"from", "away", "keep", "stay", "avoid", "near", "past", "through",
+                        "between", "around", "clear", "touching", "pass", "passing", "via",
+                        "close", "across", "along"})
+
+
 def or_choice(rw: Rewriter, i: int) -> int | None:
     """"go to the kitchen, or the living room": a choice between two places, which the
     parser cannot make; refused, naming the alternative."""
@@ -387,6 +431,11 @@ def or_choice(rw: Rewriter, i: int) -> int | None:
             any(w in ("not", "never", "avoid", "without", "no", "either", "whichever",
                       "dont") for w in said):
         return None
+    for w in reversed(said):  # the last verb or preposition said must be one of going to
+        if w in _NOT_GOING:
+            return None  # "keep away from the lamp or the desk": both
+        if w in W.MOVE_VERBS or w == "to":
+            break
     b = k + n
     span = (rw.toks[i].start, rw.toks[b - 1].end)
     text = " ".join(rw.words[i:b])
@@ -424,11 +473,115 @@ def head_word(rw: Rewriter, i: int) -> int | None:
     return None
 
 
+def least_far(rw: Rewriter, i: int) -> int | None:
+    """"the least distant bathroom" -> "the nearest bathroom"; "the least close" ->
+    "the farthest"."""
+    if rw.w(i) != "least" or rw.w(i - 1) not in ("the", "a"):
+        return None
+    if rw.w(i + 1) in ("distant", "far", "remote"):
+        rw.emit("nearest", like=rw.toks[i])
+        return i + 2
+    if rw.w(i + 1) in ("close", "near"):
+        rw.emit("farthest", like=rw.toks[i])
+        return i + 2
+    return None
+
+
+#: Relations negated in a relative clause the core rule does not take, read as "next to".
+_NOT_PLACED = (("at",), ("in", "front", "of"), ("facing",), ("behind",), ("above",),
+               ("opposite",), ("across", "from"), ("against",), ("underneath",))
+
+
+def not_placed(rw: Rewriter, i: int) -> int | None:
+    """"the chair that isn't at the desk" -> "the chair (not) next to the desk"."""
+    if rw.w(i) not in ("that", "which") or rw.w(i + 1) not in ("is", "are") or \
+            rw.w(i + 2) != "not":
+        return None
+    said = next((p for p in _NOT_PLACED if rw.at(i + 3, *p)), None)
+    if said is None:
+        return None
+    det = i + 3 + len(said)
+    if rw.w(det) not in ("a", "an", "the", "any") or not rw.head_at(det + 1):
+        return None
+    rw.marks.negated.add(rw.toks[i + 3].start)
+    rw.emit("next", "to", like=rw.toks[i + 3])
+    return det
+
+
+_WHILE_SO = (("while", "doing", "so"), ("while", "doing", "that"), ("while", "doing", "this"),
+             ("while", "you", "do", "so"), ("while", "you", "do", "that"),
+             ("as", "you", "do", "so"), ("as", "you", "do", "that"), ("in", "doing", "so"))
+
+
+def while_so(rw: Rewriter, i: int) -> int | None:
+    """"go to the fridge, and while doing so stay far from the table": "while doing so" is
+    the way to the goal said before, as a constraint after it already is."""
+    n = max((len(p) for p in _WHILE_SO if rw.at(i, *p)), default=0)
+    if not n or not rw.out or rw.out[-1].text not in (",", "and", "but"):
+        return None
+    return i + n + (rw.w(i + n) == ",")
+
+
+_HEDGES = (("at", "least"), ("a", "minimum", "of"), ("no", "less", "than"), ("about",),
+           ("roughly",), ("around",), ("like",), ("at", "a", "distance", "of"))
+_AMOUNTS = (("half", "a"), ("a", "couple", "of"), ("a", "few"), ("a",), ("an",))
+_UNITS = frozenset({"meter", "meters", "metre", "metres", "m", "foot", "feet", "ft", "yard",
+                    "yards", "step", "steps", "pace", "paces", "cm", "centimeters",
+                    "centimetres"})
+_ROOM_NOUNS = frozenset({"clearance", "space", "room", "distance", "gap", "margin", "buffer"})
+
+
+def _amount(rw: Rewriter, k: int) -> int:
+    """Length of an amount at ``k`` ("half a", "two", "1.5", "a"), 0 if none."""
+    n = max((len(p) for p in _AMOUNTS if rw.at(k, *p)), default=0)
+    if n:
+        return n
+    w = rw.w(k)
+    return 1 if w in W.NUMBERS or w.replace(".", "", 1).isdigit() else 0
+
+
+def kept_distance(rw: Rewriter, i: int) -> int | None:
+    """"keep at least a meter from the dresser", "keep half a metre clearance from the
+    armchair", "stay 2 feet away from the TV" -> "stay away from ..." (distance kept from a
+    thing, as "give the chair lots of room" is read); the amount is recorded as said."""
+    if rw.w(i) not in _KEEP + ("remain", "maintain", "maintaining"):
+        return None
+    k = i + 1
+    k += max((len(p) for p in _HEDGES if rw.at(k, *p)), default=0)
+    n = _amount(rw, k)
+    if not n or rw.w(k + n) not in _UNITS:
+        return None
+    q = k + n + 1
+    q += 2 if rw.w(q) == "of" and rw.w(q + 1) in _ROOM_NOUNS else rw.w(q) in _ROOM_NOUNS
+    q += rw.w(q) == "away"
+    if rw.w(q) not in ("from", "to", "around") or rw.w(q + 1) not in _DETS or \
+            not rw.head_at(q + 2):
+        return None
+    rw.emit("staying" if rw.w(i).endswith("ing") else "stay", "away", "from", like=rw.toks[i])
+    rw.marks.said_as.append({"text": " ".join(rw.words[i:q + 1]), "as": "stay away from"})
+    return q + 1
+
+
+_GAP_VERBS = ("cross", "step", "run", "get", "sneak", "slip", "head", "weave", "pass")
+
+
+def cross_between(rw: Rewriter, i: int) -> int | None:
+    """"do not cross between the bed and the dresser" -> "avoid the area between ..."."""
+    neg = 2 if rw.at(i, "do", "not") else 1 if rw.w(i) in ("never", "dont") else 0
+    if not neg or rw.w(i + neg) not in _GAP_VERBS:
+        return None
+    k = i + neg + 1 + (rw.w(i + neg + 1) == "in")
+    if rw.w(k) != "between":
+        return None
+    rw.emit("avoid", "the", "area", like=rw.toks[i])
+    return k
+
+
 #: Guards run before the early rules of :mod:`.human` (a head word read as a verb).
 GUARDS: tuple[Rule, ...] = (head_word,)
 
 #: The rules of this module, tried before the other late rules of :mod:`.human`.
 RULES: tuple[Rule, ...] = (
-    head_word, on_the_floor, or_choice, state_aside, follow_thing, not_far_from, away_the, front_of, corner_of_thing,
+    head_word, kept_distance, on_the_floor, or_choice, least_far, not_placed, while_so, cross_between, state_aside, follow_thing, not_far_from, away_the, front_of, corner_of_thing,
     close_by, thing_on_it, shares_room, shaped_head,
 )
