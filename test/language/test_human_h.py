@@ -169,11 +169,11 @@ def test_f_the_aside_keeps_its_things():
     ("Walk to the chairs around the table in the bedroom.", "chair", ("next_to", "table")),
     ("Go to any of the stools around the counter.", "stool", ("next_to", "counter_top")),
     ("Go to the chair that's tucked into the corner of the bedroom.", "chair",
-     ("in_room", "bedroom")),
+     ("in_corner", "bedroom")),
     ("Go to the plant that is pushed into the corner of the kitchen.", "house_plant",
-     ("in_room", "kitchen")),
+     ("in_corner", "kitchen")),
     ("Walk to the chair sitting in the corner of the living room.", "chair",
-     ("in_room", "living_room")),
+     ("in_corner", "living_room")),
 ])
 def test_g_where_a_thing_stands(text, head, mod):
     (stage,) = parse_instruction(text).clauses

@@ -70,6 +70,8 @@ def _heads(ref: RefExpr) -> list[str]:
     for mod in ref.modifiers:
         if mod.kind == "between":
             out.append("between")
+        if mod.kind == "in_corner":  # "the lamp in the corner (of the bedroom)"
+            out.append("corner")
         for r in mod.refs:
             out.extend(_heads(r))
     return out
@@ -270,12 +272,17 @@ def route_summary(parse: InstructionParse) -> list[tuple[str, ...]]:
     route order, then ``(kind, head, first scope)`` of each constraint (mentions left out;
     pronouns resolved; scopes as in strict scoring)."""
     js = _resolve_pronouns(parse.to_json())
-    out: list[tuple[str, ...]] = [(s["kind"], s["refs"][0]["head"]) for s in js["stages"]]
+
+    def head(clause: dict[str, Any]) -> str:
+        # a clause without references ("follow the walls", "keep clear of obstacles") has ""
+        return str(clause["refs"][0]["head"]) if clause.get("refs") else ""
+
+    out: list[tuple[str, ...]] = [(s["kind"], head(s)) for s in js["stages"]]
     for c in js["constraints"]:
         if c["kind"] == "mention":
             continue
         scopes = _scope_heads(c, js["stages"], strict=True)
-        out.append((c["kind"], c["refs"][0]["head"], scopes[0] if scopes else ""))
+        out.append((c["kind"], head(c), scopes[0] if scopes else ""))
     return out
 
 def score_set(path: Path, strict: bool = False) -> list[ItemScore]:

@@ -25,6 +25,7 @@ from map2route.language.parser import anaphor_forms as AF
 from map2route.language.parser import annotator_rewrites as A
 from map2route.language.parser import aside_rewrites as I
 from map2route.language.parser import constraint_frames as CF
+from map2route.language.parser import description_forms as DF
 from map2route.language.parser import discourse_refs as DR
 from map2route.language.parser import motion_frames as MF
 from map2route.language.parser import ordinal_forms as OF
@@ -196,6 +197,7 @@ def human_forms(toks: list[Token]
     toks, listed = destination_forms(toks)  # errands, vias, partitives, corners, ...
     toks = TF.surface_articles(toks)  # ", floor's still wet": the reason's subject
     toks = AF.between_it(toks)  # "go to the couch but don't go between it and the TV"
+    toks = DF.early_forms(toks)  # "The table: stay away from it.", "between them"
     toks = AF.room_outside(toks)  # "the living room just outside it": the room beside it
     toks, stated = SS.set_statements(toks)  # "Two of the Xs stand next to Y. Go to the one ..."
     toks, spoken = spoken_frames(toks, records)  # the register around the request first
@@ -225,10 +227,11 @@ def human_forms(toks: list[Token]
     kept, framed = RF.reference_frames(kept, marks)  # how one is picked
     context += framed
     early = Rewriter(kept, marks)
-    kept = early.run((*MF.EARLY, *WP.EARLY))
+    kept = early.run((*DF.GUARDS, *MF.EARLY, *WP.EARLY))
     rw = Rewriter(RL.on_top(kept), marks)
     # constraint frames first: they read a negator and a predicate as one phrasing
-    out = rw.run((*DR.RULES, *CF.RULES, *MF.RULES, *WP.RULES, *S.RULES, *RL.RULES, *A.RULES, *RULES))
+    out = rw.run((*DR.RULES, *DF.RULES, *CF.RULES, *MF.RULES, *WP.RULES, *S.RULES, *RL.RULES,
+                  *A.RULES, *RULES))
     return out, context + frames.context + rw.context, marks
 
 
