@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from map2route.language.errors import InstructionTooLongError, ParseError
 from map2route.language.parser.annotator_rewrites import room_then_point
+from map2route.language.parser.aside_clauses import MAX_ASIDES, aside_at, asides_in
 from map2route.language.parser.clauses import ClauseReader
 from map2route.language.parser.coverage import HARMLESS, IDIOM_HEADS, aside_texts, unexplained
 from map2route.language.parser.errand_talk import through_then_stop
@@ -58,6 +59,40 @@ def parse_instruction(text: str, *, attachment: str = "local",
         raise InstructionTooLongError(msg)
     if not text.strip():
         raise ParseError("the instruction is empty")
+    # an aside that names nothing on the map ("I'll be along in a minute") is set apart as
+    # context, blanked to spaces so that every span still points into ``text``
+    asides: list[str] = []
+    read, first, every = text, None, False
+    while True:
+        try:
+            parse = _parse_text(read, attachment)
+            break
+        except ParseError as err:
+            first = first or err
+            cut = aside_at(read, err.span) if err.span and len(asides) < MAX_ASIDES else None
+            cuts = [cut] if cut else [] if every else asides_in(read)[:MAX_ASIDES - len(asides)]
+            every = every or not cut  # the clause refused is not an aside: all asides, once
+            if not cuts:
+                raise first from None
+            for lo, hi in sorted(cuts, reverse=True):
+                asides.insert(0, read[lo:hi].strip(" -"))
+                read = _blank(read, lo, hi)
+    parse.instruction = text
+    parse.context += [f"aside: {a}" for a in asides]
+    return parse
+
+
+def _blank(text: str, lo: int, hi: int) -> str:
+    """``text`` with the aside ``[lo, hi)`` and one mark beside it turned to spaces."""
+    if lo > 0 and text[lo - 1] in ",;:\u2014\u2013":
+        lo -= 1  # "A, B, C" without B: "A , C"
+    elif hi < len(text) and text[hi] in ".!?,;:":
+        hi += 1  # the aside's own mark goes with it
+    return text[:lo] + " " * (hi - lo) + text[hi:]
+
+
+def _parse_text(text: str, attachment: str) -> InstructionParse:
+    """One parse of ``text`` (see :func:`parse_instruction`)."""
     p = Parser(text, attachment)
     clauses = p.clauses()
     for place, t in p.absent:
