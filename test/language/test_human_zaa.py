@@ -9,7 +9,8 @@ correction marker ("Not the one by the window, the other one."); by
 :mod:`map2route.language.parser.deed_reasons`, a reason that is the speaker's deed ("I literally
 just bleached it") or where a thing lies ("it's hanging on the floor"); and by
 :mod:`map2route.language.parser.shared_scopes`, a scope said once over two constraints joined by
-"and" ("As you cross that bedroom stay close to the dresser and well away from the bed"). Floors for
+"and" ("As you cross that bedroom stay close to the dresser and well away from the bed"); and a
+scope opener said in the perfect ("Until you've got to the table", "Once you've left X"). Floors for
 Z, AA and the class table ``breadth_zaa_classes.json`` (paraphrases of each class written
 before the fix), no silent drops, and refusals that name a span."""
 
@@ -34,7 +35,7 @@ def _route(text: str) -> list[tuple[str, ...]]:
 
 
 @pytest.mark.parametrize(("name", "floor"), [
-    ("fresh_human_z.json", 3), ("fresh_human_aa.json", 2), ("breadth_zaa_classes.json", 32)])
+    ("fresh_human_z.json", 3), ("fresh_human_aa.json", 2), ("breadth_zaa_classes.json", 35)])
 def test_floor_and_no_silent_drops(name: str, floor: int) -> None:
     scores = score_set(DATA / name)
     s = summary(scores)
@@ -71,6 +72,12 @@ def test_floor_and_no_silent_drops(name: str, floor: int) -> None:
     ("Go to the desk. As you cross the bedroom stay close to the dresser and well away from "
      "the bed.", [("goal", "desk"), ("near", "dresser", "in:bedroom"),
                   ("far", "bed", "in:bedroom")]),
+    ("Go to the bed and then the desk. Until you've got to the bed, keep away from the window.",
+     [("goal", "bed"), ("goal", "desk"), ("far", "window", "until:bed")]),
+    ("Go to the counter, then the window. Once you've left the counter, keep away from the "
+     "couch.", [("goal", "counter_top"), ("goal", "window"), ("far", "sofa", "after:countertop")]),
+    ("Go to the bed, then the desk. Till you get to the bed, avoid the kitchen.",
+     [("goal", "bed"), ("goal", "desk"), ("avoid", "kitchen", "until:bed")]),
 ])
 def test_note_fragments(text: str, want: list[tuple[str, ...]]) -> None:
     assert _route(text) == want

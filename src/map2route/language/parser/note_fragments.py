@@ -20,7 +20,12 @@ A constraint's scope may name the stop or leg by that number or letter ("On the 
 two keep away from ...", "on leg (a) don't cut between ...", "During leg one ..."): it becomes
 the ordinal the scope rules read ("the second stop", "the first leg").
 
-Hand-written (four token-window rules keeping the character spans, so a refusal still points
+A scope opener said in the perfect ("Until you've got to the table, ...", "Once you've left
+the counter, ...", "After you have passed the fridge, ...") says what the present does ("until
+you get to", "once you leave"): "have" and the participle become the present verb, one token
+over both spans; "till you" is "until you".
+
+Hand-written (five token-window rules keeping the character spans, so a refusal still points
 into the original text) for the same reason as :mod:`.normalise`: the windows are short and
 closed, and each must keep every word accounted for.
 """
@@ -30,7 +35,8 @@ from __future__ import annotations
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.tokens import Token
 
-__all__ = ["fixture_rooms", "label_stops", "note_fragments", "numbered_legs", "trailing_vias"]
+__all__ = ["fixture_rooms", "label_stops", "note_fragments", "numbered_legs", "perfect_openers",
+           "trailing_vias"]
 
 _ENDS = (".", "!", "?", ";")
 #: How a note-form fragment says the way to the stop before it.
@@ -180,5 +186,37 @@ def numbered_legs(toks: list[Token]) -> list[Token]:
 
 
 def note_fragments(toks: list[Token]) -> list[Token]:
-    """The four rules of this module, in the order :func:`~.human.human_forms` needs them."""
-    return trailing_vias(fixture_rooms(numbered_legs(label_stops(toks))))
+    """The five rules of this module, in the order :func:`~.human.human_forms` needs them."""
+    return perfect_openers(trailing_vias(fixture_rooms(numbered_legs(label_stops(toks)))))
+
+
+#: Scope openers that may be said in the perfect.
+_OPENER_WORDS = frozenset({"until", "till", "til", "once", "after", "when", "before"})
+#: Participles of moving to, through or away from a place, and their present.
+_PRESENT = {"got": "get", "gotten": "get", "reached": "reach", "left": "leave",
+            "passed": "pass", "gone": "go", "arrived": "arrive", "entered": "enter",
+            "crossed": "cross", "come": "come", "walked": "walk", "made": "make",
+            "visited": "visit", "exited": "exit"}
+
+
+def perfect_openers(toks: list[Token]) -> list[Token]:
+    """"until you've got to the table" -> "until you get to the table": after a scope opener
+    and "you", "have" and a participle of moving are one present verb (spans of both)."""
+    words = [t.text for t in toks]
+    out: list[Token] = []
+    k = 0
+    while k < len(toks):
+        if (words[k] == "you" and k > 0 and words[k - 1] in _OPENER_WORDS
+                and k + 2 < len(words) and words[k + 1] in ("have", "'ve")
+                and words[k + 2] in _PRESENT):
+            out.append(toks[k])
+            out.append(Token(_PRESENT[words[k + 2]], toks[k + 1].start, toks[k + 2].end))
+            k += 3
+            continue
+        if words[k] in ("till", "til") and k + 1 < len(words) and words[k + 1] == "you":
+            out.append(Token("until", toks[k].start, toks[k].end))  # "Till you get to X, ..."
+            k += 1
+            continue
+        out.append(toks[k])
+        k += 1
+    return out
