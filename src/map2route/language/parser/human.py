@@ -55,6 +55,8 @@ from map2route.language.parser.model import (
     room_then_object,
 )
 from map2route.language.parser.moves import discourse_moves
+from map2route.language.parser.owned_rooms import refuse_owned_room
+from map2route.language.parser.prohibitions import prohibitions
 from map2route.language.parser.reason_moves import before_moves
 from map2route.language.parser.rejections import unmarked_rejections
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
@@ -190,7 +192,8 @@ def human_forms(toks: list[Token]
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
-    toks = terse_sentences(item_rooms(unmarked_rejections(NF.note_fragments(toks))))
+    toks = unmarked_rejections(NF.note_fragments(prohibitions(toks)))  # notes, asides
+    toks = terse_sentences(item_rooms(toks))
     toks = last_step(terse_reasons(run_on_starts(run_on_fixes(toks))))
     toks, released = said_release(toks)
     toks, heading = errand_talk(toks)  # "swing past", "the corner where", "the other one"
@@ -219,6 +222,7 @@ def human_forms(toks: list[Token]
         if len(sents) > 1 and (_scene_setting(words) or scene and WP.scene_follow_up(words)):
             scene = True
             body = body[_lead(words):]
+            refuse_owned_room(body)
             context.append((" ".join(t.text for t in body), (body[0].start, body[-1].end)))
             continue
         scene = False
