@@ -28,6 +28,7 @@ from map2route.language.parser.model import (
     match_stage,
     same_ref,
 )
+from map2route.language.parser.shared_scopes import share_scopes
 
 _STAGES = ("goal", "pass")
 #: What a span may start with and is not part of its clause ("and then", "finally,").
@@ -139,6 +140,7 @@ class ClauseReader(ConditionReader):
             st.k += self._read_span(st)
         self._add_until_goals(st.out)
         self._order_passes(st.out)
+        share_scopes(st.out, self.text)
         if not any(c.kind in ("goal", "pass", "circle", "follow_wall", "if") for c in st.out):
             # "stay far from the windows while crossing the bedroom": crossing is the route
             scoped = next((c.within for c in st.out if c.within is not None), None)

@@ -25,9 +25,11 @@ from map2route.language.parser import anaphor_forms as AF
 from map2route.language.parser import annotator_rewrites as A
 from map2route.language.parser import aside_rewrites as I
 from map2route.language.parser import constraint_frames as CF
+from map2route.language.parser import deed_reasons as DN
 from map2route.language.parser import description_forms as DF
 from map2route.language.parser import discourse_refs as DR
 from map2route.language.parser import motion_frames as MF
+from map2route.language.parser import note_fragments as NF
 from map2route.language.parser import ordinal_forms as OF
 from map2route.language.parser import reference_frames as RF
 from map2route.language.parser import register_rewrites as H
@@ -53,7 +55,10 @@ from map2route.language.parser.model import (
     room_then_object,
 )
 from map2route.language.parser.moves import discourse_moves
+from map2route.language.parser.owned_rooms import refuse_owned_room
+from map2route.language.parser.prohibitions import prohibitions
 from map2route.language.parser.reason_moves import before_moves
+from map2route.language.parser.rejections import unmarked_rejections
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
 from map2route.language.parser.run_on_frames import (
     item_rooms,
@@ -187,6 +192,7 @@ def human_forms(toks: list[Token]
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
+    toks = unmarked_rejections(NF.note_fragments(prohibitions(toks)))  # notes, asides
     toks = terse_sentences(item_rooms(toks))
     toks = last_step(terse_reasons(run_on_starts(run_on_fixes(toks))))
     toks, released = said_release(toks)
@@ -216,6 +222,7 @@ def human_forms(toks: list[Token]
         if len(sents) > 1 and (_scene_setting(words) or scene and WP.scene_follow_up(words)):
             scene = True
             body = body[_lead(words):]
+            refuse_owned_room(body)
             context.append((" ".join(t.text for t in body), (body[0].start, body[-1].end)))
             continue
         scene = False
@@ -230,8 +237,8 @@ def human_forms(toks: list[Token]
     kept = early.run((*DF.GUARDS, *MF.EARLY, *WP.EARLY))
     rw = Rewriter(RL.on_top(kept), marks)
     # constraint frames first: they read a negator and a predicate as one phrasing
-    out = rw.run((*DR.RULES, *DF.RULES, *CF.RULES, *MF.RULES, *WP.RULES, *S.RULES, *RL.RULES,
-                  *A.RULES, *RULES))
+    out = rw.run((*DR.RULES, *DF.RULES, *DN.RULES, *CF.RULES, *MF.RULES, *WP.RULES, *S.RULES,
+                  *RL.RULES, *A.RULES, *RULES))
     return out, context + frames.context + rw.context, marks
 
 
