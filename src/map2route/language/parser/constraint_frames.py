@@ -105,7 +105,8 @@ _FAR_PRED = (*tuple(f"{v} {d}{c}" for v in _APPROACH_VERBS for d in _DEGREE for 
              "approach", "bump into", "bump", "run into", "knock over", "knock into",
              "brush against", "brush past", "brush", "disturb", "crowd", "bang into",
              "come up to", "get up close to", "go up to")
-_TOUCH_PRED = ("touch",)
+_TOUCH_PRED = ("touch", "run over", "step on", "tread on", "trample", "trample on",  # contact
+               "trample over", "walk over", "stand on", "drive over", "roll over")
 #: Entering a room: read as "enter".
 _ENTER_PRED = tuple(f"{v} {p}" for v in ("go", "walk", "come", "step", "wander", "head", "move",
                                          "cut", "pass")

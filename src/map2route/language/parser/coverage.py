@@ -59,6 +59,13 @@ _ASIDE_VERBS = ("is", "are", "was", "were", "sleeps", "sleeping", "resting", "na
 _HEDGES = (("i", "guess"), ("i", "think"), ("i", "suppose"), ("i", "believe"))
 
 
+def _it_is_one(words: list[str], i: int) -> bool:
+    """", it's the great big one in the bedroom": an apposition that says which thing, not
+    an aside (its words are read or refused, never passed over as a reason)."""
+    return words[i:i + 2] == ["it", "is"] and "one" in words[i + 3:i + 8] and \
+        words[i + 2] in ("the", "that")
+
+
 def asides(p: ParserState) -> set[int]:
     """Tokens of asides that give a reason or a hedge, not a route ("because she is napping
     on it", ", the floor is wet", ", he's resting", "i guess"): reported as context."""
@@ -73,7 +80,7 @@ def asides(p: ParserState) -> set[int]:
         elif starts_part and (w in W.NARRATORS or w in ("it", "the", "this")) and (
                 any(words[k] in _ASIDE_VERBS for k in range(i + 1, min(i + 4, n)))) and \
                 not any(words[k] in W.OPENERS and words[k] not in ("is", "be")
-                        for k in range(i, min(i + 4, n))) and w != "the":
+                        for k in range(i, min(i + 4, n))) and w != "the" and not _it_is_one(words, i):
             end = i + 1
         elif starts_part and w == "the" and any(words[k] in ("is", "are", "sleeps")
                                                 for k in range(i + 2, min(i + 4, n))):

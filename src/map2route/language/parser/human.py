@@ -45,6 +45,7 @@ from map2route.language.parser import words as W
 from map2route.language.parser.correction_forms import correction_forms
 from map2route.language.parser.destination_forms import destination_forms
 from map2route.language.parser.errand_talk import errand_talk
+from map2route.language.parser.finding_out import finding_out
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.kind_talk import kind_talk
 from map2route.language.parser.model import (
@@ -70,6 +71,7 @@ from map2route.language.parser.run_on_frames import (
     terse_sentences,
 )
 from map2route.language.parser.spoken_frames import spoken_frames
+from map2route.language.parser.state_reasons import state_reasons
 from map2route.language.tokens import Token
 
 __all__ = ["Marks", "apply_marks", "human_forms", "merge_passed_on_the_way",
@@ -193,8 +195,10 @@ def human_forms(toks: list[Token]
     records: list[dict[str, str]] = []
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
     toks = unmarked_rejections(NF.note_fragments(prohibitions(toks)))  # notes, asides
+    toks, checked = finding_out(toks)  # "see whether ...", "back to me at the X"
     toks = terse_sentences(item_rooms(toks))
     toks = last_step(terse_reasons(run_on_starts(run_on_fixes(toks))))
+    toks, states = state_reasons(toks)  # "keep away from X, paint's still wet"
     toks, released = said_release(toks)
     toks, heading = errand_talk(toks)  # "swing past", "the corner where", "the other one"
     toks, kinds = kind_talk(toks)  # "the ordinary chair", "Two of the beds have X on them"
@@ -211,8 +215,8 @@ def human_forms(toks: list[Token]
     toks, said = CF.polite_requests(toks)
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
-    context: list[tuple[str, tuple[int, int]]] = [*heading, *kinds, *listed, *stated, *spoken,
-                                                  *reasons, *moved]
+    context: list[tuple[str, tuple[int, int]]] = [
+        *checked, *states, *heading, *kinds, *listed, *stated, *spoken, *reasons, *moved]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False

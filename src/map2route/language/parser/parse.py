@@ -22,6 +22,7 @@ from map2route.language.parser.stage_rewrites import merge_room_then_stop, tie_s
 from map2route.language.parser.state import ATTACHMENTS
 from map2route.language.parser.walk_phrasings import merge_stop_there
 from map2route.language.tokens import tokenize
+from map2route.language.vocabulary import ROOM_WORD_TYPES
 
 #: The longest instruction :func:`parse_instruction` reads by default, in characters. The
 #: parser is polynomial (see :mod:`.state`), so this bounds its time: about 0.1 s for a
@@ -181,7 +182,10 @@ def _context_refs(text: str, span: tuple[int, int]) -> list[RefExpr]:
             continue
         n, head, kind, plural = hit
         ta, tb = span[0] + toks[k].start, span[0] + toks[k + n - 1].end
-        out.append(RefExpr(text[ta:tb], (ta, tb), head, kind, plural=plural))
+        room = ROOM_WORD_TYPES.get(words[k]) if n > 1 and kind != "room" else None
+        mods = [] if room is None else [  # "the kitchen table": still in the kitchen
+            Modifier("in_room", [RefExpr(words[k], (ta, span[0] + toks[k].end), room, "room")])]
+        out.append(RefExpr(text[ta:tb], (ta, tb), head, kind, plural=plural, modifiers=mods))
         k += n
     return out
 

@@ -1,0 +1,213 @@
+"""Why-clauses of finding something out, and a return to the speaker at a named place.
+
+Run first in :func:`.human.human_forms`, on the tokens as typed. The phrasings, each a class:
+
+* a complement of finding out, said after (or beside) the request: "I want to see whether the
+  light reaches", "need to know if it's blocked again", "(and) see whether I left the seat
+  up", "have a look if the remote's there", "want to see on the cam if it's the cracked one".
+  A verb of finding out (see, check, know, find out, have / take a look, tell me) followed by
+  "whether" / "if" says what the walker is sent to learn, not where to go: the clause is taken
+  out of the route and reported as context (the things it names are reported too), never
+  dropped. "if" after any other word (a condition on the route) is left alone;
+* an "on the way" scope run straight into its clause: "on the way to the dog bed stop at
+  the plant", "on the way back keep away from the tv stand" -> "on the way to the dog bed ,
+  stop at the plant": the comma the scope readers expect, put where the clause's verb starts;
+* a return to the speaker who names where they are: "come back here to me at the table",
+  "then back to me by the desk" -> "back to the table": the named place is the stop (the
+  speaker is there), not a stop at the start and another at the place; so is "come back to
+  the sofa where you are now", "return to the front door where you started": the "where you
+  are" tail says the named place is the start, and is reported as context.
+
+Hand-written, like the rest of the parser: the verbs are a closed class, each rewrite keeps
+the character spans of what it read, and a form that does not match exactly is left to the
+later stages to read or refuse.
+"""
+
+from __future__ import annotations
+
+from map2route.language.parser import words as W
+from map2route.language.parser.heads import head_lexicon
+from map2route.language.tokens import Token
+
+__all__ = ["finding_out"]
+
+_ENDS = (".", "!", "?", ";")
+#: Verbs of finding out (as word sequences), before "whether" / "if".
+_FIND_OUT: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
+    "find out", "have a look", "have a quick look", "take a look", "take a quick look",
+    "tell me", "let me know", "see", "check", "know", "look", "figure out", "work out"))
+#: What may stand between such a verb and "whether" ("see on the cam if").
+_BETWEEN = frozenset({"on", "the", "cam", "camera", "for", "me", "us", "my", "your", "ur",
+                      "and"})
+#: What may open the clause before the verb ("I want to", "need to", "just", "and").
+_OPENERS: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
+    "i want to", "i need to", "i would like to", "i'd like to", "i wanna", "we want to",
+    "we need to", "want to", "need to", "wanna", "would like to", "i have to", "have to",
+    "so i can", "so that i can", "so we can", "i can", "to"))
+#: What closes the clause after a ",": the request going on.
+_GOES_ON = frozenset({"then", "would", "could", "please", "pls", "plz", "thx", "thanks",
+                      "ok", "okay", "and", "but"})
+_ME = frozenset({"me", "us"})
+_AT = frozenset({"at", "by", "on", "in", "beside", "near"})
+_HERE = ("here", "over")
+#: Words before a noun ("the second stop", "a quick visit"): the verb class read as a noun.
+_NOUN_LEAD = frozenset({"the", "a", "an", "second", "first", "third", "last", "next", "final",
+                        "that", "this", "your", "my", "one", "quick", "short", "other"})
+#: Imperative verbs that open the clause an "on the way ..." scope is run into.
+_SCOPED_VERBS = frozenset({"stop", "wait", "keep", "stay", "stick", "avoid", "hug", "pop",
+                           "swing", "pause", "park", "give", "steer", "do", "don't", "never",
+                           "try", "remain", "make", "pass", "go", "visit", "check", "take",
+                           "mind"})
+
+
+def _tok(text: str, like: Token) -> Token:
+    return Token(text, like.start, like.end)
+
+
+def _seq_at(words: list[str], k: int, seqs: tuple[tuple[str, ...], ...]) -> int:
+    """Length of the longest of ``seqs`` at ``k`` (0 if none)."""
+    best = 0
+    for s in seqs:
+        if tuple(words[k:k + len(s)]) == s:
+            best = max(best, len(s))
+    return best
+
+
+def _check_at(words: list[str], k: int) -> int | None:
+    """Index just past "whether" / "if" when a finding-out clause opens at ``k``."""
+    j = k + (words[k] == "just")
+    lead = _seq_at(words, j, _OPENERS)
+    j += lead
+    n = _seq_at(words, j, _FIND_OUT)
+    if not n or not lead and (not k or words[k - 1] in _ENDS):
+        return None  # "Check whether the TV is on.": the request itself (a state check)
+    j += n
+    m = j
+    while m < len(words) and m - j < 4 and words[m] in _BETWEEN:
+        m += 1
+    return m + 1 if m < len(words) and words[m] in ("whether", "if") else None
+
+
+def _clause_end(words: list[str], j: int) -> int:
+    """Index where the finding-out clause started before ``j`` ends."""
+    while j < len(words):
+        w = words[j]
+        if w in _ENDS or w == "then":
+            return j
+        if w == "," and j + 1 < len(words) and (words[j + 1] in _GOES_ON or
+                                                words[j + 1] in W.MOVE_VERBS):
+            return j
+        j += 1
+    return j
+
+
+def _checks(toks: list[Token], context: list[tuple[str, tuple[int, int]]]) -> list[Token]:
+    words = [t.text for t in toks]
+    out: list[Token] = []
+    k = 0
+    while k < len(toks):
+        prev = words[k - 1] if k else ""
+        opens = not prev or prev in (*_ENDS, ",", "and", "(")
+        past = _check_at(words, k) if opens else None
+        if past is None or past >= len(toks) or words[past] in _ENDS:
+            out.append(toks[k])
+            k += 1
+            continue
+        end = _clause_end(words, past)
+        if out and out[-1].text == "and":
+            out.pop()  # "... and see whether ...": the "and" joined the clause
+        a, b = toks[k].start, toks[end - 1].end
+        context.append((" ".join(words[k:end]), (a, b)))
+        k = end
+    return out
+
+
+def _back_to_me_at(toks: list[Token]) -> list[Token]:
+    """"back (here) to me at the table" -> "back to the table"."""
+    words = [t.text for t in toks]
+    out: list[Token] = []
+    k = 0
+    lex = head_lexicon()
+    while k < len(toks):
+        if words[k] != "back":
+            out.append(toks[k])
+            k += 1
+            continue
+        j = k + 1
+        while j < len(words) and words[j] in _HERE and j - k < 3:
+            j += 1
+        det = j + 3
+        ok = (j + 3 < len(words) and words[j] == "to" and words[j + 1] in _ME and
+              words[j + 2] in _AT and words[det] in ("the", "my", "our"))
+        if ok and lex.match(words[det + 1:det + 1 + lex.max_len]) is not None:
+            out += [toks[k], _tok("to", toks[j]), _tok("the", toks[det])]
+            k = det + 1
+            continue
+        out.append(toks[k])
+        k += 1
+    return out
+
+
+def _way_comma(toks: list[Token]) -> list[Token]:
+    """"on the way to the bed stop at ..." -> "on the way to the bed , stop at ..."."""
+    words = [t.text for t in toks]
+    cut: set[int] = set()
+    for k in range(len(words) - 3):
+        if words[k] not in ("on", "along") or words[k + 1:k + 3] != ["the", "way"]:
+            continue
+        j = k + 3
+        if j < len(words) and words[j] in ("back", "there", "home"):
+            j += 1
+        elif j < len(words) and words[j] == "to":
+            j += 1
+            while j < len(words) and j - k < 10 and (words[j] not in _SCOPED_VERBS or
+                                                     words[j - 1] in _NOUN_LEAD) and \
+                    words[j] not in (*_ENDS, ","):
+                j += 1
+        if j < len(words) and words[j] in _SCOPED_VERBS and words[j - 1] not in _NOUN_LEAD and \
+                words[j - 1] != ",":
+            cut.add(j)
+    out: list[Token] = []
+    for k, t in enumerate(toks):
+        if k in cut:
+            out.append(_tok(",", t))
+        out.append(t)
+    return out
+
+
+#: The tail of a return target that says it is the start ("where you are now").
+_WHERE_YOU = frozenset({"are", "were", "started", "began", "begin", "start", "stand",
+                        "standing", "now", "right", "currently", "from", "at", "stood"})
+
+
+def _where_you_are(toks: list[Token], context: list[tuple[str, tuple[int, int]]]
+                   ) -> list[Token]:
+    """"back to the sofa where you are now" -> "back to the sofa" (the tail is context)."""
+    words = [t.text for t in toks]
+    lex = head_lexicon()
+    out: list[Token] = []
+    k = 0
+    while k < len(toks):
+        if words[k] == "where" and k + 2 < len(words) and words[k + 1] in ("you", "u") and \
+                words[k + 2] in _WHERE_YOU:
+            back = [n for n in range(max(0, k - 8), k) if words[n] in ("back", "return")]
+            named = back and any(lex.match(words[n:n + lex.max_len]) is not None
+                                 for n in range(back[-1], k))
+            if named:
+                j = k + 2
+                while j < len(words) and words[j] in _WHERE_YOU:
+                    j += 1
+                context.append((" ".join(words[k:j]), (toks[k].start, toks[j - 1].end)))
+                k = j
+                continue
+        out.append(toks[k])
+        k += 1
+    return out
+
+
+def finding_out(toks: list[Token]) -> tuple[list[Token], list[tuple[str, tuple[int, int]]]]:
+    """Rewrite the phrasings of the module docstring; returns the tokens and what was taken
+    out as context (text and character span)."""
+    context: list[tuple[str, tuple[int, int]]] = []
+    toks = _where_you_are(_back_to_me_at(_checks(toks, context)), context)
+    return _way_comma(toks), context
