@@ -32,7 +32,10 @@ def _mods(text: str) -> list[tuple[str, bool]]:
                                                 ("fresh_human_r.json", 81.0),
                                                 ("fresh_human_s.json", 86.0),
                                                 ("fresh_human_t.json", 68.0),
-                                                ("fresh_human_u.json", 68.0)])
+                                                ("fresh_human_u.json", 68.0),
+                                                # stop 35: first contact, no round yet
+                                                ("fresh_human_ab.json", 4.0),
+                                                ("fresh_human_ac.json", 45.0)])
 def test_fresh_sets_no_silent_drops(name, at_least):
     scores = score_set(DATA / name)
     s = summary(scores)
@@ -398,3 +401,13 @@ def test_list_item_no_map_has_is_refused_by_name():
     assert err.value.word == "piano"
     p = parse_instruction("Do these in order: the fridge, then the dresser.")
     assert [c.refs[0].head for c in p.clauses] == ["fridge", "dresser"]
+
+
+def test_things_on_the_walls_are_a_description_not_a_wall_follow():
+    # set AC03 at first contact: "the paintings on the walls" became a wall-follow stage
+    from map2route.language.fresh import route_summary
+    p = parse_instruction("Go check the loo in the tiny bathroom, the one with all the "
+                          "paintings on the walls.")
+    assert route_summary(p) == [("goal", "toilet")]
+    p = parse_instruction("Walk along the walls of the kitchen.")
+    assert route_summary(p) == [("follow_wall", "kitchen")]

@@ -194,7 +194,8 @@ class ConstraintReader(ReferenceReader):
                 self.at(i, "follow") or self.at(i, "walk", "along") or \
                 self.at(i, "go", "along") or self.at(i, "move", "along") or \
                 "perimeter" in self.words[i:j] or \
-                ("walls" in self.words[i:j] and self.w(i) in W.MOVE_VERBS | {"along"}):
+                ("walls" in self.words[i:j] and self.w(i) in W.MOVE_VERBS | {"along"} and
+                 not self._hung_on_walls(i, j)):
             return [Clause("follow_wall", sp, text, refs=self._walled_room(i, j)[:1],
                            direction=direction)]
         return None
@@ -320,6 +321,11 @@ class ConstraintReader(ReferenceReader):
                 break
             k += 1
         return k
+
+    def _hung_on_walls(self, i: int, j: int) -> bool:
+        """"the one with the paintings on the walls": the walls hold things, no path."""
+        k = self.words.index("walls", i, j)
+        return self.w(k - 1) in ("the", "its") and self.w(k - 2) in ("on", "of", "against")
 
     def _hug(self, b: Body) -> list[Clause] | None:
         """"hug the walls" (follow the wall), "stick to the sofa" (near)."""
