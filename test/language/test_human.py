@@ -45,6 +45,20 @@ def test_fresh_sets_no_silent_drops(name, at_least):
     assert all(x.refusal_span for x in scores if x.refused)
 
 
+@pytest.mark.parametrize(("name", "floor"), [
+    # after each set's round, with the round's class table (paraphrases written before the fix)
+    ("fresh_human_v.json", 19), ("fresh_human_w.json", 16), ("breadth_vw_classes.json", 83),
+    ("fresh_human_x.json", 2), ("fresh_human_y.json", 2), ("breadth_xy_classes.json", 29),
+    ("fresh_human_z.json", 3), ("fresh_human_aa.json", 2), ("breadth_zaa_classes.json", 40)])
+def test_round_sets_floor_and_no_silent_drops(name: str, floor: int) -> None:
+    scores = score_set(DATA / name)
+    s = summary(scores)
+    assert s["silent_drops"] == 0, [x.item_id for x in scores if x.silent_drop]
+    assert s["right"] >= floor, [(x.item_id, x.problems) for x in scores if not x.right]
+    # every refusal names the words it could not read
+    assert all(x.refusal_span for x in scores if x.refused and not x.right)
+
+
 def test_scene_setting_sentence_is_context_not_a_stage():
     p = parse_instruction("You are standing next to a bed. Go to the fridge.")
     assert [c.refs[0].head for c in p.clauses] == ["fridge"]
