@@ -42,6 +42,7 @@ from map2route.language.parser import stage_rewrites as S
 from map2route.language.parser import typed_forms as TF
 from map2route.language.parser import walk_phrasings as WP
 from map2route.language.parser import words as W
+from map2route.language.parser.aside_restatements import restatements
 from map2route.language.parser.correction_forms import correction_forms
 from map2route.language.parser.destination_forms import destination_forms
 from map2route.language.parser.errand_talk import errand_talk
@@ -195,6 +196,7 @@ def human_forms(toks: list[Token]
     records: list[dict[str, str]] = []
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
     toks = unmarked_rejections(NF.note_fragments(prohibitions(toks)))  # notes, asides
+    toks, restated = restatements(toks)  # "don't run it over", "someone left it on X"
     toks, checked = finding_out(toks)  # "see whether ...", "back to me at the X"
     toks = terse_sentences(item_rooms(toks))
     toks = last_step(terse_reasons(run_on_starts(run_on_fixes(toks))))
@@ -216,7 +218,7 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *checked, *states, *heading, *kinds, *listed, *stated, *spoken, *reasons, *moved]
+        *restated, *checked, *states, *heading, *kinds, *listed, *stated, *spoken, *reasons, *moved]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False

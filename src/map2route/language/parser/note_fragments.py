@@ -160,13 +160,23 @@ _SCOPE_WORDS = ("to", "on", "during", "for", "along", "of")
 
 def numbered_legs(toks: list[Token]) -> list[Token]:
     """"on the way to stop two" -> "on the way to the second stop"; "on leg (a)" -> "on the
-    first leg": a stop or leg named by its number or letter after a scope word."""
+    first leg": a stop or leg named by its number or letter after a scope word; "on the way
+    to number 2 / item 2 / 2" -> "... the second stop" (the item of a numbered list; a bare
+    digit only right after "the way to")."""
     words = [t.text for t in toks]
     out: list[Token] = []
     k = 0
     while k < len(toks):
         w = words[k]
-        if w in ("stop", "leg") and k > 0 and words[k - 1] in _SCOPE_WORDS:
+        if w.isdigit() and w in _ORDINALS and words[max(k - 3, 0):k] == ["the", "way", "to"] \
+                and (k + 1 == len(words) or not words[k + 1].isalnum()
+                     or words[k + 1] in ("stay", "keep", "go", "avoid", "do", "don't")):
+            out += [Token("the", toks[k].start, toks[k].start),
+                    Token(_ORDINALS[w], toks[k].start, toks[k].end),
+                    Token("stop", toks[k].end, toks[k].end)]
+            k += 1
+            continue
+        if w in ("stop", "leg", "number", "item") and k > 0 and words[k - 1] in _SCOPE_WORDS:
             j = k + 1
             paren = j < len(words) and words[j] == "("
             j += paren
@@ -177,7 +187,7 @@ def numbered_legs(toks: list[Token]) -> list[Token]:
                 end = toks[j + paren].end
                 out.append(Token("the", toks[k].start, toks[k].start))
                 out.append(Token(_ORDINALS[num], toks[k].start, end))
-                out.append(Token(w, end, end))
+                out.append(Token("leg" if w == "leg" else "stop", end, end))
                 k = j + 1 + paren
                 continue
         out.append(toks[k])
