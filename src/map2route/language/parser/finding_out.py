@@ -101,6 +101,14 @@ def _clause_end(words: list[str], j: int) -> int:
     return j
 
 
+def _branches(words: list[str], j: int) -> bool:
+    """Whether the sentence from ``j`` on branches on what is found ("...: if it does, go to
+    that bed, if not, ..."): the check is a condition of the route, read by the parser."""
+    end = next((q for q in range(j, len(words)) if words[q] in _ENDS), len(words))
+    rest = words[j:end]
+    return ":" in rest or bool({"if", "otherwise", "else", "unless"} & set(rest[1:]))
+
+
 def _checks(toks: list[Token], context: list[tuple[str, tuple[int, int]]]) -> list[Token]:
     words = [t.text for t in toks]
     out: list[Token] = []
@@ -114,6 +122,10 @@ def _checks(toks: list[Token], context: list[tuple[str, tuple[int, int]]]) -> li
             k += 1
             continue
         end = _clause_end(words, past)
+        if _branches(words, past):
+            out.append(toks[k])  # "check whether X has a Y: if it does, ...": a condition
+            k += 1
+            continue
         if out and out[-1].text == "and":
             out.pop()  # "... and see whether ...": the "and" joined the clause
         a, b = toks[k].start, toks[end - 1].end
