@@ -32,6 +32,17 @@ The stages, one module each (a class each over :class:`~.state.ParserState`, com
 4. :mod:`.constraints`: a clause body as a goal, pass, avoid, near/far, relative, clearance or
    path-shape clause.
 
+Before stage 0, passes that each read one area of human wording by word class rewrite or take
+out what they read (each records it as context or a discourse note, never silently): errands
+and corrections (:mod:`.errand_talk`, :mod:`.kind_talk`, :mod:`.rejections`), several
+destinations and route order (:mod:`.destination_forms` with :mod:`.destination_picks`), how a
+target is described (:mod:`.description_forms`), discourse across sentences
+(:mod:`.discourse_refs`, :mod:`.animate_scenes`, :mod:`.speaker_place`), notes and work orders
+(:mod:`.note_fragments`, :mod:`.prohibitions`, :mod:`.shared_scopes`), reasons and asides
+(:mod:`.deed_reasons`, :mod:`.state_reasons`, :mod:`.finding_out`,
+:mod:`.aside_restatements`). Last, :mod:`.parse` sets apart an aside that names nothing on the
+map when it is all that stops a parse (:mod:`.aside_clauses`), reported as context.
+
 The words are data (``language/lexicons/instructions.yaml``, read by :mod:`.words`).
 Attachment of post-modifiers inside nested phrases is ambiguous in English ("the chair
 nearest to the bed in the bedroom"); :data:`ATTACHMENTS` lists the policies the grounder's
