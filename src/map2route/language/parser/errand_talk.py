@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 
+from map2route.language.parser.destination_tokens import tok
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import Clause
 from map2route.language.tokens import Token
@@ -62,9 +63,6 @@ _ROUGH = (("a", "couple", "of"), ("couple", "of"), ("a", "few"), ("a", "bunch", 
           ("some",), ("two",), ("three",))
 _LIST = frozenset({"errands", "jobs", "chores", "things", "tasks", "stops"})
 
-
-def _tok(text: str, like: Token) -> Token:
-    return Token(text, like.start, like.end)
 
 
 def _starts(toks: list[Token], k: int) -> bool:
@@ -95,19 +93,19 @@ def _casual_pass(toks: list[Token]) -> list[Token]:
     for k, t in enumerate(toks):
         if t.text == "right" and _starts(toks, k) and toks[k + 1:k + 2] and \
                 toks[k + 1].text == "," and toks[k + 2:k + 3] and toks[k + 2].text == "from":
-            out.append(_tok("ok", t))  # "right, from the fridge, ...": a spoken opener
+            out.append(tok("ok", t))  # "right, from the fridge, ...": a spoken opener
             continue
         nxt = toks[k + 1].text if k + 1 < len(toks) else ""
         before = {x.text for x in toks[max(0, k - 3):k]}
         if t.text == "swing" and nxt == "past":  # "swing by the fridge" is a visit
-            out.append(_tok("pass", t))
-            toks[k + 1] = _tok("by", toks[k + 1])
+            out.append(tok("pass", t))
+            toks[k + 1] = tok("by", toks[k + 1])
             continue
         if (t.text == "swing" and nxt in ("through", "into")) or (
                 t.text == "cut" and nxt in ("through", "across") and not before & _NEGATORS):
-            out.append(_tok("go", t))
+            out.append(tok("go", t))
             if nxt == "across":
-                toks[k + 1] = _tok("through", toks[k + 1])
+                toks[k + 1] = tok("through", toks[k + 1])
             continue
         out.append(t)
     return out
@@ -124,7 +122,7 @@ def _corner_where(toks: list[Token]) -> list[Token]:
         if words[k] == "corner" and words[k + 1:k + 2] == ["where"]:
             e = _np_end(words, k + 2)
             if e > k + 2 and words[e:e + 1] and words[e] in _WHERE_VERBS:
-                out += [_tok("by", toks[k + 1]), *toks[k + 2:e]]
+                out += [tok("by", toks[k + 1]), *toks[k + 2:e]]
                 k = e + 1 + (words[e + 1:e + 2] in (["located"], ["placed"], ["kept"]))
                 continue
         k += 1
@@ -148,8 +146,8 @@ def _left_there(toks: list[Token]) -> list[Token]:
             e += 1
         lead = toks[:k]
         if lead and lead[-1].text == ",":  # "Go to the armchair, that's where I put it"
-            lead = [*lead[:-1], _tok(".", lead[-1])]
-        return [*lead, *toks[k + 3:e], _tok("there", toks[k + 2]), *toks[e:]]
+            lead = [*lead[:-1], tok(".", lead[-1])]
+        return [*lead, *toks[k + 3:e], tok("there", toks[k + 2]), *toks[e:]]
     return toks
 
 
@@ -180,13 +178,13 @@ def _other_one(toks: list[Token]) -> list[Token]:
                 elif words[e:e + 3] == [",", "the", "other"]:
                     tail = e + 3
                 if marked:
-                    opener = [_tok("no", toks[k]), _tok("wait", toks[k]),
-                              _tok(",", toks[m - 1])]
-                    one = [_tok("the", toks[m + 1]), _tok("one", toks[m + 2])]
+                    opener = [tok("no", toks[k]), tok("wait", toks[k]),
+                              tok(",", toks[m - 1])]
+                    one = [tok("the", toks[m + 1]), tok("one", toks[m + 2])]
                     if prep == "with":
-                        rel = [_tok("without", toks[m + 3])]
+                        rel = [tok("without", toks[m + 3])]
                     else:
-                        rel = [_tok("that", toks[m]), _tok("is", toks[m]), toks[m],
+                        rel = [tok("that", toks[m]), tok("is", toks[m]), toks[m],
                                *toks[m + 3:p]]
                     out += [*opener, *one, *rel, *toks[p:e]]
                     k = tail
@@ -227,7 +225,7 @@ def _list_header(toks: list[Token]) -> list[Token]:
         while e < len(words) and words[e] in (",", "please", "for", "you", "to", "do", "run"):
             e += 1
         if words[e:e + 1] == [":"]:
-            return [*toks[:k], _tok("errands", toks[n]), *toks[e:]]
+            return [*toks[:k], tok("errands", toks[n]), *toks[e:]]
     return toks
 
 
@@ -261,7 +259,7 @@ def _heading(toks: list[Token], context: list[tuple[str, tuple[int, int]]]) -> l
                         rest_toks[q + 1].text in _ORDINALS and rest_toks[q + 2].text == "one":
                     # "... and stop in the first one you reach": the one of the heading
                     one = rest_toks[q + 2]
-                    rest_toks[q + 2:q + 3] = [_tok(w, one) for w in str(hit[1]).split("_")]
+                    rest_toks[q + 2:q + 3] = [tok(w, one) for w in str(hit[1]).split("_")]
                     break
             return [*toks[:a], *rest_toks]
     return toks

@@ -26,6 +26,7 @@ later stages to read or refuse.
 from __future__ import annotations
 
 from map2route.language.parser import words as W
+from map2route.language.parser.destination_tokens import tok
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.tokens import Token
 
@@ -59,9 +60,6 @@ _SCOPED_VERBS = frozenset({"stop", "wait", "keep", "stay", "stick", "avoid", "hu
                            "try", "remain", "make", "pass", "go", "visit", "check", "take",
                            "mind"})
 
-
-def _tok(text: str, like: Token) -> Token:
-    return Token(text, like.start, like.end)
 
 
 def _seq_at(words: list[str], k: int, seqs: tuple[tuple[str, ...], ...]) -> int:
@@ -152,7 +150,7 @@ def _back_to_me_at(toks: list[Token]) -> list[Token]:
         ok = (j + 3 < len(words) and words[j] == "to" and words[j + 1] in _ME and
               words[j + 2] in _AT and words[det] in ("the", "my", "our"))
         if ok and lex.match(words[det + 1:det + 1 + lex.max_len]) is not None:
-            out += [toks[k], _tok("to", toks[j]), _tok("the", toks[det])]
+            out += [toks[k], tok("to", toks[j]), tok("the", toks[det])]
             k = det + 1
             continue
         out.append(toks[k])
@@ -182,7 +180,7 @@ def _way_comma(toks: list[Token]) -> list[Token]:
     out: list[Token] = []
     for k, t in enumerate(toks):
         if k in cut:
-            out.append(_tok(",", t))
+            out.append(tok(",", t))
         out.append(t)
     return out
 

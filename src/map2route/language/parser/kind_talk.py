@@ -20,6 +20,7 @@ read, and a form that does not match exactly is left to the later stages to read
 
 from __future__ import annotations
 
+from map2route.language.parser.destination_tokens import tok
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.tokens import Token
 
@@ -37,9 +38,6 @@ _PLAIN = frozenset({"ordinary", "normal", "regular", "plain", "standard", "usual
 _HAVE = frozenset({"have", "has", "hold"})
 _NUMBERS = {"two": 2, "three": 3, "2": 2, "3": 3}
 
-
-def _tok(text: str, like: Token) -> Token:
-    return Token(text, like.start, like.end)
 
 
 def _head(words: list[str], k: int) -> tuple[int, str, str, bool] | None:
@@ -84,7 +82,7 @@ def _held_pair(toks: list[Token]) -> list[Token]:
         e = b + (second[0] if second else 0)
         held = any(tuple(words[e:e + len(h)]) == h for h in _HELD)
         if bare and held and second is not None and second[2] == "object":
-            out += toks[a:b] + [_tok("the", toks[b])]
+            out += toks[a:b] + [tok("the", toks[b])]
             k = b
             continue
         if both and det:
@@ -96,7 +94,7 @@ def _held_pair(toks: list[Token]) -> list[Token]:
 
 def _mind_gerund(toks: list[Token]) -> list[Token]:
     """"would you mind waiting by X" -> "would you mind wait by X"."""
-    return [_tok(_STANCE[t.text], t) if t.text in _STANCE and k and toks[k - 1].text == "mind"
+    return [tok(_STANCE[t.text], t) if t.text in _STANCE and k and toks[k - 1].text == "mind"
             else t for k, t in enumerate(toks)]
 
 
@@ -143,13 +141,13 @@ def _set_holds(toks: list[Token], context: list[tuple[str, tuple[int, int]]]) ->
             if words[q + 2:q + 4] == ["of", "the"] and words[q + 4:q + 5] and \
                     words[q + 4] in _NUMBERS:
                 end = q + 5
-                pick = [*toks[q:end], *toks[s + 3:v], _tok("with", toks[v]), *held]
+                pick = [*toks[q:end], *toks[s + 3:v], tok("with", toks[v]), *held]
             elif words[q + 2:q + 3] == ["one"]:
                 end = q + 3
                 one = toks[q + 2]
                 named = [Token(w, one.start, one.end) for w in thing[1].split("_")]
-                held = [_tok("it", t) if t.text == "them" else t for t in held]
-                pick = [*toks[q:q + 2], *named, _tok("with", toks[v]), *held]
+                held = [tok("it", t) if t.text == "them" else t for t in held]
+                pick = [*toks[q:q + 2], *named, tok("with", toks[v]), *held]
             else:
                 continue
             context.append((" ".join(words[s:e]), (toks[s].start, toks[e - 1].end)))
