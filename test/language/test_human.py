@@ -425,3 +425,17 @@ def test_things_on_the_walls_are_a_description_not_a_wall_follow():
     assert route_summary(p) == [("goal", "toilet")]
     p = parse_instruction("Walk along the walls of the kitchen.")
     assert route_summary(p) == [("follow_wall", "kitchen")]
+
+
+def test_scorer_reads_room_around_one_object_as_far_of_it():
+    """Gold ``clearance`` with a head is ``far`` of that head (the API's clearance takes no
+    object); a route-wide ``clearance`` with no head is still only a clearance."""
+    from map2route.language.fresh import score_item
+
+    text = "Go to the sofa and give the tv a wide berth."
+    item = {"id": "t", "instruction": text, "stages": [["goal", "sofa"]],
+            "constraints": [{"head": "television", "kind": "clearance", "scope": None}],
+            "refs": ["sofa", "television"]}
+    assert score_item(item, parse_instruction(text)).right
+    item["constraints"] = [{"head": "", "kind": "clearance", "scope": None}]
+    assert not score_item(item, parse_instruction(text)).right

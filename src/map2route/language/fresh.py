@@ -141,9 +141,18 @@ def _stage_legs(scopes: list[str], stages: list[dict[str, Any]],
 _STAGE_KINDS = {"via": "pass"}
 
 
+def _as_written(kind: str, head: str) -> str:
+    """The constraint kind a parse can give for the gold's ``kind`` on ``head``: room kept
+    around one object ("give the plant a wide berth", written ``clearance`` with a head by
+    some writers and ``far`` by others) is ``far`` of that object, because the grounding
+    API's clearance is route-wide and takes no object (docs/grounding.md, conventions)."""
+    return "far" if kind == "clearance" and head else kind
+
+
 def _constraint_found(w: dict[str, Any], got: list[tuple[str, list[str], list[str]]],
                       n_stages: int) -> bool:
-    kind, wanted = w["kind"], [_key(h) for h in str(w["head"]).split("|")]
+    kind = _as_written(w["kind"], str(w.get("head") or ""))
+    wanted = [_key(h) for h in str(w["head"]).split("|")]
     if kind == "between_avoid":
         kind, wanted = "avoid", ["between", *wanted]
     scope = w.get("scope")
