@@ -28,7 +28,7 @@ def _route(text: str) -> list[tuple[str, ...]]:
 
 
 @pytest.mark.parametrize(("name", "floor"), [
-    ("breadth_wrong_parses.json", 34), ("fresh_human_y.json", 4), ("fresh_human_z.json", 6),
+    ("breadth_wrong_parses.json", 45), ("fresh_human_y.json", 4), ("fresh_human_z.json", 6),
     ("fresh_human_aa.json", 3), ("fresh_human_ab.json", 9)])
 def test_floors_and_no_silent_drops(name: str, floor: int) -> None:
     scores = score_set(DATA / name)
@@ -44,6 +44,7 @@ def test_floors_and_no_silent_drops(name: str, floor: int) -> None:
     "the armchair closest to the telly - go and stand next to that one",
     "The armchair closest to the telly: go and wait next to it.",
     "armchair nearest the TV, go there pls",
+    "The armchair nearest the TV? Yeah, go and wait next to that.",
 ])
 def test_fronted_description_is_one_stage(text: str) -> None:
     assert _route(text) == [("goal", "arm_chair")]
@@ -90,6 +91,8 @@ def test_pass_on_the_way_comes_first() -> None:
 def test_fronted_gerund_is_a_scope() -> None:
     assert _route("Go to the toilet. Going through the bedroom, stick close to the "
                   "dresser.") == [("goal", "toilet"), ("near", "dresser", "in:bedroom")]
+    assert _route("Go to the toilet. Walking through the kitchen, keep well clear of the "
+                  "fridge.") == [("goal", "toilet"), ("far", "fridge", "in:kitchen")]
 
 
 def test_way_there_after_out_and_back_is_the_leg_out() -> None:
@@ -109,6 +112,10 @@ def test_this_room_is_the_speakers_room() -> None:
                           "you leave this room keep away from the dog bed in here.")
     far = next(c for c in p.clauses if c.kind == "far")
     assert far.within is not None and far.within.head == "bedroom"
+    p = parse_instruction("I'm on the sofa in the living room. Go to the toilet. Don't go near "
+                          "the TV on your way out, the cables are everywhere.")
+    far = next(c for c in p.clauses if c.kind == "far")
+    assert far.within is not None and far.within.head == "living_room"
     # without a room said by the speaker "this room" stays the start room
     p = parse_instruction("Go to the fridge, and as you leave this room keep away from the dog "
                           "bed.")

@@ -33,7 +33,8 @@ after ", so" ("I'm at the desk, and my brother is on the sofa watching the telly
 you do, don't walk between the sofa and the telly") is two sentences: the scene (context) and
 the request, which was dropped with the scene before (also with no "so" when a ban on going
 follows the comma: ", don't go walking between ..."; "go walking" is "walk" after a negation),
-and two spellings of one word: "half way", "in between".
+two spellings of one word: "half way", "in between"; and "on your way out" with no "of" is
+the way out of the room the walk starts in.
 
 Hand-written like the rest of the parser: the constructions are a closed set read off clause
 kinds, reference kinds and the few words between clauses, and each needs an exact, checkable
@@ -63,8 +64,8 @@ _FRONT = re.compile(r"[\s(\d).:\-\u2013\u2014*]*(?:(?:the|a|an|that|this)\s+)?")
 #: The anaphors that pick a fronted description up.
 _ANAPHORS = ("it", "there", "that one", "this one", "that", "this", "that spot")
 #: The marks between a fronted description and the request that picks it up.
-_AFTER_FRONT = re.compile(r"\s*[-\u2013\u2014:,.;!]+\s*(?:(?:please|pls|now|so|ok|okay|and|then|"
-                          r"just|right)\s*,?\s+)*")
+_AFTER_FRONT = re.compile(r"\s*[-\u2013\u2014:,.;!?]+\s*(?:(?:please|pls|now|so|ok|okay|and|then|"
+                          r"just|right|yeah|yes|yep)\s*,?\s+)*")
 #: A thing, then its room: "Plunger, small bathroom", "Sink, in the room with ...".
 _THING_ROOM = re.compile(r"\s*(?:[,:\-\u2013\u2014]\s*)+(?:in|inside|within)?\s*")
 #: Hedges between a room and the point in it ("in the kitchen, roughly halfway between").
@@ -77,7 +78,7 @@ _ON_THE_WAY = re.compile(r"\s*,?\s*(?:(?:as|while|when)\s+you(?:'re|\s+are)?\s+(
                          r"walk|walking|cross|crossing|pass|passing|head|heading|come|coming|"
                          r"make|making|move|moving|get|getting)\b|on\s+(?:your|the)\s+way\b)")
 _GERUND_SCOPE = re.compile(r"(?:going|walking|passing|heading|coming|moving|crossing|cutting)"
-                           r"(?:\s+(?:through|thru|across|via|over))?\s")
+                           r"(\s+(?:through|thru|across|via|over))?\s")
 _WAY_THERE = re.compile(r"\b(?:way|going|getting|heading|walking)\s+(?:over\s+)?there\b")
 _RETURN = re.compile(r"\b(?:back|return|returning)\b")
 _SPEAKER = re.compile(r"^(?:(?:ok|okay|so|hey|hi|well|um|uh|right|and|,)\s+)*"
@@ -194,9 +195,12 @@ def _gerund_scope(clauses: list[Clause], text: str) -> list[Clause]:
     out: list[Clause] = []
     for n, c in enumerate(clauses):
         nxt = clauses[n + 1] if n + 1 < len(clauses) else None
-        if c.kind == "pass" and len(c.refs) == 1 and c.refs[0].head_kind == "room" and \
-                nxt is not None and nxt.kind in _CONSTRAINTS and nxt.within is None and \
-                _GERUND_SCOPE.match(text[c.span[0]:c.span[1]].lower()) and \
+        said = text[c.span[0]:c.span[1]].lower()
+        if c.kind in ("pass", "goal") and len(c.refs) == 1 and \
+                c.refs[0].head_kind == "room" and nxt is not None and \
+                nxt.kind in _CONSTRAINTS and nxt.within is None and \
+                (m := _GERUND_SCOPE.match(said)) is not None and \
+                (c.kind == "pass" or m.group(1) is not None) and \
                 re.fullmatch(r"\s*,\s*", _between(c, nxt, text)):
             nxt.within = c.refs[0]
             continue
@@ -405,6 +409,20 @@ def split_words(toks: list[Token]) -> list[Token]:
     return out
 
 
+def way_out(toks: list[Token]) -> list[Token]:
+    """"on your way out, don't go near the TV": the way out of the room the walk starts in,
+    said as "on your way out of this room" (the room :func:`_speaker_room` names)."""
+    out: list[Token] = []
+    for k, t in enumerate(toks):
+        out.append(t)
+        nxt = toks[k + 1].text if k + 1 < len(toks) else "."
+        if t.text == "out" and k >= 2 and toks[k - 1].text == "way" and \
+                toks[k - 2].text in ("your", "the") and nxt in (",", ".", "!", "?", "and", "then",
+                                                              "please", "pls"):
+            out.extend(Token(w, t.start, t.end) for w in ("of", "this", "room"))
+    return out
+
+
 def token_repairs(toks: list[Token]) -> list[Token]:
     """The token passes of this module, in order."""
-    return into_after_it(scene_then_request(go_walking(split_words(toks))))
+    return way_out(into_after_it(scene_then_request(go_walking(split_words(toks)))))
