@@ -72,6 +72,7 @@ from map2route.language.parser.run_on_frames import (
     terse_sentences,
 )
 from map2route.language.parser.spoken_frames import spoken_frames
+from map2route.language.parser.stage_repairs import token_repairs
 from map2route.language.parser.state_reasons import state_reasons
 from map2route.language.tokens import Token
 
@@ -100,7 +101,7 @@ _ENDS = (".", "!", "?")
 #: "the area between", "don't pass between": a gap between two things, not a room
 _GAP = re.compile(r"(?:the\s+)?(?:area|space|gap)\s+between\b|"
                   r"without\s+[a-z]+\s+between\b|"
-                  r"(?:do\s*n[o']t|never|not)\s+[a-z]+\s+(?:in\s+)?between\b|"
+                  r"(?:do\s*n[o']t|never|not)\s+(?:go\s+)?[a-z]+\s+(?:in\s+)?between\b|"
                   # the negators of .constraint_frames ("no cutting between", "try not to
                   # walk between", "not between"): the gap, said with its verb
                   r"[a-z' ]*?\b(?:n[o']t|dont|never|no|without|avoid|from|didn't)\s+"
@@ -195,7 +196,7 @@ def human_forms(toks: list[Token]
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
-    toks = unmarked_rejections(NF.note_fragments(prohibitions(toks)))  # notes, asides
+    toks = unmarked_rejections(NF.note_fragments(prohibitions(token_repairs(toks))))  # notes
     toks, restated = restatements(toks)  # "don't run it over", "someone left it on X"
     toks, checked = finding_out(toks)  # "see whether ...", "back to me at the X"
     toks = terse_sentences(item_rooms(toks))

@@ -18,6 +18,7 @@ from map2route.language.parser.lexical_frames import absent_why
 from map2route.language.parser.model import InstructionParse, Modifier, RefExpr
 from map2route.language.parser.motion_targets import room_then_corner
 from map2route.language.parser.speaker_place import to_speaker
+from map2route.language.parser.stage_repairs import repair_stages
 from map2route.language.parser.stage_rewrites import merge_room_then_stop, tie_stage_legs
 from map2route.language.parser.state import ATTACHMENTS
 from map2route.language.parser.walk_phrasings import merge_stop_there
@@ -131,6 +132,7 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     clauses = through_then_stop(merge_stop_there(clauses, text), text)
     context_refs = [r for sp in p.context_spans for r in _context_refs(text, sp)]
     clauses = to_speaker(clauses, text, p.context)
+    clauses = repair_stages(clauses, text, context_refs, p.context_spans)
     tie_stage_legs(clauses, p.marks)
     return InstructionParse(text, clauses, p.unused_words(), attachment,
                             [*p.context, *aside_texts(p)], context_refs,
