@@ -124,6 +124,13 @@ def test_a_pick_found_then_measured_from() -> None:
     assert near["head"] == "bed" and _mods(near)["rank"]["rank"] == "largest"
 
 
+def test_named_member_keeps_the_set_place() -> None:
+    js = _parse("There are two chairs in the kitchen. Go to the chair nearest the fridge.")
+    mods = _mods(js["stages"][0]["refs"][0])
+    assert mods["in_room"]["refs"][0]["head"] == "kitchen"
+    assert mods["rank"]["refs"][0]["head"] == "fridge"
+
+
 def test_several_picks_from_one_set() -> None:
     js = _parse("There are three lamps in the house. Go to the one closest to the front door "
                 "first, then the one on the dresser.")
@@ -141,6 +148,15 @@ def test_still_refused_naming_the_word(text: str) -> None:
     with pytest.raises(ParseError) as err:
         parse_instruction(text)
     assert err.value.word
+
+
+@pytest.mark.parametrize("text", [
+    "There are two chairs in the kitchen. Go to that one.",
+    "There are two chairs in the kitchen. Go to the chair.",
+])
+def test_a_pick_that_does_not_single_one_out_is_refused(text: str) -> None:
+    with pytest.raises(ParseError):
+        parse_instruction(text)
 
 
 def test_a_set_up_alone_is_no_route() -> None:

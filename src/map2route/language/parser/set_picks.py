@@ -125,10 +125,12 @@ class _Set:
     """A set said by a set-up: its head (plural as said), where it is, and the set-up's
     span of tokens."""
 
-    def __init__(self, head: list[Token], desc: list[Token], kind: str) -> None:
+    def __init__(self, head: list[Token], desc: list[Token], kind: str,
+                 single: bool = False) -> None:
         self.head = head
         self.desc = _with_words(desc)
         self.kind = kind
+        self.single = single  # one thing ("a dog bed in that same room"): "that dog bed"
 
     def head_words(self) -> list[str]:
         words = [t.text for t in self.head]
@@ -323,7 +325,7 @@ def _same_room_set(toks: list[Token], a: int, e: int) -> _Set | None:
     room_words = [*room_toks[:-1], _t(singular_word(rw[-1]), room_toks[-1])]
     desc = [_t("in", toks[one]), _t("the", toks[one + 1]), *room_words,
             _t("with", toks[k]), _t("the", toks[k]), *thing, *place]
-    return _Set(head, desc, sub[2])
+    return _Set(head, desc, sub[2], single=True)
 
 
 def _bare_set(toks: list[Token], k: int, e: int) -> _Set | None:
@@ -451,7 +453,9 @@ def _resolve(toks: list[Token], sets: _Set, a: int, e: int) -> list[Token] | Non
         p = _pick(words, j)
         said_head = [t.text for t in sets.head]
         n_own = len(said_head)
-        if p is None and words[j] in ("that", "this") and \
+        if p is not None and p[0] == "that" and not sets.single:
+            p = None  # "that one" of a set of two says nothing of which
+        if p is None and sets.single and words[j] in ("that", "this") and \
                 words[j + 1:j + 1 + n_own] in (said_head, sets.head_words()):
             p = "that", j, j + 1 + n_own, ""  # "Go to that dog bed"
         if p is None:
@@ -563,8 +567,10 @@ def set_picks(toks: list[Token]) -> tuple[list[Token], Context]:
             if set_ is not None:
                 ra, re_ = (ranges[1][0], ranges[1][1]) if len(ranges) == 2 else sents[n + 1]
                 picked = _resolve(toks, set_, ra, re_)
-                if picked is None and len(ranges) == 1 and _named_member(toks, set_, *sents[n + 1]):
-                    picked = toks[ra:re_]  # the set-up only says there are several
+                named = _named_member(toks, set_, ra, re_) \
+                    if picked is None and len(ranges) == 1 else None
+                if named is not None:  # the set-up only says there are several (and where)
+                    picked = [*toks[ra:named], *set_.desc, *toks[named:re_]]
                 if picked is not None:
                     picked = _found_then(picked, context)
                     said = [t for t in toks[sa:se] if t.text != ","]
@@ -618,22 +624,29 @@ def _so_clear(toks: list[Token], a: int, e: int) -> int | None:
         if not link:
             continue
         set_ = _read_set(toks, a, q)
-        if set_ is not None and _named_member(toks, set_, q + 1 + link, e):
+        if set_ is not None and not set_.desc and \
+                _named_member(toks, set_, q + 1 + link, e) is not None:
             return q + 1 + link
     return None
 
 
-def _named_member(toks: list[Token], set_: _Set, a: int, e: int) -> bool:
-    """Whether ``toks[a:e]`` names a thing of the set's kind itself (the set's head, or a
-    kind its group word covers): then the set-up only says there are several."""
+def _named_member(toks: list[Token], set_: _Set, a: int, e: int) -> int | None:
+    """Where ``toks[a:e]`` names a thing of the set's kind itself (the set's head, or a
+    kind its group word covers) — the end of its head —, if it does: then the set-up only
+    says there are several (its place is said after that head)."""
     lex = head_lexicon()
     own = lex.match([t.text for t in set_.head])
     if own is None:
-        return False
+        return None
     words = [t.text for t in toks]
     members = {own[1], *GROUPS.get(own[1], ())}
     for j in range(a, e):
         hit = lex.match(words[j:j + lex.max_len])
-        if hit is not None and hit[1] in members and words[j - 1:j] in (["the"], ["that"]):
-            return True
-    return False
+        if hit is None or hit[1] not in members or words[j - 1:j] != ["the"]:
+            continue
+        # a narrower kind ("tables" -> "the dining table") or one said with what singles it
+        # out ("the chair that ...", "the chair nearest ..."); a bare "the chair" of two is not
+        if hit[1] != own[1] or words[j + hit[0]:j + hit[0] + 1] and \
+                words[j + hit[0]] in _READ_AFTER_ONE | {"that", "which"}:
+            return j + hit[0]
+    return None
