@@ -71,6 +71,7 @@ from map2route.language.parser.run_on_frames import (
     terse_reasons,
     terse_sentences,
 )
+from map2route.language.parser.set_picks import set_picks
 from map2route.language.parser.spoken_frames import spoken_frames
 from map2route.language.parser.stage_repairs import token_repairs
 from map2route.language.parser.state_reasons import state_reasons
@@ -212,6 +213,7 @@ def human_forms(toks: list[Token]
     toks = AF.between_it(toks)  # "go to the couch but don't go between it and the TV"
     toks = DF.early_forms(toks)  # "The table: stay away from it.", "between them"
     toks = AF.room_outside(toks)  # "the living room just outside it": the room beside it
+    toks, set_ups = set_picks(toks)  # "There are two chairs at X. Go to whichever one ..."
     toks, stated = SS.set_statements(toks)  # "Two of the Xs stand next to Y. Go to the one ..."
     toks, spoken = spoken_frames(toks, records)  # the register around the request first
     spoken = [*released, *spoken]
@@ -219,7 +221,7 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *restated, *checked, *states, *heading, *kinds, *listed, *stated, *spoken, *reasons, *moved]
+        *restated, *checked, *states, *heading, *kinds, *listed, *set_ups, *stated, *spoken, *reasons, *moved]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False
