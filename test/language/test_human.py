@@ -439,3 +439,20 @@ def test_scorer_reads_room_around_one_object_as_far_of_it():
     assert score_item(item, parse_instruction(text)).right
     item["constraints"] = [{"head": "", "kind": "clearance", "scope": None}]
     assert not score_item(item, parse_instruction(text)).right
+
+
+def test_scorer_reads_a_scope_on_a_group_word_as_on_its_member():
+    """A leg scope ``until:`` a group word answers to the gold's member, as a stage's head does
+    ("until you've got to the table" for ``until:dining_table``); strict scoring does not."""
+    from map2route.language.fresh import score_item
+
+    text = "Go to the table and after that the stool. Until you've got to the table, stay " \
+           "well away from the fridge."
+    item = {"id": "t", "instruction": text, "stages": [["goal", "dining_table"], ["goal", "stool"]],
+            "constraints": [{"head": "fridge", "kind": "far", "scope": "until:dining_table"}],
+            "refs": ["dining_table", "stool", "fridge"]}
+    parse = parse_instruction(text)
+    assert score_item(item, parse).right
+    assert not score_item(item, parse, strict=True).right
+    item["constraints"][0]["scope"] = "until:stool"
+    assert not score_item(item, parse).right

@@ -149,8 +149,20 @@ def _as_written(kind: str, head: str) -> str:
     return "far" if kind == "clearance" and head else kind
 
 
+def _scope_found(scope: str, scopes: list[str], strict: bool) -> bool:
+    """Whether the parse's ``scopes`` hold the gold ``scope``: the same, or (not when
+    ``strict``) the same kind of scope on a group word covering its head, as stage heads are
+    matched ("until you've got to the table" for ``until:dining_table``)."""
+    want = _key(scope).replace("_", "")
+    if want in scopes:
+        return True
+    how, _, head = want.partition(":")
+    return not strict and bool(head) and any(
+        s.partition(":")[0] == how and _covers(s.partition(":")[2], head) for s in scopes)
+
+
 def _constraint_found(w: dict[str, Any], got: list[tuple[str, list[str], list[str]]],
-                      n_stages: int) -> bool:
+                      n_stages: int, strict: bool = False) -> bool:
     kind = _as_written(w["kind"], str(w.get("head") or ""))
     wanted = [_key(h) for h in str(w["head"]).split("|")]
     if kind == "between_avoid":
@@ -168,7 +180,7 @@ def _constraint_found(w: dict[str, Any], got: list[tuple[str, list[str], list[st
             if not scopes or (n_stages == 1 and leg):
                 return True
             continue
-        if _key(scope).replace("_", "") in scopes:
+        if _scope_found(scope, scopes, strict):
             return True
     return False
 
@@ -241,7 +253,7 @@ def score_item(item: dict[str, Any], parse: InstructionParse | None,
         problems.append(f"{len(got_cons)} constraints, expected {len(want)}: {got_cons}")
     else:
         for w in want:
-            if not _constraint_found(w, got_cons, len(got_stages)):
+            if not _constraint_found(w, got_cons, len(got_stages), strict):
                 problems.append(f"constraint {w} not found in {got_cons}")
     seen = mentioned(parse)
     missing = [c for c in item.get("refs", []) if not any(_covers(h, _key(c)) for h in seen)]
