@@ -59,7 +59,7 @@ _GOAL_VERBS: tuple[tuple[str, ...], ...] = (
     ("go", "to"), ("head", "to"), ("go", "over", "to"), ("walk", "to"), ("move", "to"),
     ("go", "and", "stand", "by"), ("go", "stand", "by"), ("get", "to"), ("go", "into"))
 _DETS = ("the", "a", "an", "that")
-_ONE_ADJS = frozenset(W.SIZE_ADJ) | frozenset(W.COMPARATIVE) | W.RANK_WORDS | \
+_ONE_ADJS = frozenset(W.SIZE_ADJ) | frozenset(W.COMPARATIVE) | W.RANK_WORDS | W.FILLER_ADJ | \
     frozenset({"other", "left", "right", "main"})
 #: Words that open a constraint clause ("keep away from", "don't go through").
 _CONSTRAINT_OPENERS = frozenset({"keep", "stay", "avoid", "give", "steer", "leave", "mind"})
