@@ -110,7 +110,7 @@ def _run(words: list[str], i: int, inner: bool) -> tuple[int, bool]:
             if n > 1 and words[k:k + 1] == ["."] and k + 1 < len(words):
                 k += 1  # "Strike that. Go to the fridge."
             continue
-        n = _at(words, k, _SOFT) or (_rejection(words, k) if inner else 0)
+        n = _at(words, k, _SOFT) or (_rejection(words, k) if inner or k > i else 0)
         if not n:
             break
         back = back or words[k] == "not"
@@ -124,11 +124,14 @@ def _rejection(words: list[str], k: int) -> int:
     if words[k:k + 1] != ["not"]:
         return 0
     comma = next((q for q in range(k + 1, min(k + 8, len(words))) if words[q] == ","), None)
-    if comma is None or words[comma + 1:comma + 3] not in (["i", "mean"], ["i", "meant"]):
+    if comma is None or words[comma + 1:comma + 3] not in (["i", "mean"], ["i", "meant"],
+                                                           ["the", "one"], ["the", "other"]):
         return 0
     body = words[k + 1:comma]
     if set(body) & (_CLAUSE_WORDS | W.MOVE_VERBS) or not _has_head(body):
         return 0
+    if words[comma + 1] == "the" and {"one", "ones"} & set(body):
+        return 0  # "not the one with the hamper, the other one": an exclusion read later
     return comma + 1 - k
 
 
@@ -146,16 +149,26 @@ def _leads(toks: list[Token], notes: Context) -> list[Token]:
         lead = [w for w in words[i:k] if w not in (",", ":", ";")]
         plain = lead in (["no"], ["no", "wait"], ["wait", "no"], ["no", "sorry"],
                          ["sorry", "no"], ["actually", "no"], ["no", "actually"])
-        if not back or i == 0 or plain and not _at(words, k, _CLOSERS) and \
-                not _constraint_at(words, k):
+        if not back or i == 0:
             out.append(toks[i])
             i += 1
             continue
         close = k + _at(words, k, _CLOSERS)
+        close += 1 if words[close:close + 1] == ["just"] else 0  # "scratch that, just ..."
         verb = _at(words, close, _GOAL_VERBS)
         new = close + verb if verb and words[close + verb:close + verb + 1] and \
             words[close + verb] in _DETS else close
         end = next((q for q in range(new, len(words)) if words[q] in _ENDS), len(words))
+        if words[new:new + 1] and words[new] in _DETS and _room_fixed(
+                out, toks[new:end], _rejected(words, i, k), notes):
+            # "the bed in the bedroom with X. Actually, no, the other bedroom": the room
+            _note(notes, toks[i:new])
+            i = end + (1 if end < len(words) and out and out[-1].text in _ENDS else 0)
+            continue
+        if plain and not _at(words, k, _CLOSERS) and not _constraint_at(words, k):
+            out.append(toks[i])  # "no wait, the sofa": read by the later passes as it is
+            i += 1
+            continue
         old = _old_constraint(out)
         if old is not None and words[new:new + 1] and words[new] in _DETS:
             # "give the cart a wide berth, actually no, make that the telly(, give ...)"
@@ -193,6 +206,60 @@ def _leads(toks: list[Token], notes: Context) -> list[Token]:
         out.append(toks[i])
         i += 1
     return out
+
+
+def _rejected(words: list[str], i: int, k: int) -> str:
+    """The head a run of leads rejects ("No, not that bedroom, ..."), or ""."""
+    lex = head_lexicon()
+    for q in range(i, k):
+        if words[q] == "not":
+            for x in range(q + 1, k):
+                hit = lex.match(words[x:x + lex.max_len])
+                if hit is not None and hit[2] != "pronoun":
+                    return str(hit[1])
+    return ""
+
+
+def _room_fixed(out: list[Token], new: list[Token], rejected: str, notes: Context) -> bool:
+    """"Go to the bed in the bedroom with the teddy. Actually, no, the other bedroom, the one
+    with the safe." -> "Go to the bed in the other bedroom, the one with the safe.": a new
+    room (or "the one" after "not that bedroom") takes the place of the room the goal thing
+    was said to be in, not of the thing."""
+    lex = head_lexicon()
+    words = [t.text for t in new]
+    if words[:2] == ["the", "one"] and rejected:
+        new = [new[0], *[Token(w, new[1].start, new[1].end) for w in rejected.split("_")],
+               *new[2:]]
+        words = [t.text for t in new]
+    room = next((h for k in range(min(len(words), 4))
+                 if (h := lex.match(words[k:k + lex.max_len])) is not None), None)
+    if room is None or room[2] != "room":
+        return False
+    texts = [t.text for t in out]
+    b = len(texts)
+    while b > 0 and texts[b - 1] in (",", *_ENDS):
+        b -= 1
+    s = b
+    while s > 0 and texts[s - 1] not in _ENDS:
+        s -= 1
+    thing = next((k for k in range(s, b) if (h := lex.match(texts[k:k + lex.max_len]))
+                  is not None and h[2] not in ("room", "pronoun")), None)
+    if thing is None:
+        return False
+    for k in range(thing + 1, b - 1):
+        if texts[k] != "in" or texts[k + 1] not in ("the", "that", "a"):
+            continue
+        r = k + 2
+        while r < b and texts[r] in _ONE_ADJS:
+            r += 1
+        hit = lex.match(texts[r:r + lex.max_len])
+        if hit is None or hit[1] != room[1]:
+            return False
+        stop = next((q for q in range(r, b) if texts[q] in (",", ";", "and", "then")), b)
+        _note(notes, out[k + 1:stop])
+        out[k + 1:stop] = new
+        return True
+    return False
 
 
 def _one_at(words: list[str], a: int) -> int | None:
@@ -452,8 +519,9 @@ def restated(words: list[str], a: int, b: int, seen: set[str]) -> bool:
     """Whether ``words[a:b]`` only says again, with "not", how to be at a thing named before
     ("not ON it, just next to it", "not the desk itself, just the room")."""
     body = [w for w in words[a:b] if w not in (",",)]
-    if body[:1] != ["not"]:
-        return False
+    if body[:1] != ["not"] and not (body[:1] and body[0] in _PREPS and "not" in body and
+                                    "it" in body):
+        return False  # "not ON it, next to it" / "Next to it, not behind it."
     lex = head_lexicon()
     k = 1
     while k < len(body):
