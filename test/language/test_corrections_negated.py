@@ -179,6 +179,15 @@ def test_restatements_are_context(text: str, head: str, said: str) -> None:
     assert any(said in c for c in context)
 
 
+def test_that_is_the_place_said_again() -> None:
+    got, context, heads = _read("Could you wait next to the toilet in the bathroom with the "
+                                "plunger in it? That's the little bathroom you get into through "
+                                "the bedroom with the TV, not the big one.")
+    assert got == [("goal", "toilet")]
+    assert any(c.startswith("that is the little bathroom") for c in context)
+    assert {"bedroom", "television"} <= heads
+
+
 # --- still refused ---------------------------------------------------------------------------
 @pytest.mark.parametrize(("text", "word"), [
     # a word the parser does not know stays refused, never hidden in context

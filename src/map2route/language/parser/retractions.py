@@ -90,7 +90,7 @@ def retractions(toks: list[Token]) -> tuple[list[Token], Context]:
     """Read the corrections, negated alternatives and restatements of ``toks`` (see the
     module docstring); returns the tokens left and the words moved to context."""
     notes: Context = []
-    toks = _restatements(toks, notes)
+    toks = _said_again(_restatements(toks, notes), notes)
     toks = _alternatives(toks, notes)
     toks = _leads(toks, notes)
     return _terse(toks, notes), notes
@@ -505,6 +505,33 @@ def _terse(toks: list[Token], notes: Context) -> list[Token]:
                     break
         a = b + 1
     return [t for k, t in enumerate(toks) if k not in out]
+
+
+def _said_again(toks: list[Token], notes: Context) -> list[Token]:
+    """"... the toilet in the bathroom with the plunger in it? That's the little bathroom you
+    get into through the bedroom with the TV, not the big one.": a sentence "that is the X
+    ..." about a place the sentence before named says again which one it is (context)."""
+    lex = head_lexicon()
+    words = [t.text for t in toks]
+    drop: set[int] = set()
+    a = 0
+    prev: set[str] = set()
+    while a < len(words):
+        b = next((q for q in range(a, len(words)) if words[q] in _ENDS), len(words))
+        sent = words[a:b]
+        heads = {str(h[1]) for k in range(len(sent))
+                 if (h := lex.match(sent[k:k + lex.max_len])) is not None and h[2] != "pronoun"}
+        if sent[:3] in (["that", "is", "the"], ["it", "is", "the"]) and prev:
+            k = 3
+            while k < len(sent) and sent[k] in _ONE_ADJS:
+                k += 1
+            hit = lex.match(sent[k:k + lex.max_len])
+            if hit is not None and hit[1] in prev and not {"not", "never"} & set(sent[:k]):
+                _note(notes, toks[a:b])
+                drop.update(range(a, b + 1))
+        prev = heads
+        a = b + 1
+    return [t for k, t in enumerate(toks) if k not in drop]
 
 
 def _request_before(words: list[str], q: int) -> bool:
