@@ -179,6 +179,12 @@ def test_restatements_are_context(text: str, head: str, said: str) -> None:
     assert any(said in c for c in context)
 
 
+def test_a_terse_list_of_stops_is_not_a_restatement() -> None:
+    p = parse_instruction("Fridge. Sofa. Then go back to the fridge.")
+    assert [(c.kind, c.refs[0].head) for c in p.clauses] == [
+        ("goal", "fridge"), ("goal", "sofa"), ("goal", "fridge")]
+
+
 def test_that_is_the_place_said_again() -> None:
     got, context, heads = _read("Could you wait next to the toilet in the bathroom with the "
                                 "plunger in it? That's the little bathroom you get into through "

@@ -495,14 +495,25 @@ def _terse(toks: list[Token], notes: Context) -> list[Token]:
         k = a + (1 if words[a:a + 1] in (["the"], ["a"]) else 0)
         hit = lex.match(words[k:k + lex.max_len])
         if b < len(words) and hit is not None and hit[2] != "pronoun" and k + hit[0] == b:
-            for q in range(b + 1, len(words)):
-                later = lex.match(words[q:q + lex.max_len])
-                if later is not None and later[1] == hit[1] and \
-                        words[q - 1] in ("the", "that", "this") and \
-                        _request_before(words, q):
-                    _note(notes, toks[a:b])
-                    out.update(range(a, b + 1))
+            # the first request after it (statements between: "it's in the same room as
+            # ...") must go to that head, and not back to it ("Fridge. Sofa. Then go back to
+            # the fridge." is a list of stops)
+            c = b + 1
+            while c < len(words):
+                d = next((q for q in range(c, len(words)) if words[q] in _ENDS), len(words))
+                sent = words[c:d]
+                if set(sent) & (W.MOVE_VERBS | {"stand", "wait"}) or \
+                        (hit2 := lex.match(sent[sent[:1] in (["the"], ["a"]):][:lex.max_len]
+                                           )) is not None and hit2[0] + (
+                                               sent[:1] in (["the"], ["a"])) == len(sent):
+                    if not {"back", "again", "then", "return"} & set(sent) and any(
+                            (h := lex.match(sent[q:q + lex.max_len])) is not None and
+                            h[1] == hit[1] and q and sent[q - 1] in ("the", "that", "this")
+                            for q in range(len(sent))):
+                        _note(notes, toks[a:b])
+                        out.update(range(a, b + 1))
                     break
+                c = d + 1
         a = b + 1
     return [t for k, t in enumerate(toks) if k not in out]
 
@@ -533,13 +544,6 @@ def _said_again(toks: list[Token], notes: Context) -> list[Token]:
         a = b + 1
     return [t for k, t in enumerate(toks) if k not in drop]
 
-
-def _request_before(words: list[str], q: int) -> bool:
-    """Whether a verb of motion opens the sentence of ``q`` before it."""
-    s = q
-    while s > 0 and words[s - 1] not in _ENDS:
-        s -= 1
-    return any(w in W.MOVE_VERBS or w in ("stand", "wait") for w in words[s:q])
 
 
 def restated(words: list[str], a: int, b: int, seen: set[str]) -> bool:
