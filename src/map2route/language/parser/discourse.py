@@ -58,11 +58,25 @@ def _np_tail(sent: list[Token], end: int) -> int:
         last -= 1
     for k in range(last, -1, -1):
         w = sent[k].text
+        if w in ("to", "at", "by") and _in_phrase(sent, k):
+            continue  # "the chair next to the window": a relation inside the goal phrase
         if w in ("to", "at", "by") or (w in W.MOVE_VERBS and w not in ("back",)):
             return k + 1
         if w in ("then", ",", ";") and k < last:
             return k + 1
     return 0
+
+
+def _in_phrase(sent: list[Token], k: int) -> bool:
+    """Whether the ``to``/``at``/``by`` at ``k`` relates a head said just before it ("the
+    chair by the window", "next to the window"), not the goal to its verb."""
+    j = k - 1
+    while j >= 0 and sent[j].text in ("next", "close", "closest", "nearest", "right", "up"):
+        j -= 1
+    lex = head_lexicon()
+    words = [t.text for t in sent[:j + 1]]
+    return any((hit := lex.match(words[j + 1 - n:j + 1])) is not None and hit[0] == n and
+               hit[2] != "pronoun" for n in range(1, min(lex.max_len, j + 1) + 1))
 
 
 def _correct(sent: list[Token], dropped: list[list[Token]] | None = None) -> list[Token]:

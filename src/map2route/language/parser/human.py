@@ -61,6 +61,7 @@ from map2route.language.parser.owned_rooms import refuse_owned_room
 from map2route.language.parser.prohibitions import prohibitions
 from map2route.language.parser.reason_moves import before_moves
 from map2route.language.parser.rejections import unmarked_rejections
+from map2route.language.parser.retractions import retractions
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
 from map2route.language.parser.run_on_frames import (
     item_rooms,
@@ -197,7 +198,8 @@ def human_forms(toks: list[Token]
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
-    toks = unmarked_rejections(NF.note_fragments(prohibitions(token_repairs(toks))))  # notes
+    toks, retracted = retractions(token_repairs(toks))  # "No, hang on, I've got that backwards"
+    toks = unmarked_rejections(NF.note_fragments(prohibitions(toks)))  # notes, asides
     toks, restated = restatements(toks)  # "don't run it over", "someone left it on X"
     toks, checked = finding_out(toks)  # "see whether ...", "back to me at the X"
     toks = terse_sentences(item_rooms(toks))
@@ -221,7 +223,8 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *restated, *checked, *states, *heading, *kinds, *listed, *set_ups, *stated, *spoken, *reasons, *moved]
+        *retracted, *restated, *checked, *states, *heading, *kinds, *listed, *set_ups, *stated,
+        *spoken, *reasons, *moved]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False
