@@ -646,6 +646,25 @@ def _talks(toks: list[Token], context: Context) -> list[Token]:
         got = _talk_span(words, s) if s < len(words) else None
         if got is None and s < len(words) and (words[k - 1:k] == [","] or words[s] == "its"):
             got = _placed(words, s)
+            lo = s
+            while lo and words[lo - 1] in _CUTS:
+                lo -= 1
+            ends = [head_lexicon().match(words[j:lo]) for j in range(max(0, lo - 3), lo)]
+            if got is not None and words[s] in ("it", "its") and not any(
+                    h is not None and h[0] == lo - j
+                    for j, h in zip(range(max(0, lo - 3), lo), ends, strict=True)):
+                got = None  # "pass the laptop on the way, it's on the desk": not the stop
+            if got is not None and words[s] in ("it", "its"):
+                # "go find the teddy bear, it's on the bed": a description of the stop,
+                # which picks it: read as "the teddy bear on the bed", never set apart
+                lo = s
+                while lo and words[lo - 1] in _CUTS:
+                    lo -= 1
+                n = s + (1 if words[s] == "its" else 2)
+                _cut(toks, s, n, context, "said as")
+                drop.update(range(lo, n))
+                k = n
+                continue
         if got is None:
             k += 1
             continue
@@ -655,7 +674,7 @@ def _talks(toks: list[Token], context: Context) -> list[Token]:
         new = {h[1] for n in range(a, b) if (h := lex.match(words[n:n + lex.max_len]))} - said
         asked = any(w in _REQUEST for w in words[:k])
         rule = b < len(words) and words[b] in _SO  # "kid says ... so just park by the sink"
-        apart = k == 0 or words[k - 1] in _ENDS | {"("}
+        apart = (k == 0 or words[k - 1] in _ENDS | {"("}) and words[a] not in ("it", "its")
         person = words[a] in _PEOPLE or words[a + 1:a + 2] and words[a + 1] in _PEOPLE
         here = words[a:a + 2] in (["i", "am"], ["we", "are"]) and words[a + 2:a + 3] and \
             words[a + 2] in ("in", "at", "on", "by", "near", "next", "sat", "sitting", "lying",
