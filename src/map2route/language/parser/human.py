@@ -76,6 +76,7 @@ from map2route.language.parser.set_picks import set_picks
 from map2route.language.parser.spoken_frames import spoken_frames
 from map2route.language.parser.stage_repairs import token_repairs
 from map2route.language.parser.state_reasons import state_reasons
+from map2route.language.parser.talk_around import talk_around
 from map2route.language.tokens import Token
 
 __all__ = ["Marks", "apply_marks", "human_forms", "merge_passed_on_the_way",
@@ -197,6 +198,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks, talk = talk_around(toks)  # headers, waits, asides, go idioms
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
     toks, retracted = retractions(token_repairs(toks))  # "No, hang on, I've got that backwards"
     toks = unmarked_rejections(NF.note_fragments(prohibitions(toks)))  # notes, asides
@@ -223,8 +225,8 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *retracted, *restated, *checked, *states, *heading, *kinds, *listed, *set_ups, *stated,
-        *spoken, *reasons, *moved]
+        *talk, *retracted, *restated, *checked, *states, *heading, *kinds, *listed, *set_ups,
+        *stated, *spoken, *reasons, *moved]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False
