@@ -49,6 +49,7 @@ from map2route.language.parser.errand_talk import errand_talk
 from map2route.language.parser.finding_out import finding_out
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.kind_talk import kind_talk
+from map2route.language.parser.leg_phrasings import leg_phrasings
 from map2route.language.parser.model import (
     Clause,
     Modifier,
@@ -195,6 +196,7 @@ def human_forms(toks: list[Token]
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
+    toks = leg_phrasings(toks)  # "both ways", "coming back", "hug the X side", "going in"
     toks = unmarked_rejections(NF.note_fragments(prohibitions(toks)))  # notes, asides
     toks, restated = restatements(toks)  # "don't run it over", "someone left it on X"
     toks, checked = finding_out(toks)  # "see whether ...", "back to me at the X"
