@@ -196,7 +196,7 @@ def human_forms(toks: list[Token]
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
-    toks = leg_phrasings(toks)  # "both ways", "coming back", "hug the X side", "going in"
+    toks, legs = leg_phrasings(toks)  # "both ways", "coming back", "hug the X side", "going in"
     toks = unmarked_rejections(NF.note_fragments(prohibitions(toks)))  # notes, asides
     toks, restated = restatements(toks)  # "don't run it over", "someone left it on X"
     toks, checked = finding_out(toks)  # "see whether ...", "back to me at the X"
@@ -220,7 +220,8 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *restated, *checked, *states, *heading, *kinds, *listed, *stated, *spoken, *reasons, *moved]
+        *legs, *restated, *checked, *states, *heading, *kinds, *listed, *stated, *spoken, *reasons,
+        *moved]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False

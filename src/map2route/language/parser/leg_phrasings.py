@@ -35,8 +35,11 @@ text), and a form that does not match exactly is left for the later stages to re
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from map2route.language.parser.destination_tokens import tok
+from map2route.language.inflection import singular_word
+from map2route.language.parser import words as W
+from map2route.language.parser.destination_tokens import Context, take, tok
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import Clause, RefExpr, all_stages
 from map2route.language.tokens import Token
@@ -95,7 +98,19 @@ _AS = ("as", "when", "while")
 #: Verbs of keeping to a side.
 _SIDE_VERBS = _seqs("keep over on", "keep over to", "keep to", "keep on", "stay over on",
                     "stay on", "stay to", "stick to", "stick on", "hug", "keep over towards",
-                    "stay over to", "keep towards", "stay towards", "favour", "favor")
+                    "stay over to", "keep towards", "stay towards", "favour", "favor",
+                    "keeping to", "keeping over on", "keeping on", "hugging", "sticking to",
+                    "staying on", "staying over on")
+#: Walking over a thing: running it over.
+_TRAMPLE = _seqs("go trampling over", "go trampling on", "trample over", "trample on",
+                 "go stomping over", "stomp over", "go tramping over", "tramp over",
+                 "go clomping over", "trundle over", "go trundling over")
+#: Gerunds of a pass through a room, opening a scope ("Going through the bathroom, ...").
+_GERUNDS = {"going": ("go", "through"), "passing": ("pass", "through"),
+            "walking": ("walk", "through"), "cutting": ("go", "through"),
+            "coming": ("go", "through"), "heading": ("go", "through"),
+            "moving": ("go", "through"), "driving": ("go", "through"),
+            "crossing": ("cross",), "traversing": ("cross",)}
 _GOING_ROUND = _seqs(
     "while you are going round", "while you are going around", "while going round",
     "while going around", "while you go round", "while you go around", "as you go round",
@@ -147,111 +162,190 @@ def _comma_before_rule(out: list[Token], toks: list[Token], words: list[str], k:
     return j
 
 
-def leg_phrasings(toks: list[Token]) -> list[Token]:
-    """Rewrite the token phrasings of the module docstring."""
+_YOU_WILL = _seqs("you will", "you have to", "you need to", "you must", "you are going to",
+                  "you will have to", "you will need to", "you are gonna", "you have got to",
+                  "u will", "u have to", "u need to")
+_THROUGH_TAILS = _seqs("to get there", "to get to it", "to get to them", "on the way",
+                       "on your way", "first", "on the way there", "on your way there")
+_ORDINALS = ("first", "second", "third", "fourth", "last", "other")
+
+
+def _rooms_on_the_way(toks: list[Token], words: list[str], k: int, ctx: Context
+                      ) -> tuple[int, str] | None:
+    """"You'll go through two other bedrooms (to get there)": how the route runs, reported as
+    context; returns where reading goes on and the room word (singular), for a later "in the
+    second of those"."""
+    n = _at(words, k, _YOU_WILL) if _opens(words, k) or words[k - 1:k] == ["that"] else 0
+    v = k + n
+    if not n or words[v:v + 2] not in (["go", "through"], ["pass", "through"],
+                                        ["walk", "through"], ["cut", "through"]):
+        return None
+    c = v + 2
+    if words[c] not in W.NUMBERS or words[c] in ("a", "an", "no", "zero"):
+        return None
+    r = c + 1 + (1 if words[c + 1:c + 2] in (["other"], ["more"], ["different"]) else 0)
+    hit = head_lexicon().match(words[r:r + head_lexicon().max_len])
+    if hit is None or hit[2] != "room" or not hit[3]:
+        return None
+    e = r + hit[0]
+    e += _at(words, e, _THROUGH_TAILS) if words[e:e + 3] != ["on", "the", "way"] or \
+        words[e + 3:e + 4] != ["to"] else 0
+    take(toks, k, e, ctx)
+    return e + (1 if words[e:e + 1] == [","] and words[e + 1:e + 2] == ["and"] else 0), \
+        singular_word(hit[1].replace("_", " "))
+
+
+def leg_phrasings(toks: list[Token]) -> tuple[list[Token], Context]:
+    """Rewrite the token phrasings of the module docstring; returns the tokens and what was
+    taken out as context."""
     words = [t.text for t in toks]
     out: list[Token] = []
+    ctx: Context = []
+    through: str | None = None  # the rooms of "you'll go through two bedrooms"
     k = 0
     while k < len(toks):
-        w = words[k]
-        prev = words[k - 1] if k else ""
-        n = _at(words, k, _BOTH_WAYS)
-        if n and (k + n >= len(words) or words[k + n] in (*_ENDS, ",", ")") or
-                  words[k + n] in _RULE_VERBS):
-            out += [tok("the", toks[k]), tok("whole", toks[k]), tok("way", toks[k + n - 1])]
-            k += n
+        passed = _rooms_on_the_way(toks, words, k, ctx)
+        if passed is not None:
+            k, through = passed
             continue
-        n = _at(words, k, _GOING_ROUND)
-        if n:
-            out += [tok(x, toks[k]) for x in ("on", "the", "way")]
-            k += n
+        if through and words[k:k + 2] == ["in", "the"] and words[k + 2] in _ORDINALS and \
+                words[k + 3:k + 5] in (["of", "those"], ["of", "them"], ["of", "these"],
+                                       ["one"]):
+            out += [toks[k], tok("the", toks[k + 1]),
+                    *(tok(x, toks[k + 2]) for x in through.split())]
+            k += 5 if words[k + 3] == "of" else 4
             continue
-        n = _at(words, k, _THIS_LEG)
-        if n and _opens(words, k) and _scope_end(words, k + n):
-            out += [tok(x, toks[k]) for x in ("on", "the", "way", "there")]
-            k += n
-            continue
-        if w == "on" and words[k + 1:k + 2] in (["that"], ["this"]) and \
-                words[k + 3:k + 4] == ["leg"]:
-            out += [toks[k], tok("the", toks[k + 1])]  # "on that first leg"
-            k += 2
-            continue
-        n = _at(words, k, _BACK)
-        if n and _opens(words, k) and words[k + n:k + n + 1] == ["from"] and \
-                words[k + n + 1:k + n + 2] in (["the"], ["that"], ["this"]):
-            out += [tok("after", toks[k]), tok("leaving", toks[k + n])]
-            k = _comma_before_rule(out, toks, words, k + n + 1)
-            continue
-        if w == "on" and words[k + 1:k + 4] in (["the", "way", "back"], ["your", "way", "back"]) \
-                and words[k + 4:k + 5] == ["from"]:
-            out += [tok("after", toks[k]), tok("leaving", toks[k + 4])]
-            k = _comma_before_rule(out, toks, words, k + 5)
-            continue
-        if n and _opens(words, k) and _scope_end(words, k + n):
-            out += [tok(x, toks[k]) for x in ("on", "the", "way", "back")]
-            if words[k + n] != ",":
-                out.append(tok(",", toks[k + n]))
-            k += n
-            continue
-        if w in ("till", "til", "until") and words[k + 1:k + 2] in (["u"], ["you"]):
-            out += [tok("until", toks[k]), tok("you", toks[k + 1])]
-            k = _comma_before_rule(out, toks, words, k + 2)
-            continue
-        n = _at(words, k, _HOW_OFTEN)
-        if n and _opens(words, k) and words[k + n:k + n + 1] in (["you"], ["u"]):
-            verb = next((v for v in _THROUGH if tuple(words[k + n + 1:k + n + 1 + len(v)]) == v),
-                        None)
-            if verb is not None:
-                out += [tok("when", toks[k]), tok("you", toks[k + n])]
-                out += [tok(x, toks[k + n + 1]) for x in _THROUGH[verb]]
-                k += n + 1 + len(verb)
-                continue
-        if w in _AS and words[k + 1:k + 2] in (["you"], ["u"]) and \
-                words[k + 2:k + 4] == ["cut", "through"]:
-            out += [toks[k], tok("you", toks[k + 1]), tok("go", toks[k + 2]), toks[k + 3]]
-            k += 4
-            continue
-        got = _in_room_as_you_pass(toks, words, k)
-        if got is not None:
-            out += got[0]
-            k = got[1]
-            continue
-        if w == "itself" and out and _room(words, k - 1):
-            k += 1  # "in the bedroom itself": the bedroom
-            continue
-        n = _at(words, k, _SIDE_VERBS)
-        if n and words[k + n:k + n + 1] == ["the"]:
-            h = _head(words, k + n + 1)
-            b = k + n + 1 + h
-            if h and words[b:b + 1] == ["side"] and words[b + 1:b + 3] != ["of", "the"]:
-                out += [tok("stay", toks[k]), tok("close", toks[k]), tok("to", toks[k + n - 1])]
-                out += toks[k + n:b]
-                k = b + 1
-                continue
-        if w in ("but", "and") and words[k + 1:k + 2] == ["stop"]:
-            j = k + 2 + (1 if words[k + 2:k + 3] == ["off"] else 0)
-            if words[j:j + 4] in (["on", "the", "way", "at"], ["along", "the", "way", "at"]):
-                out += [tok("and", toks[k]), tok("on", toks[j]), tok("the", toks[j + 1]),
-                        tok("way", toks[j + 2]), tok(",", toks[j + 2]), tok("stop", toks[k + 1]),
-                        toks[j + 3]]
-                k = j + 4
-                continue
-        if w in ("walk", "go", "head") and words[k + 1:k + 5] == ["through", "the", "house",
-                                                                   "and"] and _opens(words, k):
-            k += 5  # "walk through the house and stop in the second bathroom you come to"
-            continue
-        if w == "do" and prev in (",", "and", "please", "there", "back", "but", "so", "way") and \
-                words[k + 1:k + 2] in (["keep"], ["stay"], ["give"], ["steer"], ["mind"],
-                                       ["try"], ["avoid"]):
-            k += 1  # "on the way there do keep well away": emphatic
-            continue
-        out.append(toks[k])
-        k += 1
-    return out
+        for rule in _RULES:
+            got = rule(toks, words, k)
+            if got is not None:
+                out += got[0]
+                k = got[1]
+                break
+        else:
+            if not (words[k] == "itself" and _room(words, k - 1)):  # "in the bedroom itself"
+                out.append(toks[k])
+            k += 1
+    return out, ctx
 
 
-def _in_room_as_you_pass(toks: list[Token], words: list[str], k: int
-                         ) -> tuple[list[Token], int] | None:
+Got = tuple[list[Token], int] | None
+
+
+def _both_ways(toks: list[Token], words: list[str], k: int) -> Got:
+    """"both ways", "neither going nor coming back" -> "the whole way"."""
+    n = _at(words, k, _BOTH_WAYS)
+    if n and (k + n >= len(words) or words[k + n] in (*_ENDS, ",", ")") or
+              words[k + n] in _RULE_VERBS):
+        return [tok("the", toks[k]), tok("whole", toks[k]), tok("way", toks[k + n - 1])], k + n
+    return None
+
+
+def _one_leg(toks: list[Token], words: list[str], k: int) -> Got:
+    """"while you're going round" -> "on the way" (tied to the circle after the parse); "on that
+    part of the journey", "going in" -> "on the way there ,"; "on that first leg" -> "on the
+    first leg"."""
+    n = _at(words, k, _GOING_ROUND)
+    if n:
+        return [tok(x, toks[k]) for x in ("on", "the", "way")], k + n
+    n = _at(words, k, _THIS_LEG)
+    if n and _opens(words, k) and _scope_end(words, k + n):
+        got = [tok(x, toks[k]) for x in ("on", "the", "way", "there")]
+        return got + ([] if words[k + n] == "," else [tok(",", toks[k + n])]), k + n
+    if words[k] == "on" and words[k + 1:k + 2] in (["that"], ["this"]) and \
+            words[k + 3:k + 4] == ["leg"]:
+        return [toks[k], tok("the", toks[k + 1])], k + 2
+    if words[k] in ("till", "til", "until") and words[k + 1:k + 2] in (["u"], ["you"]):
+        out = [tok("until", toks[k]), tok("you", toks[k + 1])]
+        return out, _comma_before_rule(out, toks, words, k + 2)
+    return None
+
+
+def _way_back(toks: list[Token], words: list[str], k: int) -> Got:
+    """"coming back from X, ..." -> "after leaving X , ..."; "coming back, ..." -> "on the way
+    back , ..."."""
+    n = _at(words, k, _BACK)
+    out: list[Token] = []
+    if n and _opens(words, k) and words[k + n:k + n + 1] == ["from"] and \
+            words[k + n + 1:k + n + 2] in (["the"], ["that"], ["this"]):
+        out = [tok("after", toks[k]), tok("leaving", toks[k + n])]
+        return out, _comma_before_rule(out, toks, words, k + n + 1)
+    if words[k] == "on" and words[k + 1:k + 4] in (["the", "way", "back"],
+                                                   ["your", "way", "back"]) \
+            and words[k + 4:k + 5] == ["from"]:
+        out = [tok("after", toks[k]), tok("leaving", toks[k + 4])]
+        return out, _comma_before_rule(out, toks, words, k + 5)
+    if n and _opens(words, k) and _scope_end(words, k + n):
+        out = [tok(x, toks[k]) for x in ("on", "the", "way", "back")]
+        return out + ([] if words[k + n] == "," else [tok(",", toks[k + n])]), k + n
+    return None
+
+
+def _how_often(toks: list[Token], words: list[str], k: int) -> Got:
+    """"each time you go through the R" -> "when you go through the R"; "as you cut through"
+    -> "as you go through"."""
+    n = _at(words, k, _HOW_OFTEN)
+    if n and _opens(words, k) and words[k + n:k + n + 1] in (["you"], ["u"]):
+        verb = next((v for v in _THROUGH if tuple(words[k + n + 1:k + n + 1 + len(v)]) == v),
+                    None)
+        if verb is not None:
+            out = [tok("when", toks[k]), tok("you", toks[k + n])]
+            out += [tok(x, toks[k + n + 1]) for x in _THROUGH[verb]]
+            return out, k + n + 1 + len(verb)
+    if words[k] in _AS and words[k + 1:k + 2] in (["you"], ["u"]) and \
+            words[k + 2:k + 4] == ["cut", "through"]:
+        return [toks[k], tok("you", toks[k + 1]), tok("go", toks[k + 2]), toks[k + 3]], k + 4
+    return None
+
+
+def _side(toks: list[Token], words: list[str], k: int) -> Got:
+    """"keep over on the sink side" -> "stay close to the sink"."""
+    n = _at(words, k, _SIDE_VERBS)
+    if n and words[k + n:k + n + 1] == ["the"]:
+        h = _head(words, k + n + 1)
+        b = k + n + 1 + h
+        if h and words[b:b + 1] == ["side"] and words[b + 1:b + 3] != ["of", "the"]:
+            out = [tok("stay", toks[k]), tok("close", toks[k]), tok("to", toks[k + n - 1])]
+            return out + toks[k + n:b], b + 1
+    return None
+
+
+def _stop_on_the_way(toks: list[Token], words: list[str], k: int) -> Got:
+    """"but stop (off) on the way at X" -> "and on the way , stop at X"; "walk through the
+    house and" before a stop: the walk is the route itself."""
+    w = words[k]
+    if w in ("but", "and") and words[k + 1:k + 2] == ["stop"]:
+        j = k + 2 + (1 if words[k + 2:k + 3] == ["off"] else 0)
+        if words[j:j + 4] in (["on", "the", "way", "at"], ["along", "the", "way", "at"]):
+            return [tok("and", toks[k]), tok("on", toks[j]), tok("the", toks[j + 1]),
+                    tok("way", toks[j + 2]), tok(",", toks[j + 2]), tok("stop", toks[k + 1]),
+                    toks[j + 3]], j + 4
+    if w in ("walk", "go", "head") and words[k + 1:k + 5] == ["through", "the", "house",
+                                                               "and"] and _opens(words, k):
+        return [], k + 5
+    if w in ("go", "come", "head") and words[k + 1:k + 4] == ["back", "through", "and"]:
+        return [], k + 4  # "come back through and park by X": the walk back is the way to X
+    return None
+
+
+def _emphatic(toks: list[Token], words: list[str], k: int) -> Got:
+    """"mind you don't ...", "on the way there do keep ...": the rule itself; "go trampling
+    over X" -> "run over X"."""
+    w, prev = words[k], words[k - 1] if k else ""
+    if w == "mind" and words[k + 1:k + 2] == ["you"] and (
+            words[k + 2:k + 4] == ["do", "not"] or words[k + 2:k + 3] in (
+                ["keep"], ["stay"], ["steer"], ["give"], ["avoid"], ["stick"], ["never"])):
+        return [], k + 2
+    n = _at(words, k, _TRAMPLE)
+    if n:
+        return [tok("run", toks[k]), tok("over", toks[k + n - 1])], k + n
+    if w == "do" and prev in (",", "and", "please", "there", "back", "but", "so", "way") and \
+            words[k + 1:k + 2] in (["keep"], ["stay"], ["give"], ["steer"], ["mind"],
+                                   ["try"], ["avoid"]):
+        return [], k + 1
+    return None
+
+
+def _in_room_as_you_pass(toks: list[Token], words: list[str], k: int) -> Got:
     """"keep away from the telly in the lounge as you pass through." -> "keep away from the
     telly as you pass through the lounge .": the rule holds in the room it names."""
     if words[k:k + 2] not in (["in", "the"], ["inside", "the"]):
@@ -280,11 +374,75 @@ def _in_room_as_you_pass(toks: list[Token], words: list[str], k: int
     return got, e
 
 
+def _gerund_room_scope(toks: list[Token], words: list[str], k: int) -> Got:
+    """"(While) going through the big bathroom, stick close to X" -> "when you go through the
+    big bathroom , stick close to X": a scope, not a pass of its own (a comma or the rule's
+    verb follows the room)."""
+    if not _opens(words, k):
+        return None
+    a = k + (1 if words[k] in _AS else 0)
+    verb = _GERUNDS.get(words[a]) if a < len(words) else None
+    if verb is None:
+        return None
+    b = a + 1 + (1 if words[a + 1:a + 2] in (["through"], ["across"]) else 0)
+    if verb != ("cross",) and b == a + 1:
+        return None
+    if words[b:b + 1] not in (["the"], ["that"], ["this"]):
+        return None
+    e = b + 1
+    while e < len(words) and e - b < 4 and not _room(words, e):
+        e += 1  # "the big bathroom"
+    r = _room(words, e)
+    if not r or not _scope_end(words, e + r):
+        return None
+    got = [tok("when", toks[k]), tok("you", toks[a]), *(tok(x, toks[a]) for x in verb),
+           *toks[b:e + r]]
+    if words[e + r] != ",":
+        got.append(tok(",", toks[e + r]))
+    return got, e + r
+
+
+#: Verbs of passing a thing on the way ("swing past the desk as you go through the bedroom").
+_PAST_VERBS = frozenset({"past", "by"})
+
+
+def _pass_as_you_go_through(toks: list[Token], words: list[str], k: int) -> Got:
+    """"swing past the desk as you go through the bedroom" -> "swing past the desk in the
+    bedroom on the way": the thing passed is in that room, and met on the way to the stop."""
+    if words[k] not in _AS or words[k + 1:k + 2] not in (["you"], ["u"]):
+        return None
+    if not any(words[x] in _PAST_VERBS for x in range(max(0, k - 8), k)) or \
+            any(words[x] in (*_ENDS, ",") for x in range(max(0, k - 4), k)):
+        return None
+    v = k + 2
+    verb = next((x for x in _THROUGH if tuple(words[v:v + len(x)]) == x and x[-1] == "through"),
+                None)
+    if verb is None or words[v + len(verb):v + len(verb) + 1] not in (["the"], ["that"]):
+        return None
+    b = v + len(verb)
+    e = b + 1
+    while e < len(words) and e - b < 4 and not _room(words, e):
+        e += 1
+    r = _room(words, e)
+    if not r or (e + r < len(words) and words[e + r] not in (*_ENDS, ",")):
+        return None
+    got = [tok("in", toks[k]), *toks[b:e + r], tok("on", toks[k]), tok("the", toks[k + 1]),
+           tok("way", toks[v])]
+    return got, e + r
+
+
 _ROUND_RE = re.compile(r"\b(?:while|as|when|during|on)\s+(?:you(?:'re| are)?\s+|u\s+)?"
                        r"(?:going\s+(?:a)?round|go\s+(?:a)?round|circling|circle|doing\s+the"
                        r"\s+lap|the\s+lap|lapping|looping)\b", re.IGNORECASE)
 _BACK_RE = re.compile(r"\b(?:back|return|returning)\b(?:\s+(?:here|over|straight))*\s+to\b",
                       re.IGNORECASE)
+
+
+def _returns(stage: Clause, text: str) -> bool:
+    """Whether ``stage`` was said as the walk back ("then come straight back to the sofa")."""
+    head = text.lower().find(stage.refs[0].text.lower(), stage.span[0]) if stage.refs else -1
+    end = head if head >= 0 else stage.span[0] + 12
+    return _BACK_RE.search(text[max(0, stage.span[0] - 40):end]) is not None
 
 
 def leg_clauses(clauses: list[Clause], text: str) -> list[Clause]:
@@ -299,7 +457,7 @@ def leg_clauses(clauses: list[Clause], text: str) -> list[Clause]:
             extra = next((g for g in clauses if g.kind == "goal" and g.refs and
                           g.refs[0] is until), None)
             back = [s for s in stages if s is not extra and s.kind == "goal" and s.refs and
-                    _BACK_RE.search(text[max(0, s.span[0] - 40):s.span[0] + 12])]
+                    _returns(s, text)]
             if back:
                 k = stages.index(back[-1])
                 if k and stages[k - 1].refs:
@@ -307,9 +465,20 @@ def leg_clauses(clauses: list[Clause], text: str) -> list[Clause]:
                     if extra is not None:
                         clauses.remove(extra)
                         stages.remove(extra)
+        if c.during == {"this": True} and re.search(
+                r"\bway\s+there\b", text[max(0, c.span[0] - 24):c.span[1] + 24], re.IGNORECASE):
+            # "go to X and come back to Y, ... on the way there": the way to X, not back
+            before = [s for s in stages if s.span[0] < c.span[0] and s.refs]
+            if len(before) > 1 and (before[-1].refs[0].head == "start" or _returns(before[-1], text)):
+                c.during = {"until": before[-2].refs[0]}
         if c.during == {"this": True}:
             m = _ROUND_RE.search(text, c.span[0], min(len(text), c.span[1] + 40))
             circle = next((s for s in stages if s.kind == "circle" and s.refs), None)
             if m and circle is not None:
                 c.during = {"until": circle.refs[0]}
     return clauses
+
+
+_RULES: tuple[Callable[[list[Token], list[str], int], Got], ...] = (
+    _both_ways, _one_leg, _way_back, _how_often, _in_room_as_you_pass, _side, _stop_on_the_way,
+    _gerund_room_scope, _pass_as_you_go_through, _emphatic)
