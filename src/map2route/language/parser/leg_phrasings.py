@@ -91,7 +91,11 @@ _THROUGH = {("go", "through"): ("go", "through"), ("pass", "through"): ("pass", 
             ("come", "through"): ("go", "through"), ("cross",): ("cross",),
             ("are", "in"): ("are", "in"), ("drive", "through"): ("go", "through"),
             ("head", "through"): ("go", "through"), ("travel", "through"): ("go", "through"),
-            ("move", "through"): ("go", "through")}
+            ("move", "through"): ("go", "through"), ("are", "crossing"): ("cross",),
+            ("are", "going", "through"): ("go", "through"),
+            ("are", "passing", "through"): ("pass", "through"),
+            ("are", "walking", "through"): ("walk", "through"),
+            ("are", "cutting", "through"): ("go", "through")}
 _HOW_OFTEN = _seqs("each time", "every time", "both times", "whenever", "any time", "anytime",
                    "all the times")
 _AS = ("as", "when", "while")
