@@ -8,7 +8,7 @@ through the big bathroom, ..."), "X in the R as you pass through", "in the R its
 ("keep over on the sink side"), a stop on the way ("but stop on the way at X"), a thing passed
 as you go through a room, and "you'll go through two bedrooms ... in the second of those".
 
-The class table ``breadth_legs.json`` (LG001-LG038 written before the fix, LG039 on after it)
+The class table ``breadth_legs.json`` (LG001-LG038 written before the fix, LGB01-LGB10 after it)
 and the six sets the round worked on keep floors here, with no silent drop."""
 
 from __future__ import annotations
@@ -32,8 +32,10 @@ def _route(text: str) -> list[tuple[str, ...]]:
 
 
 @pytest.mark.parametrize(("name", "floor"), [
-    # first contact 9 of 38 (the first batch); the second batch is LG039 on
-    ("breadth_legs.json", 33),
+    # first contact 9 of 38 (LG001-LG038, before the fix; 33 after it); the second batch
+    # (LGB01-LGB10, written after the fix) 7 of 10 at first contact, 8 after one bug fix (a
+    # "while you're circling" said before its rule)
+    ("breadth_legs.json", 41),
     # the round's six sets (before: 2, 2, 4, 2, 4, 10)
     ("fresh_human_x.json", 4), ("fresh_human_y.json", 3), ("fresh_human_z.json", 4),
     ("fresh_human_aa.json", 3), ("fresh_human_ab.json", 6), ("fresh_human_ac.json", 11)])

@@ -476,7 +476,8 @@ def leg_clauses(clauses: list[Clause], text: str) -> list[Clause]:
             if len(before) > 1 and (before[-1].refs[0].head == "start" or _returns(before[-1], text)):
                 c.during = {"until": before[-2].refs[0]}
         if c.during == {"this": True}:
-            m = _ROUND_RE.search(text, c.span[0], min(len(text), c.span[1] + 40))
+            # the scope is said before the rule or after it
+            m = _ROUND_RE.search(text, max(0, c.span[0] - 40), min(len(text), c.span[1] + 40))
             circle = next((s for s in stages if s.kind == "circle" and s.refs), None)
             if m and circle is not None:
                 c.during = {"until": circle.refs[0]}
