@@ -449,11 +449,37 @@ def _returns(stage: Clause, text: str) -> bool:
     return _BACK_RE.search(text[max(0, stage.span[0] - 40):end]) is not None
 
 
-def leg_clauses(clauses: list[Clause], text: str) -> list[Clause]:
+#: A sentence that says where the speaker (the start) is: "I'm sitting on the couch in ...".
+_HERE_RE = re.compile(r"(?:^|[.!?;]\s*)(?:(?:ok|okay|so|right|hey|hi)\W+)*(?:i'm|i am|im|you're|"
+                      r"you are|ur|we're|we are)\b[^.!?;]*$", re.IGNORECASE)
+
+
+def _start_room(text: str, context_refs: list[RefExpr]) -> RefExpr | None:
+    """The one room a scene-setting sentence puts the speaker in ("I'm sitting on the couch in
+    the living room": the living room), if it names one."""
+    rooms = []
+    for ref in context_refs:
+        if not _HERE_RE.search(text[:ref.span[0]]):
+            continue
+        rooms += [ref] if ref.head_kind == "room" else [
+            r for m in ref.modifiers if m.kind == "in_room" for r in m.refs
+            if r.head_kind == "room"]
+    return rooms[0] if len({r.head for r in rooms}) == 1 else None
+
+
+def leg_clauses(clauses: list[Clause], text: str,
+                context_refs: list[RefExpr] | None = None) -> list[Clause]:
     """After the parse: "on the way back" when the route names its return stop is the leg to
     that stop (scoped ``after`` the stop before it), not a stop at the start of its own; a rule
-    said "while you're going round" holds on the leg of the circle stage."""
+    said "while you're going round" holds on the leg of the circle stage; a rule scoped to
+    "this room" ("on your way out of this room") holds in the room the speaker said they are
+    in ("I'm on the couch in the living room")."""
     stages = all_stages(clauses)
+    start = _start_room(text, context_refs or [])
+    for c in clauses:
+        if start is not None and c.within is not None and \
+                any(m.kind == "start_room" for m in c.within.modifiers):
+            c.within = start
     for c in [c for c in clauses if c.kind not in ("goal", "pass", "circle", "follow_wall")]:
         until = (c.during or {}).get("until")
         if isinstance(until, RefExpr) and until.head == "start" and \

@@ -131,7 +131,7 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     clauses = merge_room_then_stop(clauses, text, p.marks)
     clauses = through_then_stop(merge_stop_there(clauses, text), text)
     context_refs = [r for sp in p.context_spans for r in _context_refs(text, sp)]
-    clauses = leg_clauses(to_speaker(clauses, text, p.context), text)
+    clauses = leg_clauses(to_speaker(clauses, text, p.context), text, context_refs)
     tie_stage_legs(clauses, p.marks)
     return InstructionParse(text, clauses, p.unused_words(), attachment,
                             [*p.context, *aside_texts(p)], context_refs,
