@@ -49,6 +49,7 @@ from map2route.language.parser.errand_talk import errand_talk
 from map2route.language.parser.finding_out import finding_out
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.kind_talk import kind_talk
+from map2route.language.parser.leg_phrasings import leg_phrasings
 from map2route.language.parser.model import (
     Clause,
     Modifier,
@@ -200,6 +201,7 @@ def human_forms(toks: list[Token]
     records: list[dict[str, str]] = []
     toks, talk = talk_around(toks)  # headers, waits, asides, go idioms
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
+    toks, legs = leg_phrasings(toks)  # "both ways", "coming back", "hug the X side", "going in"
     toks, retracted = retractions(token_repairs(toks))  # "No, hang on, I've got that backwards"
     toks = unmarked_rejections(NF.note_fragments(prohibitions(toks)))  # notes, asides
     toks, restated = restatements(toks)  # "don't run it over", "someone left it on X"
@@ -225,8 +227,8 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *talk, *retracted, *restated, *checked, *states, *heading, *kinds, *listed, *set_ups,
-        *stated, *spoken, *reasons, *moved]
+        *talk, *legs, *retracted, *restated, *checked, *states, *heading, *kinds, *listed,
+        *set_ups, *stated, *spoken, *reasons, *moved]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False

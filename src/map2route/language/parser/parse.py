@@ -14,6 +14,7 @@ from map2route.language.parser.human import (
     merge_passed_on_the_way,
     merge_room_then_object,
 )
+from map2route.language.parser.leg_phrasings import leg_clauses
 from map2route.language.parser.lexical_frames import absent_why
 from map2route.language.parser.model import InstructionParse, Modifier, RefExpr
 from map2route.language.parser.motion_targets import room_then_corner
@@ -131,7 +132,7 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     clauses = merge_room_then_stop(clauses, text, p.marks)
     clauses = through_then_stop(merge_stop_there(clauses, text), text)
     context_refs = [r for sp in p.context_spans for r in _context_refs(text, sp)]
-    clauses = to_speaker(clauses, text, p.context)
+    clauses = leg_clauses(to_speaker(clauses, text, p.context), text, context_refs)
     clauses = repair_stages(clauses, text, context_refs, p.context_spans)
     tie_stage_legs(clauses, p.marks)
     return InstructionParse(text, clauses, p.unused_words(), attachment,
