@@ -456,3 +456,22 @@ def test_scorer_reads_a_scope_on_a_group_word_as_on_its_member():
     assert not score_item(item, parse, strict=True).right
     item["constraints"][0]["scope"] = "until:stool"
     assert not score_item(item, parse).right
+
+
+@pytest.mark.parametrize("text", [
+    "Go to the bed. Once you have left the bathroom, stay near the sofa while you cross the "
+    "living room.",
+    "Go to the bed. Once you leave the bathroom, stay near the sofa.",
+])
+def test_once_you_have_left_a_room_is_a_scope_not_the_start(text):
+    """Set AG19's silent drop at first contact: "once you have left the bathroom, stay ..." was
+    read as "leave the bathroom, stay ...", the walk's start, and the scope after it was lost."""
+    c = parse_instruction(text).to_json()["constraints"]
+    assert [(x["kind"], x["refs"][0]["head"]) for x in c] == [("near", "sofa")]
+    assert c[0]["temporal_scope"]["after"]["head"] == "bathroom"
+    if "living room" in text:
+        assert c[0]["spatial_scope"]["head"] == "living_room"
+
+
+def test_leaving_a_room_and_going_on_is_still_the_start():
+    assert "the kitchen" in parse_instruction("Leave the kitchen and go to the bed.").context

@@ -498,6 +498,9 @@ def leave_and(rw: Rewriter, i: int) -> int | None:
     """"leave the kitchen and go to X", "come out of the bathroom and ...", "go out of the
     kitchen into the living room": the place left is where the walk starts (context), not a
     stage nor a room the goal is in."""
+    back = [w for w in rw.words[max(0, i - 4):i] if w not in ("have", "'ve", "just")]
+    if back[-1:] == ["you"] and back[-2:-1] in (["once"], ["when"], ["after"], ["as"]):
+        return None  # "once you (have) left the bathroom, stay near X": a scope, not the start
     if rw.at(i, "leave") or rw.at(i, "exit"):
         k = i + 1
     elif rw.w(i) in ("come", "go", "get", "walk", "head", "step") and rw.at(i + 1, "out", "of"):
