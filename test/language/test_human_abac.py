@@ -28,7 +28,7 @@ def _route(text: str) -> list[tuple[str, ...]]:
 
 
 @pytest.mark.parametrize(("name", "floor"), [
-    ("fresh_human_ab.json", 4), ("fresh_human_ac.json", 10), ("breadth_abac_classes.json", 19)])
+    ("fresh_human_ab.json", 15), ("fresh_human_ac.json", 17), ("breadth_abac_classes.json", 19)])
 def test_floors_and_no_silent_drops(name: str, floor: int) -> None:
     scores = score_set(DATA / name)
     s = summary(scores)
