@@ -49,7 +49,7 @@ def test_fresh_sets_no_silent_drops(name, at_least):
     # after each set's round, with the round's class table (paraphrases written before the fix)
     ("fresh_human_v.json", 19), ("fresh_human_w.json", 18), ("breadth_vw_classes.json", 89),
     ("fresh_human_x.json", 8), ("fresh_human_y.json", 10), ("breadth_xy_classes.json", 29),
-    ("fresh_human_z.json", 8), ("fresh_human_aa.json", 7), ("breadth_zaa_classes.json", 43),
+    ("fresh_human_z.json", 8), ("fresh_human_aa.json", 8), ("breadth_zaa_classes.json", 43),
     # sealed until scored, first contact on main 127732c after the stop-36 class round
     # (9, 7, 5, 12 with one silent drop, mended in bcb58b0)
     ("fresh_human_ad.json", 9), ("fresh_human_ae.json", 7), ("fresh_human_af.json", 5),
@@ -479,3 +479,18 @@ def test_once_you_have_left_a_room_is_a_scope_not_the_start(text):
 
 def test_leaving_a_room_and_going_on_is_still_the_start():
     assert "the kitchen" in parse_instruction("Leave the kitchen and go to the bed.").context
+
+
+def test_a_stop_restated_is_one_stop_and_reported():
+    """AA01 after the talk round: "like just go stand by the fridge" restates the stop."""
+    p = parse_instruction("uhh can you go to the fridge? like just go stand by the fridge, "
+                          "I'm starving.")
+    assert [(c.kind, c.refs[0].head) for c in p.clauses] == [("goal", "fridge")]
+    assert "restated: go stand by the fridge" in p.context
+
+
+@pytest.mark.parametrize("text", ["Go to the fridge. Go to the fridge again.",
+                                  "Go to the fridge, then the sofa, then the fridge."])
+def test_a_second_visit_is_kept(text):
+    heads = [c.refs[0].head for c in parse_instruction(text).clauses]
+    assert heads.count("fridge") == 2

@@ -55,7 +55,7 @@ from map2route.language.parser.model import (
 )
 from map2route.language.tokens import Token
 
-__all__ = ["repair_stages", "scene_then_request", "token_repairs"]
+__all__ = ["drop_restated", "repair_stages", "scene_then_request", "token_repairs"]
 
 _STAGES = ("goal", "pass", "circle")
 _CONSTRAINTS = ("near", "far", "avoid", "clearance", "relative")
@@ -288,6 +288,32 @@ def repair_stages(clauses: list[Clause], text: str, context_refs: list[RefExpr],
     clauses = _way_back(clauses, text)
     _speaker_room(clauses, text, context_refs, context_spans)
     return clauses
+
+
+#: Words between two stops that make the second a real second visit, not a restatement.
+_AGAIN = re.compile(r"\b(?:again|back|return|returning|twice|once\s+more|another)\b")
+
+
+def drop_restated(clauses: list[Clause], text: str) -> tuple[list[Clause], list[str]]:
+    """"can you go to the fridge? like just go stand by the fridge": a stop said twice in a row
+    with nothing that makes it a second visit is one stop; the restatement is returned for the
+    parse's context (``restated: ...``), so nothing is dropped unreported. Only goals whose
+    references read the same ("the fridge" and "the fridge") are merged: a route to a place
+    and then to the same place again has no second leg."""
+    out: list[Clause] = []
+    said: list[str] = []
+    for c in clauses:
+        prev = next((x for x in reversed(out) if x.kind in _STAGES), None)
+        if c.kind == "goal" and prev is not None and prev.kind == "goal" and \
+                len(c.refs) == len(prev.refs) == 1 and not c.refs[0].plural and \
+                c.refs[0].head_kind != "start" and \
+                c.refs[0].text.lower() == prev.refs[0].text.lower() and \
+                not _AGAIN.search(_between(prev, c, text)) and \
+                not _AGAIN.search(text[c.span[0]:c.span[1]].lower()):
+            said.append(f"restated: {text[c.span[0]:c.span[1]].strip()}")
+            continue
+        out.append(c)
+    return out, said
 
 
 # --- a scene sentence that turns into a request -------------------------------------------
