@@ -3,8 +3,9 @@
 ("come straight back here to the counter", "come back to me here at the desk", "back over
 here to the sofa") is one stop at that place, not a start stop and another at the place; and a
 room scope run into its request by "please" ("while you're still in the kitchen please stay
-away from the table"). Floors for AD, AE and the class table ``breadth_adae_classes.json``, no
-silent drops, and refusals that name a span."""
+away from the table"); an "on the way" scope run into a verb of moving ("on the way walk past
+the table") or naming the list's stop as "the second one". Floors for AD, AE and the class
+table ``breadth_adae_classes.json``, no silent drops, and refusals that name a span."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def _route(text: str) -> list[tuple[str, ...]]:
 
 
 @pytest.mark.parametrize(("name", "floor"), [
-    ("fresh_human_ad.json", 11), ("fresh_human_ae.json", 7), ("breadth_adae_classes.json", 9)])
+    ("fresh_human_ad.json", 11), ("fresh_human_ae.json", 7), ("breadth_adae_classes.json", 14)])
 def test_floors_and_no_silent_drops(name: str, floor: int) -> None:
     scores = score_set(DATA / name)
     s = summary(scores)
@@ -72,3 +73,24 @@ def test_room_scope_run_into_please(text: str) -> None:
 def test_please_after_a_clause_without_a_room_is_still_refused() -> None:
     with pytest.raises(ParseError):
         parse_instruction("Go to the bed. While you're bored please keep away from the table.")
+
+
+def test_on_the_way_run_into_a_move() -> None:
+    assert _route("Go to the bed. On the way walk past the fridge.") == [
+        ("pass", "fridge"), ("goal", "bed")]
+
+
+@pytest.mark.parametrize(("text", "scope"), [
+    ("Go to the sofa, then the bed. On the way to the second one keep away from the fridge.",
+     "until:bed"),
+    ("Go to the sofa, then the bed. On the way to the second one, keep away from the fridge.",
+     "until:bed"),
+])
+def test_on_the_way_to_the_ordinal_one(text: str, scope: str) -> None:
+    assert _route(text) == [("goal", "sofa"), ("goal", "bed"), ("far", "fridge", scope)]
+
+
+def test_on_the_way_still_refuses_what_it_cannot_read() -> None:
+    with pytest.raises(ParseError):
+        parse_instruction("Go to the sofa. On the way to the second one keep away from the "
+                          "zorblat.")

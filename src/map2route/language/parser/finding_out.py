@@ -10,7 +10,8 @@ Run first in :func:`.human.human_forms`, on the tokens as typed. The phrasings, 
   out of the route and reported as context (the things it names are reported too), never
   dropped. "if" after any other word (a condition on the route) is left alone;
 * an "on the way" scope run straight into its clause: "on the way to the dog bed stop at
-  the plant", "on the way back keep away from the tv stand" -> "on the way to the dog bed ,
+  the plant", "on the way walk past the table", "on the way to the second one keep away from
+  the bin" (the list's second stop), "on the way back keep away from the tv stand" -> "on the way to the dog bed ,
   stop at the plant": the comma the scope readers expect, put where the clause's verb starts;
 * a room scope run into its request by "please": "while you're still in the kitchen please
   stay away from the table" -> "... kitchen , please stay away ...";
@@ -170,8 +171,21 @@ def _back_to_me_at(toks: list[Token]) -> list[Token]:
     return out
 
 
+#: Verbs of moving that open the clause an "on the way" scope is run into ("on the way walk
+#: past the table"), besides :data:`_SCOPED_VERBS`.
+_WAY_MOVES = frozenset({"walk", "drive", "head", "cut", "roll", "nip", "duck", "wander"})
+_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "last", "next", "final"})
+
+
 def _way_comma(toks: list[Token]) -> list[Token]:
-    """"on the way to the bed stop at ..." -> "on the way to the bed , stop at ..."."""
+    """"on the way to the bed stop at ..." -> "on the way to the bed , stop at ...";
+    "on the way walk past X" -> "on the way , walk past X"; "on the way to the second one"
+    -> "on the way to the second stop" (the list's stop, said with "one")."""
+    toks = list(toks)
+    for k in range(len(toks) - 6):
+        if [t.text for t in toks[k:k + 5]] == ["on", "the", "way", "to", "the"] and \
+                toks[k + 5].text in _ORDINALS and toks[k + 6].text == "one":
+            toks[k + 6] = tok("stop", toks[k + 6])
     words = [t.text for t in toks]
     cut: set[int] = set()
     for k in range(len(words) - 3):
@@ -186,7 +200,8 @@ def _way_comma(toks: list[Token]) -> list[Token]:
                                                      words[j - 1] in _NOUN_LEAD) and \
                     words[j] not in (*_ENDS, ","):
                 j += 1
-        if j < len(words) and words[j] in _SCOPED_VERBS and words[j - 1] not in _NOUN_LEAD and \
+        if j < len(words) and (words[j] in _SCOPED_VERBS or words[j] in _WAY_MOVES and
+                               j == k + 3) and words[j - 1] not in _NOUN_LEAD and \
                 words[j - 1] != ",":
             cut.add(j)
     out: list[Token] = []
