@@ -10,10 +10,14 @@ Run first in :func:`.human.human_forms`, on the tokens as typed. The phrasings, 
   out of the route and reported as context (the things it names are reported too), never
   dropped. "if" after any other word (a condition on the route) is left alone;
 * an "on the way" scope run straight into its clause: "on the way to the dog bed stop at
-  the plant", "on the way back keep away from the tv stand" -> "on the way to the dog bed ,
+  the plant", "on the way walk past the table", "on the way to the second one keep away from
+  the bin" (the list's second stop), "on the way back keep away from the tv stand" -> "on the way to the dog bed ,
   stop at the plant": the comma the scope readers expect, put where the clause's verb starts;
+* a room scope run into its request by "please": "while you're still in the kitchen please
+  stay away from the table" -> "... kitchen , please stay away ...";
 * a return to the speaker who names where they are: "come back here to me at the table",
-  "then back to me by the desk" -> "back to the table": the named place is the stop (the
+  "then back to me by the desk", "come straight back here to the counter", "back to me here
+  at the desk" -> "back to the table": the named place is the stop (the
   speaker is there), not a stop at the start and another at the place; so is "come back to
   the sofa where you are now", "return to the front door where you started": the "where you
   are" tail says the named place is the start, and is reported as context.
@@ -133,7 +137,9 @@ def _checks(toks: list[Token], context: list[tuple[str, tuple[int, int]]]) -> li
 
 
 def _back_to_me_at(toks: list[Token]) -> list[Token]:
-    """"back (here) to me at the table" -> "back to the table"."""
+    """"back (here) to me at the table", "back here to the counter", "back to me here at the
+    desk", "back over here to the sofa" -> "back to the table": "here" or "to me" then a
+    place said with "to" or a word of place."""
     words = [t.text for t in toks]
     out: list[Token] = []
     k = 0
@@ -144,11 +150,18 @@ def _back_to_me_at(toks: list[Token]) -> list[Token]:
             k += 1
             continue
         j = k + 1
-        while j < len(words) and words[j] in _HERE and j - k < 3:
-            j += 1
-        det = j + 3
-        ok = (j + 3 < len(words) and words[j] == "to" and words[j + 1] in _ME and
-              words[j + 2] in _AT and words[det] in ("the", "my", "our"))
+        said = False  # "here" or "me" said: the place named next is where the speaker is
+        while j < len(words) and j - k < 5:
+            if words[j] in _HERE:
+                said = said or words[j] == "here"
+                j += 1
+            elif words[j] == "to" and j + 1 < len(words) and words[j + 1] in _ME:
+                said, j = True, j + 2
+            else:
+                break
+        det = j + 1
+        ok = (said and det < len(words) and words[j] in (*_AT, "to") and
+              words[det] in ("the", "my", "our"))
         if ok and lex.match(words[det + 1:det + 1 + lex.max_len]) is not None:
             out += [toks[k], tok("to", toks[j]), tok("the", toks[det])]
             k = det + 1
@@ -158,8 +171,21 @@ def _back_to_me_at(toks: list[Token]) -> list[Token]:
     return out
 
 
+#: Verbs of moving that open the clause an "on the way" scope is run into ("on the way walk
+#: past the table"), besides :data:`_SCOPED_VERBS`.
+_WAY_MOVES = frozenset({"walk", "drive", "head", "cut", "roll", "nip", "duck", "wander"})
+_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "last", "next", "final"})
+
+
 def _way_comma(toks: list[Token]) -> list[Token]:
-    """"on the way to the bed stop at ..." -> "on the way to the bed , stop at ..."."""
+    """"on the way to the bed stop at ..." -> "on the way to the bed , stop at ...";
+    "on the way walk past X" -> "on the way , walk past X"; "on the way to the second one"
+    -> "on the way to the second stop" (the list's stop, said with "one")."""
+    toks = list(toks)
+    for k in range(len(toks) - 6):
+        if [t.text for t in toks[k:k + 5]] == ["on", "the", "way", "to", "the"] and \
+                toks[k + 5].text in _ORDINALS and toks[k + 6].text == "one":
+            toks[k + 6] = tok("stop", toks[k + 6])
     words = [t.text for t in toks]
     cut: set[int] = set()
     for k in range(len(words) - 3):
@@ -174,7 +200,8 @@ def _way_comma(toks: list[Token]) -> list[Token]:
                                                      words[j - 1] in _NOUN_LEAD) and \
                     words[j] not in (*_ENDS, ","):
                 j += 1
-        if j < len(words) and words[j] in _SCOPED_VERBS and words[j - 1] not in _NOUN_LEAD and \
+        if j < len(words) and (words[j] in _SCOPED_VERBS or words[j] in _WAY_MOVES and
+                               j == k + 3) and words[j - 1] not in _NOUN_LEAD and \
                 words[j - 1] != ",":
             cut.add(j)
     out: list[Token] = []
@@ -183,6 +210,31 @@ def _way_comma(toks: list[Token]) -> list[Token]:
             out.append(tok(",", t))
         out.append(t)
     return out
+
+
+#: Openers of a room scope run into its request with "please" ("while you're in the
+#: kitchen please keep away from ...") and the words that say it is a room being crossed.
+_SCOPE_OPENERS = frozenset({"while", "whilst", "when", "whenever", "once"})
+_SCOPE_PLACE = frozenset({"in", "through", "crossing", "across", "inside", "thru"})
+
+
+def _scope_please_comma(toks: list[Token]) -> list[Token]:
+    """"while you're (still) in the kitchen please keep away from X" -> "while you're (still)
+    in the kitchen , please keep away from X": the comma the scope readers expect, before the
+    "please" that opens the request (a clause that crosses a room, nothing else)."""
+    words = [t.text for t in toks]
+    cut: set[int] = set()
+    for k, w in enumerate(words):
+        if w not in _SCOPE_OPENERS:
+            continue
+        for j in range(k + 1, min(len(words) - 1, k + 10)):
+            if words[j] in (*_ENDS, ",", "and", "then"):
+                break
+            if words[j] == "please" and words[j + 1] in _SCOPED_VERBS:
+                if _SCOPE_PLACE & set(words[k + 1:j]):
+                    cut.add(j)
+                break
+    return [t2 for k, t in enumerate(toks) for t2 in ((tok(",", t), t) if k in cut else (t,))]
 
 
 #: The tail of a return target that says it is the start ("where you are now").
@@ -220,4 +272,4 @@ def finding_out(toks: list[Token]) -> tuple[list[Token], list[tuple[str, tuple[i
     out as context (text and character span)."""
     context: list[tuple[str, tuple[int, int]]] = []
     toks = _where_you_are(_back_to_me_at(_checks(toks, context)), context)
-    return _way_comma(toks), context
+    return _scope_please_comma(_way_comma(toks)), context
