@@ -48,6 +48,7 @@ from map2route.language.parser.destination_forms import destination_forms
 from map2route.language.parser.errand_talk import errand_talk
 from map2route.language.parser.finding_out import finding_out
 from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.here_to_me import here_to_me
 from map2route.language.parser.kind_talk import kind_talk
 from map2route.language.parser.leg_phrasings import leg_phrasings
 from map2route.language.parser.model import (
@@ -64,6 +65,8 @@ from map2route.language.parser.reason_moves import before_moves
 from map2route.language.parser.rejections import unmarked_rejections
 from map2route.language.parser.retractions import retractions
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
+from map2route.language.parser.robot_talk import robot_talk
+from map2route.language.parser.room_there import and_room_scope, room_there
 from map2route.language.parser.run_on_frames import (
     item_rooms,
     last_step,
@@ -73,6 +76,7 @@ from map2route.language.parser.run_on_frames import (
     terse_reasons,
     terse_sentences,
 )
+from map2route.language.parser.same_kind_rooms import same_kind_rooms
 from map2route.language.parser.set_picks import set_picks
 from map2route.language.parser.spoken_frames import spoken_frames
 from map2route.language.parser.stage_repairs import token_repairs
@@ -199,6 +203,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks = and_room_scope(room_there(here_to_me(same_kind_rooms(robot_talk(toks)))))  # F2
     toks, talk = talk_around(toks)  # headers, waits, asides, go idioms
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
     toks, legs = leg_phrasings(toks)  # "both ways", "coming back", "hug the X side", "going in"
