@@ -494,3 +494,13 @@ def test_a_stop_restated_is_one_stop_and_reported():
 def test_a_second_visit_is_kept(text):
     heads = [c.refs[0].head for c in parse_instruction(text).clauses]
     assert heads.count("fridge") == 2
+
+
+def test_a_sentence_set_apart_as_chatter_is_reported():
+    """"The cat sleeps." names nothing on the map; it was dropped with nothing reported."""
+    assert "the cat sleeps" in parse_instruction("Go to the sofa. The cat sleeps.").context
+
+
+def test_the_same_stop_twice_without_a_restating_word_is_two_stops():
+    heads = [c.refs[0].head for c in parse_instruction("Go to the sofa. Go to the sofa.").clauses]
+    assert heads == ["sofa", "sofa"]

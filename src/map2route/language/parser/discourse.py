@@ -116,7 +116,7 @@ def discourse(toks: list[Token], dropped: list[list[Token]] | None = None) -> li
     fragment ("Go to the dresser. The one in the living room." / "... the biggest one!")
     replaces the goal phrase of the sentence before; sentences that only tell (greetings,
     "I didn't sleep well", "He left it on the table", "It's urgent!") are dropped when another
-    sentence asks for a route. A dropped sentence that names a place, and the phrase a
+    sentence asks for a route. Every dropped sentence, and the phrase a
     correction replaced, are appended to ``dropped`` (the parse reports them as context: never
     dropped silently).
     """
@@ -157,6 +157,8 @@ def discourse(toks: list[Token], dropped: list[list[Token]] | None = None) -> li
     keep = [s for s in out if not _chatter(_content(s))]
     if keep and any(_is_request(_content(s)) or _has_head(_content(s)) for s in keep):
         if dropped is not None:
-            dropped.extend(s for s in out if _chatter(_content(s)) and _has_head(_content(s)))
+            # every sentence set apart is reported, not only those that name a place ("The
+            # cat sleeps." too): nothing is dropped silently
+            dropped.extend(s for s in out if _chatter(_content(s)))
         out = keep
     return [t for s in out for t in s]

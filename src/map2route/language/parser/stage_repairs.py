@@ -292,11 +292,15 @@ def repair_stages(clauses: list[Clause], text: str, context_refs: list[RefExpr],
 
 #: Words between two stops that make the second a real second visit, not a restatement.
 _AGAIN = re.compile(r"\b(?:again|back|return|returning|twice|once\s+more|another)\b")
+#: What says the second is the first said again: "? like just", "- I mean", ", that is".
+_RESTATING = re.compile(r"\?|\b(?:like|i\s+mean|that\s+is|basically|you\s+know|in\s+other\s+"
+                        r"words|i\.e)\b")
 
 
 def drop_restated(clauses: list[Clause], text: str) -> tuple[list[Clause], list[str]]:
-    """"can you go to the fridge? like just go stand by the fridge": a stop said twice in a row
-    with nothing that makes it a second visit is one stop; the restatement is returned for the
+    """"can you go to the fridge? like just go stand by the fridge": a stop said again in a row,
+    with a restating word ("like", "I mean", a question answered) and nothing that makes it a
+    second visit, is one stop; the restatement is returned for the
     parse's context (``restated: ...``), so nothing is dropped unreported. Only goals whose
     references read the same ("the fridge" and "the fridge") are merged: a route to a place
     and then to the same place again has no second leg."""
@@ -306,9 +310,13 @@ def drop_restated(clauses: list[Clause], text: str) -> tuple[list[Clause], list[
         prev = next((x for x in reversed(out) if x.kind in _STAGES), None)
         if c.kind == "goal" and prev is not None and prev.kind == "goal" and \
                 len(c.refs) == len(prev.refs) == 1 and not c.refs[0].plural and \
+                prev.span[1] <= c.span[0] and prev.refs[0].span != c.refs[0].span and \
+                not any(m.kind in ("rank", "different") for m in c.refs[0].modifiers) and \
                 c.refs[0].head_kind != "start" and \
                 c.refs[0].text.lower() == prev.refs[0].text.lower() and \
                 not _AGAIN.search(_between(prev, c, text)) and \
+                _RESTATING.search(_between(prev, c, text) + " " +
+                                  text[c.span[0]:c.refs[0].span[0]].lower()) and \
                 not _AGAIN.search(text[c.span[0]:c.span[1]].lower()):
             said.append(f"restated: {text[c.span[0]:c.span[1]].strip()}")
             continue
