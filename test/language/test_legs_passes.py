@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from map2route.language.errors import ParseError
-from map2route.language.fresh import route_summary, score_set, summary
+from map2route.language.fresh import route_summary
 from map2route.language.parser import parse_instruction
 from map2route.language.parser.coverage import HARMLESS, IDIOM_HEADS
 
@@ -31,22 +31,7 @@ def _route(text: str) -> list[tuple[str, ...]]:
     return route_summary(p)
 
 
-@pytest.mark.parametrize(("name", "floor"), [
-    # first contact 9 of 38 (LG001-LG038, before the fix; 33 after it); the second batch
-    # (LGB01-LGB10, written after the fix) 7 of 10 at first contact, 8 after one bug fix (a
-    # "while you're circling" said before its rule); 45 with main's round of 2026-12-07 (the
-    # scorer reads a gold clearance with a head as far of it; stage_repairs)
-    ("breadth_legs.json", 45),
-    # the round's six sets (before: 2, 2, 4, 2, 4, 10)
-    ("fresh_human_x.json", 5), ("fresh_human_y.json", 5), ("fresh_human_z.json", 6),
-    ("fresh_human_aa.json", 7), ("fresh_human_ab.json", 15), ("fresh_human_ac.json", 14)])
-def test_floor_and_no_silent_drops(name: str, floor: int) -> None:
-    scores = score_set(DATA / name)
-    s = summary(scores)
-    assert s["silent_drops"] == 0, [x.item_id for x in scores if x.silent_drop]
-    assert s["right"] >= floor, [(x.item_id, x.problems) for x in scores if not x.right]
-    # every refusal names the words it could not read
-    assert all(x.refusal_span for x in scores if x.refused)
+# the floors of this round's sets and table: test_human.py, test_round_sets_floor_and_no_silent_drops
 
 
 @pytest.mark.parametrize(("text", "want"), [
