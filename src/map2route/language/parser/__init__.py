@@ -40,8 +40,13 @@ target is described (:mod:`.description_forms`), discourse across sentences
 (:mod:`.discourse_refs`, :mod:`.animate_scenes`, :mod:`.speaker_place`), notes and work orders
 (:mod:`.note_fragments`, :mod:`.prohibitions`, :mod:`.shared_scopes`), reasons and asides
 (:mod:`.deed_reasons`, :mod:`.state_reasons`, :mod:`.finding_out`,
-:mod:`.aside_restatements`). Last, :mod:`.parse` sets apart an aside that names nothing on the
-map when it is all that stops a parse (:mod:`.aside_clauses`), reported as context.
+:mod:`.aside_restatements`, :mod:`.talk_around`), set-ups and picks from them
+(:mod:`.set_picks`), self-corrections (:mod:`.retractions`), legs and passes
+(:mod:`.leg_phrasings`), the robot named in the third person (:mod:`.robot_talk`), and rooms
+said by what they share or as "in there" (:mod:`.same_kind_rooms`, :mod:`.room_there`,
+:mod:`.here_to_me`). Last, :mod:`.parse` sets apart an aside that names nothing on the map
+when it is all that stops a parse (:mod:`.aside_clauses`), reported as context, and repairs
+parses whose stages came out wrong (:mod:`.stage_repairs`).
 
 The words are data (``language/lexicons/instructions.yaml``, read by :mod:`.words`).
 Attachment of post-modifiers inside nested phrases is ambiguous in English ("the chair
