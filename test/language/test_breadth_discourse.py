@@ -106,14 +106,14 @@ def test_a_pet_said_last_is_still_refused_naming_it():
     assert err.value.word == "cat"
 
 
-# --- a carrying request goes back to the speaker -------------------------------------------
+# --- a carrying request goes back to the speaker, at the place they said ----------------
 @pytest.mark.parametrize(("text", "want"), [
     ("I'm on the couch. Can you bring me the remote?",
-     [("goal", "remote_control"), ("goal", "start")]),
+     [("goal", "remote_control"), ("goal", "sofa")]),
     ("ok so I'm at the dining table. bring the salt shaker over here",
-     [("goal", "salt_shaker"), ("goal", "start")]),
+     [("goal", "salt_shaker"), ("goal", "dining_table")]),
     ("I'm in the bathroom. Bring the soap bottle from the kitchen here.",
-     [("goal", "soap_bottle"), ("goal", "start")]),
+     [("goal", "soap_bottle"), ("goal", "bathroom")]),
     ("I'm in the kitchen next to the toaster. Take me to the armchair.",
      [("goal", "arm_chair")]),
     ("Bring me the remote.", [("goal", "remote_control")]),

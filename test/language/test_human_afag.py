@@ -68,7 +68,7 @@ def test_same_kind_of_room_as_is_one_stop() -> None:
 
 def test_here_to_me_is_one_way_back() -> None:
     assert _route("I'm at the desk. Fetch the mug and bring it back here to me.") == [
-        ("goal", "mug"), ("goal", "start")]
+        ("goal", "mug"), ("goal", "desk")]  # the speaker said where "me" is
     assert _route("Go to the fridge and then come over here to us.") == [
         ("goal", "fridge"), ("goal", "start")]
 

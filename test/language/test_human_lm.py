@@ -85,11 +85,17 @@ def test_a_start_scope_is_context(text, want, context):
     ("Currently you are next to the fridge. Go to the sofa.", [("goal", "sofa")],
      "currently you are next to the fridge"),
     ("Right now, I'm sitting on the bed. Go to the fridge, then come to me.",
-     [("goal", "fridge"), ("goal", "start")], "right now i am sitting on the bed"),
+     [("goal", "fridge"), ("goal", "bed")], "right now i am sitting on the bed"),
     ("I'm over on the sofa. Go to the fridge and come here please.",
-     [("goal", "fridge"), ("goal", "start")], "i am over on the sofa"),
+     [("goal", "fridge"), ("goal", "sofa")], "i am over on the sofa"),
     ("I'm over on the sofa. Go to the fridge and then come right back here.",
-     [("goal", "fridge"), ("goal", "start")], "i am over on the sofa"),
+     [("goal", "fridge"), ("goal", "sofa")], "i am over on the sofa"),
+    # the speaker's own place is where "me" / "here" is (speaker_return.py); the walker's
+    # place ("you are next to ...") and "where you started" stay the start
+    ("You're next to the fridge. Go to the sofa and come back here.",
+     [("goal", "sofa"), ("goal", "start")], "you are next to the fridge"),
+    ("I'm at the desk. Go to the fridge and come back to where you started.",
+     [("goal", "fridge"), ("goal", "start")], "i am at the desk"),
 ])
 def test_a_scene_and_the_speaker(text, want, context):
     _check(text, want)
@@ -335,7 +341,7 @@ def test_g_one_stage_each(text, want):
 @pytest.mark.parametrize(("text", "want"), [
     ("I'm sitting on the sofa in the living room with the cart. Please go: 1) to the "
      "microwave, 2) to the toilet in the bathroom with the washing machine, 3) back to me.",
-     [("goal", "microwave"), ("goal", "toilet"), ("goal", "start")]),
+     [("goal", "microwave"), ("goal", "toilet"), ("goal", "sofa")]),
     ("Starting at the fridge, go into the first living room and stop at the cart. Then carry "
      "on into the second living room and stop at its window.",
      [("goal", "cart"), ("goal", "window")]),

@@ -225,7 +225,12 @@ def score_item(item: dict[str, Any], parse: InstructionParse | None,
     js = _resolve_pronouns(parse.to_json())
     got_stages = [(s["kind"], _key(s["refs"][0]["head"]) if s.get("refs") else "")
                   for s in js["stages"]]
-    names = [_stage_names(s, strict) for s in js["stages"]]
+    # a stop at the place a scene sentence names ("I'm on the couch. ... come back to me":
+    # the couch, :mod:`.parser.speaker_return`) answers to a set's ``start``: under the sets'
+    # convention the speaker's place is where the route starts
+    named_start = {tuple(r.span) for r in parse.context_refs}
+    names = [_stage_names(s, strict) + (["start"] if s.get("refs") and tuple(
+        s["refs"][0]["span"]) in named_start else []) for s in js["stages"]]
     want_stages = [(_STAGE_KINDS.get(k, k), _key(h)) for k, h in item["stages"]]
     if len(got_stages) != len(want_stages) or not all(
             gk == wk and any(_covers(gh, wh) for gh in nm) for (gk, _), nm, (wk, wh) in

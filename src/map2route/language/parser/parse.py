@@ -19,6 +19,7 @@ from map2route.language.parser.lexical_frames import absent_why
 from map2route.language.parser.model import InstructionParse, Modifier, RefExpr
 from map2route.language.parser.motion_targets import room_then_corner
 from map2route.language.parser.speaker_place import to_speaker
+from map2route.language.parser.speaker_return import back_to_speaker
 from map2route.language.parser.stage_repairs import drop_restated, repair_stages
 from map2route.language.parser.stage_rewrites import merge_room_then_stop, tie_stage_legs
 from map2route.language.parser.state import ATTACHMENTS
@@ -136,6 +137,7 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     clauses = repair_stages(clauses, text, context_refs, p.context_spans)
     clauses, restated = drop_restated(clauses, text)  # "go to the fridge? like, the fridge"
     tie_stage_legs(clauses, p.marks)
+    clauses = back_to_speaker(clauses, text, context_refs)  # "I'm on the couch ... back to me"
     return InstructionParse(text, clauses, p.unused_words(), attachment,
                             [*p.context, *restated, *aside_texts(p)], context_refs,
                             list(p.marks.moves))

@@ -1,0 +1,76 @@
+"""The way back to a speaker who has said where they are: "I'm on the couch. Go to the fridge
+and come back to me" stops at the couch.
+
+The parser reads "come back (here) to me", "back to where I am" and "bring me X" as a stop at
+``start`` (:mod:`.speaker_place`, :mod:`.human`: the speaker is where the route starts). When a
+scene sentence of the speaker's own ("I'm sitting on the sofa in the lounge with the floor
+lamp", "we're at the kitchen table") names the place, that place is where "me" is, whether or
+not the robot set off from it: a home robot is often called from another room. So this pass,
+run last on the parsed clauses, gives such a return stop the place the speaker named (its
+description too), in place of ``start``. Every writer of sets AA-AF golds "come back to me"
+after "I'm on the couch" as the couch; earlier sets gold ``start`` (the same place, under the
+convention above), and the scorer (:mod:`map2route.language.fresh`) takes a stop at a place
+named in a scene sentence for the start.
+
+The walker's own scene ("You're at the fridge. Go to the sofa and come back here.") and a
+return said as the start ("back to where you started") are left at ``start``: the start is
+where the walker was put, which is what the sentence names. Hand-written: the speaker's
+openers and the return words are closed classes, and the refs come from the parse already.
+"""
+
+from __future__ import annotations
+
+import re
+
+from map2route.language.parser.model import Clause, RefExpr
+
+__all__ = ["back_to_speaker"]
+
+#: A sentence of the speaker's own that says where they are, up to the ref's start.
+_SPEAKER_SCENE = re.compile(
+    r"(?:^|[.!?;]\s*)(?:(?:ok|okay|so|right now|right|hey|hi|well|um|uh|oh|currently|"
+    r"at the moment|just so you know)\W+)*"
+    r"(?:i'm|i am|im|we're|we are)\b[^.!?;]*$", re.IGNORECASE)
+#: Words that say the stop is the speaker, not where the walk began.
+_TO_SPEAKER = re.compile(r"\b(?:me|us|here|where\s+(?:i|we)\s+(?:am|are)|where\s+i'm)\b",
+                         re.IGNORECASE)
+_AT_START = re.compile(r"\b(?:start|started|starting|begin|began|beginning|origin)\b",
+                       re.IGNORECASE)
+
+
+def _speaker_place(text: str, context_refs: list[RefExpr]) -> RefExpr | None:
+    """The place the speaker's scene sentence names: its first object if it names one ("I'm
+    in the lounge, on the couch": the couch), else its first place."""
+    said = [r for r in context_refs if _SPEAKER_SCENE.search(text[:r.span[0]])]
+    if not said:
+        return None
+    sentence_end = min((k for k in (text.find(c, said[0].span[0]) for c in ".!?;")
+                        if k >= 0), default=len(text))
+    same = [r for r in said if r.span[0] < sentence_end]
+    return next((r for r in same if r.head_kind in ("object", "group")), same[0])
+
+
+def back_to_speaker(clauses: list[Clause], text: str,
+                    context_refs: list[RefExpr]) -> list[Clause]:
+    """``clauses`` with each stop back at the speaker given the place the speaker named (see
+    the module docstring); the ref is changed in place, so scopes tied to it follow."""
+    place = _speaker_place(text, context_refs)
+    if place is None:
+        return clauses
+    starts = sorted(c.span[0] for c in clauses)
+    for c in clauses:
+        if c.kind != "goal" or len(c.refs) != 1 or c.refs[0].head_kind != "start":
+            continue
+        # the stop's words run on past its span ("come" | "back here to me") to the next
+        # clause or the end of the sentence
+        end = min([k for k in starts if k > c.span[0]] +
+                  [k for k in (text.find(p, c.span[0]) for p in ".!?;") if k >= 0] +
+                  [len(text)])
+        said = text[c.span[0]:max(end, c.span[1])]
+        if _TO_SPEAKER.search(said) is None or _AT_START.search(said) is not None:
+            continue
+        ref, got = c.refs[0], place.clone()
+        ref.text, ref.span, ref.head, ref.head_kind = got.text, got.span, got.head, got.head_kind
+        ref.definite, ref.plural, ref.modifiers, ref.fuzzy = (got.definite, got.plural,
+                                                              got.modifiers, got.fuzzy)
+    return clauses
