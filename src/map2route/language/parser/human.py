@@ -45,6 +45,7 @@ from map2route.language.parser import words as W
 from map2route.language.parser.aside_restatements import restatements
 from map2route.language.parser.correction_forms import correction_forms
 from map2route.language.parser.destination_forms import destination_forms
+from map2route.language.parser.errand_reach import errand_reach
 from map2route.language.parser.errand_talk import errand_talk
 from map2route.language.parser.finding_out import finding_out
 from map2route.language.parser.heads import head_lexicon
@@ -203,6 +204,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks, reached = errand_reach(toks)  # G5: "water the plant", "the room you reach through X"
     toks = and_room_scope(room_there(here_to_me(same_kind_rooms(robot_talk(toks)))))  # F2
     toks, talk = talk_around(toks)  # headers, waits, asides, go idioms
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
@@ -233,7 +235,7 @@ def human_forms(toks: list[Token]
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
         *talk, *legs, *retracted, *restated, *checked, *states, *heading, *kinds, *listed,
-        *set_ups, *stated, *spoken, *reasons, *moved]
+        *set_ups, *stated, *spoken, *reasons, *moved, *reached]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False
