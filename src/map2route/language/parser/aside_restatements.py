@@ -29,6 +29,8 @@ _ENDS = (".", "!", "?", ";")
 _OVER_VERBS = ("run", "drive", "roll", "knock", "trample")
 _MIND = (("mind",), ("careful", "with"), ("be", "careful", "with"), ("watch",),
          ("watch", "out", "for"), ("look", "out", "for"))
+#: "run it over" and "run over it": the same prohibition ("mind the ball, don't drive over it").
+_IT_OVER = (["it", "over"], ["over", "it"])
 _NEG = (("do", "not"), ("please", "do", "not"), ("try", "not", "to"), ("never",))
 _VIA_WORDS = frozenset({"past", "by", "passing", "via"})
 _STOP_LEADS = (("do", "not", "stop"), ("no", "need", "to", "stop"), ("you", "need", "not", "stop"))
@@ -67,7 +69,7 @@ def _run_over(toks: list[Token]) -> list[Token]:
                 c += 1
             n = _at(words, c + 1, _NEG) if c < len(words) and words[c] == "," else 0
             v = c + 1 + n
-            if n and words[v:v + 3] in ([o, "it", "over"] for o in _OVER_VERBS) and \
+            if n and words[v:v + 3] in ([o, *p] for o in _OVER_VERBS for p in _IT_OVER) and \
                     words[k + m:k + m + 1] in (["the"], ["that"], ["this"], ["her"], ["his"]):
                 neg = toks[c + 1:v]
                 out += [Token(neg[0].text, toks[k].start, neg[0].end), *neg[1:],

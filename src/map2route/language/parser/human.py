@@ -68,6 +68,7 @@ from map2route.language.parser.retractions import retractions
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
 from map2route.language.parser.robot_talk import robot_talk
 from map2route.language.parser.room_there import and_room_scope, room_there
+from map2route.language.parser.rule_wording import rule_wording
 from map2route.language.parser.run_on_frames import (
     item_rooms,
     last_step,
@@ -110,7 +111,7 @@ _ENDS = (".", "!", "?")
 #: "the area between", "don't pass between": a gap between two things, not a room
 _GAP = re.compile(r"(?:the\s+)?(?:area|space|gap)\s+between\b|"
                   r"without\s+[a-z]+\s+between\b|"
-                  r"(?:do\s*n[o']t|never|not)\s+(?:go\s+)?[a-z]+\s+(?:in\s+)?between\b|"
+                  r"(?:do\s*n[o']t|never|not)\s+(?:[a-z]+\s+){1,4}?(?:in\s+)?between\b|"
                   # the negators of .constraint_frames ("no cutting between", "try not to
                   # walk between", "not between"): the gap, said with its verb
                   r"[a-z' ]*?\b(?:n[o']t|dont|never|no|without|avoid|from|didn't)\s+"
@@ -205,6 +206,7 @@ def human_forms(toks: list[Token]
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
     toks, reached = errand_reach(toks)  # G5: "water the plant", "the room you reach through X"
+    toks, worded = rule_wording(toks)  # "a nice wide gap", "tight to", "don't try to fit between"
     toks = and_room_scope(room_there(here_to_me(same_kind_rooms(robot_talk(toks)))))  # F2
     toks, talk = talk_around(toks)  # headers, waits, asides, go idioms
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
@@ -234,8 +236,8 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *talk, *legs, *retracted, *restated, *checked, *states, *heading, *kinds, *listed,
-        *set_ups, *stated, *spoken, *reasons, *moved, *reached]
+        *worded, *talk, *legs, *retracted, *restated, *checked, *states, *heading, *kinds,
+        *listed, *set_ups, *stated, *spoken, *reasons, *moved, *reached]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False
