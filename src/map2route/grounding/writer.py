@@ -175,14 +175,22 @@ class ProgramWriter:
         return None
 
     def point_ref(self, r: RefExpr) -> str:
-        """A geometry target: "the midpoint between X and Y", "the corner of ROOM farthest
-        from X", "the middle of ROOM" (``midpoint_region`` / ``corner_region`` /
-        ``centre_region``)."""
+        """A geometry target: "the midpoint between X and Y", "the centre of a group of
+        things", "the corner of ROOM farthest from X", "the middle of ROOM"
+        (``midpoint_region`` / ``corner_region`` / ``centre_region``)."""
         v = self.var("point")
-        if r.head == "midpoint":
-            gap = next(m for m in r.modifiers if m.kind == "between")
-            a, b = self.ref(gap.refs[0]), self.ref(gap.refs[1])
-            self.emit(f"{v} = midpoint_region([{a}, {b}])")
+        gap = next((m for m in r.modifiers if m.kind == "between"), None)
+        if gap is not None and len(gap.refs) == 1:
+            # "the middle of the chairs at the table", "halfway between the two beds"
+            things = self.ref(gap.refs[0], one=False)
+            # the centre of a group may stand under a thing (chairs round a table): a wider disk
+            self.emit(f"{v} = midpoint_region({things}, radius_m=1.0)")
+            return v
+        if gap is not None and r.head in ("midpoint", "centroid"):
+            # "the midpoint between X and Y", "the centre of the sofa, the chair and the lamp"
+            things = ", ".join(self.ref(x) for x in gap.refs)
+            wide = ", radius_m=1.0" if len(gap.refs) > 2 else ""
+            self.emit(f"{v} = midpoint_region([{things}]{wide})")
             return v
         room_mod = next(m for m in r.modifiers if m.kind == "in_room")
         room = self.ref(room_mod.refs[0])

@@ -283,7 +283,8 @@ class ClauseReader(ConditionReader):
             if within is not None and c.kind not in _STAGES:
                 c.within = within
             elif within is not None and c.refs and (c.refs[0].head_kind in ("object", "group")
-                                                    or _gap(c.refs[0])) \
+                                                    or _gap(c.refs[0]) or
+                                                    c.refs[0].head == "room") \
                     and not any(m.kind == "in_room" for m in c.refs[0].modifiers):
                 c.refs[0].modifiers.insert(0, Modifier("in_room", [within], span=within.span))
             if during is not None and (c.kind not in _STAGES or

@@ -165,7 +165,9 @@ def _last_things(words: list[str], end: int, want: int) -> list[list[str]] | Non
     while k < end:
         hit = head_lexicon().match(words[k:min(end, k + head_lexicon().max_len)])
         n = hit[0] if hit is not None else 0
-        if n and hit is not None and hit[1] != "room":  # "in the same room as": no thing
+        if n and hit is not None and hit[2] != "room":  # "in the same room as": no thing
+            if hit[3] and words[k - 1] in ("two", "2", "both"):
+                return None  # "there are two armchairs ...": read by .geometry_targets
             found.append((k, words[k:k + n]))
             k += n
             continue

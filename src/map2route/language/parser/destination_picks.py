@@ -18,8 +18,8 @@ tokens as typed), each reading one construction by its word classes:
 * geometry targets: "the corner where the fridge is" / "the corner with the plant in it" ->
   "the corner by ..."; "the far / back / near corner of the kitchen" -> "the corner of the
   kitchen farthest from / nearest to you"; "the empty corner of the bedroom" -> "... with
-  nothing in it"; "the middle point between" -> "the midpoint between"; "the middle of the
-  chairs" (the centre of a group of things) is refused, naming its span.
+  nothing in it"; "the middle point between" -> "the midpoint between" (the centre of a group of
+  things, "the middle of the chairs", is read by :mod:`.geometry_targets`).
 
 Hand-written, like the rest of the parser: each pass is a small reading of one phrasing that a
 test checks by hand; what is taken out is returned as context with its character span, and
@@ -28,7 +28,6 @@ spans are kept so that a refusal points into the text.
 
 from __future__ import annotations
 
-from map2route.language.errors import ParseError
 from map2route.language.inflection import singular_word
 from map2route.language.parser import words as W
 from map2route.language.parser.destination_tokens import ENDS as _ENDS
@@ -44,11 +43,7 @@ from map2route.language.tokens import Token
 
 def destination_picks(toks: list[Token], ctx: Context) -> list[Token]:
     """Run this module's passes over ``toks`` (see the module docstring), noting what they
-    take out in ``ctx``.
-
-    Raises:
-        ParseError: the centre of a group of things ("the middle of the chairs").
-    """
+    take out in ``ctx``."""
     for step in (_partitives, _route_ordinals, _named_apposition, _go_in_tail, _corrections,
                  _other_way_around, _corners):
         toks = step(toks, ctx)
@@ -422,17 +417,6 @@ def _corners(toks: list[Token], ctx: Context) -> list[Token]:
             out.append(_tok("midpoint", toks[i], toks[i + 1]))
             i += 2
             continue
-        if w in ("middle", "center", "centre") and words[i + 1:i + 2] == ["of"]:
-            k = i + 2 + (words[i + 2:i + 3] == ["the"])
-            k += words[k:k + 1] != [] and (words[k] in W.NUMBERS or words[k].isdigit())
-            hit = _head(words, k)
-            if hit is not None and hit[3] and hit[2] != "room":
-                a = i - (words[i - 1:i] == ["the"])
-                text = " ".join(words[a:k + hit[0]])
-                msg = (f"did not understand {text!r}: the centre of a group of things is not "
-                       "read by the offline parser; name one of them, a point between two "
-                       "things, or use the hybrid or llm grounder")
-                raise ParseError(msg, text, (toks[a].start, toks[k + hit[0] - 1].end))
         out.append(toks[i])
         i += 1
     return out

@@ -28,6 +28,7 @@ from map2route.language.parser import constraint_frames as CF
 from map2route.language.parser import deed_reasons as DN
 from map2route.language.parser import description_forms as DF
 from map2route.language.parser import discourse_refs as DR
+from map2route.language.parser import geometry_targets as GT
 from map2route.language.parser import motion_frames as MF
 from map2route.language.parser import note_fragments as NF
 from map2route.language.parser import ordinal_forms as OF
@@ -259,10 +260,10 @@ def human_forms(toks: list[Token]
     kept, framed = RF.reference_frames(kept, marks)  # how one is picked
     context += framed
     early = Rewriter(kept, marks)
-    kept = early.run((*DF.GUARDS, *MF.EARLY, *WP.EARLY))
+    kept = early.run((*GT.EARLY, *DF.GUARDS, *MF.EARLY, *WP.EARLY))
     rw = Rewriter(RL.on_top(kept), marks)
     # constraint frames first: they read a negator and a predicate as one phrasing
-    out = rw.run((*DR.RULES, *DF.RULES, *DN.RULES, *CF.RULES, *MF.RULES, *WP.RULES, *S.RULES,
+    out = rw.run((*GT.RULES, *DR.RULES, *DF.RULES, *DN.RULES, *CF.RULES, *MF.RULES, *WP.RULES, *S.RULES,
                   *RL.RULES, *A.RULES, *RULES))
     return out, context + frames.context + rw.context, marks
 

@@ -8,6 +8,7 @@ from map2route.language.parser.aside_clauses import MAX_ASIDES, aside_at, asides
 from map2route.language.parser.clauses import ClauseReader
 from map2route.language.parser.coverage import HARMLESS, IDIOM_HEADS, aside_texts, unexplained
 from map2route.language.parser.errand_talk import through_then_stop
+from map2route.language.parser.geometry_targets import group_centres
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.human import (
     apply_marks,
@@ -127,6 +128,7 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
                          word, (at, at + len(word)) if at >= 0 else (0, len(text)))
     clauses = merge_room_then_object(clauses, text)
     apply_marks(clauses, p.marks)
+    clauses = group_centres(clauses, text, p.marks)
     clauses = room_then_point(clauses, text)
     clauses = room_then_corner(clauses, text)
     clauses = merge_passed_on_the_way(clauses, text, p.marks)
