@@ -45,7 +45,7 @@ _TAKE_BACK: tuple[tuple[str, ...], ...] = (
     ("i", "had", "that", "wrong"), ("i", "have", "that", "wrong"), ("that", "is", "wrong"),
     ("i", "said", "that", "wrong"), ("i", "was", "wrong"), ("forget", "that"),
     ("cancel", "that"), ("ignore", "that"), ("on", "second", "thought"),
-    ("on", "second", "thoughts"), ("on", "reflection"))
+    ("on", "second", "thoughts"), ("on", "reflection"), ("wrong", "room"), ("wrong", "one"))
 #: Words that may stand in a run of leads without making it a correction.
 _SOFT: tuple[tuple[str, ...], ...] = (
     ("wait",), ("sorry",), ("actually",), ("hang", "on"), ("hold", "on"), ("oh",), ("ah",),
