@@ -360,7 +360,8 @@ def merge_room_then_object(clauses: list[Clause], text: str) -> list[Clause]:
             continue  # "walk there and stop next to it": one stage
         if prev is not None and room_then_object(prev, c):
             between = text[prev.span[1]:c.span[0]].lower()
-            if re.fullmatch(r"[\s,]*(?:you\s[a-z\s]*?)?(?:[a-z]+ing\s[a-z\s]*,\s*)?(?:and|,)\s*"
+            if re.fullmatch(r"[\s,\-\u2013\u2014]*(?:you\s[a-z\s]*?)?"
+                            r"(?:[a-z]+ing\s[a-z\s]*,\s*)?(?:and|,)\s*"
                             r"(?:then\s+)?[a-z\s]*",
                             between) and \
                     not any(ch in between for ch in ".;!?") and \

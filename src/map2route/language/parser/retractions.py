@@ -28,6 +28,7 @@ keeps character spans, and only words that say nothing of where to go are moved 
 from __future__ import annotations
 
 from map2route.language.parser import words as W
+from map2route.language.parser.contrast_repairs import CONTRAST_ADJ, contrast_pairs, emphatic_tails
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.tokens import Token
 
@@ -43,21 +44,23 @@ _TAKE_BACK: tuple[tuple[str, ...], ...] = (
     ("i", "have", "got", "that", "wrong"), ("i", "got", "that", "wrong"),
     ("i", "had", "that", "wrong"), ("i", "have", "that", "wrong"), ("that", "is", "wrong"),
     ("i", "said", "that", "wrong"), ("i", "was", "wrong"), ("forget", "that"),
-    ("cancel", "that"), ("ignore", "that"))
+    ("cancel", "that"), ("ignore", "that"), ("on", "second", "thought"),
+    ("on", "second", "thoughts"), ("on", "reflection"), ("wrong", "room"), ("wrong", "one"))
 #: Words that may stand in a run of leads without making it a correction.
 _SOFT: tuple[tuple[str, ...], ...] = (
     ("wait",), ("sorry",), ("actually",), ("hang", "on"), ("hold", "on"), ("oh",), ("ah",),
-    ("oops",), ("hmm",), ("er",), ("erm",), ("um",), ("uh",), ("well",), ("ok",), ("okay",),
-    ("last", "bit"), ("simpler",), ("even", "simpler"), ("better",), ("on", "second",
-                                                                       "thought"),
-    ("on", "second", "thoughts"), (",",), (":",), (";",))
+    ("oops",), ("hmm",), ("er",), ("err",), ("erm",), ("um",), ("uh",), ("well",), ("ok",),
+    ("okay",),
+    ("last", "bit"), ("simpler",), ("even", "simpler"), ("better",), (",",), (":",), (";",))
 #: What may close a run before the new phrase ("I mean the ...", "make that the ...").
 _CLOSERS: tuple[tuple[str, ...], ...] = (
     ("i", "mean"), ("i", "meant"), ("make", "that"), ("make", "it"), ("it", "should", "be"),
     ("it", "is"), ("rather",))
 _GOAL_VERBS: tuple[tuple[str, ...], ...] = (
     ("go", "to"), ("head", "to"), ("go", "over", "to"), ("walk", "to"), ("move", "to"),
-    ("go", "and", "stand", "by"), ("go", "stand", "by"), ("get", "to"), ("go", "into"))
+    ("go", "and", "stand", "by"), ("go", "stand", "by"), ("get", "to"), ("go", "into"),
+    ("navigate", "to"), ("proceed", "to"), ("head", "for"), ("head", "over", "to"),
+    ("walk", "over", "to"))
 _DETS = ("the", "a", "an", "that")
 _ONE_ADJS = frozenset(W.SIZE_ADJ) | frozenset(W.COMPARATIVE) | W.RANK_WORDS | W.FILLER_ADJ | \
     frozenset({"other", "left", "right", "main"})
@@ -90,6 +93,7 @@ def retractions(toks: list[Token]) -> tuple[list[Token], Context]:
     """Read the corrections, negated alternatives and restatements of ``toks`` (see the
     module docstring); returns the tokens left and the words moved to context."""
     notes: Context = []
+    toks = emphatic_tails(contrast_pairs(toks, notes, _known), notes)  # "not X, the Y"
     toks = _said_again(_restatements(toks, notes), notes)
     toks = _alternatives(toks, notes)
     toks = _leads(toks, notes)
@@ -357,7 +361,7 @@ def _known(body: list[str]) -> bool:
             continue
         w = body[k]
         if not (w in _ALT_WORDS or w in W.NUMBERS or w in W.SIZE_ADJ or w in W.COMPARATIVE or
-                w in W.RANK_WORDS or w in W.FILLER_ADJ):
+                w in W.RANK_WORDS or w in W.FILLER_ADJ or w in CONTRAST_ADJ):
             return False
         k += 1
     return True
@@ -393,6 +397,8 @@ def _described(words: list[str], i: int, body: list[str], initial: bool) -> bool
                       if (hit := lex.match(body[k:k + lex.max_len])) is not None), None)
         if said is not None and first is not None and first[1] != said[1]:
             return True  # "the counter, not the table": another kind of thing
+    if set(before) & sizes and "of" in before and {"one", "ones"} & set(body):
+        return True  # "the bigger of the two, not the narrow one"
     return initial or len(heads) > 1 or bool(heads) and bool(set(before) & (sizes | {"one"}))
 
 
