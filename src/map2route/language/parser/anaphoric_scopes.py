@@ -15,8 +15,9 @@ plain forms of these already ("while you are in the bedroom", "on the way to the
   room ("crossing the bedroom");
 * "that room", "this room", "the same room", "the last room", "that last room" in a scope are
   the room named last before it (the speaker's room of "I'm in the bedroom ...", the room of
-  the last stop listed); when no room was named the words are left for the parser to refuse;
-* "keep away from the X in that room" (the rule's last words) is the rule kept in that room;
+  the last stop listed); when no room was named the words are left for the parser to refuse.
+  "keep away from the X in that room" is left as it was: set T reads it as which X (a
+  description), set AE as the rule's room;
 * "the ROOM where X is" / "the ROOM X is in" in a scope is the ROOM; "the room where X is",
   "the room X is in" and "the X room" are the room X was said to be in ("the alarm clock on
   the dresser in the bedroom ... the alarm clock room": the bedroom), else "the room with the X";
@@ -537,35 +538,6 @@ def _and_scope(words: list[str], toks: list[Token], i: int, out: list[Token]) ->
     return 1
 
 
-def _rule_thing_room(words: list[str], toks: list[Token], i: int, out: list[Token]) -> int:
-    """ "keep away from the X in that room" (ending the rule) -> "... the X while in the R":
-    the rule kept in the room named before, as :mod:`.room_there` reads "the X in there"."""
-    if words[i] not in ("in", "inside") or i < 2 or _hit(words, i - 1) is None and \
-            _hit(words, i - 2) is None:
-        return 0
-    n = _seq(words, i + 1, (("that", "room"), ("this", "room"), ("that", "same", "room"),
-                            ("the", "same", "room")))
-    end = i + 1 + n
-    if not n or words[end:end + 1] and words[end] not in (*_ENDS, ",", "and", "but", "-",
-                                                          "though", "then"):
-        return 0
-    a = i - 1
-    while a > 0 and words[a - 1] not in (*_ENDS, ",", "and", "but", "then", "-", ":"):
-        a -= 1
-    while a < i and words[a] in ("please", "also", "oh", "just", "so"):
-        a += 1
-    b = i - 1
-    while b > 0 and words[b - 1] not in _ENDS:
-        b -= 1
-    room = _last_room(words, i)
-    if words[a] not in _RULE_WORDS or room is None or \
-            set(words[b:i]) & (_SCOPE_LEADS - {"you"}):
-        return 0  # "after X, keep clear of Y in that room": X's room, said by no room word
-    src = toks[i:end]
-    out += [_tok(w, src) for w in ("while", "in", "the", *room)]
-    return end - i
-
-
 def _whole(words: list[str], toks: list[Token], i: int, out: list[Token]) -> int:
     n = _seq(words, i, _WHOLE)
     if not n:
@@ -576,7 +548,7 @@ def _whole(words: list[str], toks: list[Token], i: int, out: list[Token]) -> int
 
 
 _RULES = (_and_scope, _stop_range, _ordinal_bit, _out_of, _leave_for, _going_from, _whole, _after_that,
-          _arrive, _been_to, _rule_thing_room, _room_pointer, _thing_named_room)
+          _arrive, _been_to, _room_pointer, _thing_named_room)
 
 
 def anaphoric_scopes(toks: list[Token]) -> list[Token]:
