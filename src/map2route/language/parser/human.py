@@ -43,6 +43,7 @@ from map2route.language.parser import stage_rewrites as S
 from map2route.language.parser import typed_forms as TF
 from map2route.language.parser import walk_phrasings as WP
 from map2route.language.parser import words as W
+from map2route.language.parser.anaphoric_scopes import anaphoric_scopes
 from map2route.language.parser.aside_restatements import restatements
 from map2route.language.parser.correction_forms import correction_forms
 from map2route.language.parser.destination_forms import destination_forms
@@ -209,6 +210,7 @@ def human_forms(toks: list[Token]
     toks, reached = errand_reach(toks)  # G5: "water the plant", "the room you reach through X"
     toks, worded = rule_wording(toks)  # "a nice wide gap", "tight to", "don't try to fit between"
     toks = and_room_scope(room_there(here_to_me(same_kind_rooms(robot_talk(toks)))))  # F2
+    toks = anaphoric_scopes(toks)  # "that bedroom", "between stops 1 and 2" (G3)
     toks, talk = talk_around(toks)  # headers, waits, asides, go idioms
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
     toks, legs = leg_phrasings(toks)  # "both ways", "coming back", "hug the X side", "going in"
