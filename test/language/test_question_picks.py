@@ -53,7 +53,8 @@ def test_table_floor_no_silent_drops_and_named_refusals() -> None:
 
 def test_set_items_of_the_class_are_right() -> None:
     want = {"fresh_human_ad.json": {"AD11"}, "fresh_human_ae.json": {"AE05", "AE11"},
-            "fresh_human_af.json": {"AF19"}, "fresh_human_ag.json": {"AG02"}}
+            "fresh_human_af.json": {"AF19"}, "fresh_human_ag.json": {"AG02"},
+            "fresh_human_x.json": {"X06"}}
     for name, ids in want.items():
         right = {s.item_id for s in score_set(DATA / name) if s.right}
         assert ids <= right, (name, ids - right)
@@ -143,6 +144,9 @@ def test_counts_with_a_trailing_phrase() -> None:
     (ref,) = _goals(js)
     assert ref["head"] == "television"
     assert _mods(_mods(ref)["in_room"]["refs"][0])["rank"]["refs"][0]["head"] == "painting"
+    js = _parse("Anyway, go to whichever room's got the most chairs and wait by the shelf.")
+    (ref,) = _goals(js)
+    assert ref["head"] == "shelf"
     js = _parse("In the lounge with four chairs round the table, go to the chair closest to "
                 "the TV.")
     text = json.dumps(js)

@@ -28,6 +28,7 @@ Also read here, because they are the same move of a description around its thing
 * "whichever" said after the thing: "the laptop, whichever one is nearest the teddy bear"
   / "the cart - whichever of the two is nearer the kitchen" -> "the laptop that is nearest
   the teddy bear";
+* "whichever room's got the most chairs" / "has got" -> "whichever room has the most chairs";
 * a count with a trailing phrase that only says where counted things lie in their room:
   "the bedroom that has the most books lying around", "the most paintings hanging on its
   walls" (dropped: every counted thing is in the room), and "the lounge with four chairs
@@ -421,6 +422,26 @@ def _each_have(toks: list[Token], context: Context) -> list[Token]:
     return toks
 
 
+def _whichever_got(toks: list[Token]) -> list[Token]:
+    """"whichever room's got the most chairs" / "has got" -> "whichever room has the most
+    chairs" (a count after "whichever"; questions read "has got" in :func:`_question`)."""
+    words = [t.text for t in toks]
+    out: list[Token] = []
+    k = 0
+    while k < len(toks):
+        n = _head(words, k + 1) if words[k] == "whichever" else 0
+        g = k + 1 + n
+        if n and (_at(words, g, "'s", "got") or _at(words, g, "has", "got")) and \
+                words[g + 2:g + 4] in (["the", "most"], ["the", "fewest"], ["the", "least"]):
+            out.extend(toks[k:g])
+            out.append(_t("has", toks[g]))
+            k = g + 2
+            continue
+        out.append(toks[k])
+        k += 1
+    return out
+
+
 def question_picks(toks: list[Token]) -> tuple[list[Token], Context, set[int]]:
     """All the rewrites of this module (see the module docstring); returns the tokens, the
     context taken out (each question as said, and a set-up of one thing per room) and where
@@ -428,5 +449,5 @@ def question_picks(toks: list[Token]) -> tuple[list[Token], Context, set[int]]:
     context: Context = []
     picks: set[int] = set()
     toks = _each_have(_questions(toks, context, picks), context)
-    toks = _counted_tails(_whichever_after(_which_places(toks)), picks)
+    toks = _counted_tails(_whichever_got(_whichever_after(_which_places(toks))), picks)
     return toks, context, picks
