@@ -64,6 +64,7 @@ from map2route.language.parser.model import (
 from map2route.language.parser.moves import discourse_moves
 from map2route.language.parser.owned_rooms import refuse_owned_room
 from map2route.language.parser.prohibitions import prohibitions
+from map2route.language.parser.question_picks import question_picks
 from map2route.language.parser.reason_moves import before_moves
 from map2route.language.parser.rejections import unmarked_rejections
 from map2route.language.parser.retractions import retractions
@@ -207,6 +208,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks, asked, picked = question_picks(toks)  # "Which bed is furthest from X? Go there."
     toks, reached = errand_reach(toks)  # G5: "water the plant", "the room you reach through X"
     toks, worded = rule_wording(toks)  # "a nice wide gap", "tight to", "don't try to fit between"
     toks = and_room_scope(room_there(here_to_me(same_kind_rooms(robot_talk(toks)))))  # F2
@@ -240,7 +242,7 @@ def human_forms(toks: list[Token]
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
         *worded, *talk, *legs, *retracted, *restated, *checked, *states, *heading, *kinds,
-        *listed, *set_ups, *stated, *spoken, *reasons, *moved, *reached]
+        *listed, *set_ups, *stated, *spoken, *reasons, *moved, *reached, *asked]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False
@@ -257,6 +259,7 @@ def human_forms(toks: list[Token]
         owned = _owned_mention(s) if len(sents) > 1 else None
         kept.extend(s if owned is None else owned)
     marks = Marks(moves=records, said_as=said)
+    marks.set_picks.update(picked)  # "Which room has X? Go there and stop at Y"
     frames = Rewriter(_without_ellipses(kept), marks)  # how the stops are laid out
     kept = frames.run(RTF.EARLY)
     kept, framed = RF.reference_frames(kept, marks)  # how one is picked
