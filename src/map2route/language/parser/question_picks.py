@@ -358,12 +358,16 @@ def _counted_tails(toks: list[Token], picks: set[int]) -> list[Token]:
             k += 1
             continue
         out.extend(toks[k + 1:k + 1 + n])
+        # only a room's own count ("the lounge with four chairs round the table") has the
+        # thing they stand round as another thing of the room; "the centre of the four chairs
+        # around the table" describes the chairs
+        owned = words[k - 1:k] in (["with"], ["has"], ["have"], ["got"])
         k += 1 + n
         tail = next((len(t) for t in _LIE if _at(words, k, *t)), 0)
         if tail:
             k += tail
             _after_and(toks, k, picks)
-        elif words[k:k + 1] and words[k] in _AROUND and words[k + 1:k + 2] == ["the"] and \
+        elif owned and words[k:k + 1] and words[k] in _AROUND and words[k + 1:k + 2] == ["the"] and \
                 _head(words, k + 2) and words[k - 1] not in ("is", "are") and \
                 words[k + 2 + _head(words, k + 2):k + 3 + _head(words, k + 2)] in (
                     [","], ["."], ["?"], ["!"], ["and"], []):
