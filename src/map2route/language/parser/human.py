@@ -209,10 +209,12 @@ def human_forms(toks: list[Token]
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
     toks, asked, picked = question_picks(toks)  # "Which bed is furthest from X? Go there."
+    # "that bedroom", "between stops 1 and 2" (G3); before errand_reach rewrites "the X room",
+    # so that it resolves to the room X was said to be in
+    toks = anaphoric_scopes(toks)
     toks, reached = errand_reach(toks)  # G5: "water the plant", "the room you reach through X"
     toks, worded = rule_wording(toks)  # "a nice wide gap", "tight to", "don't try to fit between"
     toks = and_room_scope(room_there(here_to_me(same_kind_rooms(robot_talk(toks)))))  # F2
-    toks = anaphoric_scopes(toks)  # "that bedroom", "between stops 1 and 2" (G3)
     toks, talk = talk_around(toks)  # headers, waits, asides, go idioms
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
     toks, legs = leg_phrasings(toks)  # "both ways", "coming back", "hug the X side", "going in"

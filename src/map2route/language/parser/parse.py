@@ -6,7 +6,13 @@ from map2route.language.errors import InstructionTooLongError, ParseError
 from map2route.language.parser.annotator_rewrites import room_then_point
 from map2route.language.parser.aside_clauses import MAX_ASIDES, aside_at, asides_in
 from map2route.language.parser.clauses import ClauseReader
-from map2route.language.parser.coverage import HARMLESS, IDIOM_HEADS, aside_texts, unexplained
+from map2route.language.parser.coverage import (
+    HARMLESS,
+    IDIOM_HEADS,
+    aside_texts,
+    asides,
+    unexplained,
+)
 from map2route.language.parser.errand_talk import through_then_stop
 from map2route.language.parser.geometry_targets import group_centres
 from map2route.language.parser.heads import head_lexicon
@@ -21,7 +27,11 @@ from map2route.language.parser.model import InstructionParse, Modifier, RefExpr
 from map2route.language.parser.motion_targets import room_then_corner
 from map2route.language.parser.speaker_place import to_speaker
 from map2route.language.parser.speaker_return import back_to_speaker
-from map2route.language.parser.stage_repairs import drop_restated, repair_stages
+from map2route.language.parser.stage_repairs import (
+    drop_pronoun_repeats,
+    drop_restated,
+    repair_stages,
+)
 from map2route.language.parser.stage_rewrites import merge_room_then_stop, tie_stage_legs
 from map2route.language.parser.state import ATTACHMENTS
 from map2route.language.parser.walk_phrasings import merge_stop_there
@@ -138,9 +148,16 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     clauses = leg_clauses(to_speaker(clauses, text, p.context), text, context_refs)
     clauses = repair_stages(clauses, text, context_refs, p.context_spans)
     clauses, restated = drop_restated(clauses, text)  # "go to the fridge? like, the fridge"
+    clauses, repeated = drop_pronoun_repeats(clauses, text)  # "go to X and wait me there"
+    restated += repeated
     tie_stage_legs(clauses, p.marks)
     clauses = back_to_speaker(clauses, text, context_refs)  # "I'm on the couch ... back to me"
-    return InstructionParse(text, clauses, p.unused_words(), attachment,
+    # words of an aside are reported in context (aside_texts), so they are not unused: a
+    # consumer reading ``unknown_words`` must not take a reported reason for a dropped word
+    aside = asides(p)
+    unused = [w for w in p.unused_words() if w in p.unknown or any(
+        p.words[i] == w and i not in p.used and i not in aside for i in range(len(p.words)))]
+    return InstructionParse(text, clauses, unused, attachment,
                             [*p.context, *restated, *aside_texts(p)], context_refs,
                             list(p.marks.moves))
 

@@ -324,6 +324,28 @@ def drop_restated(clauses: list[Clause], text: str) -> tuple[list[Clause], list[
     return out, said
 
 
+def drop_pronoun_repeats(clauses: list[Clause], text: str) -> tuple[list[Clause], list[str]]:
+    """"Go to the dog bed and wait me there", "go to the fridge, after it to the washing
+    machine", "go by the plant, just pass it dont stop": a stage whose one reference is "it" /
+    "there", said right after a stage of the same kind, is that stage again, not a second
+    visit (the walker is already there); it is dropped and returned for the parse's context
+    (``restated: ...``). "again" / "back" between them keeps it a visit of its own."""
+    out: list[Clause] = []
+    said: list[str] = []
+    for c in clauses:
+        prev = next((x for x in reversed(out) if x.kind in _STAGES), None)
+        if c.kind in ("goal", "pass") and prev is not None and prev.kind == c.kind and \
+                len(c.refs) == len(prev.refs) == 1 and c.refs[0].head_kind == "pronoun" and \
+                prev.refs[0].head_kind not in ("pronoun", "start") and \
+                prev.span[1] <= c.span[0] and \
+                not re.search(r"\b(?:again|back|return|returning)\b",
+                              text[prev.span[1]:c.span[1]], re.IGNORECASE):
+            said.append(f"restated: {text[c.span[0]:c.span[1]].strip()}")
+            continue
+        out.append(c)
+    return out, said
+
+
 # --- a scene sentence that turns into a request -------------------------------------------
 #: What opens the request after ", so": a prohibition or a keeping-away verb.
 _REQUEST_OPENERS = ("do", "don't", "dont", "never", "avoid", "keep", "stay", "please", "try",

@@ -1,0 +1,66 @@
+"""Wrong parses found at first contact on set AK, and the speaker's place: a stage said again
+as "it" / "there" right after itself is one stop (:func:`.stage_repairs.drop_pronoun_repeats`);
+the words of a reported aside are not listed as unused (``unknown_words``), so a parse that
+reports its reason is not taken for one that drops it; and a return to a speaker who said where
+they are stops at that place (:mod:`.parser.speaker_return`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from map2route.language.fresh import route_summary
+from map2route.language.parser import parse_instruction
+from map2route.language.parser.coverage import HARMLESS, IDIOM_HEADS
+
+
+def _route(text: str) -> list[tuple[str, ...]]:
+    p = parse_instruction(text)
+    assert not [w for w in p.unknown_words if w not in HARMLESS and w not in IDIOM_HEADS]
+    return route_summary(p)
+
+
+@pytest.mark.parametrize(("text", "want", "restated"), [
+    ("Go to the dog bed and wait me there.", [("goal", "dog_bed")], "restated: wait me there"),
+    ("Go to the fridge, after it to the washing machine and then back to the sofa.",
+     [("goal", "fridge"), ("goal", "washing_machine"), ("goal", "sofa")], "restated: it"),
+    ("Go by the plant in the kitchen, just pass it dont stop, and then stop at the chair.",
+     [("pass", "house_plant"), ("goal", "chair")], "restated: pass it"),
+])
+def test_a_stage_said_again_as_it_is_one_stop(text, want, restated):
+    assert _route(text) == want
+    assert restated in parse_instruction(text).context
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # another kind of stage on the same thing is a stage of its own (pronouns resolved)
+    ("Pass the plant and then go to it.", [("pass", "house_plant"), ("goal", "house_plant")]),
+    ("Go to the sofa and then go around it.", [("goal", "sofa"), ("circle", "sofa")]),
+])
+def test_a_pronoun_stage_of_another_kind_is_kept(text, want):
+    assert _route(text) == want
+
+
+def test_an_aside_reported_in_context_is_not_unused():
+    p = parse_instruction("You go to the stool in the kitchen but stay away of the countertop, "
+                          "my mother is cooking and she dont like robot near her.")
+    assert route_summary(p) == [("goal", "stool"), ("far", "counter_top", "")]
+    assert any("mother is cooking" in c for c in p.context)
+    assert not [w for w in p.unknown_words if w not in HARMLESS and w not in IDIOM_HEADS]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("I'm on the big couch. Go to the fridge and then come back here to me.",
+     [("goal", "fridge"), ("goal", "sofa")]),
+    ("I'm sitting at the desk in the bedroom. Go to the toilet and come straight back to me.",
+     [("goal", "toilet"), ("goal", "desk")]),
+    ("I'm in the kitchen, at the counter. Go to the bed and come back to me.",
+     [("goal", "bed"), ("goal", "counter_top")]),
+    # the walker's own place, and the start said as the start, stay the start
+    ("You are at the fridge. Go to the sofa and come back here.",
+     [("goal", "sofa"), ("goal", "start")]),
+    ("I'm at the desk. Go to the fridge and come back to where you started.",
+     [("goal", "fridge"), ("goal", "start")]),
+    ("Go to the fridge and come back to me.", [("goal", "fridge"), ("goal", "start")]),
+])
+def test_the_way_back_to_a_speaker_who_said_where_they_are(text, want):
+    assert _route(text) == want
