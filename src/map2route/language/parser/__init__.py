@@ -44,9 +44,15 @@ target is described (:mod:`.description_forms`), discourse across sentences
 (:mod:`.set_picks`), self-corrections (:mod:`.retractions`), legs and passes
 (:mod:`.leg_phrasings`), the robot named in the third person (:mod:`.robot_talk`), and rooms
 said by what they share or as "in there" (:mod:`.same_kind_rooms`, :mod:`.room_there`,
-:mod:`.here_to_me`). Last, :mod:`.parse` sets apart an aside that names nothing on the map
-when it is all that stops a parse (:mod:`.aside_clauses`), reported as context, and repairs
-parses whose stages came out wrong (:mod:`.stage_repairs`).
+:mod:`.here_to_me`), picks asked as a question and pointed at (:mod:`.question_picks`),
+scopes that point back at a room or a leg (:mod:`.anaphoric_scopes`), errand verbs and rooms
+told by how they are reached (:mod:`.errand_reach`), the wording of route rules
+(:mod:`.rule_wording`), and geometry targets (:mod:`.geometry_targets`); corrections that point
+back are read inside :mod:`.retractions` (:mod:`.contrast_repairs`). Last, :mod:`.parse` sets
+apart an aside that names nothing on the map when it is all that stops a parse
+(:mod:`.aside_clauses`), reported as context, repairs parses whose stages came out wrong
+(:mod:`.stage_repairs`), and gives a return to a speaker who said where they are that place
+(:mod:`.speaker_return`).
 
 The words are data (``language/lexicons/instructions.yaml``, read by :mod:`.words`).
 Attachment of post-modifiers inside nested phrases is ambiguous in English ("the chair
