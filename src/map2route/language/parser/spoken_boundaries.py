@@ -43,6 +43,7 @@ _BOUND = frozenset({
     "what", "how", "because", "cause", "since", "until", "till", "like", "one",
     "two", "three", "four", "five", "first", "second", "third", "last", "next", "other",
     "whether", "wherever", "whatever", "whichever", "check", "see", "look", "sure", "along",
+    "think", "guess", "reckon", "know", "hope", "bet", "said", "says",
     *W.FILLER_WORDS})
 #: Pronoun subjects that open a reason ("shes asleep", "they tip over").
 _PRONOUNS = frozenset({"shes", "hes", "she", "he", "they", "theyre"})
