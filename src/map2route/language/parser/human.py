@@ -83,6 +83,7 @@ from map2route.language.parser.run_on_frames import (
 )
 from map2route.language.parser.same_kind_rooms import same_kind_rooms
 from map2route.language.parser.set_picks import set_picks
+from map2route.language.parser.spoken_boundaries import spoken_boundaries
 from map2route.language.parser.spoken_frames import spoken_frames
 from map2route.language.parser.stage_repairs import token_repairs
 from map2route.language.parser.state_reasons import state_reasons
@@ -208,6 +209,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks = spoken_boundaries(toks)  # H2: "... um dont go in X the floor is wet", "one go ..."
     toks, asked, picked = question_picks(toks)  # "Which bed is furthest from X? Go there."
     # "that bedroom", "between stops 1 and 2" (G3); before errand_reach rewrites "the X room",
     # so that it resolves to the room X was said to be in
