@@ -53,6 +53,7 @@ from map2route.language.parser.finding_out import finding_out
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.here_to_me import here_to_me
 from map2route.language.parser.kind_talk import kind_talk
+from map2route.language.parser.leg_ends import leg_ends
 from map2route.language.parser.leg_phrasings import leg_phrasings
 from map2route.language.parser.model import (
     Clause,
@@ -215,7 +216,7 @@ def human_forms(toks: list[Token]
     toks = anaphoric_scopes(toks)  # "that bedroom", "between stops 1 and 2" (G3)
     toks, talk = talk_around(toks)  # headers, waits, asides, go idioms
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
-    toks, legs = leg_phrasings(toks)  # "both ways", "coming back", "hug the X side", "going in"
+    toks, legs = leg_phrasings(leg_ends(toks))  # H3: "the stretch from X to Y"; "both ways", "coming back", "hug the X side", "going in"
     toks, retracted = retractions(token_repairs(toks))  # "No, hang on, I've got that backwards"
     toks = unmarked_rejections(NF.note_fragments(prohibitions(toks)))  # notes, asides
     toks, restated = restatements(toks)  # "don't run it over", "someone left it on X"

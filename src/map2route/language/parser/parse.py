@@ -19,6 +19,7 @@ from map2route.language.parser.leg_phrasings import leg_clauses
 from map2route.language.parser.lexical_frames import absent_why
 from map2route.language.parser.model import InstructionParse, Modifier, RefExpr
 from map2route.language.parser.motion_targets import room_then_corner
+from map2route.language.parser.passes_told_after import merge_around_passes, refuse_unused
 from map2route.language.parser.speaker_place import to_speaker
 from map2route.language.parser.speaker_return import back_to_speaker
 from map2route.language.parser.stage_repairs import drop_restated, repair_stages
@@ -126,7 +127,7 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
                          "offline parser cannot check on the map; leave it out if the thing "
                          "is the only one of its kind there, or use the hybrid or llm grounder",
                          word, (at, at + len(word)) if at >= 0 else (0, len(text)))
-    clauses = merge_room_then_object(clauses, text)
+    clauses = merge_room_then_object(merge_around_passes(clauses, text), text)  # H3
     apply_marks(clauses, p.marks)
     clauses = group_centres(clauses, text, p.marks)
     clauses = room_then_point(clauses, text)
@@ -140,6 +141,7 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     clauses, restated = drop_restated(clauses, text)  # "go to the fridge? like, the fridge"
     tie_stage_legs(clauses, p.marks)
     clauses = back_to_speaker(clauses, text, context_refs)  # "I'm on the couch ... back to me"
+    refuse_unused(p, text)  # H3: a tail no rule read is a refusal, never a silent drop
     return InstructionParse(text, clauses, p.unused_words(), attachment,
                             [*p.context, *restated, *aside_texts(p)], context_refs,
                             list(p.marks.moves))
