@@ -30,7 +30,7 @@ def _route(text: str) -> list[tuple[str, ...]]:
 
 
 @pytest.mark.parametrize(("name", "floor"), [
-    ("fresh_human_aj.json", 4), ("breadth_aj_classes.json", 16)])
+    ("fresh_human_aj.json", 4), ("breadth_aj_classes.json", 20)])
 def test_floors_and_no_silent_drops(name: str, floor: int) -> None:
     scores = score_set(DATA / name)
     s = summary(scores)
@@ -83,4 +83,15 @@ def test_unread_reason_tail_is_refused_not_dropped() -> None:
     with pytest.raises(ParseError) as err:
         parse_instruction("Go to the TV, then to the hamper. Stay close to the table, the "
                           "floor on the other side is still wet.")
+    assert err.value.span
+
+
+def test_scene_sentence_with_a_robot_verb() -> None:
+    js = parse_instruction("You're charging next to the dresser. Go to the sofa.").to_json()
+    assert [s["refs"][0]["head"] for s in js["stages"]] == ["sofa"]
+    assert _route("You're docked by the TV stand. Please go to the dog bed.") == [
+        ("goal", "dog_bed")]
+    # a scene sentence alone says no route: refused, naming a span
+    with pytest.raises(ParseError) as err:
+        parse_instruction("You're charging next to the dresser.")
     assert err.value.span

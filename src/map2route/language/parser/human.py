@@ -123,7 +123,8 @@ _GAP = re.compile(r"(?:the\s+)?(?:area|space|gap)\s+between\b|"
 #: "You are standing next to a bed.": the verbs and places of a scene-setting sentence.
 _SCENE_AFTER_YOU_ARE = ("standing", "sitting", "located", "currently", "now", "in", "at", "next",
                         "near", "by", "beside", "facing", "right", "inside", "starting",
-                        "parked", "stood", "sat", "waiting", "positioned", "placed")
+                        "parked", "stood", "sat", "waiting", "positioned", "placed",
+                        "charging", "docked", "plugged", "resting", "idling")
 _SCENE_AFTER_YOU = ("start", "begin", "find", "stand")
 #: Verbs that make a "you are ..." sentence a request after all ("you are to go to ...").
 _ROUTE_VERBS = ("go", "walk", "head", "move", "visit", "proceed", "navigate", "leave", "exit",
