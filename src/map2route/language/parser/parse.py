@@ -71,7 +71,7 @@ def parse_instruction(text: str, *, attachment: str = "local",
     read, first, every = text, None, False
     while True:
         try:
-            parse = _parse_text(read, attachment)
+            parse = refuse_unused(_parse_text(read, attachment))  # H3: never a silent drop
             break
         except ParseError as err:
             first = first or err
@@ -141,7 +141,6 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     clauses, restated = drop_restated(clauses, text)  # "go to the fridge? like, the fridge"
     tie_stage_legs(clauses, p.marks)
     clauses = back_to_speaker(clauses, text, context_refs)  # "I'm on the couch ... back to me"
-    refuse_unused(p, text)  # H3: a tail no rule read is a refusal, never a silent drop
     return InstructionParse(text, clauses, p.unused_words(), attachment,
                             [*p.context, *restated, *aside_texts(p)], context_refs,
                             list(p.marks.moves))

@@ -16,11 +16,12 @@ One closed shape of three clauses, so it is written by hand like the rest of the
 
 from __future__ import annotations
 
+import re
+
 from map2route.language.errors import ParseError
-from map2route.language.parser.clauses import ClauseReader
 from map2route.language.parser.coverage import HARMLESS, IDIOM_HEADS
 from map2route.language.parser.human import merge_room_then_object
-from map2route.language.parser.model import Clause, room_then_object
+from map2route.language.parser.model import Clause, InstructionParse, room_then_object
 
 __all__ = ["merge_around_passes", "refuse_unused"]
 
@@ -45,7 +46,7 @@ def merge_around_passes(clauses: list[Clause], text: str) -> list[Clause]:
     return out
 
 
-def refuse_unused(p: ClauseReader, text: str) -> None:
+def refuse_unused(parse: InstructionParse) -> InstructionParse:
     """The last guard of NO SILENT DROPS: a parse about to be returned with content words no
     rule read (a reason tail after a leg, "..., the floor on the other side is still wet") is a
     refusal naming the first of them, so the aside cutter of
@@ -54,11 +55,12 @@ def refuse_unused(p: ClauseReader, text: str) -> None:
     Raises:
         ParseError: content words were left unread.
     """
-    left = [(n, t) for n, t in enumerate(p.toks) if n not in p.used and t.text.isalpha()
-            and t.text in p.unused_words() and t.text not in HARMLESS
-            and t.text not in IDIOM_HEADS]
-    if left:
-        t = left[0][1]
-        raise ParseError(f"did not understand {t.text!r} in {text!r}: the offline parser "
-                         "would leave it out of the route; rephrase it, or use the hybrid "
-                         "or llm grounder", t.text, (t.start, t.end))
+    left = [w for w in parse.unknown_words if w not in HARMLESS and w not in IDIOM_HEADS]
+    if not left:
+        return parse
+    text = parse.instruction
+    hit = re.search(rf"\b{re.escape(left[0])}\b", text, re.IGNORECASE)
+    span = (hit.start(), hit.end()) if hit else (0, len(text))
+    raise ParseError(f"did not understand {left[0]!r} in {text!r}: the offline parser would "
+                     "leave it out of the route; rephrase it, or use the hybrid or llm "
+                     "grounder", left[0], span)
