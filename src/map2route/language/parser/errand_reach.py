@@ -347,6 +347,8 @@ def _verb_corrections(toks: list[Token], context: Context) -> list[Token]:
     k = 0
     while k < len(toks):
         a = _go_phrase(words, k) if _clause_start(words, k) else k
+        if words[k] == "to" and words[k - 1:k] == ["you"]:  # "I'd like you to fetch, well, ..."
+            a = k  # the request's "to" stays: the corrected verb comes after it
         if a > k and words[a:a + 1] in ([","], ["-"]):
             m = a + 1
             while m < len(words) and words[m] in _MARKERS and m < a + 6:

@@ -53,6 +53,7 @@ from map2route.language.parser.finding_out import finding_out
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.here_to_me import here_to_me
 from map2route.language.parser.kind_talk import kind_talk
+from map2route.language.parser.leg_ends import leg_ends
 from map2route.language.parser.leg_phrasings import leg_phrasings
 from map2route.language.parser.model import (
     Clause,
@@ -123,7 +124,8 @@ _GAP = re.compile(r"(?:the\s+)?(?:area|space|gap)\s+between\b|"
 #: "You are standing next to a bed.": the verbs and places of a scene-setting sentence.
 _SCENE_AFTER_YOU_ARE = ("standing", "sitting", "located", "currently", "now", "in", "at", "next",
                         "near", "by", "beside", "facing", "right", "inside", "starting",
-                        "parked", "stood", "sat", "waiting", "positioned", "placed")
+                        "parked", "stood", "sat", "waiting", "positioned", "placed",
+                        "charging", "docked", "plugged", "resting", "idling")
 _SCENE_AFTER_YOU = ("start", "begin", "find", "stand")
 #: Verbs that make a "you are ..." sentence a request after all ("you are to go to ...").
 _ROUTE_VERBS = ("go", "walk", "head", "move", "visit", "proceed", "navigate", "leave", "exit",
@@ -219,7 +221,7 @@ def human_forms(toks: list[Token]
     toks = and_room_scope(room_there(here_to_me(same_kind_rooms(robot_talk(toks)))))  # F2
     toks, talk = talk_around(toks)  # headers, waits, asides, go idioms
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
-    toks, legs = leg_phrasings(toks)  # "both ways", "coming back", "hug the X side", "going in"
+    toks, legs = leg_phrasings(leg_ends(toks))  # H3: "the stretch from X to Y"; "both ways", "coming back", "hug the X side", "going in"
     toks, retracted = retractions(token_repairs(toks))  # "No, hang on, I've got that backwards"
     toks = unmarked_rejections(NF.note_fragments(prohibitions(toks)))  # notes, asides
     toks, restated = restatements(toks)  # "don't run it over", "someone left it on X"

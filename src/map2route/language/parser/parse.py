@@ -25,6 +25,7 @@ from map2route.language.parser.leg_phrasings import leg_clauses
 from map2route.language.parser.lexical_frames import absent_why
 from map2route.language.parser.model import InstructionParse, Modifier, RefExpr
 from map2route.language.parser.motion_targets import room_then_corner
+from map2route.language.parser.passes_told_after import merge_around_passes, refuse_unused
 from map2route.language.parser.speaker_place import to_speaker
 from map2route.language.parser.speaker_return import back_to_speaker
 from map2route.language.parser.stage_repairs import (
@@ -80,7 +81,7 @@ def parse_instruction(text: str, *, attachment: str = "local",
     read, first, every = text, None, False
     while True:
         try:
-            parse = _parse_text(read, attachment)
+            parse = refuse_unused(_parse_text(read, attachment))  # H3: never a silent drop
             break
         except ParseError as err:
             first = first or err
@@ -136,7 +137,7 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
                          "offline parser cannot check on the map; leave it out if the thing "
                          "is the only one of its kind there, or use the hybrid or llm grounder",
                          word, (at, at + len(word)) if at >= 0 else (0, len(text)))
-    clauses = merge_room_then_object(clauses, text)
+    clauses = merge_room_then_object(merge_around_passes(clauses, text), text)  # H3
     apply_marks(clauses, p.marks)
     clauses = group_centres(clauses, text, p.marks)
     clauses = room_then_point(clauses, text)
