@@ -53,6 +53,7 @@ from map2route.language.parser.finding_out import finding_out
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.here_to_me import here_to_me
 from map2route.language.parser.kind_talk import kind_talk
+from map2route.language.parser.learner_forms import learner_forms
 from map2route.language.parser.leg_phrasings import leg_phrasings
 from map2route.language.parser.model import (
     Clause,
@@ -208,7 +209,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
-    toks, asked, picked = question_picks(toks)  # "Which bed is furthest from X? Go there."
+    toks, asked, picked = question_picks(learner_forms(toks))  # H1 learner English; "Which bed ...? Go there."
     # "that bedroom", "between stops 1 and 2" (G3); before errand_reach rewrites "the X room",
     # so that it resolves to the room X was said to be in
     toks = anaphoric_scopes(toks)
