@@ -1,12 +1,11 @@
-"""Learner English and restated stops: "go until the TV stand", "next the fridge", "wait me there".
+"""Learner English: "go until the TV stand", "next the fridge", "give lot of space to X".
 
 Writers whose first language is not English (set AK) put the right words in slightly wrong
 frames, and the parser read them wrongly or refused: a motion verb with "until" for its goal
 ("Move until the washing machine", "go untill the TV stand"), "next" without "to" ("I am
 standing next the fridge", read as a second stop), "away of" / "far of" for "away from",
-"trough" for "through" after a motion verb, "she dont like" for "she does not like", "wait me there" (read as a second stop at the
-same place), "after it to the X" for "after that to the X" (read as a return to the stop
-before), "just pass it dont stop" restating the pass before it (read as a second pass), and
+"trough" for "through" after a motion verb, "she dont like" for "she does not like"
+(a stop restated, "wait me there", is read by :mod:`.stop_repeats`), and
 the space-giving frames "Give lot of space to X" / "leave much free space around X". Writers
 of set AH open a request with where the route starts and then a wish ("Starting from the
 couch ..., I'd like you to go to ...") and say "carry on out to the front door".
@@ -91,28 +90,6 @@ def learner_forms(toks: list[Token]) -> list[Token]:
         # "go trough the kitchen" -> "go through the kitchen"
         elif w == "trough" and prev in _MOVERS and nxt in _DETS:
             out.append(Token("through", t.start, t.end))
-        # "wait me there" -> "wait for me there"
-        elif w == "me" and prev == "wait" and nxt in ("there", "here", ".", ",", ""):
-            out.append(Token("for", t.start, t.end))
-            out.append(t)
-        # "X, after it to the Y" / "after it go to Y" -> "after that ..."
-        elif (w == "it" and prev == "after" and i >= 2 and words[i - 2] in (",", "and", "then")
-              and nxt in ("to", "go", "move", "walk", "drive", "come")):
-            out.append(Token("that", t.start, t.end))
-        # "pass (by) X, just pass it (,) do not stop" -> "pass (by) X without stopping"
-        elif (w == "just" and words[i + 1:i + 3] == ["pass", "it"]
-              and any(v in words[max(0, i - 10):i] for v in ("pass", "by", "past", "via"))):
-            k = i + 3
-            if words[k:k + 1] == [","]:
-                k += 1
-            if words[k:k + 3] in (["do", "not", "stop"], ["no", "stop"]):
-                if out and out[-1].text == ",":
-                    out.pop()
-                out.append(_tok("without", t, toks[k + 1]))
-                out.append(Token("stopping", toks[k + 2].start, toks[k + 2].end))
-                i = k + 3
-                continue
-            out.append(t)
         # "give lot of space to X" / "leave much free space around X" -> "leave lots of
         # space around X"
         elif (frame := _space_frame(words, i)) is not None:
