@@ -78,7 +78,7 @@ def learner_forms(toks: list[Token]) -> list[Token]:
         elif w == "untill":
             out.append(Token("until", t.start, t.end))
         # "she dont like ..." -> "she does not like ..." (the tokenizer reads "dont" as "do not")
-        elif w == "do" and prev in ("she", "he", "it") and nxt == "not":
+        elif w == "do" and prev in ("she", "he") and nxt == "not":
             out.append(Token("does", t.start, t.end))
         # "next the fridge" -> "next to the fridge"
         elif w == "next" and nxt in _DETS and prev not in _ORDINAL_BEFORE:
