@@ -53,6 +53,7 @@ from map2route.language.parser.finding_out import finding_out
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.here_to_me import here_to_me
 from map2route.language.parser.kind_talk import kind_talk
+from map2route.language.parser.learner_forms import learner_forms
 from map2route.language.parser.leg_ends import leg_ends
 from map2route.language.parser.leg_phrasings import leg_phrasings
 from map2route.language.parser.model import (
@@ -211,6 +212,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks = learner_forms(toks)  # H1: "move until the X", "next the X", "keep far of X"
     toks = spoken_boundaries(toks)  # H2: "... um dont go in X the floor is wet", "one go ..."
     toks, asked, picked = question_picks(toks)  # "Which bed is furthest from X? Go there."
     # "that bedroom", "between stops 1 and 2" (G3); before errand_reach rewrites "the X room",
