@@ -55,9 +55,9 @@ def test_fresh_sets_no_silent_drops(name, at_least):
     ("fresh_human_ad.json", 18), ("fresh_human_ae.json", 14), ("fresh_human_af.json", 16),
     ("fresh_human_ag.json", 21),
     # sealed until scored, first contact on main 601b0d6 after stop 37's G round (8, 3, 1, 4
-    # with one silent drop, AK10, mended with AK's three repeated stops)
-    ("fresh_human_ah.json", 8), ("fresh_human_ai.json", 3), ("fresh_human_aj.json", 1),
-    ("fresh_human_ak.json", 8),
+    # with one silent drop, AK10, mended with AK's three repeated stops); now after the H round
+    ("fresh_human_ah.json", 8), ("fresh_human_ai.json", 9), ("fresh_human_aj.json", 5),
+    ("fresh_human_ak.json", 9),
     # stop 37's G-round class tables (first contact -> after, in docs/grounding.md)
     ("breadth_question_picks.json", 40), ("breadth_geometry_targets.json", 41),
     ("breadth_anaphoric_scopes.json", 43), ("breadth_rule_wording.json", 46),
