@@ -97,11 +97,12 @@ def asides(p: ParserState) -> set[int]:
     return out
 
 
-def unexplained(p: ParserState, clauses: list[Clause]) -> list[tuple[str, tuple[int, int]]]:
-    """The content words of ``p``'s instruction that the parse neither used nor explained,
-    merged into spans: ``[(text, (start, end)), ...]`` in reading order."""
+def unexplained(p: ParserState, clauses: list[Clause],
+                aside: set[int]) -> list[tuple[str, tuple[int, int]]]:
+    """The content words of ``p``'s instruction that the parse neither used nor explained
+    (``aside``: the token indices of its asides, :func:`asides`), merged into spans:
+    ``[(text, (start, end)), ...]`` in reading order."""
     unknown = set(p.unknown)
-    aside = asides(p)
     flagged: list[int] = []
     n = len(p.words)
     for i in range(n):

@@ -119,7 +119,8 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     if not clauses:
         raise ParseError(f"found no route clause in {text!r}: say where to go, e.g. "
                          "'go to the sofa'")
-    left = unexplained(p, clauses)
+    aside = asides(p)  # reported as context: neither unexplained nor unused
+    left = unexplained(p, clauses, aside)
     if left:
         # no silent drops: a parse that leaves content out is a refusal naming that content
         words, span = left[0]
@@ -155,7 +156,6 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     clauses = back_to_speaker(clauses, text, context_refs)  # "I'm on the couch ... back to me"
     # words of an aside are reported in context (aside_texts), so they are not unused: a
     # consumer reading ``unknown_words`` must not take a reported reason for a dropped word
-    aside = asides(p)
     unused = [w for w in p.unused_words() if w in p.unknown or any(
         p.words[i] == w and i not in p.used and i not in aside for i in range(len(p.words)))]
     return InstructionParse(text, clauses, unused, attachment,
