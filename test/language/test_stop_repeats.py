@@ -1,7 +1,8 @@
 """Wrong parses found at first contact on set AK, and the speaker's place: a stage said again
-as "it" / "there" right after itself is one stop (:func:`.stage_repairs.drop_pronoun_repeats`);
+as "it" / "there" right after itself is one stop (:func:`.stage_repairs.drop_restated`);
 the words of a reported aside are not listed as unused (``unknown_words``), so a parse that
-reports its reason is not taken for one that drops it; and a return to a speaker who said where
+reports its reason is not taken for one that drops it; "then back to it" after two stops is
+the stop before the last (:func:`.stage_repairs._back_to_it`); and a return to a speaker who said where
 they are stops at that place (:mod:`.parser.speaker_return`)."""
 
 from __future__ import annotations
@@ -37,6 +38,21 @@ def test_a_stage_said_again_as_it_is_one_stop(text, want, restated):
     ("Go to the sofa and then go around it.", [("goal", "sofa"), ("circle", "sofa")]),
 ])
 def test_a_pronoun_stage_of_another_kind_is_kept(text, want):
+    assert _route(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # the walker is at the fridge: "back to it" is the stop before, not lost, not the fridge
+    ("Go to the sofa, then the fridge, then back to it.",
+     [("goal", "sofa"), ("goal", "fridge"), ("goal", "sofa")]),
+    ("Sofa first, then the fridge, then go back to it please.",
+     [("goal", "sofa"), ("goal", "fridge"), ("goal", "sofa")]),
+    ("go to the sofa then the fridge then return to it",
+     [("goal", "sofa"), ("goal", "fridge"), ("goal", "sofa")]),
+    # a fronted description picked up by "that one" is still one stage
+    ("kitchen chair closest to the fridge - go stand next to that one", [("goal", "chair")]),
+])
+def test_back_to_it_after_two_stops_is_the_stop_before(text, want):
     assert _route(text) == want
 
 

@@ -29,7 +29,6 @@ from map2route.language.parser.passes_told_after import merge_around_passes, ref
 from map2route.language.parser.speaker_place import to_speaker
 from map2route.language.parser.speaker_return import back_to_speaker
 from map2route.language.parser.stage_repairs import (
-    drop_pronoun_repeats,
     drop_restated,
     repair_stages,
 )
@@ -149,9 +148,7 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     context_refs = [r for sp in p.context_spans for r in _context_refs(text, sp)]
     clauses = leg_clauses(to_speaker(clauses, text, p.context), text, context_refs)
     clauses = repair_stages(clauses, text, context_refs, p.context_spans)
-    clauses, restated = drop_restated(clauses, text)  # "go to the fridge? like, the fridge"
-    clauses, repeated = drop_pronoun_repeats(clauses, text)  # "go to X and wait me there"
-    restated += repeated
+    clauses, restated = drop_restated(clauses, text)  # "X? like, X", "go to X and wait there"
     tie_stage_legs(clauses, p.marks)
     clauses = back_to_speaker(clauses, text, context_refs)  # "I'm on the couch ... back to me"
     # words of an aside are reported in context (aside_texts), so they are not unused: a

@@ -21,6 +21,8 @@ Each pass reads a construction, never one sentence, and each is checked by
   the room scopes the preference, it is no pass stage;
 * "on the way there" after an out-and-back: "run to the fridge and come straight back ...,
   keep away from the stool on the way there": the leg out (to the fridge), not the way back;
+* "then back to it" after two stops ("Go to the sofa, then the fridge, then back to it"): the
+  walker is at the fridge, so "it" is the stop before (the sofa), a stage of its own;
 * "this room" / "in here" after the speaker said which room they are in ("I'm sitting on the
   couch in the living room. ... on your way out of this room don't go near the TV in here"):
   the speaker's room (the route starts where the speaker is, so it is the start room, named).
@@ -113,7 +115,9 @@ def _fronted(clauses: list[Clause], text: str) -> list[Clause]:
                 prev.refs[0].modifiers.append(Modifier("in_room", [ref], span=ref.span))
                 prev.span = (prev.span[0], c.span[1])
                 continue
-            if ref.text.lower() in _ANAPHORS and _AFTER_FRONT.fullmatch(gap):
+            if ref.text.lower() in _ANAPHORS and _AFTER_FRONT.fullmatch(gap) and \
+                    not _AGAIN.search(text[c.span[0]:ref.span[0]].lower()):
+                # ("..., then the fridge, then back to it": a return, a stage of its own)
                 # "kitchen chair closest to the fridge - go stand next to that one"
                 prev.span = (prev.span[0], c.span[1])
                 continue
@@ -242,6 +246,26 @@ def _way_back(clauses: list[Clause], text: str) -> list[Clause]:
     return out
 
 
+def _back_to_it(clauses: list[Clause], text: str) -> None:
+    """"Go to the sofa, then the fridge, then back to it": "back to it" cannot be the place the
+    walker is at, so "it" is the stop before the last one (the sofa), not the fridge."""
+    stages: list[Clause] = []
+    for c in clauses:
+        if c.kind not in _STAGES or not c.refs:
+            continue
+        ref = c.refs[0]
+        if c.kind == "goal" and len(c.refs) == 1 and ref.head_kind == "pronoun" and \
+                c.span[0] <= ref.span[0] and len(stages) >= 2 and \
+                all(s.kind == "goal" and s.refs[0].head_kind not in ("pronoun", "start")
+                    for s in stages[-2:]) and \
+                stages[-1].refs[0].text.lower() != stages[-2].refs[0].text.lower() and \
+                _BACK.search(text[c.span[0]:ref.span[0]].lower()):
+            back = stages[-2].refs[0].clone()
+            back.span = ref.span  # the words read here are "it"; the thing is the one before
+            c.refs[0] = back
+        stages.append(c)
+
+
 def _speaker_room(clauses: list[Clause], text: str, context_refs: list[RefExpr],
                   spans: list[tuple[int, int]]) -> None:
     """"this room" / "in here" (the start room) named as the room the speaker said they are
@@ -286,10 +310,13 @@ def repair_stages(clauses: list[Clause], text: str, context_refs: list[RefExpr],
     clauses = _gerund_scope(clauses, text)
     _way_there(clauses, text)
     clauses = _way_back(clauses, text)
+    _back_to_it(clauses, text)
     _speaker_room(clauses, text, context_refs, context_spans)
     return clauses
 
 
+#: What makes "it" a return to an earlier stop: "then back to it", "return to it".
+_BACK = re.compile(r"\b(?:back|return|returning)\b")
 #: Words between two stops that make the second a real second visit, not a restatement.
 _AGAIN = re.compile(r"\b(?:again|back|return|returning|twice|once\s+more|another)\b")
 #: What says the second is the first said again: "? like just", "- I mean", ", that is".
@@ -298,52 +325,48 @@ _RESTATING = re.compile(r"\?|\b(?:like|i\s+mean|that\s+is|basically|you\s+know|i
 
 
 def drop_restated(clauses: list[Clause], text: str) -> tuple[list[Clause], list[str]]:
-    """"can you go to the fridge? like just go stand by the fridge": a stop said again in a row,
-    with a restating word ("like", "I mean", a question answered) and nothing that makes it a
-    second visit, is one stop; the restatement is returned for the
-    parse's context (``restated: ...``), so nothing is dropped unreported. Only goals whose
-    references read the same ("the fridge" and "the fridge") are merged: a route to a place
-    and then to the same place again has no second leg."""
+    """A stop said again in a row is one stop; each restatement is returned for the parse's
+    context (``restated: ...``), so nothing is dropped unreported. Two ways to say it again:
+
+    * with a restating word ("like", "I mean", a question answered) and the same words: "can
+      you go to the fridge? like just go stand by the fridge" (:func:`_restates`);
+    * as "it" / "there" right after a stage of the same kind: "Go to the dog bed and wait me
+      there", "go to the fridge, after it to the washing machine", "go by the plant, just
+      pass it dont stop" (:func:`_pronoun_repeat`).
+
+    "again" / "back" / "twice" between them keeps a visit of its own: a route to a place and
+    then to the same place again has no second leg only when it was not asked for."""
     out: list[Clause] = []
     said: list[str] = []
     for c in clauses:
         prev = next((x for x in reversed(out) if x.kind in _STAGES), None)
-        if c.kind == "goal" and prev is not None and prev.kind == "goal" and \
-                len(c.refs) == len(prev.refs) == 1 and not c.refs[0].plural and \
-                prev.span[1] <= c.span[0] and prev.refs[0].span != c.refs[0].span and \
-                not any(m.kind in ("rank", "different") for m in c.refs[0].modifiers) and \
-                c.refs[0].head_kind != "start" and \
-                c.refs[0].text.lower() == prev.refs[0].text.lower() and \
-                not _AGAIN.search(_between(prev, c, text)) and \
-                _RESTATING.search(_between(prev, c, text) + " " +
-                                  text[c.span[0]:c.refs[0].span[0]].lower()) and \
-                not _AGAIN.search(text[c.span[0]:c.span[1]].lower()):
+        if prev is not None and prev.span[1] <= c.span[0] and len(c.refs) == len(prev.refs) == 1 \
+                and (_restates(prev, c, text) or _pronoun_repeat(prev, c, text)):
             said.append(f"restated: {text[c.span[0]:c.span[1]].strip()}")
             continue
         out.append(c)
     return out, said
 
 
-def drop_pronoun_repeats(clauses: list[Clause], text: str) -> tuple[list[Clause], list[str]]:
-    """"Go to the dog bed and wait me there", "go to the fridge, after it to the washing
-    machine", "go by the plant, just pass it dont stop": a stage whose one reference is "it" /
-    "there", said right after a stage of the same kind, is that stage again, not a second
-    visit (the walker is already there); it is dropped and returned for the parse's context
-    (``restated: ...``). "again" / "back" between them keeps it a visit of its own."""
-    out: list[Clause] = []
-    said: list[str] = []
-    for c in clauses:
-        prev = next((x for x in reversed(out) if x.kind in _STAGES), None)
-        if c.kind in ("goal", "pass") and prev is not None and prev.kind == c.kind and \
-                len(c.refs) == len(prev.refs) == 1 and c.refs[0].head_kind == "pronoun" and \
-                prev.refs[0].head_kind not in ("pronoun", "start") and \
-                prev.span[1] <= c.span[0] and \
-                not re.search(r"\b(?:again|back|return|returning)\b",
-                              text[prev.span[1]:c.span[1]], re.IGNORECASE):
-            said.append(f"restated: {text[c.span[0]:c.span[1]].strip()}")
-            continue
-        out.append(c)
-    return out, said
+def _restates(prev: Clause, c: Clause, text: str) -> bool:
+    """Whether goal ``c`` reads as goal ``prev`` said again with a restating word."""
+    between = _between(prev, c, text)
+    return c.kind == prev.kind == "goal" and not c.refs[0].plural and \
+        prev.refs[0].span != c.refs[0].span and \
+        not any(m.kind in ("rank", "different") for m in c.refs[0].modifiers) and \
+        c.refs[0].head_kind != "start" and \
+        c.refs[0].text.lower() == prev.refs[0].text.lower() and \
+        not _AGAIN.search(between) and \
+        bool(_RESTATING.search(between + " " + text[c.span[0]:c.refs[0].span[0]].lower())) and \
+        not _AGAIN.search(text[c.span[0]:c.span[1]].lower())
+
+
+def _pronoun_repeat(prev: Clause, c: Clause, text: str) -> bool:
+    """Whether ``c`` is "it" / "there" right after ``prev``, a stage of the same kind."""
+    return c.kind in ("goal", "pass") and prev.kind == c.kind and \
+        c.refs[0].head_kind == "pronoun" and \
+        prev.refs[0].head_kind not in ("pronoun", "start") and \
+        not _AGAIN.search(text[prev.span[1]:c.span[1]].lower())
 
 
 # --- a scene sentence that turns into a request -------------------------------------------
