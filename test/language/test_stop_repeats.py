@@ -2,7 +2,8 @@
 as "it" / "there" right after itself is one stop (:func:`.stage_repairs.drop_restated`);
 the words of a reported aside are not listed as unused (``unknown_words``), so a parse that
 reports its reason is not taken for one that drops it; "then back to it" after two stops is
-the stop before the last (:func:`.stage_repairs._back_to_it`); and a return to a speaker who said where
+the stop before the last (:func:`.stage_repairs._back_to_it`); "go past the shelf and over to
+the couch" ends at the couch (:mod:`.parser.pass_then_goal`); and a return to a speaker who said where
 they are stops at that place (:mod:`.parser.speaker_return`)."""
 
 from __future__ import annotations
@@ -53,6 +54,30 @@ def test_a_pronoun_stage_of_another_kind_is_kept(text, want):
     ("kitchen chair closest to the fridge - go stand next to that one", [("goal", "chair")]),
 ])
 def test_back_to_it_after_two_stops_is_the_stop_before(text, want):
+    assert _route(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Go to the chair that's furthest from the couch. Stop at that chair.", [("goal", "chair")]),
+    ("Go to the lamp in the bedroom and wait by that lamp.", [("goal", "lamp")]),
+    # another thing, or "again", is a stop of its own
+    ("Go to the lamp in the bedroom and then to that chair.", [("goal", "lamp"), ("goal", "chair")]),
+    ("Go to the chair by the bed. Then go to that chair again.",
+     [("goal", "chair"), ("goal", "chair")]),
+])
+def test_that_x_right_after_x_is_one_stop(text, want):
+    assert _route(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Go past the shelf and over to the couch.", [("pass", "shelf"), ("goal", "sofa")]),
+    ("Go through the kitchen and to the fridge.", [("pass", "kitchen"), ("goal", "fridge")]),
+    ("Walk past the TV and across to the window.", [("pass", "television"), ("goal", "window")]),
+    # no goal preposition after "and": both are passes; after a goal, both goals
+    ("Go past the TV and the sofa.", [("pass", "television"), ("pass", "sofa")]),
+    ("Go to the sofa and to the TV.", [("goal", "sofa"), ("goal", "television")]),
+])
+def test_a_goal_preposition_after_a_pass_and_starts_a_goal(text, want):
     assert _route(text) == want
 
 

@@ -330,9 +330,9 @@ def drop_restated(clauses: list[Clause], text: str) -> tuple[list[Clause], list[
 
     * with a restating word ("like", "I mean", a question answered) and the same words: "can
       you go to the fridge? like just go stand by the fridge" (:func:`_restates`);
-    * as "it" / "there" right after a stage of the same kind: "Go to the dog bed and wait me
-      there", "go to the fridge, after it to the washing machine", "go by the plant, just
-      pass it dont stop" (:func:`_pronoun_repeat`).
+    * as "it" / "there" / "that X" right after a stage of the same kind: "Go to the dog bed and
+      wait me there", "Stop at that chair", "go to the fridge, after it to the washing
+      machine", "go by the plant, just pass it dont stop" (:func:`_pronoun_repeat`).
 
     "again" / "back" / "twice" between them keeps a visit of its own: a route to a place and
     then to the same place again has no second leg only when it was not asked for."""
@@ -362,9 +362,14 @@ def _restates(prev: Clause, c: Clause, text: str) -> bool:
 
 
 def _pronoun_repeat(prev: Clause, c: Clause, text: str) -> bool:
-    """Whether ``c`` is "it" / "there" right after ``prev``, a stage of the same kind."""
+    """Whether ``c`` is "it" / "there" / "that chair" right after ``prev``, a stage of the same
+    kind ("Go to the chair furthest from the couch. Stop at that chair.")."""
+    ref = c.refs[0]
+    pointed = ref.text.lower().split()[:1] in (["that"], ["this"]) and not ref.modifiers and \
+        ref.head_kind == prev.refs[0].head_kind in ("object", "group") and \
+        ref.head == prev.refs[0].head
     return c.kind in ("goal", "pass") and prev.kind == c.kind and \
-        c.refs[0].head_kind == "pronoun" and \
+        (ref.head_kind == "pronoun" or pointed) and \
         prev.refs[0].head_kind not in ("pronoun", "start") and \
         not _AGAIN.search(text[prev.span[1]:c.span[1]].lower())
 

@@ -1,0 +1,47 @@
+"""A pass and a goal joined by "and": "go past the shelf and over to the couch", "go through the
+kitchen and to the fridge", "walk past the TV and across to the window".
+
+The core grammar carries the first verb's kind over an "and" ("go past the TV and the sofa" is
+two passes), so the goal after "and to" was read as a second pass: a wrong parse. A goal
+preposition right after the "and" ("to", "over to", "across to", "on to", "up to", "down to",
+"round to") starts a goal of its own, as ", then over to the couch" already does; so
+:func:`pass_then_goal` reads that "and" as "then" (the same span, so refusals still point into
+the original text).
+
+One closed construction read off a few words, so it is hand-written like the rest of the
+parser ("go by the plant and over to the sofa" is left as it is read: "go by" is also a
+visit); an "and" after a goal ("go to the sofa and to the TV") or before a bare noun phrase is
+left alone.
+"""
+
+from __future__ import annotations
+
+from map2route.language.tokens import Token
+
+__all__ = ["pass_then_goal"]
+
+#: Prepositions that make a stop a pass ("past the shelf", "through the kitchen").
+_PASS_PREPS = ("past", "through", "thru", "via")
+#: What opens a goal right after "and" ("and over to the couch").
+_GOAL_LEADS = ("over", "across", "on", "up", "down", "round", "around", "along")
+#: Words that end the stretch an "and" may look back over.
+_STOPS = (".", "!", "?", ";", ",", "then", "and", "but", "to", "into", "towards", "toward")
+
+
+def pass_then_goal(toks: list[Token]) -> list[Token]:
+    """"go past the shelf and over to the couch" -> "go past the shelf then over to the couch"."""
+    words = [t.text for t in toks]
+    out = list(toks)
+    for k, w in enumerate(words):
+        if w != "and":
+            continue
+        lead = words[k + 1] if k + 1 < len(words) else ""
+        if not (lead == "to" or lead in _GOAL_LEADS and words[k + 2:k + 3] == ["to"]):
+            continue
+        b = k - 1
+        while b >= 0 and words[b] not in _STOPS and words[b] not in _PASS_PREPS:
+            b -= 1
+        if b >= 0 and words[b] in _PASS_PREPS:
+            out[k] = Token("then", toks[k].start, toks[k].end)
+    return out
+
