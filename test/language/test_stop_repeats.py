@@ -3,7 +3,9 @@ as "it" / "there" right after itself is one stop (:func:`.stage_repairs.drop_res
 the words of a reported aside are not listed as unused (``unknown_words``), so a parse that
 reports its reason is not taken for one that drops it; "then back to it" after two stops is
 the stop before the last (:func:`.stage_repairs._back_to_it`); "go past the shelf and over to
-the couch" ends at the couch (:mod:`.parser.pass_then_goal`); and a return to a speaker who said where
+the couch" ends at the couch (:mod:`.parser.pass_then_goal`); "nearest its window" is no stop
+of its own (:mod:`.parser.its_relations`); "go into the bedroom, and in there, wait at the
+window" is one stop; and a return to a speaker who said where
 they are stops at that place (:mod:`.parser.speaker_return`)."""
 
 from __future__ import annotations
@@ -78,6 +80,25 @@ def test_that_x_right_after_x_is_one_stop(text, want):
     ("Go to the sofa and to the TV.", [("goal", "sofa"), ("goal", "television")]),
 ])
 def test_a_goal_preposition_after_a_pass_and_starts_a_goal(text, want):
+    assert _route(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Go to the corner of the bedroom nearest its window.", [("goal", "corner")]),
+    ("Go to the chair nearest its window.", [("goal", "chair")]),
+    ("Go to the corner of the kitchen nearest to its fridge.", [("goal", "corner")]),
+    # "its" after a stop verb is still the room's own, one stage (read before this pass)
+    ("Go into the bedroom and stop at its window.", [("goal", "window")]),
+])
+def test_its_after_a_relation_is_no_stop_of_its_own(text, want):
+    assert _route(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Go into the bedroom, and in there, wait at the window.", [("goal", "window")]),
+    ("Go into the bedroom and once you're in there, stop at the window.", [("goal", "window")]),
+])
+def test_in_there_after_a_room_is_where_the_stop_is(text, want):
     assert _route(text) == want
 
 

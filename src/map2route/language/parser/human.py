@@ -52,6 +52,7 @@ from map2route.language.parser.errand_talk import errand_talk
 from map2route.language.parser.finding_out import finding_out
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.here_to_me import here_to_me
+from map2route.language.parser.its_relations import its_after_relation
 from map2route.language.parser.kind_talk import kind_talk
 from map2route.language.parser.learner_forms import learner_forms
 from map2route.language.parser.leg_ends import leg_ends
@@ -222,7 +223,7 @@ def human_forms(toks: list[Token]
     toks, reached = errand_reach(toks)  # G5: "water the plant", "the room you reach through X"
     toks, worded = rule_wording(toks)  # "a nice wide gap", "tight to", "don't try to fit between"
     toks = and_room_scope(room_there(here_to_me(same_kind_rooms(robot_talk(toks)))))  # F2
-    toks = pass_then_goal(toks)  # "go past the shelf and over to the couch": then a goal
+    toks = pass_then_goal(its_after_relation(toks))  # "past X and over to Y"; "nearest its Z"
     toks, talk = talk_around(toks)  # headers, waits, asides, go idioms
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
     toks, legs = leg_phrasings(leg_ends(toks))  # H3: "the stretch from X to Y"; "both ways", "coming back", "hug the X side", "going in"

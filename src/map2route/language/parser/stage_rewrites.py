@@ -732,7 +732,11 @@ _PICK_FROM_SET = re.compile(r"\s*\.\s*(?:of|between|among)\s+(?:all\s+)?(?:the|t
                             r"\b[^.,;]*,\s*")
 _STOP_IN_ROOM = re.compile(r"(?:\s+(?:is|are))?"  # "the bedroom where the dog bed is and stop"
                            r"(?:\s+you\s+(?:reach|enter|come\s+to|get\s+to|walk\s+into))?"
-                           r"[\s,]*(?:and\s*(?:then\s+)?|then\s+)(?:stop|wait|stand|halt|pause)\s+"
+                           r"[\s,]*(?:and\s*(?:then\s+)?|then\s+)"
+                           # "and in there, wait at", "and once you're in there, go and stop at"
+                           r"(?:(?:once\s+(?:you\s*'?re\s+|you\s+are\s+)?)?in\s+(?:there|"
+                           r"that\s+room|it)\s*,?\s*)?(?:go\s+and\s+)?"
+                           r"(?:stop|wait|stand|halt|pause)\s+"
                            r"(?:at|by|beside|near|next\s+to)\s+(?:whichever\s+of\s+)?"
                            r"(?:its\s+|the\s+)?(?:two\s+|\d+\s+)?")
 
@@ -753,8 +757,13 @@ def merge_room_then_stop(clauses: list[Clause], text: str,
     set, :func:`of_the_set`)."""
     picks = marks.set_picks if marks is not None else set()
     out: list[Clause] = []
-    for c in clauses:
+    for n, c in enumerate(clauses):
         prev = out[-1] if out else None
+        if prev is not None and prev.kind == "goal" and prev.refs and \
+                prev.refs[0].head_kind == "room" and c.kind == "goal" and len(c.refs) == 1 and \
+                c.refs[0].head_kind == "pronoun" and n + 1 < len(clauses) and \
+                re.search(r"\bin\s+(?:there|it)$", text[:c.span[1]].lower()):
+            continue  # "go into the bedroom, and in there, wait at ...": the room, said again
         if prev is not None and prev.kind in ("goal", "pass") and c.kind == "goal" and \
                 len(prev.refs) == 1 and len(c.refs) == 1 and \
                 prev.refs[0].head_kind == "room" and not prev.refs[0].plural and \
