@@ -72,12 +72,30 @@ def test_that_x_right_after_x_is_one_stop(text, want):
 
 
 @pytest.mark.parametrize(("text", "want"), [
+    ("Go to the bathroom next door - sorry, I mean the sink in that bathroom, stop right at the "
+     "sink.", [("goal", "sink")]),
+    ("Go to the sink in the kitchen, then stop at the sink.", [("goal", "sink")]),
+    # another stop between, or "again": a visit of its own
+    ("Go to the sink, then to the fridge, then stop at the sink.",
+     [("goal", "sink"), ("goal", "fridge"), ("goal", "sink")]),
+    ("Go to the sink. Then stop at the sink again.", [("goal", "sink"), ("goal", "sink")]),
+])
+def test_a_stop_at_the_thing_just_named_is_that_stop(text, want):
+    assert _route(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
     ("Go past the shelf and over to the couch.", [("pass", "shelf"), ("goal", "sofa")]),
     ("Go through the kitchen and to the fridge.", [("pass", "kitchen"), ("goal", "fridge")]),
     ("Walk past the TV and across to the window.", [("pass", "television"), ("goal", "window")]),
     # no goal preposition after "and": both are passes; after a goal, both goals
     ("Go past the TV and the sofa.", [("pass", "television"), ("pass", "sofa")]),
     ("Go to the sofa and to the TV.", [("goal", "sofa"), ("goal", "television")]),
+    # "on your way" before a verb is met before the goal, as "on the way" is
+    ("Go to the sofa and on your way pass the fridge.", [("pass", "fridge"), ("goal", "sofa")]),
+    ("Go to the sofa and on your way go through the kitchen.",
+     [("pass", "kitchen"), ("goal", "sofa")]),
+    ("Go to the sofa and on your way stop at the fridge.", [("goal", "fridge"), ("goal", "sofa")]),
 ])
 def test_a_goal_preposition_after_a_pass_and_starts_a_goal(text, want):
     assert _route(text) == want

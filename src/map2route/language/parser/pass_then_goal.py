@@ -8,7 +8,11 @@ preposition right after the "and" ("to", "over to", "across to", "on to", "up to
 :func:`pass_then_goal` reads that "and" as "then" (the same span, so refusals still point into
 the original text).
 
-One closed construction read off a few words, so it is hand-written like the rest of the
+"on your way" right before a verb ("go to the sofa and on your way pass the fridge") was read as
+"your way" to a goal, so the pass became a second goal after the sofa; :func:`on_your_way`
+reads it as "on the way", which the grammar already reads as a stop met before the goal.
+
+Closed constructions read off a few words, so it is hand-written like the rest of the
 parser ("go by the plant and over to the sofa" is left as it is read: "go by" is also a
 visit); an "and" after a goal ("go to the sofa and to the TV") or before a bare noun phrase is
 left alone.
@@ -18,7 +22,7 @@ from __future__ import annotations
 
 from map2route.language.tokens import Token
 
-__all__ = ["pass_then_goal"]
+__all__ = ["on_your_way", "pass_then_goal"]
 
 #: Prepositions that make a stop a pass ("past the shelf", "through the kitchen").
 _PASS_PREPS = ("past", "through", "thru", "via")
@@ -45,3 +49,19 @@ def pass_then_goal(toks: list[Token]) -> list[Token]:
             out[k] = Token("then", toks[k].start, toks[k].end)
     return out
 
+
+
+#: Words after "on your way" that keep it as it is ("on your way to / back / through ...").
+_WAY_ON = frozenset({"to", "back", "there", "here", "out", "in", "into", "home", "over",
+                     "through", "across", "up", "down", "past", "round", "around", "from",
+                     ",", ".", "!", "?", ";", "and", "then", "you", "so", "as", "now"})
+
+
+def on_your_way(toks: list[Token]) -> list[Token]:
+    """"and on your way pass the fridge" -> "and on the way pass the fridge"."""
+    out = list(toks)
+    for k in range(len(toks) - 3):
+        if [t.text for t in toks[k:k + 3]] == ["on", "your", "way"] and \
+                toks[k + 3].text not in _WAY_ON and k > 0 and toks[k - 1].text == "and":
+            out[k + 1] = Token("the", toks[k + 1].start, toks[k + 1].end)
+    return out

@@ -329,7 +329,8 @@ def drop_restated(clauses: list[Clause], text: str) -> tuple[list[Clause], list[
     context (``restated: ...``), so nothing is dropped unreported. Two ways to say it again:
 
     * with a restating word ("like", "I mean", a question answered) and the same words: "can
-      you go to the fridge? like just go stand by the fridge" (:func:`_restates`);
+      you go to the fridge? like just go stand by the fridge" (:func:`_restates`), or a stop
+      verb and the same words: "the sink in that bathroom, stop right at the sink";
     * as "it" / "there" / "that X" right after a stage of the same kind: "Go to the dog bed and
       wait me there", "Stop at that chair", "go to the fridge, after it to the washing
       machine", "go by the plant, just pass it dont stop" (:func:`_pronoun_repeat`).
@@ -355,10 +356,18 @@ def _restates(prev: Clause, c: Clause, text: str) -> bool:
         prev.refs[0].span != c.refs[0].span and \
         not any(m.kind in ("rank", "different") for m in c.refs[0].modifiers) and \
         c.refs[0].head_kind != "start" and \
-        c.refs[0].text.lower() == prev.refs[0].text.lower() and \
-        not _AGAIN.search(between) and \
-        bool(_RESTATING.search(between + " " + text[c.span[0]:c.refs[0].span[0]].lower())) and \
-        not _AGAIN.search(text[c.span[0]:c.span[1]].lower())
+        not _AGAIN.search(between) and not _AGAIN.search(text[c.span[0]:c.span[1]].lower()) and (
+            c.refs[0].text.lower() == prev.refs[0].text.lower() and
+            bool(_RESTATING.search(between + " " + text[c.span[0]:c.refs[0].span[0]].lower())) or
+            # the stop at the thing just named, said bare: "the sink in X, stop right at the sink"
+            c.refs[0].head == prev.refs[0].head and not c.refs[0].modifiers and
+            c.refs[0].text.lower().startswith("the ") and "." not in between and
+            bool(_STOP_AT.fullmatch(text[c.span[0]:c.refs[0].span[0]].lower())))
+
+
+#: A stop said at the place just named: "go to the sink in that bathroom, stop right at the sink".
+_STOP_AT = re.compile(r"\s*(?:and\s+)?(?:then\s+)?(?:stop|wait|park|halt)\s+(?:right\s+|just\s+)?"
+                      r"(?:at|by|next\s+to|beside)\s+")
 
 
 def _pronoun_repeat(prev: Clause, c: Clause, text: str) -> bool:
