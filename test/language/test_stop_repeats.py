@@ -96,6 +96,10 @@ def test_a_stop_at_the_thing_just_named_is_that_stop(text, want):
     ("Go to the sofa and on your way go through the kitchen.",
      [("pass", "kitchen"), ("goal", "sofa")]),
     ("Go to the sofa and on your way stop at the fridge.", [("goal", "fridge"), ("goal", "sofa")]),
+    # ", but on the way": the stop is still met before the goal
+    ("Go to the bed, but on the way stop at the sink in the first bathroom you go through.",
+     [("goal", "sink"), ("goal", "bed")]),
+    ("Go to the bed, but on your way pass the fridge.", [("pass", "fridge"), ("goal", "bed")]),
 ])
 def test_a_goal_preposition_after_a_pass_and_starts_a_goal(text, want):
     assert _route(text) == want
@@ -118,6 +122,12 @@ def test_its_after_a_relation_is_no_stop_of_its_own(text, want):
 ])
 def test_in_there_after_a_room_is_where_the_stop_is(text, want):
     assert _route(text) == want
+
+
+def test_but_on_the_way_back_scopes_the_leg_back():
+    p = parse_instruction("Go to the bed and come back, but on the way back keep away from "
+                          "the fridge.")
+    assert route_summary(p) == [("goal", "bed"), ("goal", "start"), ("far", "fridge", "until:start")]
 
 
 def test_an_aside_reported_in_context_is_not_unused():

@@ -10,7 +10,8 @@ the original text).
 
 "on your way" right before a verb ("go to the sofa and on your way pass the fridge") was read as
 "your way" to a goal, so the pass became a second goal after the sofa; :func:`on_your_way`
-reads it as "on the way", which the grammar already reads as a stop met before the goal.
+reads it as "on the way", which the grammar already reads as a stop met before the goal; and a
+"but" before it as "and" (", but on the way stop at X" put X after the goal).
 
 Closed constructions read off a few words, so it is hand-written like the rest of the
 parser ("go by the plant and over to the sofa" is left as it is read: "go by" is also a
@@ -61,7 +62,12 @@ def on_your_way(toks: list[Token]) -> list[Token]:
     """"and on your way pass the fridge" -> "and on the way pass the fridge"."""
     out = list(toks)
     for k in range(len(toks) - 3):
+        if k > 0 and toks[k - 1].text == "but" and toks[k].text == "on" and \
+                toks[k + 1].text in ("the", "your") and toks[k + 2].text == "way":
+            # "go to the bed, but on the way stop at X": "but" joins as "and" does (it split
+            # the stop from its "on the way", so the stop came after the goal)
+            out[k - 1] = Token("and", toks[k - 1].start, toks[k - 1].end)
         if [t.text for t in toks[k:k + 3]] == ["on", "your", "way"] and \
-                toks[k + 3].text not in _WAY_ON and k > 0 and toks[k - 1].text == "and":
+                toks[k + 3].text not in _WAY_ON and k > 0 and toks[k - 1].text in ("and", "but"):
             out[k + 1] = Token("the", toks[k + 1].start, toks[k + 1].end)
     return out
