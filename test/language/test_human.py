@@ -474,6 +474,27 @@ def test_scorer_reads_a_scope_on_a_group_word_as_on_its_member():
     assert not score_item(item, parse).right
 
 
+def test_read_route_refuses_a_parse_that_leaves_words_unread(monkeypatch):
+    """The test helper every language test reads a route with: the route in brief, and a
+    ValueError naming the words when a parse leaves content unread (a silent drop)."""
+    from map2route.language import fresh
+
+    assert fresh.read_route("Go to the sofa, then the fridge.") == [("goal", "sofa"),
+                                                                     ("goal", "fridge")]
+    with pytest.raises(ParseError):
+        fresh.read_route("Go to the glorptang.")
+    real = fresh.parse_instruction
+
+    def dropping(text: str):
+        parse = real(text)
+        parse.unknown_words = ["elongated"]  # as a parse that skipped a describing word
+        return parse
+
+    monkeypatch.setattr(fresh, "parse_instruction", dropping)
+    with pytest.raises(ValueError, match="elongated"):
+        fresh.read_route("Go to the sofa.")
+
+
 @pytest.mark.parametrize("text", [
     "Go to the bed. Once you have left the bathroom, stay near the sofa while you cross the "
     "living room.",

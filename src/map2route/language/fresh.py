@@ -311,6 +311,22 @@ def route_summary(parse: InstructionParse) -> list[tuple[str, ...]]:
         out.append((c["kind"], head(c), scopes[0] if scopes else ""))
     return out
 
+
+def read_route(text: str) -> list[tuple[str, ...]]:
+    """:func:`route_summary` of ``text``'s parse, checked to leave no content word unread.
+
+    Raises:
+        ParseError: the parser refused ``text``.
+        ValueError: the parse left content words unread (a silent drop); names them.
+    """
+    parse = parse_instruction(text)
+    unread = [w for w in parse.unknown_words if w not in HARMLESS and w not in IDIOM_HEADS]
+    if unread:
+        msg = f"the parse of {text!r} leaves {unread} unread: a silent drop"
+        raise ValueError(msg)
+    return route_summary(parse)
+
+
 def score_set(path: Path, strict: bool = False) -> list[ItemScore]:
     """Parse every item of the fresh set at ``path`` and score it (``strict``: see
     :func:`score_item`)."""
