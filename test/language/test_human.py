@@ -474,6 +474,28 @@ def test_scorer_reads_a_scope_on_a_group_word_as_on_its_member():
     assert not score_item(item, parse).right
 
 
+@pytest.mark.parametrize("scope", ["global", "in:living_room", None])
+def test_scorer_reads_a_between_rule_in_the_room_of_its_pair_either_way(scope):
+    """"Don't pass between the sofa and the TV in the living room": the gap lies in that room,
+    so a set's whole-route rule and one scoped to the room are the same rule (W08, AH08);
+    another room, or a pair not both in the room, is not."""
+    from map2route.language.fresh import score_item
+
+    text = "Go to the bed. Don't pass between the sofa and the TV in the living room."
+    item = {"id": "t", "instruction": text, "stages": [["goal", "bed"]],
+            "constraints": [{"head": "sofa|television", "kind": "between_avoid",
+                             "scope": scope}],
+            "refs": ["bed", "sofa", "television", "living_room"]}
+    assert score_item(item, parse_instruction(text)).right
+    item["constraints"][0]["scope"] = "in:kitchen"
+    assert not score_item(item, parse_instruction(text)).right
+    text = "Go to the bed. Don't pass between the sofa in the kitchen and the TV in the living room."
+    item["instruction"] = text
+    item["refs"] = ["bed", "sofa", "television", "living_room", "kitchen"]
+    item["constraints"][0]["scope"] = "in:living_room"
+    assert not score_item(item, parse_instruction(text)).right
+
+
 def test_read_route_refuses_a_parse_that_leaves_words_unread(monkeypatch):
     """The test helper every language test reads a route with: the route in brief, and a
     ValueError naming the words when a parse leaves content unread (a silent drop)."""

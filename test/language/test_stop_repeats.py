@@ -125,6 +125,25 @@ def test_but_on_the_way_back_scopes_the_leg_back():
     assert route_summary(p) == [("goal", "bed"), ("goal", "start"), ("far", "fridge", "until:start")]
 
 
+@pytest.mark.parametrize("text", [
+    "Go to the bed. Don't pass between the sofa and the TV in the living room.",
+    "Go to the bed. Don't pass between the sofa and the TV in the living room with the two "
+    "armchairs.",
+])
+def test_a_room_after_a_between_pair_scopes_the_rule(text):
+    assert _route(text) == [("goal", "bed"), ("avoid", "between", "in:livingroom")]
+    # as said fronted; and both ends are picked in that room
+    assert _route("Go to the bed. In the living room, don't pass between the sofa and the TV.") \
+        == _route(text)
+    gap = parse_instruction(text).clauses[-1].refs[0].modifiers[0]
+    assert all(any(m.kind == "in_room" for m in r.modifiers) for r in gap.refs)
+
+
+def test_a_pair_in_two_rooms_keeps_its_descriptions():
+    assert _route("Go to the bed. Don't pass between the sofa in the kitchen and the TV in the "
+                  "living room.") == [("goal", "bed"), ("avoid", "between", "")]
+
+
 def test_an_aside_reported_in_context_is_not_unused():
     p = parse_instruction("You go to the stool in the kitchen but stay away of the countertop, "
                           "my mother is cooking and she dont like robot near her.")

@@ -161,6 +161,24 @@ def _scope_found(scope: str, scopes: list[str], strict: bool) -> bool:
         s.partition(":")[0] == how and _covers(s.partition(":")[2], head) for s in scopes)
 
 
+def _pair_room(clause_json: dict[str, Any]) -> str:
+    """The room both ends of a between-avoidance are said to be in ("between the sofa and the
+    TV in the living room", the room carried to both ends by the parser), or ""."""
+    refs = clause_json.get("refs") or []
+    pair = [m for m in (refs[0].get("modifiers") or []) if m["kind"] == "between"] \
+        if len(refs) == 1 and refs[0].get("head") == "between" else []
+    if not pair or len(pair[0].get("refs") or []) != 2:
+        return ""
+    rooms = set()
+    for end in pair[0]["refs"]:
+        said = [m["refs"][0]["head"] for m in end.get("modifiers") or []
+                if m["kind"] == "in_room" and not m.get("negated") and m.get("refs")]
+        if len(said) != 1:
+            return ""
+        rooms.add(_key(said[0]))
+    return rooms.pop().replace("_", "") if len(rooms) == 1 else ""
+
+
 def _constraint_found(w: dict[str, Any], got: list[tuple[str, list[str], list[str]]],
                       n_stages: int, strict: bool = False) -> bool:
     kind = _as_written(w["kind"], str(w.get("head") or ""))
@@ -175,6 +193,8 @@ def _constraint_found(w: dict[str, Any], got: list[tuple[str, list[str], list[st
         if scope is None:
             return True
         if scope == "global":
+            if "global" in scopes:
+                return True
             leg = all(s == "this" or s.startswith(("until:", "during:", "stage:1", "after:"))
                       for s in scopes)
             if not scopes or (n_stages == 1 and leg):
@@ -244,6 +264,12 @@ def score_item(item: dict[str, Any], parse: InstructionParse | None,
         heads = [_key(h) for r in c.get("refs", []) for h in
                  _heads(_ref_from_json(r))]
         scopes = _scope_heads(c, js["stages"], strict)
+        room = "" if strict else _pair_room(c)
+        if room and (not scopes or scopes == ["in:" + room]):
+            # "don't pass between A and B in R" and "in R, don't pass between A and B": the
+            # gap between two things in R lies in R, so a whole-route rule and one scoped to R
+            # are one rule; sets write it both ways (W08: whole route; AH08: in the room)
+            scopes = ["in:" + room, "global"]
         got_cons.append((c["kind"], heads, scopes))
         refs = c.get("refs", [])
         if c["kind"] in ("far", "near", "avoid") and len(refs) > 1 and "between" not in heads:

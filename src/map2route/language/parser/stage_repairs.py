@@ -23,6 +23,8 @@ Each pass reads a construction, never one sentence, and each is checked by
   keep away from the stool on the way there": the leg out (to the fridge), not the way back;
 * "then back to it" after two stops ("Go to the sofa, then the fridge, then back to it"): the
   walker is at the fridge, so "it" is the stop before (the sofa), a stage of its own;
+* a room said after a between pair ("don't pass between the sofa and the TV in the living
+  room"): where the rule holds, as a spatial scope;
 * "this room" / "in here" after the speaker said which room they are in ("I'm sitting on the
   couch in the living room. ... on your way out of this room don't go near the TV in here"):
   the speaker's room (the route starts where the speaker is, so it is the start room, named).
@@ -266,6 +268,25 @@ def _back_to_it(clauses: list[Clause], text: str) -> None:
         stages.append(c)
 
 
+def _between_in_room(clauses: list[Clause]) -> None:
+    """"Don't pass between the sofa and the TV in the living room (with the two armchairs)":
+    the room said after the pair is where the rule holds (a spatial scope), as "In the living
+    room, don't pass between the sofa and the TV" says it; the gap between two things lies in
+    their room, so the rule keeps its meaning, and the TV is still picked in that room."""
+    for c in clauses:
+        if c.kind in _STAGES or len(c.refs) != 1 or c.within is not None or c.during:
+            continue
+        gap = c.refs[0]
+        pair = gap.modifiers[0].refs if gap.head == "between" and gap.modifiers and \
+            gap.modifiers[0].kind == "between" else []
+        if len(pair) != 2 or any(m.kind == "in_room" for m in pair[0].modifiers):
+            continue
+        rooms = [m for m in pair[1].modifiers if m.kind == "in_room" and not m.negated]
+        if len(rooms) == 1 and len(rooms[0].refs) == 1 and rooms[0].refs[0].head_kind == "room":
+            c.within = rooms[0].refs[0]
+            pair[0].modifiers.append(rooms[0].clone())  # both ends are in that room
+
+
 def _speaker_room(clauses: list[Clause], text: str, context_refs: list[RefExpr],
                   spans: list[tuple[int, int]]) -> None:
     """"this room" / "in here" (the start room) named as the room the speaker said they are
@@ -311,6 +332,7 @@ def repair_stages(clauses: list[Clause], text: str, context_refs: list[RefExpr],
     _way_there(clauses, text)
     clauses = _way_back(clauses, text)
     _back_to_it(clauses, text)
+    _between_in_room(clauses)
     _speaker_room(clauses, text, context_refs, context_spans)
     return clauses
 
