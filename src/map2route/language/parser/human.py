@@ -57,6 +57,7 @@ from map2route.language.parser.kind_talk import kind_talk
 from map2route.language.parser.learner_forms import learner_forms
 from map2route.language.parser.leg_ends import leg_ends
 from map2route.language.parser.leg_phrasings import leg_phrasings
+from map2route.language.parser.leg_scopes import leg_scopes
 from map2route.language.parser.model import (
     Clause,
     Modifier,
@@ -214,6 +215,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks = leg_scopes(toks)  # I2: "on the way back to X", "the leg between A and B", "while you're doing it"
     toks = learner_forms(toks)  # H1: "move until the X", "next the X", "keep far of X"
     toks = spoken_boundaries(toks)  # H2: "... um dont go in X the floor is wet", "one go ..."
     toks, asked, picked = question_picks(toks)  # "Which bed is furthest from X? Go there."
