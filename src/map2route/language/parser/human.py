@@ -58,6 +58,7 @@ from map2route.language.parser.learner_forms import learner_forms
 from map2route.language.parser.leg_ends import leg_ends
 from map2route.language.parser.leg_phrasings import leg_phrasings
 from map2route.language.parser.leg_scopes import leg_scopes
+from map2route.language.parser.manner_positions import manner_positions
 from map2route.language.parser.model import (
     Clause,
     Modifier,
@@ -218,6 +219,7 @@ def human_forms(toks: list[Token]
     toks = leg_scopes(toks)  # I2: "on the way back to X", "the leg between A and B", "while you're doing it"
     toks = learner_forms(toks)  # H1: "move until the X", "next the X", "keep far of X"
     toks = spoken_boundaries(toks)  # H2: "... um dont go in X the floor is wet", "one go ..."
+    toks, manner = manner_positions(toks)  # I4: "wait in front of it", "swing wide around X"
     toks, asked, picked = question_picks(toks)  # "Which bed is furthest from X? Go there."
     # "that bedroom", "between stops 1 and 2" (G3); before errand_reach rewrites "the X room",
     # so that it resolves to the room X was said to be in
@@ -254,7 +256,7 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *worded, *talk, *legs, *retracted, *restated, *checked, *states, *heading, *kinds,
+        *manner, *worded, *talk, *legs, *retracted, *restated, *checked, *states, *heading, *kinds,
         *listed, *set_ups, *stated, *spoken, *reasons, *moved, *reached, *asked]
     kept: list[Token] = []
     sents = _sentences(toks)
