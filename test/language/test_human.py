@@ -496,6 +496,15 @@ def test_scorer_reads_a_between_rule_in_the_room_of_its_pair_either_way(scope):
     assert not score_item(item, parse_instruction(text)).right
 
 
+def test_scorer_gives_it_after_a_circle_the_circled_thing():
+    """As the grounding writer does: "go round the sofa ... room between you and it" is the sofa."""
+    from map2route.language.fresh import route_summary
+
+    p = parse_instruction("Go once around the sofa and leave a bit of room between you and it as "
+                          "you go round.")
+    assert [c[:2] for c in route_summary(p)] == [("circle", "sofa"), ("far", "sofa")]
+
+
 def test_read_route_refuses_a_parse_that_leaves_words_unread(monkeypatch):
     """The test helper every language test reads a route with: the route in brief, and a
     ValueError naming the words when a parse leaves content unread (a silent drop)."""

@@ -306,7 +306,7 @@ def _resolve_pronouns(js: dict[str, Any]) -> dict[str, Any]:
         for r in c.get("refs", []):
             if r["head_kind"] == "pronoun" and last:
                 r["head"] = last
-            elif r["head_kind"] != "pronoun" and c["kind"] in ("mention", "goal", "pass"):
+            elif r["head_kind"] != "pronoun" and c["kind"] in ("mention", "goal", "pass", "circle"):
                 last = r["head"]
     return js
 
