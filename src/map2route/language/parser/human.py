@@ -72,6 +72,7 @@ from map2route.language.parser.rejections import unmarked_rejections
 from map2route.language.parser.retractions import retractions
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
 from map2route.language.parser.robot_talk import robot_talk
+from map2route.language.parser.room_picks import room_picks
 from map2route.language.parser.room_there import and_room_scope, room_there
 from map2route.language.parser.rule_wording import rule_wording
 from map2route.language.parser.run_on_frames import (
@@ -213,6 +214,7 @@ def human_forms(toks: list[Token]
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
     toks = learner_forms(toks)  # H1: "move until the X", "next the X", "keep far of X"
+    toks = room_picks(toks)  # I6: "the bedroom where is X", "the loo the bedrooms share"
     toks = spoken_boundaries(toks)  # H2: "... um dont go in X the floor is wet", "one go ..."
     toks, asked, picked = question_picks(toks)  # "Which bed is furthest from X? Go there."
     # "that bedroom", "between stops 1 and 2" (G3); before errand_reach rewrites "the X room",
