@@ -341,6 +341,9 @@ class ProgramWriter:
             # "the first bedroom you enter": the k-th met walking on from where the route is
             toward = f", toward={self.ref(mod.refs[0])}" if mod.refs else ""
             here = "start_place()" if self.in_constraints else self.here
+            origin = next((m for m in r.modifiers if m.kind == "origin" and m.refs), None)
+            if origin is not None:  # "the first bedroom you hit coming out of the kitchen"
+                here = self.ref(origin.refs[0])
             self.emit(f"{out} = kth_along_route({v}, {here}, {mod.k}{toward})")
             return out
         if mod.rank in ("nearest", "farthest"):
@@ -380,8 +383,14 @@ class ProgramWriter:
             elif mod.kind in ("adjacent", "next_to", "near"):
                 other = self.ref(mod.refs[0], one=False)
                 pred = "adjacent_to" if mod.refs[0].head_kind == "room" else "has_near"
+                both = next((m.count for m in mod.refs[0].modifiers if m.kind == "ordered"
+                             and m.count), 0) if mod.refs[0].plural else 0
                 if pred == "has_near":
                     self.emit(f"{v} = [x for x in {v} if count(in_room({other}, x)) > 0]")
+                elif both > 1:
+                    # "the bathroom between / shared by the two bedrooms": doors to two of them
+                    self.emit(f"{v} = [x for x in {v} if count(where({other}, adjacent_to(x)))"
+                              f" >= {both}]")
                 else:
                     self.emit(f"{v} = where({v}, adjacent_to({other}))")
             elif mod.kind == "far_from":

@@ -76,6 +76,7 @@ from map2route.language.parser.rejections import unmarked_rejections
 from map2route.language.parser.retractions import retractions
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
 from map2route.language.parser.robot_talk import robot_talk
+from map2route.language.parser.room_picks import room_picks
 from map2route.language.parser.room_there import and_room_scope, room_there
 from map2route.language.parser.rule_wording import rule_wording
 from map2route.language.parser.run_on_frames import (
@@ -218,6 +219,7 @@ def human_forms(toks: list[Token]
     records: list[dict[str, str]] = []
     toks = leg_scopes(toks)  # I2: "on the way back to X", "the leg between A and B", "while you're doing it"
     toks = learner_forms(toks)  # H1: "move until the X", "next the X", "keep far of X"
+    toks = room_picks(toks)  # I6: "the bedroom where is X", "the loo the bedrooms share"
     toks = spoken_boundaries(toks)  # H2: "... um dont go in X the floor is wet", "one go ..."
     toks, manner = manner_positions(toks)  # I4: "wait in front of it", "swing wide around X"
     toks, asked, picked = question_picks(toks)  # "Which bed is furthest from X? Go there."

@@ -24,8 +24,9 @@ class Modifier:
     visited one by one in order of distance, ``rank`` nearest/farthest, ``count`` how many);
     ``rank`` may also be ``most``/``fewest`` with the counted thing in ``refs`` ("the room
     with the most beds"), ``route`` (the k-th met along the route, ``refs`` the goal it is on
-    the way to, if any: "the first bedroom you enter") or ``before`` ("the room just before
-    the bathroom");
+    the way to, if any: "the first bedroom you enter"; an ``origin`` modifier beside it says
+    where the count starts: "the first bedroom you hit coming out of the kitchen") or
+    ``before`` ("the room just before the bathroom");
     ``refs`` are the nested expressions; ``rank`` is nearest/farthest/largest/smallest with
     ``k`` the ordinal; ``count`` the number in "with two windows"; ``negated`` for "without",
     "not in", "not near", "not on", "not next to";

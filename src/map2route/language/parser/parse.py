@@ -27,6 +27,7 @@ from map2route.language.parser.lexical_frames import absent_why
 from map2route.language.parser.model import InstructionParse, Modifier, RefExpr
 from map2route.language.parser.motion_targets import room_then_corner
 from map2route.language.parser.passes_told_after import merge_around_passes, refuse_unused
+from map2route.language.parser.room_picks import room_picks_after
 from map2route.language.parser.speaker_place import to_speaker
 from map2route.language.parser.speaker_return import back_to_speaker
 from map2route.language.parser.stage_repairs import (
@@ -140,6 +141,7 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
                          word, (at, at + len(word)) if at >= 0 else (0, len(text)))
     clauses = merge_room_then_object(merge_around_passes(clauses, text), text)  # H3
     apply_marks(clauses, p.marks)
+    room_picks_after(clauses, text)  # I6: "the first bedroom u hit coming out of the kitchen"
     clauses = group_centres(clauses, text, p.marks)
     clauses = room_then_point(clauses, text)
     clauses = room_then_corner(clauses, text)
