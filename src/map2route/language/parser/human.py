@@ -64,6 +64,7 @@ from map2route.language.parser.model import (
     room_then_object,
 )
 from map2route.language.parser.moves import discourse_moves
+from map2route.language.parser.openers import openers
 from map2route.language.parser.owned_rooms import refuse_owned_room
 from map2route.language.parser.prohibitions import prohibitions
 from map2route.language.parser.question_picks import question_picks
@@ -124,7 +125,7 @@ _GAP = re.compile(r"(?:the\s+)?(?:area|space|gap)\s+between\b|"
                   r"(?:[a-z]+\s+){0,5}?between\b")
 #: "You are standing next to a bed.": the verbs and places of a scene-setting sentence.
 _SCENE_AFTER_YOU_ARE = ("standing", "sitting", "located", "currently", "now", "in", "at", "next",
-                        "near", "by", "beside", "facing", "right", "inside", "starting",
+                        "near", "by", "beside", "facing", "right", "inside", "starting", "just",
                         "parked", "stood", "sat", "waiting", "positioned", "placed",
                         "charging", "docked", "plugged", "resting", "idling")
 _SCENE_AFTER_YOU = ("start", "begin", "find", "stand")
@@ -212,6 +213,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks, opened = openers(toks)  # I5: "Two stops for this one.", "Coming in through X:"
     toks = learner_forms(toks)  # H1: "move until the X", "next the X", "keep far of X"
     toks = spoken_boundaries(toks)  # H2: "... um dont go in X the floor is wet", "one go ..."
     toks, asked, picked = question_picks(toks)  # "Which bed is furthest from X? Go there."
@@ -249,7 +251,7 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *worded, *talk, *legs, *retracted, *restated, *checked, *states, *heading, *kinds,
+        *opened, *worded, *talk, *legs, *retracted, *restated, *checked, *states, *heading, *kinds,
         *listed, *set_ups, *stated, *spoken, *reasons, *moved, *reached, *asked]
     kept: list[Token] = []
     sents = _sentences(toks)

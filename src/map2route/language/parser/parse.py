@@ -25,6 +25,7 @@ from map2route.language.parser.leg_phrasings import leg_clauses
 from map2route.language.parser.lexical_frames import absent_why
 from map2route.language.parser.model import InstructionParse, Modifier, RefExpr
 from map2route.language.parser.motion_targets import room_then_corner
+from map2route.language.parser.openers import check_count
 from map2route.language.parser.passes_told_after import merge_around_passes, refuse_unused
 from map2route.language.parser.speaker_place import to_speaker
 from map2route.language.parser.speaker_return import back_to_speaker
@@ -154,6 +155,7 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     restated += repeated
     tie_stage_legs(clauses, p.marks)
     clauses = back_to_speaker(clauses, text, context_refs)  # "I'm on the couch ... back to me"
+    check_count(clauses, p.context, p.context_spans, text)  # I5: "Two stops." + three
     # words of an aside are reported in context (aside_texts), so they are not unused: a
     # consumer reading ``unknown_words`` must not take a reported reason for a dropped word
     unused = [w for w in p.unused_words() if w in p.unknown or any(
