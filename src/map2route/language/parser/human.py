@@ -67,6 +67,7 @@ from map2route.language.parser.model import (
     room_then_object,
 )
 from map2route.language.parser.moves import discourse_moves
+from map2route.language.parser.openers import openers
 from map2route.language.parser.owned_rooms import refuse_owned_room
 from map2route.language.parser.pass_then_goal import on_your_way, pass_then_goal
 from map2route.language.parser.prohibitions import prohibitions
@@ -129,7 +130,7 @@ _GAP = re.compile(r"(?:the\s+)?(?:area|space|gap)\s+between\b|"
                   r"(?:[a-z]+\s+){0,5}?between\b")
 #: "You are standing next to a bed.": the verbs and places of a scene-setting sentence.
 _SCENE_AFTER_YOU_ARE = ("standing", "sitting", "located", "currently", "now", "in", "at", "next",
-                        "near", "by", "beside", "facing", "right", "inside", "starting",
+                        "near", "by", "beside", "facing", "right", "inside", "starting", "just",
                         "parked", "stood", "sat", "waiting", "positioned", "placed",
                         "charging", "docked", "plugged", "resting", "idling")
 _SCENE_AFTER_YOU = ("start", "begin", "find", "stand")
@@ -217,6 +218,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks, opened = openers(toks)  # I5: "Two stops for this one.", "Coming in through X:"
     toks = leg_scopes(toks)  # I2: "on the way back to X", "the leg between A and B", "while you're doing it"
     toks = learner_forms(toks)  # H1: "move until the X", "next the X", "keep far of X"
     toks = room_picks(toks)  # I6: "the bedroom where is X", "the loo the bedrooms share"
@@ -258,7 +260,8 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *manner, *worded, *talk, *legs, *retracted, *restated, *checked, *states, *heading, *kinds,
+        *opened, *manner, *worded, *talk, *legs, *retracted, *restated, *checked, *states,
+        *heading, *kinds,
         *listed, *set_ups, *stated, *spoken, *reasons, *moved, *reached, *asked]
     kept: list[Token] = []
     sents = _sentences(toks)

@@ -42,6 +42,7 @@ from map2route.language.parser import words as W
 from map2route.language.parser.destination_tokens import Context, take, tok
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import Clause, RefExpr, all_stages
+from map2route.language.parser.speaker_scene import SPEAKER, WALKER, scene
 from map2route.language.tokens import Token
 
 __all__ = ["leg_clauses", "leg_phrasings"]
@@ -450,8 +451,7 @@ def _returns(stage: Clause, text: str) -> bool:
 
 
 #: A sentence that says where the speaker (the start) is: "I'm sitting on the couch in ...".
-_HERE_RE = re.compile(r"(?:^|[.!?;]\s*)(?:(?:ok|okay|so|right|hey|hi)\W+)*(?:i'm|i am|im|you're|"
-                      r"you are|ur|we're|we are)\b[^.!?;]*$", re.IGNORECASE)
+_HERE_RE = scene(SPEAKER + "|" + WALKER, anchored=False, to_end=True)
 
 
 def _start_room(text: str, context_refs: list[RefExpr]) -> RefExpr | None:

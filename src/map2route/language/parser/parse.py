@@ -26,6 +26,7 @@ from map2route.language.parser.leg_scopes import leave_room_legs
 from map2route.language.parser.lexical_frames import absent_why
 from map2route.language.parser.model import InstructionParse, Modifier, RefExpr
 from map2route.language.parser.motion_targets import room_then_corner
+from map2route.language.parser.openers import check_count
 from map2route.language.parser.passes_told_after import merge_around_passes, refuse_unused
 from map2route.language.parser.room_picks import room_picks_after
 from map2route.language.parser.speaker_place import to_speaker
@@ -155,6 +156,7 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     clauses, restated = drop_restated(clauses, text)  # "X? like, X", "go to X and wait there"
     tie_stage_legs(clauses, p.marks)
     clauses = back_to_speaker(clauses, text, context_refs)  # "I'm on the couch ... back to me"
+    check_count(clauses, p.context, p.context_spans, text)  # I5: "Two stops." + three
     # words of an aside are reported in context (aside_texts), so they are not unused: a
     # consumer reading ``unknown_words`` must not take a reported reason for a dropped word
     unused = [w for w in p.unused_words() if w in p.unknown or any(

@@ -20,12 +20,12 @@ from __future__ import annotations
 import re
 
 from map2route.language.parser.model import Clause, RefExpr
+from map2route.language.parser.speaker_scene import SPEAKER, WALKER, scene
 
 __all__ = ["to_speaker"]
 
 #: A context sentence that says where the speaker (or the walker) is, after spoken fillers.
-_SPEAKER = re.compile(r"^(?:(?:ok|okay|so|hey|hi|well|um|uh|right|and|,)\s+)*"
-                      r"(i am|im|i'm|we are|you are)\b")
+_SPEAKER = scene(SPEAKER + "|" + WALKER, anchored=True)
 #: Verbs of carrying something to someone.
 _CARRY = ("bring", "fetch", "get", "grab", "take", "carry")
 #: "bring me the remote", "bring it here", "bring the salt over to me": a recipient said
@@ -38,8 +38,8 @@ _TO_ME = re.compile(
 
 def _speaker_scene(context: list[str]) -> bool:
     """Whether a context sentence says where the speaker is ("I'm on the couch")."""
-    return any((m := _SPEAKER.match(text.lower())) is not None and m.group(1) != "you are"
-               for text in context)
+    return any((m := _SPEAKER.match(text.lower())) is not None and
+               m.group(1) not in ("you are", "you're", "ur") for text in context)
 
 
 def to_speaker(clauses: list[Clause], text: str, context: list[str]) -> list[Clause]:

@@ -23,14 +23,12 @@ from __future__ import annotations
 import re
 
 from map2route.language.parser.model import Clause, RefExpr
+from map2route.language.parser.speaker_scene import SPEAKER, scene
 
 __all__ = ["back_to_speaker"]
 
 #: A sentence of the speaker's own that says where they are, up to the ref's start.
-_SPEAKER_SCENE = re.compile(
-    r"(?:^|[.!?;]\s*)(?:(?:ok|okay|so|right now|right|hey|hi|well|um|uh|oh|currently|"
-    r"at the moment|just so you know)\W+)*"
-    r"(?:i'm|i am|im|we're|we are)\b[^.!?;]*$", re.IGNORECASE)
+_SPEAKER_SCENE = scene(SPEAKER, anchored=False, to_end=True)
 #: Words that say the stop is the speaker, not where the walk began.
 _TO_SPEAKER = re.compile(r"\b(?:me|us|here|where\s+(?:i|we)\s+(?:am|are)|where\s+i'm)\b",
                          re.IGNORECASE)

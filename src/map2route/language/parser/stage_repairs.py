@@ -57,6 +57,7 @@ from map2route.language.parser.model import (
     place_in_room,
     room_then_object,
 )
+from map2route.language.parser.speaker_scene import SPEAKER, WALKER, scene
 from map2route.language.tokens import Token
 
 __all__ = ["drop_restated", "repair_stages", "scene_then_request", "token_repairs"]
@@ -85,8 +86,7 @@ _GERUND_SCOPE = re.compile(r"(?:going|walking|passing|heading|coming|moving|cros
                            r"(\s+(?:through|thru|across|via|over))?\s")
 _WAY_THERE = re.compile(r"\b(?:way|going|getting|heading|walking)\s+(?:over\s+)?there\b")
 _RETURN = re.compile(r"\b(?:back|return|returning)\b")
-_SPEAKER = re.compile(r"^(?:(?:ok|okay|so|hey|hi|well|um|uh|right|and|,)\s+)*"
-                      r"(?:i am|im|i'm|we are|we're|you are|you're)\b")
+_SPEAKER = scene(SPEAKER + "|" + WALKER, anchored=True)
 
 
 def _verbless(c: Clause, text: str) -> bool:
