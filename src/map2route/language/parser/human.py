@@ -73,6 +73,7 @@ from map2route.language.parser.pass_then_goal import on_your_way, pass_then_goal
 from map2route.language.parser.prohibitions import prohibitions
 from map2route.language.parser.question_picks import question_picks
 from map2route.language.parser.reason_moves import before_moves
+from map2route.language.parser.reason_tails import reason_tails
 from map2route.language.parser.rejections import unmarked_rejections
 from map2route.language.parser.retractions import retractions
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
@@ -242,6 +243,7 @@ def human_forms(toks: list[Token]
     toks = terse_sentences(item_rooms(toks))
     toks = last_step(terse_reasons(run_on_starts(run_on_fixes(toks))))
     toks, states = state_reasons(toks)  # "keep away from X, paint's still wet"
+    toks, tails = reason_tails(toks)  # I1: ", your wheels keep catching on them"
     toks, released = said_release(toks)
     toks, heading = errand_talk(toks)  # "swing past", "the corner where", "the other one"
     toks, kinds = kind_talk(toks)  # "the ordinary chair", "Two of the beds have X on them"
@@ -261,7 +263,7 @@ def human_forms(toks: list[Token]
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
         *opened, *manner, *worded, *talk, *legs, *retracted, *restated, *checked, *states,
-        *heading, *kinds,
+        *tails, *heading, *kinds,
         *listed, *set_ups, *stated, *spoken, *reasons, *moved, *reached, *asked]
     kept: list[Token] = []
     sents = _sentences(toks)
