@@ -84,6 +84,7 @@ from map2route.language.parser.run_on_frames import (
     terse_sentences,
 )
 from map2route.language.parser.same_kind_rooms import same_kind_rooms
+from map2route.language.parser.set_intros import set_intros
 from map2route.language.parser.set_picks import set_picks
 from map2route.language.parser.spoken_boundaries import spoken_boundaries
 from map2route.language.parser.spoken_frames import spoken_frames
@@ -212,6 +213,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks, intros = set_intros(toks)  # I3: "you know the X?", "we've got two Xs", "N of them"
     toks = learner_forms(toks)  # H1: "move until the X", "next the X", "keep far of X"
     toks = spoken_boundaries(toks)  # H2: "... um dont go in X the floor is wet", "one go ..."
     toks, asked, picked = question_picks(toks)  # "Which bed is furthest from X? Go there."
@@ -250,7 +252,7 @@ def human_forms(toks: list[Token]
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
         *worded, *talk, *legs, *retracted, *restated, *checked, *states, *heading, *kinds,
-        *listed, *set_ups, *stated, *spoken, *reasons, *moved, *reached, *asked]
+        *listed, *set_ups, *stated, *intros, *spoken, *reasons, *moved, *reached, *asked]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False
