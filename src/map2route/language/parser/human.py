@@ -91,6 +91,7 @@ from map2route.language.parser.run_on_frames import (
     terse_sentences,
 )
 from map2route.language.parser.same_kind_rooms import same_kind_rooms
+from map2route.language.parser.set_intros import set_intros
 from map2route.language.parser.set_picks import set_picks
 from map2route.language.parser.spoken_boundaries import spoken_boundaries
 from map2route.language.parser.spoken_frames import spoken_frames
@@ -220,6 +221,7 @@ def human_forms(toks: list[Token]
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
     toks, opened = openers(toks)  # I5: "Two stops for this one.", "Coming in through X:"
+    toks, intros = set_intros(toks)  # I3: "you know the X?", "we've got two Xs", "N of them"
     toks = leg_scopes(toks)  # I2: "on the way back to X", "the leg between A and B", "while you're doing it"
     toks = learner_forms(toks)  # H1: "move until the X", "next the X", "keep far of X"
     toks = room_picks(toks)  # I6: "the bedroom where is X", "the loo the bedrooms share"
@@ -264,7 +266,7 @@ def human_forms(toks: list[Token]
     context: list[tuple[str, tuple[int, int]]] = [
         *opened, *manner, *worded, *talk, *legs, *retracted, *restated, *checked, *states,
         *tails, *heading, *kinds,
-        *listed, *set_ups, *stated, *spoken, *reasons, *moved, *reached, *asked]
+        *listed, *set_ups, *stated, *intros, *spoken, *reasons, *moved, *reached, *asked]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False
