@@ -144,6 +144,16 @@ def test_a_pair_in_two_rooms_keeps_its_descriptions():
                   "living room.") == [("goal", "bed"), ("avoid", "between", "")]
 
 
+def test_a_room_scope_before_a_stop_it_cannot_restrict_is_reported():
+    """"As you leave the bedroom, go into the kitchen and stop at X": the bedroom was dropped
+    with no report (a silent drop found when AJ12 was first read); now it is context."""
+    p = parse_instruction("Go around the dog bed. As you leave the bedroom, go into the kitchen "
+                          "and stop at the fridge.")
+    assert route_summary(p) == [("circle", "dog_bed"), ("goal", "fridge")]
+    assert "said of the way: the bedroom" in p.context
+    assert any(r.head == "bedroom" for r in p.context_refs)
+
+
 def test_an_aside_reported_in_context_is_not_unused():
     p = parse_instruction("You go to the stool in the kitchen but stay away of the countertop, "
                           "my mother is cooking and she dont like robot near her.")

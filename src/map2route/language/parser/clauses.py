@@ -279,19 +279,27 @@ class ClauseReader(ConditionReader):
             # "after visiting the toilet, go to the bed": the toilet is a stage first
             got.insert(0, Clause("goal", after.span, after.text, refs=[after]))
             during = None
+        placed = False
         for c in got:
             if within is not None and c.kind not in _STAGES:
                 c.within = within
+                placed = True
             elif within is not None and c.refs and (c.refs[0].head_kind in ("object", "group")
                                                     or _gap(c.refs[0]) or
                                                     c.refs[0].head == "room") \
                     and not any(m.kind == "in_room" for m in c.refs[0].modifiers):
                 c.refs[0].modifiers.insert(0, Modifier("in_room", [within], span=within.span))
+                placed = True
             if during is not None and (c.kind not in _STAGES or
                                        during.get("until") is not None):
                 c.during = during
             if attached and c.kind not in _STAGES and c.during is None:
                 c.during = {"this": True}
+        if within is not None and got and not placed:
+            # "As you leave the bedroom, go into the kitchen": a room scope before a stop it
+            # cannot restrict; reported with the parse, never dropped
+            self.context.append(f"said of the way: {within.text}")
+            self.context_spans.append(within.span)
 
     def _place(self, st: _Order, i: int, body_i: int, body_j: int, attached: bool,
                got: list[Clause]) -> None:
