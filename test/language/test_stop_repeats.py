@@ -154,6 +154,37 @@ def test_a_room_scope_before_a_stop_it_cannot_restrict_is_reported():
     assert any(r.head == "bedroom" for r in p.context_refs)
 
 
+@pytest.mark.parametrize(("text", "want"), [
+    # found at first contact on AL16: "loo" after being in / leaving is the room
+    ("You're starting in the loo. Head to the fridge.", [("goal", "fridge")]),
+    ("Wait for me in the loo.", [("goal", "bathroom")]),
+    ("Go into the loo and stop at the sink.", [("goal", "sink")]),
+    ("Stop at the loo.", [("goal", "toilet")]),
+    # leaving a room is no visit to it
+    ("Go to the fridge after you leave the kitchen.", [("goal", "fridge")]),
+    ("Go to the bed after you visit the toilet.", [("goal", "toilet"), ("goal", "bed")]),
+    # "n" typed for "and" joins a room and its stop as "and" does (AN08)
+    ("go into the bedroom n stop at the window", [("goal", "window")]),
+])
+def test_first_contact_mends_on_al_an(text, want):
+    assert _route(text) == want
+
+
+def test_the_loo_of_a_scene_sentence_is_the_room_and_away_from_it_the_toilet():
+    p = parse_instruction("You're starting in the loo. Head to the fridge.")
+    assert [r.head for r in p.context_refs] == ["bathroom"]
+    assert [r.head for r in parse_instruction("I'm by the loo. Go to the fridge.").context_refs] \
+        == ["toilet"]
+    assert _route("Go to the sink and keep well away from the lavatory.") == [
+        ("goal", "sink"), ("far", "toilet", "")]
+
+
+def test_leaving_a_room_is_reported_not_dropped():
+    p = parse_instruction("Go to the fridge after you leave the kitchen.")
+    assert "said of the way: after you leave the kitchen" in p.context
+    assert [r.head for r in p.context_refs] == ["kitchen"]
+
+
 def test_an_aside_reported_in_context_is_not_unused():
     p = parse_instruction("You go to the stool in the kitchen but stay away of the countertop, "
                           "my mother is cooking and she dont like robot near her.")

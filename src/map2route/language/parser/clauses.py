@@ -224,6 +224,13 @@ class ClauseReader(ConditionReader):
         out = st.out
         after = (during or {}).get("after")
         postposed = not self._sentence_initial(i)
+        if isinstance(after, RefExpr) and (st.k + 1 >= len(st.spans) or postposed) and out and \
+                any(self.w(x) in ("leave", "leaving", "exit", "exiting") for x in range(i, j)):
+            # "go to the fridge after you leave the kitchen": leaving a room is no visit to
+            # it; reported with the parse, never made a stop
+            self.context.append(f"said of the way: {self._text(i, j)}")
+            self.context_spans.append(self.span(i, j))
+            return
         if isinstance(after, RefExpr) and (st.k + 1 >= len(st.spans) or postposed) and out:
             # postposed "..., after visiting the toilet": that visit comes first
             pos = max(x for x, c in enumerate(out) if c.kind in _STAGES) \

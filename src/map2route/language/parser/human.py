@@ -58,6 +58,7 @@ from map2route.language.parser.learner_forms import learner_forms
 from map2route.language.parser.leg_ends import leg_ends
 from map2route.language.parser.leg_phrasings import leg_phrasings
 from map2route.language.parser.leg_scopes import leg_scopes
+from map2route.language.parser.loo_rooms import loo_as_room
 from map2route.language.parser.manner_positions import manner_positions
 from map2route.language.parser.model import (
     Clause,
@@ -235,6 +236,7 @@ def human_forms(toks: list[Token]
     toks, worded = rule_wording(toks)  # "a nice wide gap", "tight to", "don't try to fit between"
     toks = and_room_scope(room_there(here_to_me(same_kind_rooms(robot_talk(toks)))))  # F2
     toks = on_your_way(pass_then_goal(its_after_relation(toks)))  # "past X and over to Y"
+    toks = loo_as_room(toks)  # "starting in the loo": the bathroom
     toks, talk = talk_around(toks)  # headers, waits, asides, go idioms
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
     toks, legs = leg_phrasings(leg_ends(toks))  # H3: "the stretch from X to Y"; "both ways", "coming back", "hug the X side", "going in"

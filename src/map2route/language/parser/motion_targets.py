@@ -320,7 +320,7 @@ def room_then_corner(clauses: list[Clause], text: str) -> list[Clause]:
         if ref is None or ref.head not in ("corner", "centroid") or prev is None or \
                 prev.kind != "goal" or len(prev.refs) != 1 or \
                 prev.refs[0].head_kind != "room" or prev.refs[0].plural or \
-                not re.fullmatch(r"[\s,]*and\s*(?:then\s+)?[a-z\s]*",
+                not re.fullmatch(r"[\s,]*(?:and|n|&)\s*(?:then\s+)?[a-z\s]*",  # "n": texted
                                  text[prev.span[1]:c.span[0]].lower()):
             out.append(c)
             continue

@@ -24,6 +24,7 @@ from map2route.language.parser.human import (
 from map2route.language.parser.leg_phrasings import leg_clauses
 from map2route.language.parser.leg_scopes import leave_room_legs
 from map2route.language.parser.lexical_frames import absent_why
+from map2route.language.parser.loo_rooms import loo_room_refs
 from map2route.language.parser.model import InstructionParse, Modifier, RefExpr
 from map2route.language.parser.motion_targets import room_then_corner
 from map2route.language.parser.openers import check_count
@@ -149,7 +150,8 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     clauses = merge_passed_on_the_way(clauses, text, p.marks)
     clauses = merge_room_then_stop(clauses, text, p.marks)
     clauses = through_then_stop(merge_stop_there(clauses, text), text)
-    context_refs = [r for sp in p.context_spans for r in _context_refs(text, sp)]
+    context_refs = loo_room_refs(text, [r for sp in p.context_spans
+                                        for r in _context_refs(text, sp)])
     clauses = leg_clauses(to_speaker(clauses, text, p.context), text, context_refs)
     clauses = leave_room_legs(clauses, text)  # I2: "as you leave the kitchen": the leg out of it
     clauses = repair_stages(clauses, text, context_refs, p.context_spans)

@@ -282,7 +282,9 @@ def _between_in_room(clauses: list[Clause]) -> None:
         if len(pair) != 2 or any(m.kind == "in_room" for m in pair[0].modifiers):
             continue
         rooms = [m for m in pair[1].modifiers if m.kind == "in_room" and not m.negated]
-        if len(rooms) == 1 and len(rooms[0].refs) == 1 and rooms[0].refs[0].head_kind == "room":
+        if len(rooms) == 1 and len(rooms[0].refs) == 1 and \
+                rooms[0].refs[0].head_kind == "room" and rooms[0].refs[0].head != "room":
+            # (a room of a type: "in that room" with none said before names nothing to scope)
             c.within = rooms[0].refs[0]
             pair[0].modifiers.append(rooms[0].clone())  # both ends are in that room
 

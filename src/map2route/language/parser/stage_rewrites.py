@@ -732,7 +732,7 @@ _PICK_FROM_SET = re.compile(r"\s*\.\s*(?:of|between|among)\s+(?:all\s+)?(?:the|t
                             r"\b[^.,;]*,\s*")
 _STOP_IN_ROOM = re.compile(r"(?:\s+(?:is|are))?"  # "the bedroom where the dog bed is and stop"
                            r"(?:\s+you\s+(?:reach|enter|come\s+to|get\s+to|walk\s+into))?"
-                           r"[\s,]*(?:and\s*(?:then\s+)?|then\s+)"
+                           r"[\s,]*(?:(?:and|n|&)\s*(?:then\s+)?|then\s+)"
                            # "and in there, wait at", "and once you're in there, go and stop at"
                            r"(?:(?:once\s+(?:you\s*'?re\s+|you\s+are\s+)?)?in\s+(?:there|"
                            r"that\s+room|it)\s*,?\s*)?(?:go\s+and\s+)?"
