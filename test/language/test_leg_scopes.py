@@ -15,18 +15,12 @@ from pathlib import Path
 import pytest
 
 from map2route.language.errors import ParseError
-from map2route.language.fresh import route_summary, score_set, summary
+from map2route.language.fresh import read_route as _route
+from map2route.language.fresh import score_set, summary
 from map2route.language.parser import parse_instruction
-from map2route.language.parser.coverage import HARMLESS, IDIOM_HEADS
 
 DATA = Path(__file__).parent / "data"
 TABLE = DATA / "breadth_leg_scopes.json"
-
-
-def _route(text: str) -> list[tuple[str, ...]]:
-    p = parse_instruction(text)
-    assert not [w for w in p.unknown_words if w not in HARMLESS and w not in IDIOM_HEADS]
-    return route_summary(p)
 
 
 def test_table_floor_no_silent_drops_and_named_refusals() -> None:
