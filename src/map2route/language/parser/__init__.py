@@ -47,8 +47,16 @@ said by what they share or as "in there" (:mod:`.same_kind_rooms`, :mod:`.room_t
 :mod:`.here_to_me`), picks asked as a question and pointed at (:mod:`.question_picks`),
 scopes that point back at a room or a leg (:mod:`.anaphoric_scopes`), errand verbs and rooms
 told by how they are reached (:mod:`.errand_reach`), the wording of route rules
-(:mod:`.rule_wording`), and geometry targets (:mod:`.geometry_targets`); corrections that point
-back are read inside :mod:`.retractions` (:mod:`.contrast_repairs`). Last, :mod:`.parse` sets
+(:mod:`.rule_wording`), geometry targets (:mod:`.geometry_targets`), learner English and the
+full stops speech leaves out (:mod:`.learner_forms`, :mod:`.spoken_boundaries`), headers and
+openers (:mod:`.openers`, with :mod:`.speaker_scene` the one pattern of a speaker's or walker's
+scene sentence), a set introduced and then picked from (:mod:`.set_intros`), legs named by
+their ends, order or what happens on them (:mod:`.leg_ends`, :mod:`.leg_scopes`), manner and
+position words (:mod:`.manner_positions`), reasons said after a request
+(:mod:`.reason_tails`), rooms picked by "where", sharing, the far end or a count from a room
+(:mod:`.room_picks`), and a few closed two-word readings (:mod:`.pass_then_goal`,
+:mod:`.its_relations`, :mod:`.loo_rooms`); corrections that point back are read inside
+:mod:`.retractions` (:mod:`.contrast_repairs`). Last, :mod:`.parse` sets
 apart an aside that names nothing on the map when it is all that stops a parse
 (:mod:`.aside_clauses`), reported as context, repairs parses whose stages came out wrong
 (:mod:`.stage_repairs`), and gives a return to a speaker who said where they are that place
