@@ -338,8 +338,8 @@ def route_summary(parse: InstructionParse) -> list[tuple[str, ...]]:
     return out
 
 
-def read_route(text: str) -> list[tuple[str, ...]]:
-    """:func:`route_summary` of ``text``'s parse, checked to leave no content word unread.
+def read_parse(text: str) -> InstructionParse:
+    """``text``'s parse, checked to leave no content word unread.
 
     Raises:
         ParseError: the parser refused ``text``.
@@ -350,7 +350,12 @@ def read_route(text: str) -> list[tuple[str, ...]]:
     if unread:
         msg = f"the parse of {text!r} leaves {unread} unread: a silent drop"
         raise ValueError(msg)
-    return route_summary(parse)
+    return parse
+
+
+def read_route(text: str) -> list[tuple[str, ...]]:
+    """:func:`route_summary` of :func:`read_parse` (same errors)."""
+    return route_summary(read_parse(text))
 
 
 def score_set(path: Path, strict: bool = False) -> list[ItemScore]:
