@@ -179,6 +179,20 @@ def test_the_loo_of_a_scene_sentence_is_the_room_and_away_from_it_the_toilet():
         ("goal", "sink"), ("far", "toilet", "")]
 
 
+@pytest.mark.parametrize(("text", "want"), [
+    # refusals the merged rounds turned into wrong parses (AJ19, AJ21), mended
+    ("Go to the fridge, then end up back at the sink where you started.",
+     [("goal", "fridge"), ("goal", "sink")]),
+    ("Go to the fridge, then finish back at the sink.", [("goal", "fridge"), ("goal", "sink")]),
+    ("Go to the fridge, then the vase on the dresser back in this room.",
+     [("goal", "fridge"), ("goal", "vase")]),
+    # "go back in the kitchen" is still a stop at the kitchen
+    ("Go to the fridge, then go back in the kitchen.", [("goal", "fridge"), ("goal", "kitchen")]),
+])
+def test_back_at_and_back_in_are_one_stop(text, want):
+    assert _route(text) == want
+
+
 def test_leaving_a_room_is_reported_not_dropped():
     p = parse_instruction("Go to the fridge after you leave the kitchen.")
     assert "said of the way: after you leave the kitchen" in p.context

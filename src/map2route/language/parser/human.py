@@ -70,7 +70,12 @@ from map2route.language.parser.model import (
 from map2route.language.parser.moves import discourse_moves
 from map2route.language.parser.openers import openers
 from map2route.language.parser.owned_rooms import refuse_owned_room
-from map2route.language.parser.pass_then_goal import on_your_way, pass_then_goal
+from map2route.language.parser.pass_then_goal import (
+    back_at,
+    back_in_room,
+    on_your_way,
+    pass_then_goal,
+)
 from map2route.language.parser.prohibitions import prohibitions
 from map2route.language.parser.question_picks import question_picks
 from map2route.language.parser.reason_moves import before_moves
@@ -235,7 +240,8 @@ def human_forms(toks: list[Token]
     toks, reached = errand_reach(toks)  # G5: "water the plant", "the room you reach through X"
     toks, worded = rule_wording(toks)  # "a nice wide gap", "tight to", "don't try to fit between"
     toks = and_room_scope(room_there(here_to_me(same_kind_rooms(robot_talk(toks)))))  # F2
-    toks = on_your_way(pass_then_goal(its_after_relation(toks)))  # "past X and over to Y"
+    toks = back_at(on_your_way(pass_then_goal(its_after_relation(toks))))  # "past X and over to Y"
+    toks = back_in_room(toks)  # "the vase on the dresser back in this room": where it is
     toks = loo_as_room(toks)  # "starting in the loo": the bathroom
     toks, talk = talk_around(toks)  # headers, waits, asides, go idioms
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
