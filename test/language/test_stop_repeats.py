@@ -193,6 +193,13 @@ def test_back_at_and_back_in_are_one_stop(text, want):
     assert _route(text) == want
 
 
+def test_a_speaker_scene_run_on_after_come_back_to_me_is_where_to_stop():
+    """AI17: a spoken list with no full stop before "im on the couch"."""
+    assert _route("ok three things. one go to the fridge. two the toilet. three come back to me "
+                  "im on the couch in the room with the dog bed.") == [
+        ("goal", "fridge"), ("goal", "toilet"), ("goal", "sofa")]
+
+
 def test_leaving_a_room_is_reported_not_dropped():
     p = parse_instruction("Go to the fridge after you leave the kitchen.")
     assert "said of the way: after you leave the kitchen" in p.context

@@ -29,6 +29,10 @@ __all__ = ["back_to_speaker"]
 
 #: A sentence of the speaker's own that says where they are, up to the ref's start.
 _SPEAKER_SCENE = scene(SPEAKER, anchored=False, to_end=True)
+#: A speaker's scene run on with no full stop ("three come back to me im on the couch"), read
+#: as a scene by the spoken-boundary pass: "I'm" then no verb of going before the place.
+_RUN_ON_SCENE = re.compile(r"\b(?:i'm|im|i am|we're|we are)\s(?![^.!?;]*\b(?:go|going|come|"
+                           r"coming|head|heading|walk|walking|bring)\b)[^.!?;]*$", re.IGNORECASE)
 #: Words that say the stop is the speaker, not where the walk began.
 _TO_SPEAKER = re.compile(r"\b(?:me|us|here|where\s+(?:i|we)\s+(?:am|are)|where\s+i'm)\b",
                          re.IGNORECASE)
@@ -39,7 +43,8 @@ _AT_START = re.compile(r"\b(?:start|started|starting|begin|began|beginning|origi
 def _speaker_place(text: str, context_refs: list[RefExpr]) -> RefExpr | None:
     """The place the speaker's scene sentence names: its first object if it names one ("I'm
     in the lounge, on the couch": the couch), else its first place."""
-    said = [r for r in context_refs if _SPEAKER_SCENE.search(text[:r.span[0]])]
+    said = [r for r in context_refs if _SPEAKER_SCENE.search(text[:r.span[0]]) or
+            _RUN_ON_SCENE.search(text[:r.span[0]])]
     if not said:
         return None
     sentence_end = min((k for k in (text.find(c, said[0].span[0]) for c in ".!?;")
