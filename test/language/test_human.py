@@ -57,7 +57,7 @@ def test_fresh_sets_no_silent_drops(name, at_least):
     # sealed until scored, first contact on main 601b0d6 after stop 37's G round (8, 3, 1, 4
     # with one silent drop, AK10, mended with AK's three repeated stops); now after stop 38's
     # I round and wrong-parse mends
-    ("fresh_human_ah.json", 14), ("fresh_human_ai.json", 13), ("fresh_human_aj.json", 11),
+    ("fresh_human_ah.json", 14), ("fresh_human_ai.json", 14), ("fresh_human_aj.json", 11),
     ("fresh_human_ak.json", 14),
     # stop 37's G-round class tables (first contact -> after, in docs/grounding.md)
     ("breadth_question_picks.json", 40), ("breadth_geometry_targets.json", 41),

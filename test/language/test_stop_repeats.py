@@ -200,6 +200,13 @@ def test_a_speaker_scene_run_on_after_come_back_to_me_is_where_to_stop():
         ("goal", "fridge"), ("goal", "toilet"), ("goal", "sofa")]
 
 
+def test_the_way_back_to_a_speaker_run_on_is_the_leg_to_that_place():
+    got = _route("ok three things. one go to the fridge. two the toilet. three come back to me im "
+                 "on the couch. oh and on the way back to me stay away from the dog bed")
+    assert got == [("goal", "fridge"), ("goal", "toilet"), ("goal", "sofa"),
+                   ("far", "dog_bed", "until:sofa")]
+
+
 def test_leaving_a_room_is_reported_not_dropped():
     p = parse_instruction("Go to the fridge after you leave the kitchen.")
     assert "said of the way: after you leave the kitchen" in p.context

@@ -76,4 +76,9 @@ def back_to_speaker(clauses: list[Clause], text: str,
         ref.text, ref.span, ref.head, ref.head_kind = got.text, got.span, got.head, got.head_kind
         ref.definite, ref.plural, ref.modifiers, ref.fuzzy = (got.definite, got.plural,
                                                               got.modifiers, got.fuzzy)
+        for x in clauses:
+            # "on the way back to me, stay away from X": the leg that ends at that stop
+            until = (x.during or {}).get("until")
+            if isinstance(until, RefExpr) and until.head_kind == "start" and x.span[0] > c.span[0]:
+                x.during = {"until": ref}
     return clauses
