@@ -228,8 +228,7 @@ class ClauseReader(ConditionReader):
                 any(self.w(x) in ("leave", "leaving", "exit", "exiting") for x in range(i, j)):
             # "go to the fridge after you leave the kitchen": leaving a room is no visit to
             # it; reported with the parse, never made a stop
-            self.context.append(f"said of the way: {self._text(i, j)}")
-            self.context_spans.append(self.span(i, j))
+            self._said_of_the_way(self._text(i, j), self.span(i, j))
             return
         if isinstance(after, RefExpr) and (st.k + 1 >= len(st.spans) or postposed) and out:
             # postposed "..., after visiting the toilet": that visit comes first
@@ -248,6 +247,12 @@ class ClauseReader(ConditionReader):
             return
         st.carry_within = within or st.carry_within
         st.carry_during = during or st.carry_during
+
+    def _said_of_the_way(self, text: str, span: tuple[int, int]) -> None:
+        """Report words about the way that make no stage or rule, as context with their span
+        (so the places they name are mentioned), never drop them."""
+        self.context.append(f"said of the way: {text}")
+        self.context_spans.append(span)
 
     def _before_after(self, st: _Order, i: int, body_i: int, body_j: int) -> int:
         """"before/after X, do Y" and "do Y before/after X": clauses put in route order."""
@@ -305,8 +310,7 @@ class ClauseReader(ConditionReader):
         if within is not None and got and not placed:
             # "As you leave the bedroom, go into the kitchen": a room scope before a stop it
             # cannot restrict; reported with the parse, never dropped
-            self.context.append(f"said of the way: {within.text}")
-            self.context_spans.append(within.span)
+            self._said_of_the_way(within.text, within.span)
 
     def _place(self, st: _Order, i: int, body_i: int, body_j: int, attached: bool,
                got: list[Clause]) -> None:

@@ -51,8 +51,8 @@ def loo_room_refs(text: str, refs: list[RefExpr]) -> list[RefExpr]:
     the bathroom (see :func:`loo_as_room`)."""
     out = []
     for r in refs:
-        words = text[:r.span[1]].lower().split()
-        if r.head == "toilet" and not r.modifiers and words and words[-1] in _LOO:
+        words = text[:r.span[1]].lower().split() if r.head == "toilet" and not r.modifiers else []
+        if words and words[-1] in _LOO:
             b = len(words) - 2
             while b >= 0 and words[b] in _DETS:
                 b -= 1
