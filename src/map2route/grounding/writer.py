@@ -288,8 +288,9 @@ class ProgramWriter:
             cat = GROUPS[cat][0]
         if mod.count is not None and mod.count >= 0:
             pred = f"has({self.q(cat)}, exactly={mod.count})"
-        elif mod.count == -2:
-            pred = f"has({self.q(cat)}, at_least=2)"
+        elif mod.count is not None:
+            # a least count ("several", "more than five"): -N means at least N
+            pred = f"has({self.q(cat)}, at_least={-mod.count})"
         else:
             pred = f"has({self.q(cat)})"
         return f"not_({pred})" if mod.negated else pred

@@ -384,19 +384,27 @@ def keep_going(rw: Rewriter, i: int) -> int | None:
     return i + n
 
 
-_HOUSE = ("house", "home", "apartment", "flat", "place")
+_HOUSE = ("house", "home", "apartment", "flat", "place", "scene", "map")
+#: Words that open the thing's own description after "in the house" ("the bed in the house
+#: with nothing on it"): the description is the thing's, never the house's.
+_OWN_TAIL = ("with", "without", "nearest", "closest", "farthest", "furthest", "next", "near",
+             "that", "which", "located", "on", "beside", "by")
 
 
 def in_the_house(rw: Rewriter, i: int) -> int | None:
     """"the biggest bed in the house, which is in the next bedroom" -> "the biggest bed,
     which ...": the whole map is where every thing is, and the relative clause after it is
-    the bed's (a bare "in the house" is left: the parser reads it as harmless)."""
+    the bed's; so is a description right after it ("the bed in the house with nothing on it",
+    "the largest side table in the scene"; a bare "in the house" is left: the parser reads it
+    as harmless)."""
     k = i + 2 + (1 if rw.w(i + 2) in ("whole", "entire") else 0)
     if rw.w(i) not in ("in", "of") or rw.w(i + 1) != "the" or rw.w(k) not in _HOUSE or \
             not any(x + rw.head_at(x) == i for x in range(max(0, i - 3), i)):
         return None
     rel = k + 1 + (1 if rw.w(k + 1) == "," else 0)
-    if rw.w(rel) not in ("which", "that") or rw.w(rel + 1) not in ("is", "are"):
+    if (rw.w(rel) not in ("which", "that") or rw.w(rel + 1) not in ("is", "are")) and \
+            rw.w(k + 1) not in _OWN_TAIL and not (rw.w(k) in ("scene", "map") and
+                                                  rw.w(k + 1) in (".", ",", "")):
         return None
     return k + 1
 

@@ -45,6 +45,7 @@ from map2route.language.parser import walk_phrasings as WP
 from map2route.language.parser import words as W
 from map2route.language.parser.anaphoric_scopes import anaphoric_scopes
 from map2route.language.parser.aside_restatements import restatements
+from map2route.language.parser.contrasted_contents import contrasted_contents
 from map2route.language.parser.correction_forms import correction_forms
 from map2route.language.parser.destination_forms import destination_forms
 from map2route.language.parser.errand_reach import errand_reach
@@ -242,7 +243,7 @@ def human_forms(toks: list[Token]
     toks = and_room_scope(room_there(here_to_me(same_kind_rooms(robot_talk(toks)))))  # F2
     toks = back_at(on_your_way(pass_then_goal(its_after_relation(toks))))  # "past X and over to Y"
     toks = back_in_room(toks)  # "the vase on the dresser back in this room": where it is
-    toks = loo_as_room(toks)  # "starting in the loo": the bathroom
+    toks = contrasted_contents(loo_as_room(toks))  # the loo: the bathroom; "has X but no Y"
     toks, talk = talk_around(toks)  # headers, waits, asides, go idioms
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
     toks, legs = leg_phrasings(leg_ends(toks))  # H3: "the stretch from X to Y"; "both ways", "coming back", "hug the X side", "going in"

@@ -18,6 +18,7 @@ from enum import Enum
 from typing import Literal
 
 from map2route.language.parser import words as W
+from map2route.language.parser.contrasted_contents import COUNT_BOUNDS, COUNT_TAILS
 from map2route.language.parser.model import Modifier, RefExpr
 from map2route.language.parser.state import ParserState
 
@@ -183,15 +184,39 @@ class ModifierReader(ParserState):
                 return None
             return Modifier("rank", [inner[0]], rank="fewest" if fewest else "most",
                             span=self.span(j, inner[1])), inner[1]
-        kk, count = self._count(kk)
+        kk, count, fewer = self._bounded_count(kk)
+        if not fewer and count is None:
+            kk, count = self._count(kk)
         inner = self.np(kk, end, nested + 1)
         if inner is None:
             return None
-        negated = self.w(j) == "without"
+        negated = (self.w(j) == "without") != fewer
         if count == 0:
             negated, count = True, None
         return Modifier("with", [inner[0]], count=count, negated=negated,
                         span=self.span(j, inner[1])), inner[1]
+
+    def _bounded_count(self, kk: int) -> tuple[int, int | None, bool]:
+        """A bound on the count after "with": "more than five" / "at least three" / "two or
+        more" (``count`` -N: at least N), "fewer than two" / "at most one" / "two or fewer"
+        (at least N, negated: ``fewer`` True). ``(kk, None, False)`` when no bound is said."""
+        for lead, past, fewer in COUNT_BOUNDS:
+            num = self._number(kk + len(lead)) if self.at(kk, *lead) else None
+            if num is not None:
+                return kk + len(lead) + 1, -(num + past), fewer
+        num = self._number(kk)
+        for tail, past, fewer in COUNT_TAILS:
+            if num is not None and self.at(kk + 1, *tail):
+                return kk + 1 + len(tail), -(num + past), fewer
+        return kk, None, False
+
+    def _number(self, k: int) -> int | None:
+        """The number said at ``k`` ("five", "5"), or None ("a", "several" are no number)."""
+        if self.w(k).isdigit():
+            return int(self.w(k))
+        if self.w(k) in ("a", "an", "several", "multiple"):
+            return None
+        return W.NUMBERS.get(self.w(k))
 
     def _count(self, kk: int) -> tuple[int, int | None]:
         """A count after "with": "two", "exactly 2", "a couple of", "several" (-2: some)."""

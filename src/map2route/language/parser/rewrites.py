@@ -28,7 +28,7 @@ _COMPARATIVES = ("larger", "bigger", "smaller", "largest", "biggest", "smallest"
 _SUPERLATIVES = ("closest", "nearest", "farthest", "furthest")
 _LIST_NOUNS = ("places", "stops", "destinations", "locations", "things", "spots", "points",
                "objects", "targets")
-_INDEFINITE = ("a", "an", "one", "two", "three", "some", "no")
+_INDEFINITE = ("a", "an", "one", "two", "three", "four", "five", "six", "some", "no")
 _ON_IT = (("on", "it"), ("on", "top"), ("in", "it"), ("inside", "it"), ("next", "to", "it"))
 _LIST_BEFORE = (":", ",", ".", ";", "and")
 #: Verbs of having that a coordinated list may follow ("that contains a desk and a TV").
