@@ -45,6 +45,9 @@ def test_table_refusals_name_a_span() -> None:
     # there is ... - that's where
     ("In the bathroom with the candle there is a plunger next to the toilet. That's where you "
      "should go.", [("goal", "plunger")]),
+    # the room said first, then "there's X ... in there"
+    ("The kitchen with the window, there's a toaster on the counter in there. Go to it.",
+     [("goal", "toaster")]),
     # a group pointed at with a plural
     ("See the sofa and the armchair in the living room? Go and stand halfway between the two "
      "of them.", [("goal", "midpoint")]),

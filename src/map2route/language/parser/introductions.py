@@ -222,6 +222,14 @@ def _there_is(toks: list[Token], a: int, e: int) -> _Intro | None:
         while room and room[-1].text in (",", "-"):
             room = room[:-1]
         k = t
+    elif words[k:k + 1] == ["the"] and _head(words, k + 1)[2] == "room":
+        # "The bedroom with the most paintings - there's a basketball on the floor in there"
+        t = next((x for x in range(k + 2, e - 1) if words[x] == "," and words[x + 1] in (
+            "there", "theres")), None)
+        if t is None:
+            return None
+        room = [_t("in", toks[t]), *toks[k:t]]
+        k = t + 1
     if words[k:k + 2] in (["there", "is"], ["there", "'s"], ["there", "are"]):
         k += 2
     elif words[k:k + 1] == ["theres"]:
@@ -255,6 +263,10 @@ def _there_is(toks: list[Token], a: int, e: int) -> _Intro | None:
         return None  # "there are two beds; find the bigger of the two": :mod:`.set_picks`
     if q == e and "and" not in words[k:q] and words[k:k + 1] == ["the"]:
         return None  # "there's the X": a pointer, not an introduction
+    there = next((x for x in range(len(phrase) - 1) if phrase[x].text == "in" and
+                  phrase[x + 1].text == "there"), None)
+    if room and there is not None:
+        phrase = [*phrase[:there], *phrase[there + 2:]]  # "... in there": the room said first
     if room:
         phrase = [*phrase, _t("in", room[0]), *room[1:]] if room[0].text == "inside" else \
             [*phrase, *room]
