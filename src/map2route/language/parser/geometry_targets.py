@@ -184,6 +184,7 @@ def _list_end(rw: Rewriter, k: int) -> tuple[int, int] | None:
         if rw.w(k) in W.NUMBERS or rw.w(k).isdigit():
             count = W.NUMBERS.get(rw.w(k), 0) if not rw.w(k).isdigit() else int(rw.w(k))
             k += 1
+        k += rw.w(k) in W.FILLER_ADJ and _head(rw, k + 1) is not None  # "the little side table"
         hit = _head(rw, k)
         if hit is None or hit[2] not in ("object", "group"):
             # "the sofa, the armchair and the table, the centre of ...": the list ended

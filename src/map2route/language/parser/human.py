@@ -53,6 +53,7 @@ from map2route.language.parser.errand_talk import errand_talk
 from map2route.language.parser.finding_out import finding_out
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.here_to_me import here_to_me
+from map2route.language.parser.introductions import introductions
 from map2route.language.parser.its_relations import its_after_relation
 from map2route.language.parser.kind_talk import kind_talk
 from map2route.language.parser.learner_forms import learner_forms
@@ -228,6 +229,7 @@ def human_forms(toks: list[Token]
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
     toks, opened = openers(toks)  # I5: "Two stops for this one.", "Coming in through X:"
+    toks, introduced = introductions(toks)  # J1: "the X I want is the one ...; go to it"
     toks, intros = set_intros(toks)  # I3: "you know the X?", "we've got two Xs", "N of them"
     toks = leg_scopes(toks)  # I2: "on the way back to X", "the leg between A and B", "while you're doing it"
     toks = learner_forms(toks)  # H1: "move until the X", "next the X", "keep far of X"
@@ -275,7 +277,7 @@ def human_forms(toks: list[Token]
     context: list[tuple[str, tuple[int, int]]] = [
         *opened, *manner, *worded, *talk, *legs, *retracted, *restated, *checked, *states,
         *tails, *heading, *kinds,
-        *listed, *set_ups, *stated, *intros, *spoken, *reasons, *moved, *reached, *asked]
+        *listed, *set_ups, *stated, *introduced, *intros, *spoken, *reasons, *moved, *reached, *asked]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False

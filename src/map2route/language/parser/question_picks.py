@@ -455,3 +455,7 @@ def question_picks(toks: list[Token]) -> tuple[list[Token], Context, set[int]]:
     toks = _each_have(_questions(toks, context, picks), context)
     toks = _counted_tails(_whichever_got(_whichever_after(_which_places(toks))), picks)
     return toks, context, picks
+
+
+#: The pointer replacement, shared with :mod:`.introductions` ("... . Go to it.").
+point_back = _point
