@@ -297,6 +297,9 @@ class ClauseReader(ConditionReader):
                 c.within = within
                 placed = True
             elif within is not None and c.refs and (c.refs[0].head_kind in ("object", "group")
+                                                    or c.refs[0].head_kind in ("window", "door")
+                                                    and within.head_kind == "room" and
+                                                    within.span[0] in self.marks.route_order
                                                     or _gap(c.refs[0]) or
                                                     c.refs[0].head == "room") \
                     and not any(m.kind == "in_room" for m in c.refs[0].modifiers):

@@ -240,7 +240,10 @@ def _heading(toks: list[Token], context: list[tuple[str, tuple[int, int]]]) -> l
         if verb is None:
             continue
         t = k + len(verb)
-        if words[t:t + 1] and words[t] in _TOWARD:
+        plural = head_lexicon().match(words[t + 1 + (words[t + 1:t + 2] == ["the"]):][:3])
+        if words[t:t + 1] and (words[t] in _TOWARD or words[t] in ("into", "to") and
+                               plural is not None and plural[2] == "room" and plural[3]):
+            # J5: "Head into the bedrooms, and in the first bedroom you come into, ..."
             e = _np_end(words, t + 1)
             rest = words[e:]
             if e == t + 1 or not any(w in _ORDINALS for w in rest[:12]) or \

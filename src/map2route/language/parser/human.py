@@ -53,6 +53,7 @@ from map2route.language.parser.errand_talk import errand_talk
 from map2route.language.parser.finding_out import finding_out
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.here_to_me import here_to_me
+from map2route.language.parser.house_walks import house_walks
 from map2route.language.parser.introductions import introductions
 from map2route.language.parser.its_relations import its_after_relation
 from map2route.language.parser.kind_talk import kind_talk
@@ -228,6 +229,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks, walked = house_walks(toks)  # J5: "on through the house to X", "the room it opens into"
     toks, opened = openers(toks)  # I5: "Two stops for this one.", "Coming in through X:"
     toks, introduced = introductions(toks)  # J1: "the X I want is the one ...; go to it"
     toks, intros = set_intros(toks)  # I3: "you know the X?", "we've got two Xs", "N of them"
@@ -275,9 +277,10 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *opened, *manner, *worded, *talk, *legs, *retracted, *restated, *checked, *states,
-        *tails, *heading, *kinds,
-        *listed, *set_ups, *stated, *introduced, *intros, *spoken, *reasons, *moved, *reached, *asked]
+        *walked, *opened, *manner, *worded, *talk, *legs, *retracted, *restated, *checked,
+        *states, *tails, *heading, *kinds,
+        *listed, *set_ups, *stated, *introduced, *intros, *spoken, *reasons, *moved, *reached,
+        *asked]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False
@@ -400,8 +403,9 @@ def merge_room_then_object(clauses: list[Clause], text: str) -> list[Clause]:
             continue  # "walk there and stop next to it": one stage
         if prev is not None and room_then_object(prev, c):
             between = text[prev.span[1]:c.span[0]].lower()
-            if re.fullmatch(r"[\s,\-\u2013\u2014]*(?:you\s[a-z\s]*?)?"
-                            r"(?:[a-z]+ing\s[a-z\s]*,\s*)?(?:and|,)\s*"
+            if re.fullmatch(r"[\s,\-\u2013\u2014]*"
+                            r"(?:(?:you|u|encountered|reached)\s[a-z\s]*?)?"
+                            r"(?:[a-z]+ing\s[a-z\s]*,\s*)?(?:and|n|,)\s*"
                             r"(?:then\s+)?[a-z\s]*",
                             between) and \
                     not any(ch in between for ch in ".;!?") and \

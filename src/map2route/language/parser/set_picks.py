@@ -416,7 +416,22 @@ def _pick(words: list[str], j: int) -> tuple[str, int, int, str] | None:
             return "which", j, q + hit[0], " ".join(words[q:q + hit[0]])
     if w == "that" and nxt == "one":
         return "that", j, j + 2, ""
+    if w == "the" and nxt in _NTH and words[j + 2:j + 4] in (["one"] + [y] for y in _YOU):
+        return "nth", j, j + 3, nxt  # "the second one you get to": counted along the route
     return None
+
+
+_NTH = frozenset({"first", "second", "third", "1st", "2nd", "3rd"})
+_YOU = ("you", "u")
+_MEET = frozenset({"get", "come", "reach", "walk", "hit", "pass", "meet", "see", "go"})
+
+
+def _meet_end(words: list[str], t: int) -> int:
+    """End of "you get to" / "you come across" / "you pass" at ``t``."""
+    if words[t + 1:t + 2] == [] or words[t + 1] not in _MEET:
+        return t
+    m = t + 2
+    return m + (words[m:m + 1] in (["to"], ["into"], ["across"], ["past"], ["by"], ["upon"]))
 
 
 #: First words of a pick's own clause that the later stages read after "the one" ("the one
@@ -489,6 +504,12 @@ def _resolve(toks: list[Token], sets: _Set, a: int, e: int) -> list[Token] | Non
         elif form == "size":
             out += [toks[s], toks[s + 1], *head, *desc]
             j = t
+        elif form == "nth":
+            m = _meet_end(words, t)
+            if m == t:
+                return None
+            out += [toks[s], toks[s + 1], *head, *toks[t:m], *desc]
+            j = m
         elif form == "that":
             out += [_t("the", toks[s]), *head, *desc]
             j = t

@@ -179,7 +179,7 @@ def room_got_to_through(rw: Rewriter, i: int) -> int | None:
     k += 1 + (1 if rw.w(k + 1) in ("can", "could", "would", "will") else 0)
     k += 2 if rw.w(k) in ("get", "go", "walk", "come") and rw.w(k + 1) in ("to", "into") \
         else 1 if rw.w(k) in ("reach", "enter", "access") else 0
-    if rw.w(k) not in ("through", "via", "from") or rw.w(k + 1) not in _DETS:
+    if rw.w(k) not in ("through", "thru", "via", "from") or rw.w(k + 1) not in _DETS:
         return None
     rw.emit("adjacent", "to", like=rw.toks[i])
     return k + 1
