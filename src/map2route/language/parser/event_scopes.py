@@ -15,8 +15,8 @@ the R", "after the X"):
 * coming (back) out of a room: "as you come back out of the bathroom", "once you've come out
   of the kitchen", "when you get out of the bedroom" -> "after the X", X the stop made in that
   room (the stop said to be in it, else the one stop whose thing stands only in such a room:
-  the toilet in the bathroom); where no such stop was made the words are "after you leave the
-  R" (the route after that room);
+  the toilet in the bathroom); where no such stop was made the words are left to the parser,
+  which reads them in the room left, as the sets do;
 * leaving a stop on the way to the next one: "once you've left the armchair and you're heading
   to the stool, ..." -> "after the armchair" (the next stop, already named, is not a second
   place of the rule; heading to a room is left to the parser, as it may say the stop's room);
@@ -109,7 +109,8 @@ def _room_end(words: list[str], k: int) -> int:
     n = _room_at(words, k + 1)
     if n:
         return k + 1 + n
-    if words[k] in ("that", "this") and words[k + 1:k + 2] == ["room"]:
+    if words[k] in ("that", "this") and words[k + 1:k + 2] == ["room"] and \
+            _last_room(words, k) is not None:  # "that room": the room named last, if any
         return k + 2
     return 0
 
@@ -215,13 +216,10 @@ def _out_of(words: list[str], toks: list[Token], i: int, out: list[Token]) -> in
     room = words[k + 1:end]
     stop = _stop_in(words, room, i) if room != ["room"] else None
     src = toks[i:end]
-    if stop is not None:  # the room stays said: "after the toilet in the bathroom"
-        out += [_tok(w, src) for w in ("after", "the", *stop, "in", "the", *room)]
-        return end - i
-    if room == ["room"]:
+    if stop is None:  # no stop made there: "as you get out of the R" is read in the R
         return 0
-    out += [_tok(w, toks[i:k]) for w in ("after", "you", "leave")]
-    return k - i
+    out += [_tok(w, src) for w in ("after", "the", *stop, "in", "the", *room)]
+    return end - i
 
 
 def _left_heading(words: list[str], toks: list[Token], i: int, out: list[Token]) -> int:
@@ -317,7 +315,7 @@ def _bare_through(words: list[str], toks: list[Token], i: int, out: list[Token])
     rule = [b for b in range(a + 1, i) if words[b] in _RULE]
     if not rule:
         return 0
-    rooms = [(b, _room_word(words, b)) for b in range(rule[0], i) if _room_word(words, b)]
+    rooms = [(b, _room_word(words, b)) for b in range(rule[-1], i) if _room_word(words, b)]
     span = " ".join(words[i:k + 1])
     if len({tuple(words[b:b + n]) for b, n in rooms}) != 1:
         raise ParseError(
