@@ -54,6 +54,10 @@ def test_table_floor_no_silent_drops_and_named_refusals() -> None:
     ("Go to the box in the bedroom, then the sofa. Once you've come out of the bedroom, stay "
      "away from the cart.",
      [("goal", "box"), ("goal", "sofa"), ("far", "cart", "after:box")]),
+    # the speaker's start is no stop made there: the room left, read in that room
+    ("You're starting at the toilet. Go to the sofa. As you come out of the bathroom, keep away "
+     "from the plunger.",
+     [("goal", "sofa"), ("far", "plunger", "in:bathroom")]),
     # leaving a stop on the way to the next (named) one: after that stop
     ("Go to the sofa, then the toilet. Once you've left the sofa and you're heading to the "
      "toilet, give the dog bed a wide berth.",

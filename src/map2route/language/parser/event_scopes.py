@@ -73,6 +73,9 @@ _ONLY_IN = {"toilet": "bathroom", "bathtub": "bathroom", "shower": "bathroom",
             "toilet_paper": "bathroom", "plunger": "bathroom", "fridge": "kitchen",
             "microwave": "kitchen", "stove_burner": "kitchen", "toaster": "kitchen",
             "coffee_machine": "kitchen", "kettle": "kitchen", "bed": "bedroom"}
+#: Words of a scene sentence ("you're starting at the toilet"): its thing is no stop.
+_SCENE = frozenset({"start", "starting", "started", "sat", "sitting", "standing", "am", "are",
+                    "stood", "from"})
 _GOING = frozenset({"heading", "going", "walking", "moving", "making", "on", "off", "travelling"})
 
 
@@ -193,7 +196,8 @@ def _stop_in(words: list[str], room: list[str], end: int) -> list[str] | None:
         if kind is None:
             k += 1
             continue
-        if kind[2] == "object" and _ONLY_IN.get(kind[1]) == "_".join(room):
+        if kind[2] == "object" and _ONLY_IN.get(kind[1]) == "_".join(room) and \
+                not _SCENE & set(words[max(0, k - 5):k]):
             found.append(words[k:k + kind[0]])
         k += kind[0]
     return found[0] if len({tuple(f) for f in found}) == 1 else None
