@@ -50,6 +50,7 @@ from map2route.language.parser.correction_forms import correction_forms
 from map2route.language.parser.destination_forms import destination_forms
 from map2route.language.parser.errand_reach import errand_reach
 from map2route.language.parser.errand_talk import errand_talk
+from map2route.language.parser.event_scopes import event_scopes
 from map2route.language.parser.finding_out import finding_out
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.here_to_me import here_to_me
@@ -241,7 +242,7 @@ def human_forms(toks: list[Token]
     toks, asked, picked = question_picks(toks)  # "Which bed is furthest from X? Go there."
     # "that bedroom", "between stops 1 and 2" (G3); before errand_reach rewrites "the X room",
     # so that it resolves to the room X was said to be in
-    toks = anaphoric_scopes(toks)
+    toks = anaphoric_scopes(event_scopes(toks))  # J3: "if you come in through R", "as you come out of R"
     toks, reached = errand_reach(toks)  # G5: "water the plant", "the room you reach through X"
     toks, worded = rule_wording(toks)  # "a nice wide gap", "tight to", "don't try to fit between"
     toks = and_room_scope(room_there(here_to_me(same_kind_rooms(robot_talk(toks)))))  # F2

@@ -70,7 +70,7 @@ class ScopeReader(ConstraintReader):
         if n:
             return "whole", None, t + n
         n = self.at_any(t, W.ON_THE_WAY)
-        if n and self.w(t + n) not in ("to", "towards", "toward", "over", "there"):
+        if n and self.w(t + n) not in ("to", "towards", "toward", "over", "there", "through", "thru"):
             # "on the way, stay close to the sofa": the leg just named
             return "this", {"this": True}, t + n
         n = self.at_any(t, W.TEMPORAL)
