@@ -47,6 +47,7 @@ from map2route.language.parser.anaphoric_scopes import anaphoric_scopes
 from map2route.language.parser.aside_restatements import restatements
 from map2route.language.parser.correction_forms import correction_forms
 from map2route.language.parser.destination_forms import destination_forms
+from map2route.language.parser.errand_asides import errand_asides
 from map2route.language.parser.errand_reach import errand_reach
 from map2route.language.parser.errand_talk import errand_talk
 from map2route.language.parser.finding_out import finding_out
@@ -226,6 +227,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks, errand = errand_asides(toks)  # J4: "go check if X is full", "You'll be carrying ..."
     toks, opened = openers(toks)  # I5: "Two stops for this one.", "Coming in through X:"
     toks, intros = set_intros(toks)  # I3: "you know the X?", "we've got two Xs", "N of them"
     toks = leg_scopes(toks)  # I2: "on the way back to X", "the leg between A and B", "while you're doing it"
@@ -272,7 +274,7 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *opened, *manner, *worded, *talk, *legs, *retracted, *restated, *checked, *states,
+        *errand, *opened, *manner, *worded, *talk, *legs, *retracted, *restated, *checked, *states,
         *tails, *heading, *kinds,
         *listed, *set_ups, *stated, *intros, *spoken, *reasons, *moved, *reached, *asked]
     kept: list[Token] = []
