@@ -19,7 +19,9 @@ from map2route.language.parser import parse_instruction
 
 DATA = Path(__file__).parent / "data"
 #: item -> the gold reference the words never name (a room type only the map answers)
-_ROOM_TYPE_BY_MAP = {"AN08": "living_room", "AN19": "bedroom"}
+_ROOM_TYPE_BY_MAP = {"AN08": "living_room", "AN19": "bedroom",
+                     # J4: read since "bring urself back to" is; "the room with the two beds"
+                     "AN17": "bedroom"}
 
 
 @pytest.mark.parametrize(("name", "floor"), [

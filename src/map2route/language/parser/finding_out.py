@@ -117,7 +117,7 @@ def _checks(toks: list[Token], context: list[tuple[str, tuple[int, int]]]) -> li
     k = 0
     while k < len(toks):
         prev = words[k - 1] if k else ""
-        opens = not prev or prev in (*_ENDS, ",", "and", "(")
+        opens = not prev or prev in (*_ENDS, ",", "and", "n", "&", "(")
         past = _check_at(words, k) if opens else None
         if past is None or past >= len(toks) or words[past] in _ENDS:
             out.append(toks[k])
@@ -128,7 +128,7 @@ def _checks(toks: list[Token], context: list[tuple[str, tuple[int, int]]]) -> li
             out.append(toks[k])  # "check whether X has a Y: if it does, ...": a condition
             k += 1
             continue
-        if out and out[-1].text == "and":
+        if out and out[-1].text in ("and", "n", "&"):
             out.pop()  # "... and see whether ...": the "and" joined the clause
         a, b = toks[k].start, toks[end - 1].end
         context.append((" ".join(words[k:end]), (a, b)))

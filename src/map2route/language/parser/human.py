@@ -48,6 +48,7 @@ from map2route.language.parser.aside_restatements import restatements
 from map2route.language.parser.contrasted_contents import contrasted_contents
 from map2route.language.parser.correction_forms import correction_forms
 from map2route.language.parser.destination_forms import destination_forms
+from map2route.language.parser.errand_asides import errand_asides
 from map2route.language.parser.errand_reach import errand_reach
 from map2route.language.parser.errand_talk import errand_talk
 from map2route.language.parser.event_scopes import event_scopes
@@ -230,6 +231,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks, errand = errand_asides(toks)  # J4: "go check if X is full", "You'll be carrying ..."
     toks, walked = house_walks(toks)  # J5: "on through the house to X", "the room it opens into"
     toks, opened = openers(toks)  # I5: "Two stops for this one.", "Coming in through X:"
     toks, introduced = introductions(toks)  # J1: "the X I want is the one ...; go to it"
@@ -278,8 +280,8 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *walked, *opened, *manner, *worded, *talk, *legs, *retracted, *restated, *checked,
-        *states, *tails, *heading, *kinds,
+        *errand, *walked, *opened, *manner, *worded, *talk, *legs, *retracted, *restated,
+        *checked, *states, *tails, *heading, *kinds,
         *listed, *set_ups, *stated, *introduced, *intros, *spoken, *reasons, *moved, *reached,
         *asked]
     kept: list[Token] = []

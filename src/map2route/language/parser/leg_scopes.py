@@ -340,7 +340,8 @@ def _but_scopes(words: list[str]) -> set[int]:
     out: set[int] = set()
     for k, w in enumerate(words):
         if w != "but" or words[k + 1:k + 2] == [] or words[k + 1] not in _BUT_OPENERS or \
-                words[k + 2:k + 3] in (["that"], ["this"], ["which"]):
+                words[k + 2:k + 3] in (["that"], ["this"], ["which"]) and \
+                words[k + 3:k + 4] not in ([p] for p in _PIECES):  # "but on that bit": a scope
             continue
         for m in range(k + 2, min(k + 16, len(words))):
             if words[m] in (".", ";", "!", "?"):
