@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from map2route.language.vocabulary import GROUPS
+
 
 @dataclass
 class Modifier:
@@ -213,8 +215,10 @@ class InstructionParse:
 
 def same_ref(a: RefExpr, b: RefExpr) -> bool:
     """Whether a scope's "until X" names the stage target ``a`` (same head word suffices; a
-    ``door`` and a ``doorway`` are the same places: the map's doors are its doorways)."""
-    return a.head == b.head or {a.head, b.head} == _DOORS
+    ``door`` and a ``doorway`` are the same places: the map's doors are its doorways; "the
+    lamp" said again of "the desk lamp": a group word names a stage of one of its members)."""
+    return a.head == b.head or {a.head, b.head} == _DOORS or \
+        b.head_kind == "group" and a.head in GROUPS.get(b.head, ())
 
 
 _DOORS = frozenset({"door", "doorway"})

@@ -30,6 +30,12 @@ from map2route.language.parser.motion_targets import room_then_corner
 from map2route.language.parser.openers import check_count
 from map2route.language.parser.passes_told_after import merge_around_passes, refuse_unused
 from map2route.language.parser.room_picks import room_picks_after
+from map2route.language.parser.room_then_thing import (
+    plural_rules,
+    room_then_thing,
+    room_topic_rules,
+    shared_legs,
+)
 from map2route.language.parser.speaker_place import to_speaker
 from map2route.language.parser.speaker_return import back_to_speaker
 from map2route.language.parser.stage_repairs import (
@@ -150,6 +156,8 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     clauses = merge_passed_on_the_way(clauses, text, p.marks)
     clauses = merge_room_then_stop(clauses, text, p.marks)
     clauses = through_then_stop(merge_stop_there(clauses, text), text)
+    clauses = shared_legs(room_topic_rules(plural_rules(room_then_thing(clauses, text), text),
+                                           text), text)  # J2
     context_refs = loo_room_refs(text, [r for sp in p.context_spans
                                         for r in _context_refs(text, sp)])
     clauses = leg_clauses(to_speaker(clauses, text, p.context), text, context_refs)
