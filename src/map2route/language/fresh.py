@@ -179,6 +179,20 @@ def _pair_room(clause_json: dict[str, Any]) -> str:
     return rooms.pop().replace("_", "") if len(rooms) == 1 else ""
 
 
+def _thing_room(clause_json: dict[str, Any]) -> str:
+    """The room a keep-away rule's one thing is said to be in ("stay away from the couch in
+    that lounge", "don't run over the box in the living room"), or ""."""
+    refs = clause_json.get("refs") or []
+    if clause_json.get("kind") not in ("far", "avoid") or len(refs) != 1 or \
+            refs[0].get("head") == "between":
+        return ""
+    said = [m["refs"][0] for m in refs[0].get("modifiers") or []
+            if m["kind"] == "in_room" and not m.get("negated") and m.get("refs")]
+    if len(said) != 1 or said[0].get("head_kind") != "room" or said[0].get("head") == "room":
+        return ""
+    return _key(said[0]["head"]).replace("_", "")
+
+
 def _constraint_found(w: dict[str, Any], got: list[tuple[str, list[str], list[str]]],
                       n_stages: int, strict: bool = False) -> bool:
     kind = _as_written(w["kind"], str(w.get("head") or ""))
@@ -264,11 +278,13 @@ def score_item(item: dict[str, Any], parse: InstructionParse | None,
         heads = [_key(h) for r in c.get("refs", []) for h in
                  _heads(_ref_from_json(r))]
         scopes = _scope_heads(c, js["stages"], strict)
-        room = "" if strict else _pair_room(c)
+        room = "" if strict else _pair_room(c) or _thing_room(c)
         if room and (not scopes or scopes == ["in:" + room]):
             # "don't pass between A and B in R" and "in R, don't pass between A and B": the
             # gap between two things in R lies in R, so a whole-route rule and one scoped to R
-            # are one rule; sets write it both ways (W08: whole route; AH08: in the room)
+            # are one rule; sets write it both ways (W08: whole route; AH08: in the room).
+            # So is keeping away from (or off) one thing said to be in R: away from R the rule
+            # asks nothing ("stay away from the couch in that lounge": AQ12 gold in:living_room)
             scopes = ["in:" + room, "global"]
         got_cons.append((c["kind"], heads, scopes))
         refs = c.get("refs", [])

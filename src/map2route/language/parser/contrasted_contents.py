@@ -1,6 +1,7 @@
 """A thing's contents with one of them denied by "but": "the bed that has a pillow but no
 laptop", "the dresser that has a CD on it, but not a mug", "the bed with a pillow and without
-a laptop", "the bedroom with two beds yet no TV stand".
+a laptop", "the bedroom with two beds yet no TV stand", and the other way round, "the bedroom that has no
+windows but does have an armchair".
 
 Real referring expressions of the Map2Route Easy split say contents this way; the parser
 reads "with a pillow and no laptop" (a second "with" modifier, negated), so the pass rewrites
@@ -84,6 +85,15 @@ def _bounded_item(words: list[str], k: int, *, after_bound: bool) -> bool:
     return after_bound and bool(det) and _head_at(words, k + det)
 
 
+def _affirmed_having(words: list[str], k: int) -> int:
+    """Length of "does have" / "has (got)" / "it does have" at ``k`` after "but", or 0."""
+    for said in (("it", "does", "have"), ("does", "have"), ("do", "have"), ("has", "got"),
+                 ("has",), ("have",), ("it", "has")):
+        if tuple(words[k:k + len(said)]) == said and k + len(said) < len(words):
+            return len(said)
+    return 0
+
+
 def _head_at(words: list[str], k: int) -> bool:
     return head_lexicon().match(words[k:k + head_lexicon().max_len]) is not None
 
@@ -108,6 +118,14 @@ def contrasted_contents(toks: list[Token]) -> list[Token]:
             out += [Token("and", toks[k].start, toks[k].end),
                     Token("no", toks[k + 1].start, toks[q - 1].end)]
             i = q
+            continue
+        have = _affirmed_having(words, k + 1) if lead in ("but", "yet") else 0
+        if have and _head_at(words, k + 1 + have + (1 if words[k + 1 + have] in _DETS else 0)) \
+                and _having_before(words, i):
+            # "the bedroom that has no windows but does have an armchair": and with an armchair
+            out += [Token("and", toks[k].start, toks[k].end),
+                    Token("with", toks[k + 1].start, toks[k + have].end)]
+            i = k + 1 + have
             continue
         if lead == "and" and _bounded_item(words, k + 1, after_bound=_bound_before(words, k)) \
                 and _having_before(words, i):

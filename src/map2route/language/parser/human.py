@@ -104,6 +104,7 @@ from map2route.language.parser.run_on_frames import (
 from map2route.language.parser.same_kind_rooms import same_kind_rooms
 from map2route.language.parser.set_intros import set_intros
 from map2route.language.parser.set_picks import set_picks
+from map2route.language.parser.short_sentences import short_sentences
 from map2route.language.parser.spoken_boundaries import spoken_boundaries
 from map2route.language.parser.spoken_frames import spoken_frames
 from map2route.language.parser.stage_repairs import token_repairs
@@ -231,6 +232,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks = short_sentences(toks)  # "Starting from the kitchen.", "Telly in the lounge. Go."
     toks, errand = errand_asides(toks)  # J4: "go check if X is full", "You'll be carrying ..."
     toks, walked = house_walks(toks)  # J5: "on through the house to X", "the room it opens into"
     toks, opened = openers(toks)  # I5: "Two stops for this one.", "Coming in through X:"

@@ -27,6 +27,9 @@ _LOO = frozenset({"loo", "lav", "lavatory", "lavvy", "wc", "restroom"})
 #: What makes the word before them a room's: being in, entering, leaving.
 _IN_ROOM = frozenset({"in", "into", "inside", "leave", "leaving", "left", "exit", "exiting",
                       "of", "through", "thru"})
+#: "out of the loo", "the corner of the loo": a place that only a room has.
+_PART_OF_ROOM = frozenset({"out", "corner", "corners", "middle", "centre", "center", "end",
+                           "back", "far"})
 _DETS = frozenset({"the", "a", "that", "this", "my", "our", "downstairs", "upstairs", "little",
                    "small", "big", "other"})
 
@@ -41,7 +44,7 @@ def loo_as_room(toks: list[Token]) -> list[Token]:
         while b >= 0 and toks[b].text in _DETS:
             b -= 1
         if b >= 0 and toks[b].text in _IN_ROOM and b < k - 1 and \
-                (toks[b].text != "of" or b > 0 and toks[b - 1].text == "out"):
+                (toks[b].text != "of" or b > 0 and toks[b - 1].text in _PART_OF_ROOM):
             out[k] = Token("bathroom", t.start, t.end)
     return out
 
