@@ -54,8 +54,15 @@ scene sentence), a set introduced and then picked from (:mod:`.set_intros`), leg
 their ends, order or what happens on them (:mod:`.leg_ends`, :mod:`.leg_scopes`), manner and
 position words (:mod:`.manner_positions`), reasons said after a request
 (:mod:`.reason_tails`), rooms picked by "where", sharing, the far end or a count from a room
-(:mod:`.room_picks`), and a few closed two-word readings (:mod:`.pass_then_goal`,
-:mod:`.its_relations`, :mod:`.loo_rooms`); corrections that point back are read inside
+(:mod:`.room_picks`), a thing introduced and then pointed back at (:mod:`.introductions`),
+walks through the house and rooms told by the room they open into (:mod:`.house_walks`), rules
+scoped by an event of the route (:mod:`.event_scopes`), errand framings and asides around a
+request (:mod:`.errand_asides`), a room said as where to go and then the thing in it
+(:mod:`.room_then_thing`), contents denied or bounded by a count ("a pillow but no laptop",
+"more than five chairs": :mod:`.contrasted_contents`), fragments ("Starting from the
+kitchen.", a lone "Go.": :mod:`.short_sentences`), and a few closed two-word readings
+(:mod:`.pass_then_goal`, :mod:`.its_relations`, :mod:`.loo_rooms`); the passes that try their
+rules token by token share one scan (:mod:`.rule_scan`); corrections that point back are read inside
 :mod:`.retractions` (:mod:`.contrast_repairs`). Last, :mod:`.parse` sets
 apart an aside that names nothing on the map when it is all that stops a parse
 (:mod:`.aside_clauses`), reported as context, repairs parses whose stages came out wrong

@@ -45,6 +45,7 @@ lists are closed and small, so this is written by hand like the rest of the pars
 from __future__ import annotations
 
 from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.rule_scan import scan_appending
 from map2route.language.tokens import Token
 
 __all__ = ["anaphoric_scopes"]
@@ -547,26 +548,19 @@ def _whole(words: list[str], toks: list[Token], i: int, out: list[Token]) -> int
     return n
 
 
-_RULES = (_and_scope, _stop_range, _ordinal_bit, _out_of, _leave_for, _going_from, _whole, _after_that,
+def _whilst(words: list[str], toks: list[Token], i: int, out: list[Token]) -> int:
+    """"whilst" is "while"."""
+    if words[i] != "whilst":
+        return 0
+    out.append(Token("while", toks[i].start, toks[i].end))
+    return 1
+
+
+_RULES = (_whilst, _and_scope, _stop_range, _ordinal_bit, _out_of, _leave_for, _going_from, _whole, _after_that,
           _arrive, _been_to, _room_pointer, _thing_named_room)
 
 
 def anaphoric_scopes(toks: list[Token]) -> list[Token]:
     """Rewrite the pointing scopes of the module docstring onto the forms the parser reads."""
     words = [t.text for t in toks]
-    out: list[Token] = []
-    i = 0
-    while i < len(toks):
-        if words[i] == "whilst":
-            out.append(Token("while", toks[i].start, toks[i].end))
-            i += 1
-            continue
-        for rule in _RULES:
-            n = rule(words, toks, i, out)
-            if n:
-                i += n
-                break
-        else:
-            out.append(toks[i])
-            i += 1
-    return out
+    return scan_appending(toks, words, _RULES)

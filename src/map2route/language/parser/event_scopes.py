@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from map2route.language.errors import ParseError
 from map2route.language.parser.anaphoric_scopes import _hit, _last_room, _room_at, _room_thing
+from map2route.language.parser.rule_scan import scan_appending
 from map2route.language.tokens import Token
 
 __all__ = ["event_scopes"]
@@ -358,15 +359,4 @@ def event_scopes(toks: list[Token]) -> list[Token]:
     reads."""
     words = [t.text.lower() for t in toks]
     _unplaced_there(words, toks)
-    out: list[Token] = []
-    i = 0
-    while i < len(toks):
-        for rule in _RULES:
-            n = rule(words, toks, i, out)
-            if n:
-                i += n
-                break
-        else:
-            out.append(toks[i])
-            i += 1
-    return out
+    return scan_appending(toks, words, _RULES)

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from map2route.language.errors import ParseError
 from map2route.language.parser.destination_tokens import Context, head_at, take, tok, words_of
+from map2route.language.parser.rule_scan import scan_writing
 from map2route.language.tokens import Token
 
 __all__ = ["house_walks"]
@@ -383,16 +384,4 @@ def house_walks(toks: list[Token]) -> tuple[list[Token], Context]:
     out as context."""
     words = words_of(toks)
     ctx: Context = []
-    out: list[Token] = []
-    k = 0
-    while k < len(toks):
-        for rule in _RULES:
-            got = rule(toks, words, k, ctx)
-            if got is not None:
-                out += got[0]
-                k = got[1]
-                break
-        else:
-            out.append(toks[k])
-            k += 1
-    return out, ctx
+    return scan_writing(toks, words, _RULES, ctx), ctx

@@ -43,6 +43,7 @@ from map2route.language.inflection import singular_word
 from map2route.language.parser.destination_tokens import tok
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import Clause, RefExpr, all_stages
+from map2route.language.parser.rule_scan import scan_writing
 from map2route.language.tokens import Token
 
 __all__ = ["leave_room_legs", "leg_scopes"]
@@ -355,16 +356,4 @@ def _but_scopes(words: list[str]) -> set[int]:
 def leg_scopes(toks: list[Token]) -> list[Token]:
     """Rewrite the leg-scope phrasings of the module docstring."""
     words = [t.text for t in toks] + [""] * 8
-    out: list[Token] = []
-    k = 0
-    while k < len(toks):
-        for rule in _RULES:
-            got = rule(toks, words, k)
-            if got is not None:
-                out += got[0]
-                k = got[1]
-                break
-        else:
-            out.append(toks[k])
-            k += 1
-    return _drop_scope_comma(out)
+    return _drop_scope_comma(scan_writing(toks, words, _RULES))
