@@ -73,3 +73,21 @@ def test_scorer_reads_a_keep_away_rule_on_a_thing_in_a_room_either_way(scope):
     item.update(instruction=near, constraints=[{"head": "sofa", "kind": "near",
                                                 "scope": "in:living_room"}])
     assert not score_item(item, parse_instruction(near)).right
+
+
+@pytest.mark.parametrize("text", [
+    # "both" before "the" was a count of two and the dryer became the stop (AP03)
+    "Go into the loo that's got both the washing machine and the dryer in it.",
+    "Go to the bathroom that has both the washing machine and the dryer.",
+    "Go to the bathroom that has got both a washing machine and a dryer.",
+])
+def test_a_room_that_has_got_both_things_is_the_stop(text: str) -> None:
+    ref = parse_instruction(text).clauses[0].refs[0]
+    assert ref.head == "bathroom"
+    assert [(m.refs[0].head, m.count) for m in ref.modifiers if m.kind == "with"] == [
+        ("washing_machine", None), ("clothes_dryer", None)]
+
+
+def test_keeping_away_from_both_the_things_is_two_rules() -> None:
+    assert [r[:2] for r in read_route("Go to the bed. Avoid both the sofa and the table.")] == [
+        ("goal", "bed"), ("avoid", "sofa"), ("avoid", "table")]

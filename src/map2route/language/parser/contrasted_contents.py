@@ -1,7 +1,8 @@
 """A thing's contents with one of them denied by "but": "the bed that has a pillow but no
 laptop", "the dresser that has a CD on it, but not a mug", "the bed with a pillow and without
 a laptop", "the bedroom with two beds yet no TV stand", and the other way round, "the bedroom that has no
-windows but does have an armchair".
+windows but does have an armchair"; "that's got both the X and the Y" is "that has both a X
+and a Y".
 
 Real referring expressions of the Map2Route Easy split say contents this way; the parser
 reads "with a pillow and no laptop" (a second "with" modifier, negated), so the pass rewrites
@@ -98,9 +99,43 @@ def _head_at(words: list[str], k: int) -> bool:
     return head_lexicon().match(words[k:k + head_lexicon().max_len]) is not None
 
 
+def _got(toks: list[Token]) -> list[Token]:
+    """"that's got" / "that has got" / "which have got" -> "that has" / "which have"."""
+    out: list[Token] = []
+    for t in toks:
+        if t.text == "got" and out and out[-1].text in ("is", "has", "have") and len(out) > 1 \
+                and out[-2].text in ("that", "which", "it"):
+            verb = "have" if out[-1].text == "have" else "has"
+            out[-1] = Token(verb, out[-1].start, t.end)
+            continue
+        out.append(t)
+    return out
+
+
+def _both_the(toks: list[Token]) -> list[Token]:
+    """"that has both the washing machine and the dryer" -> "both a washing machine and a
+    dryer": the list rule reads "both" with indefinite items, and "both" before "the" was
+    otherwise read as a count of two (the dryer then became the stop)."""
+    words = [t.text for t in toks]
+    out = list(toks)
+    for k, w in enumerate(words):
+        if w != "both" or k + 1 >= len(words) or words[k + 1] != "the" or \
+                not _having_before(words, k):
+            continue
+        j = k + 2
+        hit = head_lexicon().match(words[j:j + head_lexicon().max_len])
+        if hit is None or words[j + hit[0]:j + hit[0] + 2] != ["and", "the"] or \
+                not _head_at(words, j + hit[0] + 2):
+            continue
+        for d in (k + 1, j + hit[0] + 1):
+            out[d] = Token("a", toks[d].start, toks[d].end)
+    return out
+
+
 def contrasted_contents(toks: list[Token]) -> list[Token]:
     """"[,] but no X" / "but not a X" / "yet no X" / "and without X" after a list of contents
     -> "and no X" (the parser's negated "with")."""
+    toks = _both_the(_got(toks))
     words = [t.text for t in toks]
     out: list[Token] = []
     i = 0
