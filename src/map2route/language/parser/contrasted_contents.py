@@ -1,8 +1,9 @@
-"""A thing's contents with one of them denied by "but": "the bed that has a pillow but no
-laptop", "the dresser that has a CD on it, but not a mug", "the bed with a pillow and without
-a laptop", "the bedroom with two beds yet no TV stand", and the other way round, "the bedroom that has no
-windows but does have an armchair"; "that's got both the X and the Y" is "that has both a X
-and a Y".
+"""A thing's contents said with a bound on their count or with one of them denied: "the
+dining table with more than five chairs", "the bedroom that has fewer than two beds", "two or
+more" (:data:`COUNT_BOUNDS`, read by :mod:`.modifiers`), "the bed that has a pillow but no
+laptop", "the dresser that has a CD, but not a mug", "the bed with a pillow and without a
+laptop", the other way round "the bedroom that has no windows but does have an armchair", and
+"that's got both the X and the Y" (that has both a X and a Y).
 
 Real referring expressions of the Map2Route Easy split say contents this way; the parser
 reads "with a pillow and no laptop" (a second "with" modifier, negated), so the pass rewrites
