@@ -16,10 +16,11 @@ of :mod:`.human`.
 
 from __future__ import annotations
 
+from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.tokens import Token
 
-__all__ = ["COUNT_BOUNDS", "COUNT_TAILS", "contrasted_contents"]
+__all__ = ["COUNT_BOUNDS", "COUNT_TAILS", "contrasted_contents", "count_number"]
 
 #: "with more than five chairs": the words before the number, what to add to it for the
 #: least count, and whether the bound is an upper one (read as "not at least N").
@@ -38,8 +39,6 @@ _BOUNDARIES = frozenset({".", "!", "?", ";", ":", "then", "go", "after"})
 #: How far back (tokens) the word of having may be: a list of three things with their places.
 _REACH = 14
 _DETS = ("a", "an", "any")
-_NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight",
-                           "nine", "ten"})
 
 
 def _having_before(words: list[str], i: int) -> bool:
@@ -63,8 +62,15 @@ def _bound_at(words: list[str], k: int) -> int:
     return 0
 
 
+def count_number(word: str) -> int | None:
+    """The number ``word`` says ("five", "5"), or None ("a", "several" are no number)."""
+    if word.isdigit():
+        return int(word)
+    return None if word in ("a", "an", "several", "multiple") else W.NUMBERS.get(word)
+
+
 def _number(words: list[str], k: int) -> bool:
-    return k < len(words) and (words[k].isdigit() or words[k] in _NUMBER_WORDS)
+    return k < len(words) and count_number(words[k]) is not None
 
 
 def _bound_before(words: list[str], k: int) -> bool:

@@ -47,7 +47,7 @@ refuse.
 from __future__ import annotations
 
 from map2route.language.parser import words as W
-from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.heads import head_lexicon, heads_in
 from map2route.language.tokens import Token
 
 __all__ = ["errand_asides"]
@@ -104,16 +104,8 @@ def _ctx(toks: list[Token], a: int, b: int) -> tuple[str, tuple[int, int]]:
 
 
 def _heads(words: list[str], a: int, b: int) -> list[int]:
-    lex = head_lexicon()
-    out, k = [], a
-    while k < b:
-        hit = lex.match(words[k:min(b, k + lex.max_len)])
-        if hit is None:
-            k += 1
-            continue
-        out.append(k)
-        k += hit[0]
-    return out
+    """Where each map head named in ``words[a:b]`` starts."""
+    return [k for k, _ in heads_in(words, a, b)]
 
 
 def _sentence_end(words: list[str], k: int) -> int:

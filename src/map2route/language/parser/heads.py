@@ -129,3 +129,18 @@ _NOT_MISSPELT = frozenset({"tell", "tells", "told", "longer", "longest", "lounge
 def head_lexicon() -> HeadLexicon:
     """The head lexicon, built once."""
     return HeadLexicon()
+
+
+def heads_in(words: list[str], a: int, b: int) -> list[tuple[int, str]]:
+    """The map heads named in ``words[a:b]``, each with the token where it starts (longest
+    match first, as the parser reads them)."""
+    lex = head_lexicon()
+    out, k = [], a
+    while k < b:
+        hit = lex.match(words[k:min(b, k + lex.max_len)])
+        if hit is None:
+            k += 1
+            continue
+        out.append((k, hit[1]))
+        k += hit[0]
+    return out

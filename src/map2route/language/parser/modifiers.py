@@ -18,7 +18,11 @@ from enum import Enum
 from typing import Literal
 
 from map2route.language.parser import words as W
-from map2route.language.parser.contrasted_contents import COUNT_BOUNDS, COUNT_TAILS
+from map2route.language.parser.contrasted_contents import (
+    COUNT_BOUNDS,
+    COUNT_TAILS,
+    count_number,
+)
 from map2route.language.parser.model import Modifier, RefExpr
 from map2route.language.parser.state import ParserState
 
@@ -211,12 +215,7 @@ class ModifierReader(ParserState):
         return kk, None, False
 
     def _number(self, k: int) -> int | None:
-        """The number said at ``k`` ("five", "5"), or None ("a", "several" are no number)."""
-        if self.w(k).isdigit():
-            return int(self.w(k))
-        if self.w(k) in ("a", "an", "several", "multiple"):
-            return None
-        return W.NUMBERS.get(self.w(k))
+        return count_number(self.w(k))
 
     def _count(self, kk: int) -> tuple[int, int | None]:
         """A count after "with": "two", "exactly 2", "a couple of", "several" (-2: some)."""

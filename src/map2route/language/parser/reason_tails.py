@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from map2route.language.parser import words as W
 from map2route.language.parser.aside_clauses import is_aside
-from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.heads import head_lexicon, heads_in
 from map2route.language.tokens import Token
 
 __all__ = ["reason_tails"]
@@ -104,17 +104,7 @@ _SURFACES = frozenset({"floor", "ground", "carpet", "rug"})
 
 def _heads(words: list[str], a: int, b: int) -> list[tuple[int, str]]:
     """The map heads named in ``words[a:b]``, with where each starts (surfaces aside)."""
-    lex = head_lexicon()
-    out, k = [], a
-    while k < b:
-        hit = lex.match(words[k:min(b, k + lex.max_len)])
-        if hit is None:
-            k += 1
-            continue
-        if hit[1] not in _SURFACES:
-            out.append((k, hit[1]))
-        k += hit[0]
-    return out
+    return [(k, h) for k, h in heads_in(words, a, b) if h not in _SURFACES]
 
 
 def _head_ends(words: list[str], k: int) -> bool:
