@@ -24,6 +24,7 @@ from map2route.bench.map2route.episode import load_episodes
 from map2route.bench.map2route.rosbag import read_bag_route
 from map2route.bench.map2route.run import select_lines
 from map2route.cli import main
+from map2route.grounding import verifier as verifier_module
 from map2route.grounding.errors import GroundingError
 from map2route.grounding.grounder import (
     Deadline,
@@ -448,11 +449,18 @@ def _ir(m, n_stages=1, *, constraints=(), waypoints=0, label="the fridge"):
     (lambda m: _ir(m, 1, label="x" * 80_000), "limits.max_label_chars=500"),
     (lambda m: _ir(m, 50), "limits.max_route_diagonals=20"),  # 49 x 3.7 m on a 7.9 m map
 ], ids=["5000-stages", "2000-near", "3000-waypoints", "80k-label", "long-route"])
-def test_verifier_refuses_oversized_routes_quickly(two_room_map, build, limit) -> None:
+def test_verifier_refuses_oversized_routes_before_checking_them(two_room_map, build, limit,
+                                                               monkeypatch) -> None:
+    """An oversized route is refused on its sizes alone: the cell-by-cell checks (validation,
+    masks, the trace's re-run), the cost the limits exist to avoid, never start. Said without
+    a wall clock, which a loaded CI machine makes flaky (a timed assert failed here at 1.2 s
+    with seven test processes on two cores)."""
+    def never(*_args: object, **_kwargs: object) -> list[str]:
+        raise AssertionError("the verifier checked an oversized route cell by cell")
+    monkeypatch.setattr(verifier_module, "validation_problems", never)
+    monkeypatch.setattr(verifier_module, "recheck_trace", never)
     ir = build(two_room_map)
-    t0 = time.perf_counter()
     issues = verify(two_room_map, ir, [])
-    assert time.perf_counter() - t0 < 1.0
     assert issues and {i.code for i in issues} == {"limit_exceeded"}
     assert any(limit in i.message for i in issues)
     assert all("config/grounding.yaml" in i.message for i in issues)
