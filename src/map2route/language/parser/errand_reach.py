@@ -65,6 +65,7 @@ _DEEDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("have", "a", "look", "at"), ()), (("have", "a", "quick", "look", "at"), ()),
     (("have", "a", "little", "look", "at"), ()), (("take", "a", "look", "at"), ()),
     (("take", "a", "quick", "look", "at"), ()), (("have", "a", "peek", "at"), ()),
+    (("look", "at"), ()), (("peek", "at"), ()),
     (("empty",), ("out",)), (("clean",), ("up",)), (("tidy",), ("up",)), (("dust",), ()),
     (("turn", "off"), ()), (("turn", "on"), ()), (("switch", "off"), ()), (("switch", "on"), ()),
     (("turn",), ("off", "on")), (("switch",), ("off", "on")), (("put",), ("on",)),

@@ -242,6 +242,20 @@ _WHERE_YOU = frozenset({"are", "were", "started", "began", "begin", "start", "st
                         "standing", "now", "right", "currently", "from", "at", "stood"})
 
 
+#: The speaker's own place said after the thing a return goes to ("the fridge where I'm
+#: standing", "the counter where I am"): the speaker is there, so the tail is context.
+_SPEAKER_HERE = frozenset({"sitting", "sat", "standing", "stood", "waiting", "lying", "at",
+                           "now", "right", "currently"})
+
+
+def _speaker_here(words: list[str], k: int) -> int:
+    """1 for "where I am" / "where I'm standing" at ``k`` (one word longer than "where you
+    are"), else 0."""
+    return int(words[k:k + 3] in (["where", "i", "am"], ["where", "i", "'m"]) and
+               (k + 3 >= len(words) or words[k + 3] in _SPEAKER_HERE or
+                not words[k + 3].isalpha()))
+
+
 def _where_you_are(toks: list[Token], context: list[tuple[str, tuple[int, int]]]
                    ) -> list[Token]:
     """"back to the sofa where you are now" -> "back to the sofa" (the tail is context)."""
@@ -250,14 +264,19 @@ def _where_you_are(toks: list[Token], context: list[tuple[str, tuple[int, int]]]
     out: list[Token] = []
     k = 0
     while k < len(toks):
-        if words[k] == "where" and k + 2 < len(words) and words[k + 1] in ("you", "u") and \
-                words[k + 2] in _WHERE_YOU:
-            back = [n for n in range(max(0, k - 8), k) if words[n] in ("back", "return")]
+        speaker = _speaker_here(words, k)
+        if speaker or words[k] == "where" and k + 2 < len(words) and words[k + 1] in ("you", "u") \
+                and words[k + 2] in _WHERE_YOU:
+            # the speaker's place is the stop whatever the verb ("come over to the fridge
+            # where I'm standing"); "where you are" only after a return
+            goes = ("back", "return", "to") if speaker else ("back", "return")
+            back = [n for n in range(max(0, k - 8), k) if words[n] in goes]
             named = back and any(lex.match(words[n:n + lex.max_len]) is not None
                                  for n in range(back[-1], k))
             if named:
-                j = k + 2
-                while j < len(words) and words[j] in _WHERE_YOU:
+                j = k + 2 + speaker
+                while j < len(words) and (words[j] in _WHERE_YOU or
+                                          speaker and words[j] in _SPEAKER_HERE):
                     j += 1
                 context.append((" ".join(words[k:j]), (toks[k].start, toks[j - 1].end)))
                 k = j

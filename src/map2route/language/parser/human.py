@@ -45,6 +45,7 @@ from map2route.language.parser import walk_phrasings as WP
 from map2route.language.parser import words as W
 from map2route.language.parser.anaphoric_scopes import anaphoric_scopes
 from map2route.language.parser.aside_restatements import restatements
+from map2route.language.parser.carried_things import carried_things
 from map2route.language.parser.contrasted_contents import contrasted_contents
 from map2route.language.parser.correction_forms import correction_forms
 from map2route.language.parser.destination_forms import destination_forms
@@ -247,6 +248,7 @@ def human_forms(toks: list[Token]
     # "that bedroom", "between stops 1 and 2" (G3); before errand_reach rewrites "the X room",
     # so that it resolves to the room X was said to be in
     toks = anaphoric_scopes(event_scopes(toks))  # J3: "if you come in through R", "as you come out of R"
+    toks, carried = carried_things(toks)  # "take this mug to the desk": the desk
     toks, reached = errand_reach(toks)  # G5: "water the plant", "the room you reach through X"
     toks, worded = rule_wording(toks)  # "a nice wide gap", "tight to", "don't try to fit between"
     toks = and_room_scope(room_there(here_to_me(same_kind_rooms(robot_talk(toks)))))  # F2
@@ -285,7 +287,7 @@ def human_forms(toks: list[Token]
         *errand, *walked, *opened, *manner, *worded, *talk, *legs, *retracted, *restated,
         *checked, *states, *tails, *heading, *kinds,
         *listed, *set_ups, *stated, *introduced, *intros, *spoken, *reasons, *moved, *reached,
-        *asked]
+        *asked, *carried]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False

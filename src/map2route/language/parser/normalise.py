@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from map2route.language.parser import words as W
 from map2route.language.tokens import Token
+from map2route.language.vocabulary import ROOM_WORD_TYPES
 
 
 def normalise(toks: list[Token]) -> list[Token]:
@@ -165,6 +166,10 @@ def _spoken_forms(toks: list[Token]) -> list[Token]:
         nxt = words[i + 1] if i + 1 < len(words) else ""
         if opens and t.text == "do" and nxt in _EMPHATIC and (
                 words[i + 2] if i + 2 < len(words) else "") not in ("not", "n't"):
+            i += 1
+            continue
+        if t.text == "either" and nxt in ROOM_WORD_TYPES and "or" not in words[i + 2:i + 5]:
+            out.append(Token("any", t.start, t.end))  # "don't go through either bathroom"
             i += 1
             continue
         if words[i:i + 2] == ["on", "the"] or words[i:i + 2] == ["on", "your"]:

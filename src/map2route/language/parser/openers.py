@@ -77,11 +77,14 @@ _SIZE = frozenset({"small", "big", "little", "large", "quick", "short", "long", 
                    "main", "usual", "first", "last", "final", "tiny", "biggest", "smallest"})
 #: Tails of a count ("two stops for this one", "three things pls").
 _TAILS = (("for", "this", "one"), ("this", "time"), ("for", "you"), ("in", "total"),
+          ("for", "this", "morning"), ("for", "this", "afternoon"), ("for", "this", "evening"),
+          ("for", "tonight"), ("for", "now"), ("for", "today"), ("for", "later"),
           ("today",), ("pls",), ("please",), ("total",), ("altogether",), ("only",))
 #: Phrases that say the order is the order given.
 _ORDERS = (("in", "this", "order"), ("in", "that", "order"), ("this", "order"),
            ("in", "order"), ("in", "sequence"), ("in", "the", "order", "given"),
-           ("in", "the", "following", "order"), ("order", "matters"))
+           ("in", "the", "following", "order"), ("order", "matters"),
+           ("one", "after", "another"), ("one", "after", "the", "other"), ("one", "by", "one"))
 #: Words of a sentence that only says the job's size ("this one's a bit of a trek").
 _SIZE_SENTENCE = frozenset({"this", "one", "is", "a", "an", "bit", "of", "trek", "long", "quick",
                             "easy", "short", "simple", "little", "fairly", "pretty", "quite",
@@ -171,6 +174,13 @@ def _header(words: list[str], k: int) -> tuple[int, int | None, str]:
     """A header at ``k`` (see the module docstring): its length up to and with its end mark,
     its count of stops (None when not said) and the noun counted; (0, None, "") if none."""
     n, seen, said, noun = k, False, None, ""
+    if words[k:k + 1] in (["your"], ["my"], ["our"], ["the"]) and words[k + 1:k + 2] != [] and \
+            words[k + 1] in _COUNTED and words[k + 1].endswith("s"):
+        # "Your jobs for this morning, in order:": the list's own name
+        seen, noun, n = True, words[k + 1], k + 2
+        while (t := _match(words, n, _TAILS)):
+            n += t
+        n += words[n:n + 1] == [","]
     while n < len(words):
         c, num = _count(words, n)
         if c:
@@ -187,7 +197,8 @@ def _header(words: list[str], k: int) -> tuple[int, int | None, str]:
         return 0, None, ""
     if n >= len(words) or words[n] in (*ENDS, ":", "-", ";"):
         return min(n + 1, len(words)) - k, said, noun
-    if words[n - 1] == ",":
+    if words[n - 1] == "," or words[n:n + 2] in (["1", ")"], ["1", "."]):
+        # "couple of errands pls 1) ...": the list's first mark ends the header too
         return n - k, said, noun
     return 0, None, ""
 
@@ -237,6 +248,11 @@ def openers(toks: list[Token]) -> tuple[list[Token], Context]:
                 take(toks, i, k + span, ctx)
                 i = k + span
                 continue
+            if words[k:k + 1] != [] and words[k] in _LATER_LABELS and \
+                    words[k + 1:k + 2] in ([":"], [")"]) and k + 2 < len(words):
+                out.extend([*toks[i:k], tok("then", toks[k])])  # "second: the desk"
+                i = k + 2
+                continue
             if words[k:k + 1] in (["after"], ["afterwards"]) and words[k + 1:k + 2] != [] and \
                     (words[k + 1] in going or words[k + 1] == ","):
                 out.extend([*toks[i:k], tok("then", toks[k])])  # "After go to X": then
@@ -265,6 +281,13 @@ def openers(toks: list[Token]) -> tuple[list[Token], Context]:
         out.append(toks[i])
         i += 1
     return out, ctx
+
+
+#: Word labels of a later item of a list ("first: the statue. second: the desk. last: ..."):
+#: each is "then" ("first:" is read as a sequencer already).
+_LATER_LABELS = frozenset({"second", "third", "fourth", "fifth", "sixth", "next", "last",
+                           "lastly", "finally", "then", "after", "afterwards", "2nd", "3rd",
+                           "4th", "5th"})
 
 
 #: What "route ... through X" routes ("route it through the lounge").

@@ -38,6 +38,7 @@ from map2route.language.parser.room_then_thing import (
 )
 from map2route.language.parser.speaker_place import to_speaker
 from map2route.language.parser.speaker_return import back_to_speaker
+from map2route.language.parser.speaker_tails import speaker_tails
 from map2route.language.parser.stage_repairs import (
     drop_restated,
     repair_stages,
@@ -87,7 +88,7 @@ def parse_instruction(text: str, *, attachment: str = "local",
     # an aside that names nothing on the map ("I'll be along in a minute") is set apart as
     # context, blanked to spaces so that every span still points into ``text``
     asides: list[str] = []
-    read, first, every = text, None, False
+    read, first, every = speaker_tails(text), None, False  # ", I'm by X.": a sentence
     while True:
         try:
             parse = refuse_unused(_parse_text(read, attachment))  # H3: never a silent drop
