@@ -92,6 +92,7 @@ from map2route.language.parser.rewrites import Marks, Rewriter, Rule
 from map2route.language.parser.robot_talk import robot_talk
 from map2route.language.parser.room_picks import room_picks
 from map2route.language.parser.room_there import and_room_scope, room_there
+from map2route.language.parser.route_order_scopes import route_order_scopes
 from map2route.language.parser.rule_wording import rule_wording
 from map2route.language.parser.run_on_frames import (
     item_rooms,
@@ -233,6 +234,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks, route_ctx = route_order_scopes(toks)  # K5: "in the first one", "my room"
     toks = short_sentences(toks)  # "Starting from the kitchen.", "Telly in the lounge. Go."
     toks, errand = errand_asides(toks)  # J4: "go check if X is full", "You'll be carrying ..."
     toks, walked = house_walks(toks)  # J5: "on through the house to X", "the room it opens into"
@@ -284,7 +286,7 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *errand, *walked, *opened, *manner, *worded, *talk, *legs, *retracted, *restated,
+        *route_ctx, *errand, *walked, *opened, *manner, *worded, *talk, *legs, *retracted, *restated,
         *checked, *states, *tails, *heading, *kinds,
         *listed, *set_ups, *stated, *introduced, *intros, *spoken, *reasons, *moved, *reached,
         *asked, *carried]

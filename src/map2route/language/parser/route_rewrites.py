@@ -153,17 +153,19 @@ def room_just_before(rw: Rewriter, i: int) -> int | None:
     """"the room just before the bathroom" (on the way there) -> "the room adjacent to the
     bathroom", marked to be the one of them reached first walking from where the route is
     (the one it is in counts)."""
-    if rw.w(i) != "the" or rw.w(i + 1) not in ("room", "area") or \
-            rw.w(i + 2) not in ("just", "right", "immediately", "directly") or \
-            rw.w(i + 3) != "before":
-        return None
-    k = i + 4
+    hit = head_lexicon().match(rw.words[i + 1:i + 1 + head_lexicon().max_len])
+    n = 1 if rw.w(i + 1) in ("room", "area") else hit[0] if hit and hit[2] == "room" else 0
+    if rw.w(i) != "the" or not n or \
+            rw.w(i + 1 + n) not in ("just", "right", "immediately", "directly") or \
+            rw.w(i + 2 + n) != "before":
+        return None  # "the living room just before the bathroom" too (.route_order_scopes)
+    k = i + 3 + n
     k += 1 if rw.w(k) in ("entering", "reaching") else 2 if rw.at(k, "you", "enter") else 0
     if rw.w(k) not in ("the", "your", "this"):
         return None
     rw.marks.route_order[rw.toks[i].start] = 0
-    rw.out.extend(rw.toks[i:i + 2])
-    rw.emit("adjacent", "to", like=rw.toks[i + 3])
+    rw.out.extend(rw.toks[i:i + 1 + n])
+    rw.emit("adjacent", "to", like=rw.toks[i + 2 + n])
     return k
 
 
