@@ -158,7 +158,7 @@ def between_two(rw: Rewriter, i: int) -> int | None:
         return None  # "Between the two sofas, pick the one ...": a pick from the two
     n = _two_of(rw, i + 1)
     hit = _head(rw, i + 1 + n) if n else None
-    if hit is None or not hit[3] or hit[2] not in ("object", "group"):
+    if hit is None or not hit[3] or hit[2] not in ("object", "group", "window"):
         return None
     k = i + 1 + n
     sing = _singular(rw.words[k:k + hit[0]])
@@ -535,7 +535,7 @@ def group_centres(clauses: list[Clause], text: str, marks: Marks) -> list[Clause
             continue
         skip.update(id(m) for m in merged[1:])
         a, b = things[0].span[0], things[-1].span[1]
-        two = count == "2" or len(things) == 2
+        two = count == "2" or len(things) == 2 and not any(t.plural for t in things)
         c.refs = [RefExpr(text[a:b], (a, b), "midpoint" if two else "centroid", "point",
                           modifiers=[Modifier("between", things, span=(a, b))])]
         c.span = (c.span[0], max(c.span[1], merged[-1].span[1]))

@@ -112,6 +112,7 @@ from map2route.language.parser.spoken_frames import spoken_frames
 from map2route.language.parser.stage_repairs import token_repairs
 from map2route.language.parser.state_reasons import state_reasons
 from map2route.language.parser.talk_around import talk_around
+from map2route.language.parser.told_positions import told_positions
 from map2route.language.tokens import Token
 
 __all__ = ["Marks", "apply_marks", "human_forms", "merge_passed_on_the_way",
@@ -234,6 +235,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks, told = told_positions(toks)  # K3: "the back bedroom", "the fridge corner of X"
     toks, route_ctx = route_order_scopes(toks)  # K5: "in the first one", "my room"
     toks = short_sentences(toks)  # "Starting from the kitchen.", "Telly in the lounge. Go."
     toks, errand = errand_asides(toks)  # J4: "go check if X is full", "You'll be carrying ..."
@@ -289,7 +291,7 @@ def human_forms(toks: list[Token]
         *route_ctx, *errand, *walked, *opened, *manner, *worded, *talk, *legs, *retracted, *restated,
         *checked, *states, *tails, *heading, *kinds,
         *listed, *set_ups, *stated, *introduced, *intros, *spoken, *reasons, *moved, *reached,
-        *asked, *carried]
+        *asked, *carried, *told]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False

@@ -232,7 +232,13 @@ def _last_room(toks: list[Token], words: list[str], k: int) -> str | None:
         for n in (2, 1):
             hit = lex.match(words[a:a + n])
             if hit is not None and hit[0] == n and hit[2] == "room":
-                return " ".join(words[a:a + n])
+                two = lex.match(words[a - 1:a + 1]) if a and n == 1 else None
+                if two is not None and two[0] == 2 and two[2] == "room":
+                    break  # "living rooms": the two words, read at the word before
+                said = words[a:a + n]
+                if hit[3] and said[-1].endswith("s"):  # "the two living rooms": one of them
+                    said = [*said[:-1], said[-1][:-1]]
+                return " ".join(said)
     return None
 
 

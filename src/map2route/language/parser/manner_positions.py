@@ -371,12 +371,15 @@ def _how_hard(words: list[str], k: int) -> Reading | None:
 def _keep_to_side(words: list[str], k: int) -> Reading | None:
     """"keep to the window side of the big room" -> "hug the window side in the big room";
     "stick to the sink side" -> "hug the sink side" (read by :mod:`.leg_phrasings`)."""
-    if words[k] not in ("keep", "stay", "stick", "keeping", "staying", "sticking"):
+    if words[k] in ("hug", "hugging", "favour", "favor") and words[k + 1:k + 2] == ["the"]:
+        j = k  # "hug the dresser side of the room": the verb says "keep to"
+    elif words[k] not in ("keep", "stay", "stick", "keeping", "staying", "sticking"):
         return None
-    j = k + 1
-    j += words[j:j + 1] in (["over"], ["right"], ["well"])
-    if words[j:j + 2] not in (["to", "the"], ["on", "the"]):
-        return None
+    else:
+        j = k + 1
+        j += words[j:j + 1] in (["over"], ["right"], ["well"])
+        if words[j:j + 2] not in (["to", "the"], ["on", "the"]):
+            return None
     hit = head_lexicon().match(words[j + 2:j + 2 + head_lexicon().max_len])
     if hit is None or hit[2] == "room":
         return None
