@@ -18,6 +18,8 @@ reached by "into" after a room passed through: "through A into B").
 * a room passed *into* ("into the living room") right after a room passed through, then a
   thing in it as above: "go through the kitchen into the living room and check on the window
   in there" keeps the kitchen as the pass and puts the window in the living room;
+* a geometry stop (a middle, a halfway point) whose things a sentence placed "in there", in
+  the room just gone to: one stop, in that room;
 * "the loo" said with what describes a room ("the loo off the bedroom", "the loo that hasn't
   got a dresser") and then a thing "in there": the loo is the bathroom (:mod:`.loo_rooms`
   reads it so only after "in" / "into" / "leave").
@@ -131,6 +133,21 @@ def _place(room: RefExpr, c: Clause, ref: RefExpr, start: int) -> Clause:
     return c
 
 
+def _point_in_room(c: Clause, prev: Clause, text: str) -> bool:
+    """A geometry stop whose things were placed in the room just gone to: "Go into the
+    smaller living room. There's a sofa, a cart and an armchair in there, and I want you to
+    stop right in the middle of those three" (one stop, the middle, in that room)."""
+    if c.kind != "goal" or len(c.refs) != 1 or c.refs[0].head_kind != "point":
+        return False
+    point = c.refs[0]
+    if any(m.kind == "in_room" for m in point.modifiers) or not point.modifiers:
+        return False
+    at = min(c.span)
+    between = text[prev.span[1]:at].lower()
+    return prev.span[1] <= at and not _APART.search(between) and len(between) < 200 and \
+        bool(re.search(r"\bin\s+(?:there|it|that\s+room|here)\b", between))
+
+
 def room_then_thing(clauses: list[Clause], text: str) -> list[Clause]:
     """Merge a room said as where to go with the thing in it said as the stop (module doc)."""
     out: list[Clause] = []
@@ -141,6 +158,16 @@ def room_then_thing(clauses: list[Clause], text: str) -> list[Clause]:
                     m.refs[0] = _as_room(m.refs[0])
         prev = out[-1] if out else None
         ref = _thing(c)
+        if prev is not None and ref is None and _room(prev) is not None and \
+                _point_in_room(c, prev, text):
+            room = _as_room(_room(prev))  # type: ignore[arg-type]
+            point = c.refs[0]
+            for m in point.modifiers:
+                for member in m.refs:
+                    if not any(mm.kind == "in_room" for mm in member.modifiers):
+                        member.modifiers.insert(0, Modifier("in_room", [room], span=room.span))
+            out[-1] = _place(room, c, point, prev.span[0])
+            continue
         if prev is None or ref is None:
             out.append(c)
             continue

@@ -1,0 +1,32 @@
+"""Mends of stop 40, each a construction: merges of the K round that met (a geometry stop
+whose things were placed "in there", in the room just gone to)."""
+
+from __future__ import annotations
+
+import pytest
+
+from map2route.language.fresh import read_route
+from map2route.language.parser import parse_instruction
+
+
+@pytest.mark.parametrize(("text", "route"), [
+    # AQ14: the room gone into, then the middle of what a sentence placed in there: one stop
+    ("Go into the bedroom. There's a desk and a bed in there. Stop in the middle of those two.",
+     [("goal", "midpoint")]),
+    ("Go into the living room. There's a sofa, a cart and an armchair in there, and I want you "
+     "to stop right in the middle of those three.", [("goal", "centroid")]),
+    # a further stop between them keeps the room a stop of its own
+    ("Go to the bedroom first. Then stop between the desk and the bed in the kitchen.",
+     [("goal", "bedroom"), ("goal", "midpoint")]),
+])
+def test_a_middle_of_things_placed_in_the_room_is_one_stop(text, route) -> None:
+    assert [r[:2] for r in read_route(text)] == route
+
+
+def test_the_merged_middle_is_in_that_room() -> None:
+    [goal] = parse_instruction("Go into the bedroom. There's a desk and a bed in there. Stop in "
+                               "the middle of those two.").clauses
+    point = goal.refs[0]
+    assert [m.refs[0].head for m in point.modifiers if m.kind == "in_room"] == ["bedroom"]
+    members = [r for m in point.modifiers if m.kind != "in_room" for r in m.refs]
+    assert members and all(any(mm.kind == "in_room" for mm in r.modifiers) for r in members)
