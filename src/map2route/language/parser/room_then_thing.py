@@ -158,15 +158,16 @@ def room_then_thing(clauses: list[Clause], text: str) -> list[Clause]:
                     m.refs[0] = _as_room(m.refs[0])
         prev = out[-1] if out else None
         ref = _thing(c)
-        if prev is not None and ref is None and _room(prev) is not None and \
+        gone = _room(prev) if prev is not None else None
+        if prev is not None and ref is None and gone is not None and \
                 _point_in_room(c, prev, text):
-            room = _as_room(_room(prev))  # type: ignore[arg-type]
+            into = _as_room(gone)
             point = c.refs[0]
             for m in point.modifiers:
                 for member in m.refs:
                     if not any(mm.kind == "in_room" for mm in member.modifiers):
-                        member.modifiers.insert(0, Modifier("in_room", [room], span=room.span))
-            out[-1] = _place(room, c, point, prev.span[0])
+                        member.modifiers.insert(0, Modifier("in_room", [into], span=into.span))
+            out[-1] = _place(into, c, point, prev.span[0])
             continue
         if prev is None or ref is None:
             out.append(c)
