@@ -43,6 +43,11 @@ _SUBJECTS = frozenset({"i", "we"})
 _WISH = frozenset({"would", "really", "like", "want", "wanted", "need", "needed", "do",
                    "actually", "ideally", "just", "have", "got"})
 _NEGATION = frozenset({"not", "never", "no", "n't", "nowhere"})
+#: Words of a verb phrase that make the place something other than where to be ("where I
+#: want you to keep away from", "to go round", "to go past").
+_NOT_A_GOAL = frozenset({"avoid", "away", "clear", "out", "from", "past", "through", "thru",
+                         "round", "around", "between", "skip", "miss", "across", "pass",
+                         "circle", "via", "along", "by", "under", "over", "off"})
 _ARTICLES = ("the", "a", "an", "my", "that", "this", "our")
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "1st": 0, "2nd": 1, "3rd": 2}
 _PLACING = frozenset({"in", "on", "by", "next", "beside", "near", "under", "inside", "at",
@@ -98,7 +103,8 @@ def _wish_to(words: list[str], k: int, e: int) -> int:
         x += 1
     if x == k + 1 or x >= e or words[x] != "you":
         return -1
-    if any(w in _NEGATION for w in words[k:e]) or _has_head(words, x + 1, e):
+    if any(w in _NEGATION or w in _NOT_A_GOAL for w in words[k:e]) or \
+            _has_head(words, x + 1, e):
         return -1
     return e
 
@@ -358,7 +364,7 @@ def _only_one(toks: list[Token], context: Context) -> list[Token]:
 
 
 # --- "The kitchen has a stool ..." / "In the R, tucked behind X, there's a Y" ----------------
-def _room_has(toks: list[Token]) -> list[Token]:
+def _room_has(toks: list[Token], context: Context) -> list[Token]:
     words = [t.text for t in toks]
     for s in reversed(_starts(words)):
         e = _end(words, s)
@@ -371,8 +377,16 @@ def _room_has(toks: list[Token]) -> list[Token]:
         if _head(words, v + 2 + (words[v + 2] in W.FILLER_ADJ))[2] != "object":
             continue
         f = e + 1
-        if not any(w in ("it", "that", "there", "this") for w in words[f:_end(words, f)]):
-            continue
+        if not any(w == "it" or w in ("that", "this") and words[y + 1:y + 2] in (
+                [words[v + 2]], [words[v + 3]], ["one"]) for y, w in enumerate(
+                    words[f:_end(words, f)], start=f)):
+            if e < len(words) and f < len(words) and all(
+                    _named(words[:e], d + 1) for d in range(k, e) if words[d] in _DETS) and not {"you", "please", "i"} & set(words[k:e]) and \
+                    not any(w in W.MOVE_VERBS for w in words[k:e]):
+                context.append(_said(toks[k:e]))  # "The kitchen has a fridge.": the scene
+                toks = [*toks[:s], *toks[e + 1:]]
+                words = [t.text for t in toks]
+            continue  # only "it" / "that X" point back ("stop there" may be the new room)
         toks = [*toks[:k], _t("in", toks[k]), *toks[k:v], _t("there", toks[v]),
                 _t("is", toks[v]), *toks[v + 1:]]
         words = [t.text for t in toks]
@@ -561,6 +575,6 @@ def scene_sets(toks: list[Token]) -> tuple[list[Token], Context]:
     toks = _hedged_before(toks, context)
     toks = _pictured(toks, context)
     toks = _placed_after_comma(toks)
-    toks = _room_has(toks)
+    toks = _room_has(toks, context)
     toks = _fronted_participles(toks, context)
     return toks, context
