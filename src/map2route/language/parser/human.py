@@ -104,6 +104,7 @@ from map2route.language.parser.run_on_frames import (
     terse_sentences,
 )
 from map2route.language.parser.same_kind_rooms import same_kind_rooms
+from map2route.language.parser.scene_sets import scene_sets
 from map2route.language.parser.set_intros import set_intros
 from map2route.language.parser.set_picks import set_picks
 from map2route.language.parser.short_sentences import short_sentences
@@ -241,6 +242,7 @@ def human_forms(toks: list[Token]
     toks, errand = errand_asides(toks)  # J4: "go check if X is full", "You'll be carrying ..."
     toks, walked = house_walks(toks)  # J5: "on through the house to X", "the room it opens into"
     toks, opened = openers(toks)  # I5: "Two stops for this one.", "Coming in through X:"
+    toks, scened = scene_sets(toks)  # K2: "there are two Xs: one in A, one in B", "where I want you is X"
     toks, introduced = introductions(toks)  # J1: "the X I want is the one ...; go to it"
     toks, intros = set_intros(toks)  # I3: "you know the X?", "we've got two Xs", "N of them"
     toks = leg_scopes(toks)  # I2: "on the way back to X", "the leg between A and B", "while you're doing it"
@@ -290,8 +292,8 @@ def human_forms(toks: list[Token]
     context: list[tuple[str, tuple[int, int]]] = [
         *route_ctx, *errand, *walked, *opened, *manner, *worded, *talk, *legs, *retracted, *restated,
         *checked, *states, *tails, *heading, *kinds,
-        *listed, *set_ups, *stated, *introduced, *intros, *spoken, *reasons, *moved, *reached,
-        *asked, *carried, *told]
+        *listed, *set_ups, *stated, *scened, *introduced, *intros, *spoken, *reasons, *moved,
+        *reached, *asked, *carried, *told]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False
