@@ -275,6 +275,10 @@ def _withdrawn_rules(toks: list[Token], notes: Context) -> list[Token]:
             i += 1
             continue
         w = k + (must or drop)
+        if drop and not must and w < len(words) and words[w] not in (
+                *_BOUNDS, "then", "anyway", "now", "actually", "after", "just", "stay", "keep"):
+            i += 1  # "it is fine if you pass the table": a condition, not a withdrawal
+            continue
         if must and words[w:w + 1] not in ([","], ["."], ["!"], ["it"], ["that"]) and \
                 words[k:k + 2] != ["there", "is"]:
             i += 1  # "you have to go round it": a new request, not a withdrawal
