@@ -156,6 +156,8 @@ def _sentence_rejections(toks: list[Token], notes: Context) -> list[Token]:
         c = next((q for q in range(i, e) if words[q] == ","), e)
         if not {"one", "ones"} & set(words[i:c]):
             continue  # "Not the dresser, the armchair.": a swapped stop, read by retractions
+        if words[i + 1:i + 3] == ["the", "one"] or words[c + 1:c + 4] == ["the", "other", "one"]:
+            continue  # "Not the one by the desk, the one by ...": the negated partitives
         r = c + 1
         while r < e and words[r] in ("dear", "love", "mate", "though", ","):
             r += 1
