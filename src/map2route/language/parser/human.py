@@ -112,6 +112,7 @@ from map2route.language.parser.spoken_boundaries import spoken_boundaries
 from map2route.language.parser.spoken_frames import spoken_frames
 from map2route.language.parser.stage_repairs import token_repairs
 from map2route.language.parser.state_reasons import state_reasons
+from map2route.language.parser.take_backs import take_backs
 from map2route.language.parser.talk_around import talk_around
 from map2route.language.parser.told_positions import told_positions
 from map2route.language.tokens import Token
@@ -264,6 +265,7 @@ def human_forms(toks: list[Token]
     toks, talk = talk_around(toks)  # headers, waits, asides, go idioms
     # note forms first: "youre at the door go to ..." (the start's own sentence), "no wait"
     toks, legs = leg_phrasings(leg_ends(toks))  # H3: "the stretch from X to Y"; "both ways", "coming back", "hug the X side", "going in"
+    toks, taken = take_backs(toks)  # K4: "don't go in X... oh, you'll have to", "(don't stop at it)"
     toks, retracted = retractions(token_repairs(toks))  # "No, hang on, I've got that backwards"
     toks = unmarked_rejections(NF.note_fragments(prohibitions(toks)))  # notes, asides
     toks, restated = restatements(toks)  # "don't run it over", "someone left it on X"
@@ -290,7 +292,8 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *route_ctx, *errand, *walked, *opened, *manner, *worded, *talk, *legs, *retracted, *restated,
+        *route_ctx, *errand, *walked, *opened, *manner, *worded, *talk, *legs, *taken,
+        *retracted, *restated,
         *checked, *states, *tails, *heading, *kinds,
         *listed, *set_ups, *stated, *scened, *introduced, *intros, *spoken, *reasons, *moved,
         *reached, *asked, *carried, *told]

@@ -51,7 +51,8 @@ _SOFT: tuple[tuple[str, ...], ...] = (
     ("wait",), ("sorry",), ("actually",), ("hang", "on"), ("hold", "on"), ("oh",), ("ah",),
     ("oops",), ("hmm",), ("er",), ("err",), ("erm",), ("um",), ("uh",), ("well",), ("ok",),
     ("okay",),
-    ("last", "bit"), ("simpler",), ("even", "simpler"), ("better",), (",",), (":",), (";",))
+    ("to", "clarify"), ("to", "be", "clear"), ("just", "to", "be", "clear"), ("to", "be", "exact"),
+    ("to", "be", "precise"), ("let", "me", "rephrase"), ("last", "bit"), ("simpler",), ("even", "simpler"), ("better",), (",",), (":",), (";",))
 #: What may close a run before the new phrase ("I mean the ...", "make that the ...").
 _CLOSERS: tuple[tuple[str, ...], ...] = (
     ("i", "mean"), ("i", "meant"), ("make", "that"), ("make", "it"), ("it", "should", "be"),
@@ -153,6 +154,7 @@ def _leads(toks: list[Token], notes: Context) -> list[Token]:
         lead = [w for w in words[i:k] if w not in (",", ":", ";")]
         plain = lead in (["no"], ["no", "wait"], ["wait", "no"], ["no", "sorry"],
                          ["sorry", "no"], ["actually", "no"], ["no", "actually"])
+        back = back or bool(k > i and _at(words, k, _CLOSERS[:2]))  # "sorry, I mean the bin"
         if not back or i == 0:
             out.append(toks[i])
             i += 1
@@ -169,7 +171,8 @@ def _leads(toks: list[Token], notes: Context) -> list[Token]:
             _note(notes, toks[i:new])
             i = end + (1 if end < len(words) and out and out[-1].text in _ENDS else 0)
             continue
-        if plain and not _at(words, k, _CLOSERS) and not _constraint_at(words, k):
+        if plain and not _at(words, k, _CLOSERS) and not _constraint_at(words, k) and \
+                _old_constraint(out) is None:
             out.append(toks[i])  # "no wait, the sofa": read by the later passes as it is
             i += 1
             continue
