@@ -32,7 +32,7 @@ def test_table_floor_and_no_silent_drops() -> None:
     scores = score_set(DATA / "breadth_open_reasons.json")
     s = summary(scores)
     assert s["silent_drops"] == 0, [x.item_id for x in scores if x.silent_drop]
-    assert s["right"] >= 33, [(x.item_id, x.problems) for x in scores if not x.right]
+    assert s["right"] >= 41, [(x.item_id, x.problems) for x in scores if not x.right]
     assert all(x.refusal_span for x in scores if x.refused and not x.right)
 
 
@@ -69,8 +69,6 @@ def test_open_clause_is_context_not_route(text: str, route: list[tuple[str, ...]
      [("goal", "television")], "apparently the picture keeps freezing"),
     ("Please wait next to the fridge. As far as I know, the milk has gone off.",
      [("goal", "fridge")], "the milk has gone off"),
-    ("go to the sink. the tap has been dripping all week so have a listen",
-     [("goal", "sink")], "the tap has been dripping all week so have a listen"),
 ])
 def test_hedged_and_bare_statements_are_context(text: str, route: list[tuple[str, ...]],
                                                 reason: str) -> None:

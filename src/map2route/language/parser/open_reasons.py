@@ -32,6 +32,7 @@ verb may be any word; each rewrite keeps the character spans of the words it tak
 from __future__ import annotations
 
 from map2route.language.parser import words as W
+from map2route.language.parser.aside_clauses import is_aside
 from map2route.language.parser.heads import head_lexicon, heads_in
 from map2route.language.tokens import Token
 
@@ -40,11 +41,18 @@ __all__ = ["open_reasons"]
 Context = list[tuple[str, tuple[int, int]]]
 
 _ENDS = frozenset({".", "!", "?", ";"})
-_MARKS = frozenset({",", "-", "--", "\u2013", "\u2014", ":", "(", ")"})
+_MARKS = frozenset({",", "-", "--", "\u2013", "\u2014", ":"})
 #: Chatter marks and connectives after which a reason clause may open.
 _CHATTER = frozenset({"lol", "haha", "tho", "though", "yeah", "honestly", "tbh", "ugh", "btw",
                       "obviously", "because", "cos", "coz", "cuz", "cause", "'cause", "bc",
                       "since", "as", "and", "but", "so", "plus"})
+#: Words that say which thing a pronoun is ("it's big", "they're the two by the door").
+_WHICH = frozenset(W.SIZE_ADJ) | frozenset(W.COMPARATIVE) | frozenset(W.ORDINALS) | \
+    (frozenset(W.NUMBERS) - {"a", "an", "one"})
+#: Caution words: a reason naming a thing not said before needs one before it.
+_CAUTION = frozenset({"keep", "stay", "avoid", "never", "not", "give", "mind", "steer",
+                      "clear", "away", "berth", "room", "space", "distance", "careful",
+                      "leave", "between", "hug", "stick"})
 #: Words of a request before the clause (the sentence must ask something first).
 _REQUEST = W.MOVE_VERBS | frozenset({
     "keep", "stay", "avoid", "give", "leave", "hug", "stick", "steer", "mind", "never", "not",
@@ -163,11 +171,16 @@ def _clean(words: list[str], a: int, b: int, subject: int) -> bool:
         return False
     if _places(words, a, b, subject):
         return False
+    if words[subject] in ("it", "they", "its", "it'll", "they're") and set(words[a:b]) & _WHICH:
+        return False  # "Go to the sofa, it's big": says which one, for the later rules
     for q in range(a, b):
         # "I mean the sink": a correction; "I want you at the table": a request
         if words[q] in ("mean", "meant") or words[q] in ("want", "need", "like", "wanna") and \
                 words[q + 1:q + 2] and words[q + 1] in _WALKER:
             return False
+        if words[q] in ("i'm", "am", "we're") and words[q + 1:q + 2] and \
+                words[q + 1] in _PLACE_PREPS:
+            return False  # "I'm in the kitchen": where the speaker is
         # the walker placed ("you'll be in the kitchen by then", "u at the sofa")
         if words[q] in _WALKER and any(words[x] in _PLACE_PREPS and any(
                 h not in _SURFACES for _, h in heads_in(words, x + 1, min(b, x + 6)))
@@ -220,6 +233,9 @@ def _verb(words: list[str], k: int, b: int) -> int | None:
         while v < b and v < k + 7 and words[v].isalpha() and not _finite(words, v):
             if words[v] in _NOT_NP:
                 return None
+            if words[v] in _PLACE_PREPS and words[v + 1:v + 2] not in (["it"], ["them"]) and \
+                    any(h not in _SURFACES for _, h in heads_in(words, k, v)):
+                return None  # "the painting in the kitchen": a thing placed, not a state
             v += 1
         if v == k + 1 or v >= b or not _finite(words, v):
             return None
@@ -274,6 +290,19 @@ def _hedge(words: list[str], k: int) -> int:
     return 0
 
 
+def _bound(words: list[str], k: int, a: int, s: int, b: int, verb: int) -> bool:
+    """Whether a clause after a request says which thing instead of why."""
+    if a == k and words[k - 1] not in _MARKS and (
+            words[b - 1] in _PLACE_PREPS | {"with", "to", "for", "from"} or
+            words[verb] not in _AUX):
+        return True  # "the chair i left my jacket on": a relative clause with no "that"
+    first = next((q for q in range(k - 1, -1, -1) if words[q] in _ENDS), -1) + 1
+    said = {x for _, x in heads_in(words, first, k)}
+    new = [x for _, x in heads_in(words, s, b) if x not in _SURFACES and x not in said]
+    # "Go to the desk, the lamp on it is broken": says which desk
+    return bool(new) and not set(words[first:k]) & _CAUTION
+
+
 def _clause_at(words: list[str], k: int, ends: frozenset[int]) -> tuple[int, int] | None:
     """The reason ``(start, end)`` that opens at ``k``, or None."""
     start = k == 0 or words[k - 1] in _ENDS
@@ -296,7 +325,7 @@ def _clause_at(words: list[str], k: int, ends: frozenset[int]) -> tuple[int, int
         return None
     h = _hedge(words, a)
     if start:
-        if not h and not _statement(words, k):
+        if not h:
             return None
     elif not (words[k - 1] in _MARKS or a > k or k in ends):
         return None
@@ -330,12 +359,18 @@ def _clause_at(words: list[str], k: int, ends: frozenset[int]) -> tuple[int, int
         verb = s  # "pretty sure, definitely", "apparently so"
     if verb is None or not _clean(words, k if not start else a, b, s):
         return None
+    if k and words[k - 1] in (",", "-") and a == k and (b == len(words) or words[b] in _ENDS) \
+            and is_aside(words[a:b]):
+        return None  # a clause naming nothing at all: the aside cut of parse.py reports it
+    if not start and _bound(words, k, a, s, b, verb):
+        return None
     if sub and not ((b == len(words) or words[b] in _ENDS) and any(
             words[q] in ("it", "they", "that", "this") for q in range(verb + 2, b))):
         return None  # a condition is a reason only with its own consequence after it
     # "the stool is broken, so stay away from it": the thing the reason is about is the
     # antecedent of what follows, so the clause stays for the rules that resolve it
-    if any(h not in _SURFACES for _, h in heads_in(words, s, verb)) and any(
+    if any(h not in _SURFACES for _, h in heads_in(words, s if not start else a,
+                                                    verb if not start else b)) and any(
             w in ("it", "them", "there") for w in words[b:b + 10]):
         return None
     return (k, b)
@@ -386,9 +421,7 @@ def _state_after(words: list[str], k: int) -> int:
     ("propped up in there", "lying about"): it picks nothing, so it names no map thing but a
     surface."""
     w = words[k]
-    if not (w.endswith("ed") or w.endswith("ing") and words[k + 1:k + 2] and
-            words[k + 1] in ("up", "out", "over", "off", "about", "around", "open", "down",
-                             "loose")) or len(w) <= 4 or w in W.MOVE_VERBS or \
+    if not w.endswith("ed") or len(w) <= 4 or w in W.MOVE_VERBS or \
             w in ("including", "facing", "during", "nearest", "standing", "sitting", "lying",
                   "hanging", "placed", "located", "positioned", "set", "closed", "opposite"):
         return 0
@@ -412,14 +445,12 @@ def open_reasons(toks: list[Token]) -> tuple[list[Token], Context]:
     # the bag both ways its leaking")
     lex = head_lexicon()
     ends = frozenset(a + n for a in range(len(words)) for n in range(1, lex.max_len + 1)
-                     if (hit := lex.match(words[a:a + n])) is not None and hit[0] == n) | \
-        frozenset(q + 1 for q, w in enumerate(words) if w in ("ways", "pls", "please"))
+                     if (hit := lex.match(words[a:a + n])) is not None and hit[0] == n)
     k = 0
     while k < len(toks):
         look = _looks(words, k) if _asked(words, k) or k and words[k] == "so" else 0
         state = 0
-        if not look and k and heads_in(words, max(0, k - 3), k) and \
-                heads_in(words, max(0, k - 3), k)[-1][0] < k:
+        if not look and k in ends:
             state = _state_after(words, k)
         span = (k, k + look) if look else (k, k + state) if state else \
             _clause_at(words, k, ends)
