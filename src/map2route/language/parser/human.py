@@ -74,6 +74,7 @@ from map2route.language.parser.model import (
     room_then_object,
 )
 from map2route.language.parser.moves import discourse_moves
+from map2route.language.parser.open_reasons import open_reasons
 from map2route.language.parser.openers import openers
 from map2route.language.parser.owned_rooms import refuse_owned_room
 from map2route.language.parser.pass_then_goal import (
@@ -274,6 +275,7 @@ def human_forms(toks: list[Token]
     toks = last_step(terse_reasons(run_on_starts(run_on_fixes(toks))))
     toks, states = state_reasons(toks)  # "keep away from X, paint's still wet"
     toks, tails = reason_tails(toks)  # I1: ", your wheels keep catching on them"
+    toks, loose = open_reasons(toks)  # "you scuffed it last week", "Pretty sure I left ..."
     toks, released = said_release(toks)
     toks, heading = errand_talk(toks)  # "swing past", "the corner where", "the other one"
     toks, kinds = kind_talk(toks)  # "the ordinary chair", "Two of the beds have X on them"
@@ -294,7 +296,7 @@ def human_forms(toks: list[Token]
     context: list[tuple[str, tuple[int, int]]] = [
         *route_ctx, *errand, *walked, *opened, *manner, *worded, *talk, *legs, *taken,
         *retracted, *restated,
-        *checked, *states, *tails, *heading, *kinds,
+        *checked, *states, *tails, *loose, *heading, *kinds,
         *listed, *set_ups, *stated, *scened, *introduced, *intros, *spoken, *reasons, *moved,
         *reached, *asked, *carried, *told]
     kept: list[Token] = []

@@ -173,7 +173,8 @@ def _end(words: list[str], k: int) -> int:
         if words[q] == "and" and q + 1 < len(words) and words[q + 1] in _REQUEST | {
                 "then", "on", "in", "while", "when", "do", "dont", "never", "please"}:
             return q
-        if q > k and words[q] in ("while", "when", "until", "till", "once"):
+        if q > k and words[q] in ("while", "when", "until", "till", "once") and not (
+                words[q] == "when" and words[q + 1:q + 2] in (["it"], ["they"])):
             return q  # a scope said after the reason ("it stinks while in the bathroom")
         q += 1
     return q
