@@ -30,3 +30,13 @@ def test_the_merged_middle_is_in_that_room() -> None:
     assert [m.refs[0].head for m in point.modifiers if m.kind == "in_room"] == ["bedroom"]
     members = [r for m in point.modifiers if m.kind != "in_room" for r in m.refs]
     assert members and all(any(mm.kind == "in_room" for mm in r.modifiers) for r in members)
+
+
+@pytest.mark.parametrize(("text", "route"), [
+    # AR14: "them" after "two beds" names the beds, not the bedroom that holds them
+    ("First stop at the bin in the kitchen, then head for the bedroom with two beds and park "
+     "by the bigger of them.", [("goal", "garbage_can"), ("goal", "bed")]),
+    ("Go to the bedroom with two beds and park by the bigger of the two.", [("goal", "bed")]),
+])
+def test_a_pick_of_them_names_the_counted_things(text, route) -> None:
+    assert [r[:2] for r in read_route(text)] == route

@@ -83,6 +83,7 @@ from map2route.language.parser.pass_then_goal import (
     on_your_way,
     pass_then_goal,
 )
+from map2route.language.parser.plural_antecedents import plural_antecedents
 from map2route.language.parser.prohibitions import prohibitions
 from map2route.language.parser.question_picks import question_picks
 from map2route.language.parser.reason_moves import before_moves
@@ -240,6 +241,7 @@ def human_forms(toks: list[Token]
     records: list[dict[str, str]] = []
     toks, told = told_positions(toks)  # K3: "the back bedroom", "the fridge corner of X"
     toks, route_ctx = route_order_scopes(toks)  # K5: "in the first one", "my room"
+    toks = plural_antecedents(toks)  # "the bigger of them" after "two beds": of the beds
     toks = short_sentences(toks)  # "Starting from the kitchen.", "Telly in the lounge. Go."
     toks, errand = errand_asides(toks)  # J4: "go check if X is full", "You'll be carrying ..."
     toks, walked = house_walks(toks)  # J5: "on through the house to X", "the room it opens into"
