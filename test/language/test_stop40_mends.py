@@ -40,3 +40,18 @@ def test_the_merged_middle_is_in_that_room() -> None:
 ])
 def test_a_pick_of_them_names_the_counted_things(text, route) -> None:
     assert [r[:2] for r in read_route(text)] == route
+
+
+@pytest.mark.parametrize("text", [
+    # AW05: the thing the speaker sits on, not one that describes the room or the chair
+    "I'm in the bedroom that doesn't have a TV, sitting on the chair nearest the dog bed. "
+    "Come over to me.",
+    "I'm in the bedroom with the TV, sitting on the chair nearest the dog bed. Come over to me.",
+])
+def test_the_speakers_place_is_what_they_sit_on(text) -> None:
+    assert [r[:2] for r in read_route(text)] == [("goal", "chair")]
+
+
+def test_the_speakers_place_without_a_posture_is_still_the_first_thing() -> None:
+    assert [r[:2] for r in read_route("I'm in the lounge, on the couch. Go to the fridge and "
+                                      "come back to me.")] == [("goal", "fridge"), ("goal", "sofa")]

@@ -40,6 +40,12 @@ _AT_START = re.compile(r"\b(?:start|started|starting|begin|began|beginning|origi
                        re.IGNORECASE)
 
 
+#: The words right before the thing the speaker is on or at ("sitting on the", "by my").
+_PLACED = re.compile(r"\b(?:sitting|sat|standing|stood|lying|waiting|on|at|by|beside|next\s+to|"
+                     r"in\s+front\s+of)\s+(?:the|my|our|a|an|this|that)\s+(?:[a-z]+\s+)?$",
+                     re.IGNORECASE)
+
+
 def _speaker_place(text: str, context_refs: list[RefExpr]) -> RefExpr | None:
     """The place the speaker's scene sentence names: its first object if it names one ("I'm
     in the lounge, on the couch": the couch), else its first place."""
@@ -50,6 +56,12 @@ def _speaker_place(text: str, context_refs: list[RefExpr]) -> RefExpr | None:
     sentence_end = min((k for k in (text.find(c, said[0].span[0]) for c in ".!?;")
                         if k >= 0), default=len(text))
     same = [r for r in said if r.span[0] < sentence_end]
+    # the thing the speaker is on or at ("sitting on the chair nearest the dog bed"), not one
+    # that only describes a room or a thing ("the bedroom with the TV", "nearest the dog bed")
+    placed = [r for r in same if r.head_kind in ("object", "group") and
+              _PLACED.search(text[max(0, r.span[0] - 40):r.span[0]])]
+    if placed:
+        return placed[0]
     return next((r for r in same if r.head_kind in ("object", "group")), same[0])
 
 
