@@ -36,7 +36,7 @@ def test_the_merged_middle_is_in_that_room() -> None:
     # AR14: "them" after "two beds" names the beds, not the bedroom that holds them
     ("First stop at the bin in the kitchen, then head for the bedroom with two beds and park "
      "by the bigger of them.", [("goal", "garbage_can"), ("goal", "bed")]),
-    ("Go to the bedroom with two beds and park by the bigger of the two.", [("goal", "bed")]),
+    ("Go to the bedroom with two beds and park by the smallest of them.", [("goal", "bed")]),
 ])
 def test_a_pick_of_them_names_the_counted_things(text, route) -> None:
     assert [r[:2] for r in read_route(text)] == route

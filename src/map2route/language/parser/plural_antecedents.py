@@ -1,14 +1,14 @@
 """A pick from a counted plural said just before, pointed at by a plural pronoun: "head for the
-bedroom with two beds and park by the bigger of them", "there are two chairs by the table, go
-to the nearer of those two".
+bedroom with two beds and park by the bigger of them".
 
-"Them" / "those (two)" / "the two" after a comparative or superlative ("the bigger of them",
+"Them" after a comparative or superlative ("the bigger of them",
 "the closest of those") names the things counted just before ("two beds"), not the thing that
 holds them (the bedroom): the head that was a stop. Left alone, "them" resolved to the last
 singular head and the pick became a second bedroom stage (AR14 after stop 40's K1 round read
 its reason). This pass puts the counted things' words in place of the pronoun, with the
-pronoun's span ("the bigger of the beds"), which the partitive readers take; a plural said with
-no count, or more than one counted plural in reach, is left for them to refuse.
+pronoun's span ("the bigger of the beds"), which the partitive readers take. Only a count of a
+thing's contents ("with two beds"); a plural said with no count, or more than one counted
+plural in reach, is left for the other readers.
 
 Hand-written: the pronoun forms and the comparative and rank words are closed classes; the
 counted plural is found with the head lexicon, within the sentence and the one before.
@@ -23,8 +23,10 @@ from map2route.language.tokens import Token
 __all__ = ["plural_antecedents"]
 
 _ENDS = frozenset({".", "!", "?", ";"})
-_PRONOUNS = (("those", "two"), ("these", "two"), ("the", "two"), ("them",), ("those",),
-             ("them", "two"))
+#: Only "them": "the bigger of the two" / "of those two" after "there are two beds" is read by
+#: the set readers (:mod:`.set_intros`, :mod:`.set_picks`) already.
+_PRONOUNS = (("them", "two"), ("them",))
+_CONTENTS = frozenset({"with", "has", "have", "got", "containing", "w", "w/"})
 
 
 def _counted(words: list[str], lo: int, hi: int) -> list[tuple[int, int]]:
@@ -34,7 +36,9 @@ def _counted(words: list[str], lo: int, hi: int) -> list[tuple[int, int]]:
     for k in range(lo, hi - 1):
         w = words[k]
         n = W.NUMBERS.get(w, int(w) if w.isdigit() else 0)
-        if n >= 2:
+        # only a thing's contents ("the bedroom with two beds"): a set said as "there are
+        # three beds ..." is the set readers' (:mod:`.set_intros`)
+        if n >= 2 and k > 0 and words[k - 1] in _CONTENTS:
             hit = lex.match(words[k + 1:min(hi, k + 1 + lex.max_len)])
             if hit is not None and hit[3]:  # plural
                 found.append((k + 1, k + 1 + hit[0]))
