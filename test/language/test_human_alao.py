@@ -28,7 +28,7 @@ _ROOM_TYPE_BY_MAP = {"AN08": "living_room", "AN19": "bedroom",
 
 
 @pytest.mark.parametrize(("name", "floor"), [
-    ("fresh_human_al.json", 19), ("fresh_human_am.json", 9), ("fresh_human_an.json", 12),
+    ("fresh_human_al.json", 19), ("fresh_human_am.json", 12), ("fresh_human_an.json", 12),
     ("fresh_human_ao.json", 14)])
 def test_alao_floor_and_no_other_silent_drops(name: str, floor: int) -> None:
     scores = score_set(DATA / name)

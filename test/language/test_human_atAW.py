@@ -1,0 +1,28 @@
+"""Sets AT-AW (stop 40): written by four helpers who never read the parser, on scenes used by
+one early set each (00009, 00022, 00152, 00300), sealed with their sha256 and scored once at
+first contact (main 83b20a8, after the K round; docs/grounding.md has the table).
+
+Floors at their counts after the first-contact mends (AW05: the speaker's place is what they
+sit on), 0 silent drops (none at first contact), and refusals that name a span."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from map2route.language.fresh import score_set, summary
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.mark.parametrize(("name", "floor"), [
+    ("fresh_human_at.json", 11), ("fresh_human_au.json", 4), ("fresh_human_av.json", 4),
+    ("fresh_human_aw.json", 15)])
+def test_atAW_floor_and_no_silent_drops(name: str, floor: int) -> None:
+    scores = score_set(DATA / name)
+    assert summary(scores)["right"] >= floor, [(x.item_id, x.problems) for x in scores
+                                               if not x.right]
+    assert summary(scores)["silent_drops"] == 0, [(x.item_id, x.problems) for x in scores
+                                                  if x.silent_drop]
+    assert all(x.refusal_span for x in scores if x.refused)
