@@ -79,12 +79,14 @@ def _head(words: list[str], k: int) -> tuple[int, str, str]:
     return (hit[0], hit[1], hit[2]) if hit else (0, "", "")
 
 
-def _end(words: list[str], k: int) -> int:
+def sentence_end(words: list[str], k: int) -> int:
+    """Where the sentence that holds ``k`` ends (its mark, or the end)."""
     return next((q for q in range(k, len(words)) if words[q] in _ENDS), len(words))
 
 
-def _lead(words: list[str], k: int, e: int) -> int:
-    while k < e and words[k] in _LEADS:
+def lead_end(words: list[str], k: int, e: int, leads: frozenset[str] = _LEADS) -> int:
+    """Past the fillers that open a sentence at ``k`` ("um so", "ok and"), before ``e``."""
+    while k < e and words[k] in leads:
         k += 1
     return k
 
@@ -173,7 +175,7 @@ def _copular(toks: list[Token], a: int, e: int) -> _Intro | None:
     """"the X (I'm after) is the one ..." / "the thing I need is the X ..." / "the X is in
     the R"."""
     words = [t.text for t in toks]
-    k = _lead(words, a, e)
+    k = lead_end(words, a, e)
     if words[k:k + 1] not in (["the"], ["my"]):
         return None
     n, _, kind = _head(words, k + 1)
@@ -211,7 +213,7 @@ def _there_is(toks: list[Token], a: int, e: int) -> _Intro | None:
     """"(In the R ...,) there's a X ... (in the R)" and "See / you know the A and the B
     (in the R)?"."""
     words = [t.text for t in toks]
-    k = _lead(words, a, e)
+    k = lead_end(words, a, e)
     room: list[Token] = []
     bare = False
     if words[k:k + 1] in (["in"], ["inside"]):
@@ -277,7 +279,7 @@ def _room_corner(toks: list[Token], a: int, e: int) -> _Intro | None:
     """"The kitchen has a corner right by the fridge." -> "the corner of the kitchen right by
     the fridge"."""
     words = [t.text for t in toks]
-    k = _lead(words, a, e)
+    k = lead_end(words, a, e)
     n, _, kind = _head(words, k + 1)
     h = k + 1 + n
     if words[k:k + 1] != ["the"] or kind != "room" or words[h:h + 3] not in (
@@ -293,14 +295,14 @@ def _room_corner(toks: list[Token], a: int, e: int) -> _Intro | None:
 def _terse_room(toks: list[Token], a: int, e: int) -> _Intro | None:
     """"bedroom with the telly. basketball on the floor in there." (no verbs)."""
     words = [t.text for t in toks]
-    k = _lead(words, a, e)
+    k = lead_end(words, a, e)
     k += 1 if words[k:k + 1] == ["the"] else 0
     n, _, kind = _head(words, k)
     if not n or kind != "room" or any(w in _ASK for w in words[k:e]) or e >= len(words):
         return None
     s = e + 1
-    f = _end(words, s)
-    b = _lead(words, s, f)
+    f = sentence_end(words, s)
+    b = lead_end(words, s, f)
     m, _, mkind = _head(words, b + (words[b:b + 1] == ["the"]))
     if not m or mkind != "object" or any(w in _ASK for w in words[b:f]):
         return None
@@ -320,7 +322,7 @@ def _terse_room(toks: list[Token], a: int, e: int) -> _Intro | None:
 def _whichever(toks: list[Token], a: int, e: int) -> _Intro | None:
     """"Whichever room has P, that's the one with the X." -> "the X in the room that has P"."""
     words = [t.text for t in toks]
-    k = _lead(words, a, e)
+    k = lead_end(words, a, e)
     if words[k:k + 1] != ["whichever"]:
         return None
     n, _, kind = _head(words, k + 1)
@@ -377,8 +379,8 @@ def _found_again(toks: list[Token]) -> list[Token]:
     out = list(toks)
     a = 0
     while a < len(words):
-        e = _end(words, a)
-        k = _lead(words, a, e)
+        e = sentence_end(words, a)
+        k = lead_end(words, a, e)
         if words[k:k + 2] in (["find", "the"], ["locate", "the"]):
             n, _, kind = _head(words, k + 2)
             head = words[k + 2:k + 2 + n]
@@ -405,7 +407,7 @@ def introductions(toks: list[Token]) -> tuple[list[Token], Context]:
         if a and words[a - 1] not in _ENDS:
             a += 1
             continue
-        e = _end(words, a)
+        e = sentence_end(words, a)
         intro = None
         for reader in (_copular, _there_is, _room_corner, _terse_room, _whichever):
             intro = reader(toks, a, e)
@@ -417,7 +419,7 @@ def introductions(toks: list[Token]) -> tuple[list[Token], Context]:
         s = intro.end
         while s < len(toks) and (words[s] in _ENDS or words[s] in _CONNECT):
             s += 1
-        f = _end(words, s)
+        f = sentence_end(words, s)
         pointed = _pointed(toks, s, f, intro) if s < len(toks) else None
         if pointed is None:
             a += 1

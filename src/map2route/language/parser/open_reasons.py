@@ -34,6 +34,7 @@ from __future__ import annotations
 from map2route.language.parser import words as W
 from map2route.language.parser.aside_clauses import is_aside
 from map2route.language.parser.heads import head_lexicon, heads_in
+from map2route.language.parser.reason_tails import asked
 from map2route.language.tokens import Token
 
 __all__ = ["open_reasons"]
@@ -271,15 +272,6 @@ def _end(words: list[str], a: int) -> int:
     return q
 
 
-def _asked(words: list[str], k: int) -> bool:
-    q = k - 1
-    while q >= 0 and words[q] not in _ENDS:
-        if words[q] in _REQUEST:
-            return True
-        q -= 1
-    return False
-
-
 def _hedge(words: list[str], k: int) -> int:
     """How many words of a hedge open at ``k`` (0: none)."""
     for h in _HEDGES:
@@ -329,7 +321,7 @@ def _clause_at(words: list[str], k: int, ends: frozenset[int]) -> tuple[int, int
             return None
     elif not (words[k - 1] in _MARKS or a > k or k in ends):
         return None
-    elif not _asked(words, k):
+    elif not asked(words, k, _REQUEST):
         return None
     elif a == k and words[k - 1] not in _MARKS and words[k] not in _PRONOUNS:
         return None  # no mark: only a pronoun's clause right after the thing named
@@ -382,7 +374,7 @@ def _statement(words: list[str], k: int) -> bool:
     "there" (an introduction) and a verb after which no map thing is named (a thing named
     there may say which one: "It has a lamp on it")."""
     if k == 0 or words[k] in ("there", "here", "so", "and", "but", "as", "if", "when",
-                              "while", "once") or words[k] in _WALKER or not _asked(words, k - 1):
+                              "while", "once") or words[k] in _WALKER or not asked(words, k - 1, _REQUEST):
         return False
     e = next((q for q in range(k, len(words)) if words[q] in _ENDS), len(words))
     v = _verb(words, k, e)
@@ -448,7 +440,7 @@ def open_reasons(toks: list[Token]) -> tuple[list[Token], Context]:
                      if (hit := lex.match(words[a:a + n])) is not None and hit[0] == n)
     k = 0
     while k < len(toks):
-        look = _looks(words, k) if _asked(words, k) or k and words[k] == "so" else 0
+        look = _looks(words, k) if asked(words, k, _REQUEST) or k and words[k] == "so" else 0
         state = 0
         if not look and k in ends:
             state = _state_after(words, k)

@@ -36,7 +36,7 @@ from map2route.language.parser.aside_clauses import is_aside
 from map2route.language.parser.heads import head_lexicon, heads_in
 from map2route.language.tokens import Token
 
-__all__ = ["reason_tails"]
+__all__ = ["asked", "reason_tails"]
 
 Context = list[tuple[str, tuple[int, int]]]
 
@@ -229,11 +229,11 @@ def _clean(words: list[str], a: int, verb: int, b: int, k: int | None = None) ->
         "you", "to") for x in range(a + 1, b)) and heads)
 
 
-def _asked(words: list[str], k: int) -> bool:
-    """Whether the sentence before ``k`` asks something."""
+def asked(words: list[str], k: int, request: frozenset[str] = _REQUEST) -> bool:
+    """Whether the sentence before ``k`` asks something (a word of ``request``)."""
     q = k - 1
     while q >= 0 and words[q] not in _ENDS:
-        if words[q] in _REQUEST:
+        if words[q] in request:
             return True
         q -= 1
     return False
@@ -256,7 +256,7 @@ def _tail_at(words: list[str], k: int) -> tuple[int, int] | None:
         if not _head_ends(words, k) and (words[k - 1] not in ("it", "them") or
                                          words[k] in ("it", "they")):
             return None  # only right after the thing the request names
-    if not _asked(words, k):
+    if not asked(words, k):
         return None
     b = _end(words, a)
     verb = _subject(words, a, b)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.introductions import lead_end, sentence_end
 from map2route.language.tokens import Token
 
 Context = list[tuple[str, tuple[int, int]]]
@@ -64,16 +65,6 @@ def _t(word: str, like: Token) -> Token:
 
 def _said(toks: list[Token]) -> tuple[str, tuple[int, int]]:
     return " ".join(t.text for t in toks), (toks[0].start, toks[-1].end)
-
-
-def _end(words: list[str], k: int) -> int:
-    return next((q for q in range(k, len(words)) if words[q] in _ENDS), len(words))
-
-
-def _lead(words: list[str], k: int, e: int) -> int:
-    while k < e and words[k] in _LEADS:
-        k += 1
-    return k
 
 
 def _starts(words: list[str]) -> list[int]:
@@ -113,8 +104,8 @@ def _wish_to(words: list[str], k: int, e: int) -> int:
 def _clefts(toks: list[Token], context: Context) -> list[Token]:
     words = [t.text for t in toks]
     for s in reversed(_starts(words)):
-        e = _end(words, s)
-        k = _lead(words, s, e)
+        e = sentence_end(words, s)
+        k = lead_end(words, s, e, _LEADS)
         c = k + (1 if words[k:k + 1] == ["where"] else
                  2 if words[k:k + 2] in (["the", "place"], ["the", "spot"]) else 0)
         if c == k:
@@ -135,7 +126,7 @@ def _clefts(toks: list[Token], context: Context) -> list[Token]:
 def _thats_where(toks: list[Token], context: Context) -> list[Token]:
     words = [t.text for t in toks]
     for s in reversed(_starts(words)):
-        e = _end(words, s)
+        e = sentence_end(words, s)
         for x in range(s, e - 2):
             if words[x:x + 2] in (["is", "where"], ["'s", "where"]):
                 break
@@ -143,7 +134,7 @@ def _thats_where(toks: list[Token], context: Context) -> list[Token]:
             continue
         if _wish_to(words, x + 2, e) != e:
             continue
-        k = _lead(words, s, x)
+        k = lead_end(words, s, x, _LEADS)
         if any(w in W.MOVE_VERBS for w in words[k:x]) or \
                 words[k:k + 1] and words[k] in _ARTICLES and \
                 words[k + 1:k + 1 + _head(words, k + 1)[0]] and any(
@@ -234,8 +225,8 @@ def _member_words(toks: list[Token], a: int, b: int, context: Context) -> list[T
 def _listed_sets(toks: list[Token], context: Context) -> list[Token]:
     words = [t.text for t in toks]
     for s in reversed(_starts(words)):
-        e = _end(words, s)
-        k = _lead(words, s, e)
+        e = sentence_end(words, s)
+        k = lead_end(words, s, e, _LEADS)
         if words[k:k + 2] in (["there", "are"], ["there", "is"], ["we", "have"],
                               ["i", "have"]):
             c = k + 2 + (words[k + 2:k + 3] == ["got"])
@@ -257,7 +248,7 @@ def _listed_sets(toks: list[Token], context: Context) -> list[Token]:
         f = e + 1
         if f >= len(words):
             continue
-        g = _end(words, f)
+        g = sentence_end(words, f)
         picked = _pick(words, f, g, members)
         if picked is None:
             continue
@@ -321,7 +312,7 @@ def _only_one(toks: list[Token], context: Context) -> list[Token]:
         s = max([q for q in starts if q <= x] or [0])
         if words[x:x + 2] == ["only", "one"]:
             v = x + 2 + 2 * (words[x + 2:x + 4] == ["of", "them"])
-        elif words[x:x + 3] == ["one", "of", "the"] and x == _lead(words, s, x + 1) and \
+        elif words[x:x + 3] == ["one", "of", "the"] and x == lead_end(words, s, x + 1, _LEADS) and \
                 _head(words, x + 3)[2] == "room":
             v = x + 3 + _head(words, x + 3)[0]  # "One of the bedrooms has three lamps in it."
         else:
@@ -346,7 +337,7 @@ def _only_one(toks: list[Token], context: Context) -> list[Token]:
             continue  # an apposition the pick would have to read as well
         room_words = _singular(toks[q], toks[q:q + n])
         same = tuple(t.text for t in room_words)
-        p = next(((y, len(ptr)) for y in range(f, _end(words, f))
+        p = next(((y, len(ptr)) for y in range(f, sentence_end(words, f))
                   for ptr in (*_POINTERS, ("that", *same), ("this", *same))
                   if tuple(words[y:y + len(ptr)]) == ptr), None)
         if p is None:
@@ -367,8 +358,8 @@ def _only_one(toks: list[Token], context: Context) -> list[Token]:
 def _room_has(toks: list[Token], context: Context) -> list[Token]:
     words = [t.text for t in toks]
     for s in reversed(_starts(words)):
-        e = _end(words, s)
-        k = _lead(words, s, e)
+        e = sentence_end(words, s)
+        k = lead_end(words, s, e, _LEADS)
         n, _, kind = _head(words, k + 1)
         v = k + 1 + n
         if words[k:k + 1] != ["the"] or kind != "room" or v >= e or \
@@ -379,7 +370,7 @@ def _room_has(toks: list[Token], context: Context) -> list[Token]:
         f = e + 1
         if not any(w == "it" or w in ("that", "this") and words[y + 1:y + 2] in (
                 [words[v + 2]], [words[v + 3]], ["one"]) for y, w in enumerate(
-                    words[f:_end(words, f)], start=f)):
+                    words[f:sentence_end(words, f)], start=f)):
             if e < len(words) and f < len(words) and all(
                     _named(words[:e], d + 1) for d in range(k, e) if words[d] in _DETS) and not {"you", "please", "i"} & set(words[k:e]) and \
                     not any(w in W.MOVE_VERBS for w in words[k:e]):
@@ -400,8 +391,8 @@ def _participle(w: str) -> bool:
 def _fronted_participles(toks: list[Token], context: Context) -> list[Token]:
     words = [t.text for t in toks]
     for s in reversed(_starts(words)):
-        e = _end(words, s)
-        k = _lead(words, s, e)
+        e = sentence_end(words, s)
+        k = lead_end(words, s, e, _LEADS)
         if words[k:k + 1] not in (["in"], ["inside"]):
             continue
         c = next((x for x in range(k, e) if words[x] == ","), None)
@@ -426,8 +417,8 @@ _SET_POINTERS = (("those", "two"), ("those", "three"), ("these", "two"), ("the",
 def _some_have(toks: list[Token], context: Context) -> list[Token]:
     words = [t.text for t in toks]
     for s in reversed(_starts(words)):
-        e = _end(words, s)
-        k = _lead(words, s, e)
+        e = sentence_end(words, s)
+        k = lead_end(words, s, e, _LEADS)
         if not _number(words[k]) or words[k] in ("one", "a", "an") or \
                 words[k + 1:k + 3] != ["of", "the"]:
             continue
@@ -436,7 +427,7 @@ def _some_have(toks: list[Token], context: Context) -> list[Token]:
         if kind != "room" or v >= e or words[v] not in _HAVE or not _has_head(words, v, e):
             continue
         f = e + 1
-        g = _end(words, f)
+        g = sentence_end(words, f)
         p = next(((y, len(ptr)) for y in range(f + 1, g) for ptr in _SET_POINTERS
                   if words[y - 1] == "of" and tuple(words[y:y + len(ptr)]) == ptr), None)
         if p is None:
@@ -457,8 +448,8 @@ _NEXT = (("next", "to"), ("by",), ("beside",), ("near",), ("at",), ("close", "to
 def _wanted_in_room(toks: list[Token], context: Context) -> list[Token]:
     words = [t.text for t in toks]
     for s in reversed(_starts(words)):
-        e = _end(words, s)
-        k = _lead(words, s, e)
+        e = sentence_end(words, s)
+        k = lead_end(words, s, e, _LEADS)
         c = next((x for x in range(k, e) if words[x] == ","), e)
         if _wish_to(words, k, c) != c:
             w = next((x for x in range(k, c) if words[x] == "you"), None)
@@ -515,8 +506,8 @@ def _pictured(toks: list[Token], context: Context) -> list[Token]:
     the request is said in (context), never a stage ("picture" is no painting here)."""
     words = [t.text for t in toks]
     for s in reversed(_starts(words)):
-        e = _end(words, s)
-        k = _lead(words, s, e)
+        e = sentence_end(words, s)
+        k = lead_end(words, s, e, _LEADS)
         p = next((len(x) for x in _PICTURE if tuple(words[k:k + len(x)]) == x), 0)
         r = k + p
         n, _, kind = _head(words, r + 1)
@@ -543,8 +534,8 @@ def _placed_after_comma(toks: list[Token]) -> list[Token]:
     said after a pause describes the thing introduced (the comma goes)."""
     words = [t.text for t in toks]
     for s in reversed(_starts(words)):
-        e = _end(words, s)
-        k = _lead(words, s, e)
+        e = sentence_end(words, s)
+        k = lead_end(words, s, e, _LEADS)
         if words[k:k + 2] not in (["there", "is"], ["there", "are"]) or e + 1 >= len(words):
             continue
         for c in range(k + 3, e - 2):
@@ -554,7 +545,7 @@ def _placed_after_comma(toks: list[Token]) -> list[Token]:
             r = next((len(p) for p in _NEXT if tuple(words[x:x + len(p)]) == p), 0)
             if r and words[x + r:x + r + 1] == ["the"] and \
                     x + r + 1 + _head(words, x + r + 1)[0] == e and \
-                    {"it", "there", "that"} & set(words[e + 1:_end(words, e + 1)]):
+                    {"it", "there", "that"} & set(words[e + 1:sentence_end(words, e + 1)]):
                 toks = [*toks[:c], *toks[c + 1:]]
                 words = [t.text for t in toks]
             break
