@@ -3,7 +3,8 @@ one early set each (00009, 00022, 00152, 00300), sealed with their sha256 and sc
 first contact (main 83b20a8, after the K round; docs/grounding.md has the table).
 
 Floors at their counts after the first-contact mends (AW05: the speaker's place is what they
-sit on), 0 silent drops (none at first contact), and refusals that name a span."""
+sit on; AT13: "Once you have reached the safe" is no second stop; AV16: "you needn't stop"
+denies a stop), 0 silent drops (none at first contact), and refusals that name a span."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ DATA = Path(__file__).parent / "data"
 
 
 @pytest.mark.parametrize(("name", "floor"), [
-    ("fresh_human_at.json", 11), ("fresh_human_au.json", 4), ("fresh_human_av.json", 4),
+    ("fresh_human_at.json", 12), ("fresh_human_au.json", 4), ("fresh_human_av.json", 5),
     ("fresh_human_aw.json", 15)])
 def test_atAW_floor_and_no_silent_drops(name: str, floor: int) -> None:
     scores = score_set(DATA / name)

@@ -55,3 +55,22 @@ def test_the_speakers_place_is_what_they_sit_on(text) -> None:
 def test_the_speakers_place_without_a_posture_is_still_the_first_thing() -> None:
     assert [r[:2] for r in read_route("I'm in the lounge, on the couch. Go to the fridge and "
                                       "come back to me.")] == [("goal", "fridge"), ("goal", "sofa")]
+
+
+@pytest.mark.parametrize(("text", "route"), [
+    # AT13: the arrival at the stop just made, said to time the next step, is no second stop
+    ("Begin at the kitchen counter. Proceed to the safe. Once you have reached the safe, "
+     "return to the counter.", [("goal", "safe"), ("goal", "counter_top")]),
+    ("Go to the chair by the bed. When you get to the chair, go to the fridge.",
+     [("goal", "chair"), ("goal", "fridge")]),
+    # a later visit of the same thing is still a stop
+    ("Go to the safe, then go to the fridge. Once you reach the fridge, go to the safe.",
+     [("goal", "safe"), ("goal", "fridge"), ("goal", "safe")]),
+    # AV16: "you needn't stop" after a pass denies the stop; it is no stop at the start
+    ("First go past the stool in the kitchen - you needn't stop, just have a look whether I "
+     "left my cardigan on it - then take a turn right round the dining table in the lounge, "
+     "and finally come to a stop in front of the settee in there.",
+     [("pass", "stool"), ("circle", "dining_table"), ("goal", "sofa")]),
+])
+def test_arrivals_and_denied_stops(text, route) -> None:
+    assert [r[:2] for r in read_route(text)] == route

@@ -355,6 +355,8 @@ def drop_restated(clauses: list[Clause], text: str) -> tuple[list[Clause], list[
     * with a restating word ("like", "I mean", a question answered) and the same words: "can
       you go to the fridge? like just go stand by the fridge" (:func:`_restates`), or a stop
       verb and the same words: "the sink in that bathroom, stop right at the sink";
+    * as the arrival that times the next step: "Go to the safe. Once you have reached the
+      safe, return to the counter" (:func:`_arrival`);
     * as "it" / "there" / "that X" right after a stage of the same kind: "Go to the dog bed and
       wait me there", "Stop at that chair", "go to the fridge, after it to the washing
       machine", "go by the plant, just pass it dont stop" (:func:`_pronoun_repeat`).
@@ -366,7 +368,8 @@ def drop_restated(clauses: list[Clause], text: str) -> tuple[list[Clause], list[
     for c in clauses:
         prev = next((x for x in reversed(out) if x.kind in _STAGES), None)
         if prev is not None and prev.span[1] <= c.span[0] and len(c.refs) == len(prev.refs) == 1 \
-                and (_restates(prev, c, text) or _pronoun_repeat(prev, c, text)):
+                and (_restates(prev, c, text) or _pronoun_repeat(prev, c, text) or
+                     _arrival(prev, c, text)):
             said.append(f"restated: {text[c.span[0]:c.span[1]].strip()}")
             continue
         out.append(c)
@@ -387,6 +390,22 @@ def _restates(prev: Clause, c: Clause, text: str) -> bool:
             c.refs[0].head == prev.refs[0].head and not c.refs[0].modifiers and
             c.refs[0].text.lower().startswith("the ") and "." not in between and
             bool(_STOP_AT.fullmatch(text[c.span[0]:c.refs[0].span[0]].lower())))
+
+
+#: An arrival at the stop just made, said to time what comes next: "Once you have reached the
+#: safe, return to the counter", "When you get to the safe, ...".
+_ARRIVED = re.compile(r"\b(?:once|when|after|as\s+soon\s+as)\s+(?:you\s+)?(?:have\s+|'ve\s+)?"
+                      r"(?:reached|reach|get\s+to|got\s+to|arrive\s+at|arrived\s+at|are\s+at|"
+                      r"'re\s+at|make\s+it\s+to|made\s+it\s+to)\s+(?:the\s+|that\s+)?$")
+
+
+def _arrival(prev: Clause, c: Clause, text: str) -> bool:
+    """Whether goal ``c`` is the arrival at goal ``prev`` said to time the next step ("Go to
+    the safe. Once you have reached the safe, return ..."): the same thing, bare."""
+    ref, was = c.refs[0], prev.refs[0]
+    return c.kind == prev.kind == "goal" and ref.head == was.head and \
+        ref.head_kind != "start" and not ref.modifiers and \
+        bool(_ARRIVED.search(text[max(prev.span[1], ref.span[0] - 60):ref.span[0]].lower()))
 
 
 #: A stop said at the place just named: "go to the sink in that bathroom, stop right at the sink".

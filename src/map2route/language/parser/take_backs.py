@@ -64,7 +64,9 @@ _DENIALS: tuple[tuple[str, ...], ...] = (
     ("do", "not", "stop"), ("no", "need", "to", "stop"), ("you", "do", "not", "have", "to",
                                                           "stop"),
     ("you", "do", "not", "need", "to", "stop"), ("without", "stopping"), ("not", "stopping"),
-    ("no", "stopping"), ("never", "stop"))
+    ("no", "stopping"), ("never", "stop"), ("you", "need", "not", "stop"),
+    ("you", "needn't", "stop"), ("you", "need", "n't", "stop"), ("needn't", "stop"),
+    ("need", "not", "stop"))
 _DENIAL_TAILS: tuple[tuple[str, ...], ...] = (
     ("at", "it"), ("at", "them"), ("by", "it"), ("there",), ("in", "it"), ("at", "all"))
 _PREPS: tuple[tuple[str, ...], ...] = (
