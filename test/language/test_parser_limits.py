@@ -1,8 +1,15 @@
-"""The parser's bounds: polynomial attachment (issue 16, item 1) and the instruction length limit."""
+"""The parser's bounds: polynomial attachment (issue 16, item 1) and the instruction length limit.
+
+These tests count work, not seconds: the number of noun-phrase reads (:meth:`ReferenceReader.np`,
+hits and misses of the chart) is what blew up before the chart (45 s for 38 modifiers), and a
+count is the same on a loaded CI machine as on an idle one. Wall-clock time per instruction is
+measured by ``make bench`` (``map2route bench fuzz-parser``: median, p99, max and the count over
+1 s, on 10,000 fuzzed instructions), where a speed target belongs.
+"""
 
 from __future__ import annotations
 
-import time
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, seed, settings
@@ -14,10 +21,26 @@ from map2route.language.parser import (
     ParseError,
     parse_instruction,
 )
+from map2route.language.parser.references import ReferenceReader
 
-#: Per-instruction bound. The parser takes about 10 ms for these; 1 s leaves room for a loaded
-#: machine (before the chart, the 38-modifier chain took 45 s).
-BOUND_S = 1.0
+#: Noun-phrase reads allowed per word of the instruction. With the chart, a chain of n modifiers
+#: takes about 2n reads (linear; measured 0.65 per word at most on the fuzzed instructions below);
+#: without it the reads grow exponentially with the chain.
+READS_PER_WORD = 3
+
+
+@pytest.fixture
+def np_reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Count :meth:`ReferenceReader.np` calls (chart hits and misses) while a test parses."""
+    count = [0]
+    original = ReferenceReader.np
+
+    def counted(self: ReferenceReader, *args: object, **kwargs: object) -> object:
+        count[0] += 1
+        return original(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ReferenceReader, "np", counted)
+    yield count
 
 
 def _chain(n: int) -> str:
@@ -27,12 +50,10 @@ def _chain(n: int) -> str:
     return "go to the chair " + " ".join(mods[k % 2] for k in range(n))
 
 
-def test_a_chain_of_38_post_modifiers_parses_fast_and_whole() -> None:
+def test_a_chain_of_38_post_modifiers_parses_in_linear_work_and_whole(np_reads: list[int]) -> None:
     text = _chain(38)
-    t0 = time.perf_counter()
     p = parse_instruction(text)
-    elapsed = time.perf_counter() - t0
-    assert elapsed < BOUND_S, f"{elapsed:.2f} s for 38 modifiers"
+    assert np_reads[0] <= 2 * 38 + 4, f"{np_reads[0]} noun-phrase reads for 38 modifiers"
     [goal] = p.clauses
     ref = goal.refs[0]
     assert ref.head == "chair" and ref.text == text[len("go to "):]
@@ -44,10 +65,14 @@ def test_a_chain_of_38_post_modifiers_parses_fast_and_whole() -> None:
 
 
 @pytest.mark.parametrize("policy", ["local", "low", "high"])
-def test_every_attachment_policy_is_polynomial(policy: str) -> None:
-    t0 = time.perf_counter()
-    parse_instruction(_chain(60), attachment=policy)
-    assert time.perf_counter() - t0 < BOUND_S
+def test_every_attachment_policy_is_polynomial(policy: str, np_reads: list[int]) -> None:
+    # doubling the chain at most doubles the reads (linear), at every attachment policy
+    reads = []
+    for n in (20, 40, 80):
+        np_reads[0] = 0
+        parse_instruction(_chain(n), attachment=policy)
+        reads.append(np_reads[0])
+    assert reads[1] <= 2 * reads[0] + 2 and reads[2] <= 2 * reads[1] + 2, reads
 
 
 def test_an_instruction_over_the_limit_is_refused_by_name() -> None:
@@ -96,11 +121,21 @@ def instructions(draw: st.DrawFn) -> str:
 @settings(max_examples=150, deadline=None, derandomize=False,
           suppress_health_check=[HealthCheck.too_slow])
 @given(text=instructions())
-def test_fuzzed_instructions_each_parse_well_under_a_second(text: str) -> None:
-    t0 = time.perf_counter()
-    try:
-        parse_instruction(text)
-    except ParseError:
-        pass  # a refusal is a fine answer; a slow one is not
-    elapsed = time.perf_counter() - t0
-    assert elapsed < BOUND_S, f"{elapsed:.2f} s for {len(text)} characters: {text[:120]!r}"
+def test_fuzzed_instructions_each_parse_in_linear_work(text: str) -> None:
+    # hypothesis runs the examples inside one test call, so the counter is patched here rather
+    # than by a function-scoped fixture
+    count = [0]
+    original = ReferenceReader.np
+
+    def counted(self: ReferenceReader, *args: object, **kwargs: object) -> object:
+        count[0] += 1
+        return original(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(ReferenceReader, "np", counted)
+        try:
+            parse_instruction(text)
+        except ParseError:
+            pass  # a refusal is a fine answer; unbounded work is not
+    words = len(text.split())
+    assert count[0] <= READS_PER_WORD * words + 4, f"{count[0]} reads for {words} words: {text[:120]!r}"
