@@ -33,6 +33,7 @@ from __future__ import annotations
 from map2route.language.parser import question_picks as QP
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.placed_belongings import placed_belonging
 from map2route.language.tokens import Token
 
 Context = list[tuple[str, tuple[int, int]]]
@@ -275,6 +276,12 @@ def _there_is(toks: list[Token], a: int, e: int) -> _Intro | None:
     return _Intro(a, q, phrase, last, group)
 
 
+def _belonging(toks: list[Token], a: int, e: int) -> _Intro | None:
+    """"my glasses are on the desk" (no map thing): the place is what is pointed back at."""
+    got = placed_belonging(toks, a, e)
+    return None if got is None else _Intro(a, got[0], got[1], got[2], False)
+
+
 def _room_corner(toks: list[Token], a: int, e: int) -> _Intro | None:
     """"The kitchen has a corner right by the fridge." -> "the corner of the kitchen right by
     the fridge"."""
@@ -409,7 +416,7 @@ def introductions(toks: list[Token]) -> tuple[list[Token], Context]:
             continue
         e = sentence_end(words, a)
         intro = None
-        for reader in (_copular, _there_is, _room_corner, _terse_room, _whichever):
+        for reader in (_copular, _there_is, _room_corner, _terse_room, _whichever, _belonging):
             intro = reader(toks, a, e)
             if intro is not None:
                 break

@@ -25,7 +25,7 @@ from map2route.language.parser.leg_phrasings import leg_clauses
 from map2route.language.parser.leg_scopes import leave_room_legs
 from map2route.language.parser.lexical_frames import absent_why
 from map2route.language.parser.loo_rooms import loo_room_refs
-from map2route.language.parser.model import InstructionParse, Modifier, RefExpr
+from map2route.language.parser.model import Clause, InstructionParse, Modifier, RefExpr
 from map2route.language.parser.motion_targets import room_then_corner
 from map2route.language.parser.openers import check_count
 from map2route.language.parser.passes_told_after import merge_around_passes, refuse_unused
@@ -168,6 +168,7 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     tie_stage_legs(clauses, p.marks)
     clauses = back_to_speaker(clauses, text, context_refs)  # "I'm on the couch ... back to me"
     check_count(clauses, p.context, p.context_spans, text)  # I5: "Two stops." + three
+    _refuse_orphan_pronouns(clauses, text)
     # words of an aside are reported in context (aside_texts), so they are not unused: a
     # consumer reading ``unknown_words`` must not take a reported reason for a dropped word
     unused = [w for w in p.unused_words() if w in p.unknown or any(
@@ -175,6 +176,22 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     return InstructionParse(text, clauses, unused, attachment,
                             [*p.context, *restated, *aside_texts(p)], context_refs,
                             list(p.marks.moves))
+
+
+def _refuse_orphan_pronouns(clauses: list[Clause], text: str) -> None:
+    """A stage or rule whose target is "it" / "there" with nothing named before it to point
+    at ("My feeling is that the sofa is best. Go to it."): grounding would take it for the
+    robot's own place, a route of 0 m that looks like an answer, so it is a refusal naming
+    the pronoun."""
+    seen = False
+    for c in sorted(clauses, key=lambda c: c.span[0]):
+        refs = [*c.refs, *([c.other] if c.other is not None else [])]
+        if refs and refs[0].head_kind == "pronoun" and not seen:
+            word = refs[0].text
+            raise ParseError(f"did not understand what {word!r} points back at in {text!r}: "
+                             "nothing before it names a place or thing the route can use; "
+                             f"name it instead (e.g. 'go to the sofa')", word, refs[0].span)
+        seen = seen or any(r.head_kind != "pronoun" for r in refs)
 
 
 #: Words that end a scene-setting sentence without naming a place ("... right now").
