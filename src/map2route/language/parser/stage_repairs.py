@@ -394,9 +394,10 @@ def _restates(prev: Clause, c: Clause, text: str) -> bool:
 
 #: An arrival at the stop just made, said to time what comes next: "Once you have reached the
 #: safe, return to the counter", "When you get to the safe, ...".
-_ARRIVED = re.compile(r"\b(?:once|when|after|as\s+soon\s+as)\s+(?:you\s+)?(?:have\s+|'ve\s+)?"
+#: "you've" / "you're" are written without a space ("Once you've reached the bed").
+_ARRIVED = re.compile(r"\b(?:once|when|after|as\s+soon\s+as)\s+(?:you\s*)?(?:have\s+|['’]ve\s+)?"
                       r"(?:reached|reach|get\s+to|got\s+to|arrive\s+at|arrived\s+at|are\s+at|"
-                      r"'re\s+at|make\s+it\s+to|made\s+it\s+to)\s+(?:the\s+|that\s+)?$")
+                      r"['’]re\s+at|make\s+it\s+to|made\s+it\s+to)\s+(?:the\s+|that\s+)?$")
 
 
 def _arrival(prev: Clause, c: Clause, text: str) -> bool:
