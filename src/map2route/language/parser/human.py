@@ -46,6 +46,7 @@ from map2route.language.parser import words as W
 from map2route.language.parser.anaphoric_scopes import anaphoric_scopes
 from map2route.language.parser.aside_restatements import restatements
 from map2route.language.parser.carried_things import carried_things
+from map2route.language.parser.contrast_positions import contrast_positions
 from map2route.language.parser.contrasted_contents import contrasted_contents
 from map2route.language.parser.correction_forms import correction_forms
 from map2route.language.parser.destination_forms import destination_forms
@@ -239,7 +240,7 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
-    toks, told = told_positions(toks)  # K3: "the back bedroom", "the fridge corner of X"
+    toks, told = told_positions(contrast_positions(toks))  # M2: contrasts; K3: "the back bedroom", "the fridge corner of X"
     toks, route_ctx = route_order_scopes(toks)  # K5: "in the first one", "my room"
     toks = plural_antecedents(toks)  # "the bigger of them" after "two beds": of the beds
     toks = short_sentences(toks)  # "Starting from the kitchen.", "Telly in the lounge. Go."
