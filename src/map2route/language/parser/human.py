@@ -95,6 +95,7 @@ from map2route.language.parser.rewrites import Marks, Rewriter, Rule
 from map2route.language.parser.robot_talk import robot_talk
 from map2route.language.parser.room_picks import room_picks
 from map2route.language.parser.room_there import and_room_scope, room_there
+from map2route.language.parser.route_order_clauses import route_order_clauses
 from map2route.language.parser.route_order_scopes import route_order_scopes
 from map2route.language.parser.rule_wording import rule_wording
 from map2route.language.parser.run_on_frames import (
@@ -240,7 +241,8 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
-    toks, told = told_positions(contrast_positions(toks))  # M2: contrasts; K3: "the back bedroom", "the fridge corner of X"
+    toks = route_order_clauses(contrast_positions(toks))  # M2: contrasts; M3: "the 2nd bedroom you'll walk into": one form
+    toks, told = told_positions(toks)  # K3: "the back bedroom", "the fridge corner of X"
     toks, route_ctx = route_order_scopes(toks)  # K5: "in the first one", "my room"
     toks = plural_antecedents(toks)  # "the bigger of them" after "two beds": of the beds
     toks = short_sentences(toks)  # "Starting from the kitchen.", "Telly in the lounge. Go."

@@ -47,6 +47,14 @@ _THINGS = ("object", "group", "window")
 #: Words that join a room and the stop in it within one sentence ("and", texting "n" / "&").
 _JOIN = re.compile(r"[\s,]*(?:and|n|an|&|\+)(?:\s+then)?\b[\s,]*"
                    r"(?:(?:go|head|walk|get|come|move|carry\s+on)\s+)?(?:over\s+)?$|[\s,]+$")
+#: The room's own clause of meeting, said before "and" ("the bedroom you'd go into first on
+#: the way and stop at the bed in it", "the bedroom passed through first"): part of the
+#: room's words, not a second visit.
+_OWN_CLAUSE = re.compile(
+    r"^\s*(?:(?:(?:that|which)\s+)?you(?:'d|'ll|'re)?(?:\s+(?:would|will|are|going|to|gonna|be))*"
+    r"\s+[a-z]+|[a-z]+ed|gone|met)(?:\s+(?:to|into|through|past|by|across))?(?:\s+(?:first|second|third|next))?"
+    r"(?:\s+(?:on|along)\s+(?:the|your)\s+way(?:\s+there)?)?(?:\s+from\s+here)?"
+    r"(?=\s*,?\s*and\b)")
 #: What keeps two stops apart: a second visit, a return, an order word.
 _APART = re.compile(r"\b(?:again|back|return|first|before|after\s+that|afterwards|also)\b")
 #: Words for the toilet that also name its room (see :mod:`.loo_rooms`).
@@ -110,7 +118,7 @@ def _joined(text: str, a: int, b: int, anaphor: bool) -> bool:
     the stop the room's thing: a join word in one sentence (a bare "then" or a new
     sentence keeps two stops, as the sets read "Go to the kitchen. When you get there, go to
     the toaster."), or, for a stop placed "in there", any words without a second visit or an order word."""
-    between = text[a:b].lower()
+    between = _OWN_CLAUSE.sub("", text[a:b].lower())
     if _APART.search(between) or b < a:
         return False
     if not any(ch in between for ch in ".;!?") and _JOIN.fullmatch(between):
