@@ -26,6 +26,13 @@ plain form those rules read, whatever the combination:
 * a stop named by its order after a leg phrase: "that second one", "your first stop", "the
   last one" -> "the second stop", "the first stop", "the last one" (the plain forms read).
 
+A scope said after its rule ("keep away from the TV each time you're crossing the kitchen") is
+moved before it, with a comma, the order the scope rules read best; there a stop named by its
+order ("... while you're going to your first stop") is refused naming the scope, as the plain
+form after a rule is read as another leg downstream. A comma is put after a scope that runs
+into a negated rule ("and once you leave the R don't go near X"), which otherwise opens a new
+request.
+
 Each is rewritten only where a rule goes with it in the same sentence (a rule word opens the
 words after it, or the sentence started with a rule and the scope ends it), so "when you go
 to the fridge, open it" is left as it was. A combination already in its plain form is left
