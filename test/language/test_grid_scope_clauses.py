@@ -12,11 +12,11 @@ answers to any of its names (``until:`` the stage it ends at, ``after:`` the sta
 
 First contact (2026-12-07, before this round's repair): 111 right, 8 wrong, 181 refused, 0
 silent drops of 300 (``FIRST_CONTACT``). After :mod:`~map2route.language.parser.scope_leads`:
-279 right, 0 wrong, 21 refused, 0 drops. The refusals left: a stop named by its order in a
+283 right, 0 wrong, 17 refused, 0 drops. The refusals left: a stop named by its order in a
 scope said after the rule ("keep away from the TV while you're going to your first stop",
 read as another leg downstream, so refused by name), "coming back from the first one" joined
-by "and" to the main request, and "while you go to the second stop" style finite forms whose
-stop-by-order object the plain form does not resolve.
+by "and" to the main request ("and after the first stop" is not read), and "whenever you get
+out of the R".
 """
 
 from __future__ import annotations
@@ -183,7 +183,7 @@ def judge(cell: Cell) -> str:
 #: Scored once before the repair (2026-12-07): right / wrong / refused / drop of 300.
 FIRST_CONTACT = {"right": 111, "wrong": 8, "refused": 181, "drop": 0}
 #: Floor of right cells after the repair.
-FLOOR = 279
+FLOOR = 283
 
 
 def score() -> dict[str, int]:

@@ -258,9 +258,10 @@ def _lead(words: list[str], toks: list[Token], i: int, out: list[Token]) -> int:
     comma = [Token(",", scope[-1].end, scope[-1].end)]
     if not tail:
         # the comma only where a rule that opens like a request would otherwise run on ("and
-        # once you leave the R don't go near X"); elsewhere the words stay as said
+        # once you leave the R don't go near X") or after "after the first stop"; elsewhere the
+        # words stay as said
         out += [*scope, *(comma if words[rule] in ("do", "don't", "dont", "never") or
-                          rule > end + len(rest) else [])]
+                          rule > end + len(rest) or plain == ("after",) else [])]
         return rule - i
     # "keep away from the TV while you're crossing the kitchen": the scope first, as said
     # most often ("While crossing the kitchen, keep away from the TV")
