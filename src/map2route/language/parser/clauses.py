@@ -226,6 +226,10 @@ class ClauseReader(ConditionReader):
         postposed = not self._sentence_initial(i)
         if isinstance(after, RefExpr) and (st.k + 1 >= len(st.spans) or postposed) and out and \
                 any(self.w(x) in ("leave", "leaving", "exit", "exiting") for x in range(i, j)):
+            if postposed and out[-1].kind in ("avoid", "near", "far", "relative", "clearance") and \
+                    out[-1].during is None and self.w(i - 1) not in (".", "!", "?", ";"):
+                out[-1].during = during  # "keep away from the TV after you leave the kitchen"
+                return
             # "go to the fridge after you leave the kitchen": leaving a room is no visit to
             # it; reported with the parse, never made a stop
             self._said_of_the_way(self._text(i, j), self.span(i, j))

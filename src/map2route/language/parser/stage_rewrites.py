@@ -362,7 +362,7 @@ def tie_stage_legs(clauses: list[Clause], marks: Marks) -> None:
     the last) instead of the leg to the stage said last before it."""
     if not marks.stage_legs:
         return
-    goals = [c for c in clauses if c.kind in ("goal", "pass") and c.refs]
+    goals = [c for c in clauses if c.kind in ("goal", "pass", "circle") and c.refs]
     for s, k in sorted(marks.stage_legs.items()):
         # the first constraint on "the way there" that ends after the words
         c = next((c for c in clauses if c.kind not in ("goal", "pass") and
