@@ -72,7 +72,13 @@ def test_the_place_a_scene_sentence_names_keeps_its_room():
 def test_a_statement_the_route_does_not_use_is_reported_never_dropped(text, context, heads):
     p = parse_instruction(text)
     assert any(c.startswith(context) for c in p.context), p.context
-    assert heads <= {r.head for r in p.context_refs}
+    assert heads <= _all_heads(p.context_refs)
+
+
+def _all_heads(refs) -> set[str]:
+    """The heads of ``refs`` and of the places inside them ("his book on the table": both)."""
+    return {h for r in refs for h in (r.head, *_all_heads([x for m in r.modifiers
+                                                            for x in m.refs]))}
 
 
 def test_a_statement_naming_an_unknown_thing_is_a_refusal_naming_it():

@@ -46,7 +46,7 @@ def _check(text: str, want: list) -> None:
     ("Go to the fridge so that you can check the milk.", [("goal", "fridge")],
      "so that you can check the milk"),
     ("Go to the toilet, because I think it is leaking.", [("goal", "toilet")],
-     "because i think it is leaking"),
+     "because it is leaking"),
     ("Go to the bed, the sheets are still damp from washing.", [("goal", "bed")],
      "the sheets are still damp from washing"),
 ])

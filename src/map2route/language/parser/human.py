@@ -107,6 +107,7 @@ from map2route.language.parser.run_on_frames import (
     terse_reasons,
     terse_sentences,
 )
+from map2route.language.parser.said_around import said_around
 from map2route.language.parser.same_kind_rooms import same_kind_rooms
 from map2route.language.parser.scene_sets import scene_sets
 from map2route.language.parser.scope_leads import scope_leads
@@ -232,6 +233,7 @@ def human_forms(toks: list[Token]
         ParseError: a reference relative to another place of the route ("the room just
             after the bathroom"): the offline parser names it instead of reading it wrongly.
     """
+    toks = said_around(toks)  # polite frames, time tails, hedges around a request
     order = _route_order_reference([t.text for t in toks])
     if order is not None:
         a, b = toks[order[0]].start, toks[min(order[1], len(toks)) - 1].end

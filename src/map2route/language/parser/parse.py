@@ -110,7 +110,9 @@ def parse_instruction(text: str, *, attachment: str = "local",
 
 def _blank(text: str, lo: int, hi: int) -> str:
     """``text`` with the aside ``[lo, hi)`` and one mark beside it turned to spaces."""
-    if lo > 0 and text[lo - 1] in ",;:\u2014\u2013":
+    if text[lo:lo + 1] == "-" and text[hi:hi + 1] in (".", "!", "?"):
+        pass  # "A - B. C" without B: its own dash goes with it, the stop stays
+    elif lo > 0 and text[lo - 1] in ",;:\u2014\u2013":
         lo -= 1  # "A, B, C" without B: "A , C"
     elif hi < len(text) and text[hi] in ".!?,;:":
         hi += 1  # the aside's own mark goes with it
