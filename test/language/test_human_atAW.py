@@ -18,7 +18,7 @@ DATA = Path(__file__).parent / "data"
 
 
 @pytest.mark.parametrize(("name", "floor"), [
-    ("fresh_human_at.json", 12), ("fresh_human_au.json", 4), ("fresh_human_av.json", 5),
+    ("fresh_human_at.json", 14), ("fresh_human_au.json", 4), ("fresh_human_av.json", 8),
     ("fresh_human_aw.json", 15)])
 def test_atAW_floor_and_no_silent_drops(name: str, floor: int) -> None:
     scores = score_set(DATA / name)
