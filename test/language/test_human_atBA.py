@@ -1,6 +1,8 @@
-"""Sets AT-AW (stop 40): written by four helpers who never read the parser, on scenes used by
-one early set each (00009, 00022, 00152, 00300), sealed with their sha256 and scored once at
-first contact (main 83b20a8, after the K round; docs/grounding.md has the table).
+"""Sets AT-AW (stop 40) and AX-BA (stop 41): each four written by helpers who never read the
+parser, on scenes used by one early set each (00009, 00022, 00152, 00300; 00079, 00084, 00085,
+00201), sealed with their sha256 and scored once at first contact (AT-AW on main 83b20a8,
+after the K round; AX-BA on main baf2a88, after the M composition round: AX 16, AY 6, AZ 12,
+BA 2 of 22; docs/grounding.md has the tables).
 
 Floors at their counts after the first-contact mends (AW05: the speaker's place is what they
 sit on; AT13: "Once you have reached the safe" is no second stop; AV16: "you needn't stop"
@@ -19,8 +21,9 @@ DATA = Path(__file__).parent / "data"
 
 @pytest.mark.parametrize(("name", "floor"), [
     ("fresh_human_at.json", 14), ("fresh_human_au.json", 4), ("fresh_human_av.json", 8),
-    ("fresh_human_aw.json", 15)])
-def test_atAW_floor_and_no_silent_drops(name: str, floor: int) -> None:
+    ("fresh_human_aw.json", 15), ("fresh_human_ax.json", 16), ("fresh_human_ay.json", 6),
+    ("fresh_human_az.json", 12), ("fresh_human_ba.json", 2)])
+def test_atBA_floor_and_no_silent_drops(name: str, floor: int) -> None:
     scores = score_set(DATA / name)
     assert summary(scores)["right"] >= floor, [(x.item_id, x.problems) for x in scores
                                                if not x.right]
