@@ -47,3 +47,25 @@ def test_a_lap_counts_as_a_stop_when_legs_are_numbered() -> None:
     assert read_route("Go to the sofa, then circle the table, then go to the bed. On the way "
                       "to the second stop keep away from the TV.")[-1] == (
         "far", "television", "until:table")
+
+
+@pytest.mark.parametrize(("text", "route"), [
+    # a dwell verb the rules' lists lack, as a request: read as "wait"
+    ("Go and sit by the sofa, then go to the bed.", [("goal", "sofa"), ("goal", "bed")]),
+    ("Sit by the sofa, then go to the bed.", [("goal", "sofa"), ("goal", "bed")]),
+    ("Go and sit by the bigger of the two couches for a sec, then head over to the smaller of "
+     "the two armchairs.", [("goal", "sofa"), ("goal", "arm_chair")]),
+    # particles stacked between a verb of coming and where to
+    ("I'm on the couch. Go to the toaster and then come back over to me.",
+     [("goal", "toaster"), ("goal", "sofa")]),
+    ("I'm on the couch. Go to the toaster and then come back over here to me.",
+     [("goal", "toaster"), ("goal", "sofa")]),
+    ("Head on over to the desk.", [("goal", "desk")]),
+    ("Go to the desk. Keep away from the TV while you're heading over to the desk.",
+     [("goal", "desk"), ("far", "television", "until:desk")]),
+    # the speaker's own "sitting" is their place, not a request
+    ("I'm sitting on the couch. Come back to me.", [("goal", "sofa")]),
+])
+def test_verb_forms_the_rules_read_under_one_spelling(text: str,
+                                                      route: list[tuple[str, ...]]) -> None:
+    assert read_route(text) == route

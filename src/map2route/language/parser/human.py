@@ -121,6 +121,7 @@ from map2route.language.parser.state_reasons import state_reasons
 from map2route.language.parser.take_backs import take_backs
 from map2route.language.parser.talk_around import talk_around
 from map2route.language.parser.told_positions import told_positions
+from map2route.language.parser.verb_forms import verb_forms
 from map2route.language.tokens import Token
 
 __all__ = ["Marks", "apply_marks", "human_forms", "merge_passed_on_the_way",
@@ -233,7 +234,7 @@ def human_forms(toks: list[Token]
         ParseError: a reference relative to another place of the route ("the room just
             after the bathroom"): the offline parser names it instead of reading it wrongly.
     """
-    toks = said_around(toks)  # polite frames, time tails, hedges around a request
+    toks = verb_forms(said_around(toks))  # polite frames, time tails, hedges; "sit by", "come back over here"
     order = _route_order_reference([t.text for t in toks])
     if order is not None:
         a, b = toks[order[0]].start, toks[min(order[1], len(toks)) - 1].end
