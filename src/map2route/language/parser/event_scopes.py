@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from map2route.language.errors import ParseError
 from map2route.language.parser.anaphoric_scopes import _hit, _last_room, _room_at, _room_thing
+from map2route.language.parser.room_stops import entered_stop
 from map2route.language.parser.rule_scan import scan_appending
 from map2route.language.tokens import Token
 
@@ -187,7 +188,7 @@ def _into(words: list[str], toks: list[Token], i: int, out: list[Token]) -> int:
 def _stop_in(words: list[str], room: list[str], end: int) -> list[str] | None:
     """The words of the stop made in ``room`` before ``end``: the thing said to be in it, else
     the one thing named before that stands only in such a room."""
-    said = _room_thing(words, room, end)
+    said = _room_thing(words, room, end) or entered_stop(words, room, end, _hit)
     if said is not None:
         return said
     found: list[list[str]] = []
