@@ -27,3 +27,27 @@ def test_leaving_the_room_of_a_stop_is_the_leg_after_it(text: str) -> None:
     assert route[:2] == [("goal", "floor_lamp"), ("goal", "toilet")]
     assert route[2][0] == "far" and route[2][1] == "sofa"
     assert route[2][2].replace("_", "") == "after:floorlamp"
+
+
+@pytest.mark.parametrize("scope", [
+    "In bedroom on the way do not go close to bed.",
+    "In the bedroom on the way, keep away from the bed.",
+    "In bedroom, on your way, stay away from the bed.",
+    "And in the bedroom along the way don't go near the bed.",
+])
+def test_a_room_scope_said_with_on_the_way_holds_in_that_room(scope: str) -> None:
+    # BA21: "In bedroom on the way <rule>" was read as a stop in the bedroom and the rule
+    # lost its room
+    assert read_route("Go to the sink. " + scope) == [("goal", "sink"), ("far", "bed", "in:bedroom")]
+
+
+@pytest.mark.parametrize("text", [
+    "Go in the bathroom, the small one, no sorry, the big one with the washing machine, and "
+    "stand by the sink. In bedroom on the way do not go close to bed, my husband sleep.",
+    "Go into the bathroom, the big one - no sorry, the small one with the washing machine - "
+    "and stand by the sink. In the bedroom on the way, keep away from the bed.",
+    "Go to the bathroom, the small one, no wait, the big one with the washing machine, and "
+    "wait by the sink. In bedroom on your way don't go near the bed.",
+])
+def test_a_corrected_room_then_its_stop_and_a_room_scope(text: str) -> None:
+    assert read_route(text) == [("goal", "sink"), ("far", "bed", "in:bedroom")]
