@@ -51,3 +51,19 @@ def test_a_room_scope_said_with_on_the_way_holds_in_that_room(scope: str) -> Non
 ])
 def test_a_corrected_room_then_its_stop_and_a_room_scope(text: str) -> None:
     assert read_route(text) == [("goal", "sink"), ("far", "bed", "in:bedroom")]
+
+
+@pytest.mark.parametrize(("text", "route"), [
+    ("go to the kitchen and get the- no wait, scratch that, just go over to the toaster, and "
+     "then over to the armchair", [("goal", "toaster"), ("goal", "arm_chair")]),
+    ("Head into the bedroom and grab a- no, forget that, go to the sofa and then over to the "
+     "fridge.", [("goal", "sofa"), ("goal", "fridge")]),
+    ("go to the sofa, then go to the kitchen and fetch my- actually no, scratch that, walk "
+     "over to the toaster.", [("goal", "sofa"), ("goal", "toaster")]),
+    ("Go to the bathroom and get the- nope, cancel that, instead go to the bed.",
+     [("goal", "bed")]),
+])
+def test_a_request_broken_off_and_taken_back_is_no_stop(
+        text: str, route: list[tuple[str, ...]]) -> None:
+    # AZ04: the room of the request broken off on "the-" stayed a stop
+    assert read_route(text) == route
