@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from map2route.language.errors import ParseError
 from map2route.language.fresh import read_route
 
 _TO_TOILET = " After that, go to the bathroom and stop at the toilet. "
@@ -67,3 +66,17 @@ def test_a_request_broken_off_and_taken_back_is_no_stop(
         text: str, route: list[tuple[str, ...]]) -> None:
     # AZ04: the room of the request broken off on "the-" stayed a stop
     assert read_route(text) == route
+
+
+@pytest.mark.parametrize("text", [
+    "go to whichever room has the most chairs in it and then go stand in the corner of that "
+    "room that's nearest the window.",
+    "go to the kitchen and then go stand in the corner of that room nearest the window.",
+    "Go to the room with the fewest beds and then wait in the corner of that same room "
+    "closest to the door.",
+    "Head for whichever bedroom has the most pillows and stop in the corner of the same room "
+    "that is nearest the wardrobe.",
+])
+def test_the_corner_of_that_room_is_a_corner_of_the_room_just_reached(text: str) -> None:
+    # AZ07: "that room" after "the corner of" was read as a second stop ([room, room])
+    assert read_route(text) == [("goal", "corner")]
