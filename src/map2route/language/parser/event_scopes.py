@@ -24,6 +24,8 @@ the R", "after the X"):
   wide berth as you go through": the kitchen), refused where it names none or several;
 * leaving a stop: "when you leave the corner keep away from X" -> "once you leave the corner"
   (the route after that stop);
+* a room scope said with "on the way": "In (the) bedroom on the way, do not go close to the
+  bed" -> "In the bedroom, ..." (the rule holds in that room, which the route passes);
 * "while you're in there" where no room was named before (only a stop, "the same room as the
   basketball"): the rule's room cannot be placed, so the parse is refused naming those words
   rather than read over the whole route.
@@ -39,6 +41,7 @@ from __future__ import annotations
 
 from map2route.language.errors import ParseError
 from map2route.language.parser.anaphoric_scopes import _hit, _last_room, _room_at, _room_thing
+from map2route.language.parser.room_stops import entered_stop
 from map2route.language.parser.rule_scan import scan_appending
 from map2route.language.tokens import Token
 
@@ -187,7 +190,7 @@ def _into(words: list[str], toks: list[Token], i: int, out: list[Token]) -> int:
 def _stop_in(words: list[str], room: list[str], end: int) -> list[str] | None:
     """The words of the stop made in ``room`` before ``end``: the thing said to be in it, else
     the one thing named before that stands only in such a room."""
-    said = _room_thing(words, room, end)
+    said = _room_thing(words, room, end) or entered_stop(words, room, end, _hit)
     if said is not None:
         return said
     found: list[list[str]] = []
@@ -351,7 +354,32 @@ def _leave_thing(words: list[str], toks: list[Token], i: int, out: list[Token]) 
     return 3
 
 
-_RULES = (_left_heading, _leave_thing, _out_of, _into, _through, _bare_through)
+_WAY = (("on", "the", "way"), ("on", "your", "way"), ("along", "the", "way"),
+        ("on", "the", "way", "there"), ("on", "your", "way", "there"))
+
+
+def _in_on_the_way(words: list[str], toks: list[Token], i: int, out: list[Token]) -> int:
+    """ "In (the) bedroom on the way do not go close to bed" -> "In the bedroom, do not ..."."""
+    if words[i] != "in" or (i and words[i - 1] not in _ENDS | {",", "and", "but", "also"}):
+        return 0
+    k = i + 1 + (words[i + 1:i + 2] == ["the"])
+    n = _room_at(words, k)
+    if not n:
+        return 0
+    room = words[k:k + n]
+    b = k + n + (words[k + n:k + n + 1] == [","])
+    w = _seq(words, b, _WAY)
+    if not w:
+        return 0
+    end = b + w + (words[b + w:b + w + 1] == [","])
+    if not _rule_follows(words, end, before=False):
+        return 0
+    src = toks[i:end]
+    out += [_tok(w, src) for w in ("in", "the", *room, ",")]
+    return end - i
+
+
+_RULES = (_left_heading, _leave_thing, _out_of, _into, _through, _bare_through, _in_on_the_way)
 
 
 def event_scopes(toks: list[Token]) -> list[Token]:

@@ -48,6 +48,7 @@ from map2route.language.parser.aside_restatements import restatements
 from map2route.language.parser.carried_things import carried_things
 from map2route.language.parser.contrast_positions import contrast_positions
 from map2route.language.parser.contrasted_contents import contrasted_contents
+from map2route.language.parser.corner_rooms import corner_of_that_room
 from map2route.language.parser.correction_forms import correction_forms
 from map2route.language.parser.destination_forms import destination_forms
 from map2route.language.parser.errand_asides import errand_asides
@@ -264,6 +265,7 @@ def human_forms(toks: list[Token]
     toks, asked, picked = question_picks(toks)  # "Which bed is furthest from X? Go there."
     # "that bedroom", "between stops 1 and 2" (G3); before errand_reach rewrites "the X room",
     # so that it resolves to the room X was said to be in
+    toks = corner_of_that_room(toks)  # "the corner of that room": the room just reached
     toks = anaphoric_scopes(event_scopes(toks))  # J3: "if you come in through R", "as you come out of R"
     toks, carried = carried_things(toks)  # "take this mug to the desk": the desk
     toks, reached = errand_reach(toks)  # G5: "water the plant", "the room you reach through X"

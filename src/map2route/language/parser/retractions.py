@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from map2route.language.parser import words as W
 from map2route.language.parser.contrast_repairs import CONTRAST_ADJ, contrast_pairs, emphatic_tails
+from map2route.language.parser.cut_offs import cut_off_requests
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.tokens import Token
 
@@ -94,6 +95,7 @@ def retractions(toks: list[Token]) -> tuple[list[Token], Context]:
     """Read the corrections, negated alternatives and restatements of ``toks`` (see the
     module docstring); returns the tokens left and the words moved to context."""
     notes: Context = []
+    toks = cut_off_requests(toks, notes)  # "go to X and get the- no wait, scratch that, go ..."
     toks = emphatic_tails(contrast_pairs(toks, notes, _known), notes)  # "not X, the Y"
     toks = _said_again(_restatements(toks, notes), notes)
     toks = _alternatives(toks, notes)
