@@ -45,6 +45,7 @@ from map2route.language.parser.stage_repairs import (
 )
 from map2route.language.parser.stage_rewrites import merge_room_then_stop, tie_stage_legs
 from map2route.language.parser.state import ATTACHMENTS
+from map2route.language.parser.terse_restated import drop_terse_restated
 from map2route.language.parser.walk_phrasings import merge_stop_there
 from map2route.language.tokens import tokenize
 from map2route.language.vocabulary import ROOM_WORD_TYPES
@@ -167,6 +168,8 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     clauses = leave_room_legs(clauses, text)  # I2: "as you leave the kitchen": the leg out of it
     clauses = repair_stages(clauses, text, context_refs, p.context_spans)
     clauses, restated = drop_restated(clauses, text)  # "X? like, X", "go to X and wait there"
+    clauses, terse = drop_terse_restated(clauses, text)  # "Fridge please. Go to the fridge."
+    restated += terse
     _refuse_missing_legs(clauses, p.marks.stage_legs)
     tie_stage_legs(clauses, p.marks)
     clauses = back_to_speaker(clauses, text, context_refs)  # "I'm on the couch ... back to me"
