@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from map2route.language.fresh import read_route
+from map2route.language.parser.parse import parse_instruction
 
 
 @pytest.mark.parametrize("text", [
@@ -34,3 +35,25 @@ def test_a_terse_request_said_again_in_full_is_one_stop(text: str) -> None:
                                   "Fridge please. Go back to the fridge."])
 def test_a_second_visit_asked_for_after_a_terse_request_is_kept(text: str) -> None:
     assert read_route(text) == [("goal", "fridge"), ("goal", "fridge")]
+
+
+@pytest.mark.parametrize("text", [
+    "Go to the floor lamp next to arm chair, in bedroom that is next door to the bedroom with "
+    "only one bed.",
+    "Go to the floor lamp in the bedroom next door to the bathroom.",
+    "Go to the floor lamp in the bedroom that's next door to the bathroom.",
+    "Walk to the floor lamp in the bedroom which is next door to the bathroom.",
+])
+def test_a_room_next_door_to_a_room_is_where_the_thing_is(text: str) -> None:
+    # BA15: "next door" was read as "next to it" and the room after "to" became a second stop
+    assert read_route(text) == [("goal", "floor_lamp")]
+    lamp = parse_instruction(text).clauses[0].refs[0]
+    room = lamp.modifiers[-1].refs[0]
+    while room.head != "bedroom":
+        room = room.modifiers[-1].refs[0]
+    assert [m.kind for m in room.modifiers] == ["adjacent"]
+
+
+def test_the_room_next_door_alone_is_still_next_to_the_room_before() -> None:
+    assert read_route("Go to the kitchen. Then go to the bathroom next door.") == [
+        ("goal", "kitchen"), ("goal", "bathroom")]
