@@ -57,3 +57,24 @@ def test_a_room_next_door_to_a_room_is_where_the_thing_is(text: str) -> None:
 def test_the_room_next_door_alone_is_still_next_to_the_room_before() -> None:
     assert read_route("Go to the kitchen. Then go to the bathroom next door.") == [
         ("goal", "kitchen"), ("goal", "bathroom")]
+
+
+@pytest.mark.parametrize("text", [
+    "Go to the sofa in the big living room, the sofa beside the window.",
+    "First kitchen counter, after that the sofa in big living room, the sofa beside the window.",
+    "Head to the chair by the desk - the chair in the bedroom.",
+    "Stop at the plant in the kitchen, the plant next to the fridge, please.",
+])
+def test_a_thing_described_again_in_apposition_is_one_stop(text: str) -> None:
+    # BA04: "the sofa in X, the sofa beside the window" was two stops at two sofas
+    stages = read_route(text)
+    assert len({s[1] for s in stages}) == len(stages)
+    last = parse_instruction(text).clauses[-1].refs[0]
+    assert len(last.modifiers) == 2
+
+
+@pytest.mark.parametrize("text", ["Go to the cup on the table, the cup on the counter.",
+                                  "Go to the sofa in the living room, then the sofa beside the "
+                                  "window."])
+def test_two_things_of_one_kind_told_apart_stay_two_stops(text: str) -> None:
+    assert len(read_route(text)) == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from map2route.language.errors import InstructionTooLongError, ParseError
+from map2route.language.parser.apposed_heads import merge_apposed_heads
 from map2route.language.parser.annotator_rewrites import room_then_point
 from map2route.language.parser.aside_clauses import MAX_ASIDES, aside_at, asides_in
 from map2route.language.parser.clauses import ClauseReader
@@ -158,6 +159,7 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     clauses = room_then_point(clauses, text)
     clauses = room_then_corner(clauses, text)
     clauses = merge_passed_on_the_way(clauses, text, p.marks)
+    clauses = merge_apposed_heads(clauses, text)  # "the sofa in X, the sofa by the window"
     clauses = merge_room_then_stop(clauses, text, p.marks)
     clauses = through_then_stop(merge_stop_there(clauses, text), text)
     clauses = shared_legs(room_topic_rules(plural_rules(room_then_thing(clauses, text), text),
