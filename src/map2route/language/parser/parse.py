@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from map2route.language.errors import InstructionTooLongError, ParseError
-from map2route.language.parser.apposed_heads import merge_apposed_heads
 from map2route.language.parser.annotator_rewrites import room_then_point
+from map2route.language.parser.apposed_heads import merge_apposed_heads
 from map2route.language.parser.aside_clauses import MAX_ASIDES, aside_at, asides_in
 from map2route.language.parser.clauses import ClauseReader
 from map2route.language.parser.coverage import (
