@@ -724,6 +724,8 @@ def _frame(ed: _Edit, c: Clause) -> None:
 #: Clauses that keep clear of something ("keep away from", "careful with", "don't go near").
 _KEEP = frozenset({"away", "clear", "avoid", "far", "distance", "berth", "not", "never", "careful",
                    "beware", "wary"})
+#: "the bedroom that does not have a TV": a "not" that describes a room, keeping clear of nothing.
+_HAS = (['have'], ['contain'], ['include'], ['hold'])
 #: "while you do it": a scope that only points at the action of its own clause.
 _SAME_ACTION = (("while", "you", "do", "it"), ("while", "you", "do", "that"),
                 ("while", "you", "are", "at", "it"), ("as", "you", "do", "it"),
@@ -752,7 +754,8 @@ def _in_there(ed: _Edit, spans: list[tuple[int, int]]) -> None:
                                                         ["whenever"])
             if subject and not scoped:
                 continue  # "until you're in there": read by the scope rules
-            keeps = bool(set(words[clause_a + 1:k]) & _KEEP)
+            keeps = any(w in _KEEP and words[x + 1:x + 2] not in _HAS  # not "that does not have"
+                        for x, w in enumerate(words[:k]) if x > clause_a)
             if not (scoped or keeps):
                 continue
             room = _last_room(words, k, spans[max(0, n - 1)][0])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from map2route.language.errors import InstructionTooLongError, ParseError
 from map2route.language.parser.annotator_rewrites import room_then_point
+from map2route.language.parser.apposed_heads import merge_apposed_heads
 from map2route.language.parser.aside_clauses import MAX_ASIDES, aside_at, asides_in
 from map2route.language.parser.clauses import ClauseReader
 from map2route.language.parser.coverage import (
@@ -45,6 +46,7 @@ from map2route.language.parser.stage_repairs import (
 )
 from map2route.language.parser.stage_rewrites import merge_room_then_stop, tie_stage_legs
 from map2route.language.parser.state import ATTACHMENTS
+from map2route.language.parser.terse_restated import drop_terse_restated
 from map2route.language.parser.walk_phrasings import merge_stop_there
 from map2route.language.tokens import tokenize
 from map2route.language.vocabulary import ROOM_WORD_TYPES
@@ -157,6 +159,7 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     clauses = room_then_point(clauses, text)
     clauses = room_then_corner(clauses, text)
     clauses = merge_passed_on_the_way(clauses, text, p.marks)
+    clauses = merge_apposed_heads(clauses, text)  # "the sofa in X, the sofa by the window"
     clauses = merge_room_then_stop(clauses, text, p.marks)
     clauses = through_then_stop(merge_stop_there(clauses, text), text)
     clauses = shared_legs(room_topic_rules(plural_rules(room_then_thing(clauses, text), text),
@@ -167,6 +170,8 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     clauses = leave_room_legs(clauses, text)  # I2: "as you leave the kitchen": the leg out of it
     clauses = repair_stages(clauses, text, context_refs, p.context_spans)
     clauses, restated = drop_restated(clauses, text)  # "X? like, X", "go to X and wait there"
+    clauses, terse = drop_terse_restated(clauses, text)  # "Fridge please. Go to the fridge."
+    restated += terse
     _refuse_missing_legs(clauses, p.marks.stage_legs)
     tie_stage_legs(clauses, p.marks)
     clauses = back_to_speaker(clauses, text, context_refs)  # "I'm on the couch ... back to me"

@@ -282,9 +282,14 @@ def near_walls(rw: Rewriter, i: int) -> int | None:
 
 def next_door(rw: Rewriter, i: int) -> int | None:
     """"the bathroom next door" -> "the bathroom next to it" (next to the room the route is
-    in), never a door."""
+    in), never a door; "the bedroom next door to the kitchen" -> "next to the kitchen"."""
     if not rw.at(i, "next", "door") or not _after_room(rw):
         return None
+    if rw.w(i + 2) in ("to", "from"):  # "the bedroom next door to X": adjacent to X, named
+        while rw.out and rw.out[-1].text in ("that", "which", "is", "'s"):
+            rw.out.pop()  # "the bedroom that is ...": the room's relation, not the thing's
+        rw.emit("adjacent", "to", like=rw.toks[i])
+        return i + 3
     rw.emit("next", "to", like=rw.toks[i])
     rw.emit("it", like=rw.toks[i + 1])
     return i + 2
