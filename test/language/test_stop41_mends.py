@@ -69,3 +69,12 @@ def test_a_lap_counts_as_a_stop_when_legs_are_numbered() -> None:
 def test_verb_forms_the_rules_read_under_one_spelling(text: str,
                                                       route: list[tuple[str, ...]]) -> None:
     assert read_route(text) == route
+
+
+@pytest.mark.parametrize("between", ["Between those two stops", "Between the two stops"])
+def test_between_the_two_stops_is_the_leg_that_joins_them(between: str) -> None:
+    # was reported as context and the rule held on the whole route (AY11, once "sit" read)
+    text = f"Go to the sofa, then go to the armchair. {between}, keep away from the bin."
+    assert read_route(text)[-1] == ("far", "garbage_can", "until:armchair")
+    with pytest.raises(ParseError):
+        read_route(f"Go to the sofa. {between}, keep away from the bin.")

@@ -308,6 +308,13 @@ def _stop_range(words: list[str], toks: list[Token], i: int, out: list[Token]) -
     if words[k:k + 1] not in (["between"], ["from"]) or not (i == 0 or words[i - 1] in _OPEN):
         return 0
     joint = "and" if words[k] == "between" else "to"
+    if words[k] == "between" and words[k + 1:k + 3] in (["the", "two"], ["those", "two"],
+                                                        ["these", "two"]) and \
+            words[k + 3:k + 4] and words[k + 3] in _STOP:
+        # "Between those two stops, ...": the two just said, the leg that joins them
+        src = toks[i:k + 4]
+        out += [_tok(w, src) for w in ("on", "the", "way", "to", "the", "second", "stop")]
+        return k + 4 - i
     if words[k] == "between" and words[k + 1:k + 2] and words[k + 1] in _STOP:
         a, na = _num(words, k + 2)
         na += 1
