@@ -168,7 +168,8 @@ def judge(cell: Cell) -> str:
     try:
         got = read_route(cell.text)
     except ParseError as err:
-        return "refused" if str(err) else "wrong"
+        assert err.word, f"refusal of {cell.text!r} names no span"
+        return "refused"
     except ValueError:
         return "drop"
     if len(got) != len(cell.gold) or got[:-1] != cell.gold[:-1]:
@@ -186,26 +187,11 @@ FIRST_CONTACT = {"right": 111, "wrong": 8, "refused": 181, "drop": 0}
 FLOOR = 283
 
 
-def score() -> dict[str, int]:
-    out = {"right": 0, "wrong": 0, "refused": 0, "drop": 0}
-    for cell in CELLS:
-        out[judge(cell)] += 1
-    return out
-
-
 def test_grid_floor_no_wrong_no_drop() -> None:
     verdicts = {cell.text: judge(cell) for cell in CELLS}
     wrong = [t for t, v in verdicts.items() if v in ("wrong", "drop")]
     assert not wrong, wrong[:10]
     assert sum(v == "right" for v in verdicts.values()) >= FLOOR
-
-
-def test_grid_refusals_name_a_span() -> None:
-    for cell in CELLS:
-        try:
-            read_route(cell.text)
-        except ParseError as err:
-            assert err.word, cell.text
 
 
 _TWO = [("goal", "fridge"), ("goal", "bed")]
@@ -297,13 +283,3 @@ def test_free_form_no_wrong() -> None:
     assert "wrong" not in verdicts and "drop" not in verdicts, verdicts
     assert verdicts.count("right") >= FREE_FIRST_CONTACT["right"]
 
-
-if __name__ == "__main__":  # pragma: no cover - scoring aid
-    import sys
-    res = score()
-    print(len(ALL_CELLS), len(CELLS), res)
-    if "-v" in sys.argv:
-        for cell in CELLS:
-            v = judge(cell)
-            if v != "right":
-                print(v, "|", cell.text)

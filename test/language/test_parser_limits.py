@@ -10,6 +10,7 @@ measured by ``make bench`` (``map2route bench fuzz-parser``: median, p99, max an
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from hypothesis import HealthCheck, given, seed, settings
@@ -29,9 +30,9 @@ from map2route.language.parser.references import ReferenceReader
 READS_PER_WORD = 3
 
 
-@pytest.fixture
-def np_reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Count :meth:`ReferenceReader.np` calls (chart hits and misses) while a test parses."""
+@contextmanager
+def _counting_np_reads() -> Iterator[list[int]]:
+    """Count :meth:`ReferenceReader.np` calls (chart hits and misses) inside the block."""
     count = [0]
     original = ReferenceReader.np
 
@@ -39,8 +40,15 @@ def np_reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
         count[0] += 1
         return original(self, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(ReferenceReader, "np", counted)
-    yield count
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(ReferenceReader, "np", counted)
+        yield count
+
+
+@pytest.fixture
+def np_reads() -> Iterator[list[int]]:
+    with _counting_np_reads() as count:
+        yield count
 
 
 def _chain(n: int) -> str:
@@ -122,17 +130,8 @@ def instructions(draw: st.DrawFn) -> str:
           suppress_health_check=[HealthCheck.too_slow])
 @given(text=instructions())
 def test_fuzzed_instructions_each_parse_in_linear_work(text: str) -> None:
-    # hypothesis runs the examples inside one test call, so the counter is patched here rather
-    # than by a function-scoped fixture
-    count = [0]
-    original = ReferenceReader.np
-
-    def counted(self: ReferenceReader, *args: object, **kwargs: object) -> object:
-        count[0] += 1
-        return original(self, *args, **kwargs)  # type: ignore[arg-type]
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(ReferenceReader, "np", counted)
+    # hypothesis runs the examples inside one test call: a counter per example, not a fixture
+    with _counting_np_reads() as count:
         try:
             parse_instruction(text)
         except ParseError:

@@ -10,7 +10,7 @@ saying it again:
   new thing; "in ROOM" keeps the old thing and moves it to the new room);
 * a leg of the route named by its place in the route or by "that": "for the last bit", "on the
   first stretch", "during the second one", "for that part", "while doing it" (the leg said
-  last, or the Nth: :func:`.stage_rewrites.tie_stage_legs` ties it), and
+  last, or the Nth: :func:`.stage_legs.tie_stage_legs` ties it), and
   "on both" / "for both (of them)" (every leg: the whole way);
 * the place said last opening the next step: "Once there, go to the TV", "While you're there,
   circle the table" (the next step starts there; the words are context).

@@ -33,7 +33,6 @@ from __future__ import annotations
 from map2route.language.parser import question_picks as QP
 from map2route.language.parser import words as W
 from map2route.language.parser.heads import head_lexicon
-from map2route.language.parser.placed_belongings import placed_belonging
 from map2route.language.tokens import Token
 
 Context = list[tuple[str, tuple[int, int]]]
@@ -276,10 +275,48 @@ def _there_is(toks: list[Token], a: int, e: int) -> _Intro | None:
     return _Intro(a, q, phrase, last, group)
 
 
+#: A belonging's owner, its verb and where it is placed ("my glasses are on the desk").
+_OWNERS = frozenset({"my", "our", "your", "his", "her", "the"})
+_BE = frozenset({"is", "'s", "are", "'re"})
+#: Placing prepositions, the longer before their first word alone ("on top of" before "on").
+_PUT = (("on", "top", "of"), ("next", "to"), ("close", "to"), ("right", "next", "to"),
+        ("on",), ("in",), ("inside",), ("by",), ("beside",), ("near",), ("under",),
+        ("underneath",), ("at",), ("against",), ("behind",))
+#: Words that cannot be part of a belonging's name: a clause goes on ("my feeling is ...").
+_NOT_NAME = frozenset({"i", "you", "it", "that", "which", "who", "there", "here", "one",
+                       "thing", "place", "spot", "room", "not", "no", ","})
+
+
 def _belonging(toks: list[Token], a: int, e: int) -> _Intro | None:
-    """"my glasses are on the desk" (no map thing): the place is what is pointed back at."""
-    got = placed_belonging(toks, a, e)
-    return None if got is None else _Intro(a, got[0], got[1], got[2], False)
+    """"My glasses are on the desk. Go to it." / "my knitting bag's on the chair nearest the
+    bed, could you go to it": a belonging the map lacks (one to three words naming no map
+    thing, after a possessive or "the"), placed at a thing or room the map has; pointing back
+    at it means its place, so the place's noun phrase is the introduced phrase and the
+    belonging with its verb is context. A belonging that IS a map thing ("My phone is on the
+    chair") is the thing itself (:func:`_copular`)."""
+    words = [t.text for t in toks]
+    k = lead_end(words, a, e)
+    if k >= e or words[k] not in _OWNERS:
+        return None
+    v = k + 1
+    while v < e and words[v] not in _BE and v - k <= 3:
+        if _head(words, v)[0] or words[v] in _NOT_NAME or not words[v].isalpha():
+            return None  # a map thing (read as itself) or not a name at all
+        v += 1
+    if v == k + 1 or v >= e or words[v] not in _BE:
+        return None
+    r = v + 1
+    prep = next((p for p in _PUT if tuple(words[r:r + len(p)]) == p), None)
+    if prep is None:
+        return None
+    p = r + len(prep)
+    n, _, kind = _head(words, p + 1)
+    if words[p:p + 1] not in (["the"], ["a"], ["an"]) or not n or kind not in ("object", "room"):
+        return None
+    # the place's phrase runs to the sentence end, or to a comma that opens the request
+    q = next((x for x in range(p, e) if words[x] == ","), e)
+    return _Intro(a, q, [_t("the", toks[p]), *toks[p + 1:q]], " ".join(words[p + 1:p + 1 + n]),
+                  False)
 
 
 def _room_corner(toks: list[Token], a: int, e: int) -> _Intro | None:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from map2route.language.parser import words as W
 from map2route.language.parser.aside_clauses import is_aside
 from map2route.language.parser.heads import head_lexicon, heads_in
-from map2route.language.parser.reason_tails import asked
+from map2route.language.parser.reason_tails import asked, take_out
 from map2route.language.tokens import Token
 
 __all__ = ["open_reasons"]
@@ -450,12 +450,8 @@ def open_reasons(toks: list[Token]) -> tuple[list[Token], Context]:
             out.append(toks[k])
             k += 1
             continue
-        a, b = span
-        lead = []
-        if out and out[-1].text in _MARKS and not state:
-            lead = [out.pop()]
-        body = [t for t in [*lead, *toks[a:b]] if t.text not in _MARKS]
-        if body:
-            context.append((" ".join(t.text for t in body), (body[0].start, body[-1].end)))
-        k = b
+        got = take_out(out, toks, span, _MARKS, lead=not state)
+        if got is not None:
+            context.append(got)
+        k = span[1]
     return out, context

@@ -40,11 +40,12 @@ from map2route.language.parser.room_then_thing import (
 from map2route.language.parser.speaker_place import to_speaker
 from map2route.language.parser.speaker_return import back_to_speaker
 from map2route.language.parser.speaker_tails import speaker_tails
+from map2route.language.parser.stage_legs import tie_stage_legs
 from map2route.language.parser.stage_repairs import (
     drop_restated,
     repair_stages,
 )
-from map2route.language.parser.stage_rewrites import merge_room_then_stop, tie_stage_legs
+from map2route.language.parser.stage_rewrites import merge_room_then_stop
 from map2route.language.parser.state import ATTACHMENTS
 from map2route.language.parser.terse_restated import drop_terse_restated
 from map2route.language.parser.walk_phrasings import merge_stop_there
@@ -172,7 +173,6 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     clauses, restated = drop_restated(clauses, text)  # "X? like, X", "go to X and wait there"
     clauses, terse = drop_terse_restated(clauses, text)  # "Fridge please. Go to the fridge."
     restated += terse
-    _refuse_missing_legs(clauses, p.marks.stage_legs)
     tie_stage_legs(clauses, p.marks)
     clauses = back_to_speaker(clauses, text, context_refs)  # "I'm on the couch ... back to me"
     check_count(clauses, p.context, p.context_spans, text)  # I5: "Two stops." + three
@@ -184,20 +184,6 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     return InstructionParse(text, clauses, unused, attachment,
                             [*p.context, *restated, *aside_texts(p)], context_refs,
                             list(p.marks.moves))
-
-
-def _refuse_missing_legs(clauses: list[Clause], stage_legs: dict[int, int]) -> None:
-    """"On the way to the third stop, ..." on a route of two stops: no leg to tie the rule to,
-    and the leg said last (what an untied rule gets) would be a guess, so it is a refusal."""
-    goals = [c for c in clauses if c.kind in ("goal", "pass", "circle") and c.refs]
-    for s, k in sorted(stage_legs.items()):
-        c = next((c for c in clauses if c.kind not in ("goal", "pass") and
-                  c.during == {"this": True} and c.span[1] > s), None)
-        if c is not None and k > len(goals):
-            raise ParseError(f"did not understand which leg {c.text!r} is on: it names stop {k} "
-                             f"of a route with {len(goals)}; name the stop it leads to (e.g. "
-                             f"'on the way to {goals[-1].refs[0].text.lower() if goals else 'the sofa'}')",
-                             c.text, c.span)
 
 
 def _refuse_orphan_pronouns(clauses: list[Clause], text: str) -> None:

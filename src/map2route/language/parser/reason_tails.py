@@ -36,7 +36,7 @@ from map2route.language.parser.aside_clauses import is_aside
 from map2route.language.parser.heads import head_lexicon, heads_in
 from map2route.language.tokens import Token
 
-__all__ = ["asked", "reason_tails"]
+__all__ = ["asked", "reason_tails", "take_out"]
 
 Context = list[tuple[str, tuple[int, int]]]
 
@@ -289,6 +289,18 @@ def _lead_at(words: list[str], k: int) -> tuple[int, int] | None:
     return (k, so + 1)
 
 
+def take_out(out: list[Token], toks: list[Token], span: tuple[int, int], marks: frozenset[str],
+             *, lead: bool = True, keep: frozenset[str] = frozenset()
+             ) -> tuple[str, tuple[int, int]] | None:
+    """``toks[a:b]`` taken out as a context entry (its text without ``marks`` other than
+    ``keep``, and its character span); with ``lead``, the mark that opened it (the last token
+    of ``out``) goes with it. None when nothing but marks is left."""
+    a, b = span
+    opened = [out.pop()] if lead and out and out[-1].text in marks else []
+    body = [t for t in [*opened, *toks[a:b]] if t.text not in marks - keep]
+    return (" ".join(t.text for t in body), (body[0].start, body[-1].end)) if body else None
+
+
 def reason_tails(toks: list[Token]) -> tuple[list[Token], Context]:
     """Take the reasons of the module docstring out of ``toks``; returns the tokens and the
     reasons (text and character span) as context."""
@@ -302,12 +314,8 @@ def reason_tails(toks: list[Token]) -> tuple[list[Token], Context]:
             out.append(toks[k])
             k += 1
             continue
-        a, b = span
-        lead = []
-        if out and out[-1].text in _SEPS:
-            lead = [out.pop()]  # the mark that opened the tail goes with it
-        body = [t for t in [*lead, *toks[a:b]] if t.text not in _SEPS - _CHATTER]
-        if body:
-            context.append((" ".join(t.text for t in body), (body[0].start, body[-1].end)))
-        k = b
+        got = take_out(out, toks, span, _SEPS, keep=_CHATTER)
+        if got is not None:
+            context.append(got)
+        k = span[1]
     return out, context

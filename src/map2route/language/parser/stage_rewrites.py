@@ -357,21 +357,6 @@ def between_stops(rw: Rewriter, i: int) -> int | None:
     return ands[0] + 1
 
 
-def tie_stage_legs(clauses: list[Clause], marks: Marks) -> None:
-    """Give each "on the way to the Nth stop" constraint the leg to the Nth goal stage (-1:
-    the last) instead of the leg to the stage said last before it."""
-    if not marks.stage_legs:
-        return
-    goals = [c for c in clauses if c.kind in ("goal", "pass", "circle") and c.refs]
-    for s, k in sorted(marks.stage_legs.items()):
-        # the first constraint on "the way there" that ends after the words
-        c = next((c for c in clauses if c.kind not in ("goal", "pass") and
-                  c.during == {"this": True} and c.span[1] > s), None)
-        if c is None or not goals or k > len(goals):
-            continue
-        c.during = {"until": goals[k - 1 if k > 0 else -1].refs[0]}
-
-
 _STAY_VERBS = ("wait", "stay", "stop", "stand", "remain", "hang", "pause", "sit", "rest", "park",
                "halt")
 
