@@ -3,6 +3,7 @@ harness every test over real rclpy topics uses."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import threading
 import time
@@ -11,10 +12,25 @@ from typing import Any
 
 import pytest
 
-# A per-run domain id keeps parallel test runs (and a user's robot) from hearing each other.
-os.environ.setdefault("ROS_DOMAIN_ID", str(100 + os.getpid() % 100))
 os.environ.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
 os.environ.setdefault("MPLBACKEND", "Agg")
+
+# Every test runs on a ROS domain of its own, so no participant an earlier test left behind (a
+# node whose __init__ raised and waits for the garbage collector, a launched process still
+# stopping) is in its graph: rmw_fastrtps calls a service available only when the graph's request
+# readers and response writers pair up, which a half-gone leftover breaks for good (CI missed
+# `follow_route` for 30 s once, after the same test had passed hundreds of times). Ids stay in
+# 1-101, the range ROS 2 advises on Linux (higher ids reach the ephemeral UDP ports); the pid
+# offset keeps two test runs on one host apart.
+_DOMAIN_IDS = itertools.count(os.getpid() % 101)
+
+
+@pytest.fixture(autouse=True)
+def ros_domain_id(monkeypatch: pytest.MonkeyPatch) -> int:
+    """The ROS domain this test (and any process it starts) uses."""
+    domain_id = 1 + next(_DOMAIN_IDS) % 101
+    monkeypatch.setenv("ROS_DOMAIN_ID", str(domain_id))
+    return domain_id
 
 
 @pytest.fixture
@@ -71,12 +87,25 @@ class RosHarness:
             time.sleep(0.02)
         pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}")
 
+    def wait_for_server(self, client: Any, *, what: str, timeout: float = 30.0) -> None:
+        """Wait for an action client's server; on a miss, fail with what the graph holds."""
+        if client.wait_for_server(timeout_sec=timeout):
+            return
+        node = client._node  # rclpy keeps no public accessor for it
+        topics = {name: (node.count_publishers(name), node.count_subscribers(name))
+                  for name, _types in node.get_topic_names_and_types(no_demangle=True)
+                  if what in name}
+        pytest.fail(f"the {what} action server was not found in {timeout:.0f} s; its topics "
+                    f"(publishers, subscribers): {topics}; nodes: "
+                    f"{sorted(node.get_node_names())}")
+
     def close(self) -> None:
-        self.executor.shutdown(timeout_sec=2.0)
+        # The spin thread stops before any node goes, so no callback runs on a destroyed one.
+        self.executor.shutdown(timeout_sec=5.0)
+        self._thread.join(timeout=5.0)
         for n in self.nodes:
             n.destroy_node()
         self.rclpy.shutdown(context=self.context)
-        self._thread.join(timeout=2.0)
 
 
 @pytest.fixture

@@ -30,7 +30,7 @@ def _pose(x: float, y: float, frame: str = "map") -> PoseStamped:
 
 
 def _call(ros, client, goal, what):
-    assert client.wait_for_server(timeout_sec=20), f"no {what} server"
+    ros.wait_for_server(client, what=what)
     sent = client.send_goal_async(goal)
     handle = ros.wait_for(lambda: sent.done() and sent.result(), what=f"{what} to accept")
     assert handle.accepted
@@ -83,7 +83,7 @@ def test_follow_path_drives_the_sim(ros, two_room_scene) -> None:
     client = ActionClient(ros.node("controller_client"), FollowPath, "follow_path")
     pts = np.linspace([1.5, 1.0], [2.5, 2.0], 20)
     feedback: list = []
-    assert client.wait_for_server(timeout_sec=20)
+    ros.wait_for_server(client, what="follow_path")
     sent = client.send_goal_async(FollowPath.Goal(
         path=convert.path_msg(pts, convert.Header(frame_id="map")), controller_id="FollowPath"),
         feedback_callback=lambda f: feedback.append(f.feedback))

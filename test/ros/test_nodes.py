@@ -257,7 +257,7 @@ def test_plan_and_follow_actions(ros, two_room_scene, two_room_map) -> None:
     ros.wait_for(lambda: planner.map is not None, what="route_planner_node to get the map")
     client_node = ros.node("action_user")
     plan_client = ActionClient(client_node, PlanRoute, "plan_route")
-    assert plan_client.wait_for_server(timeout_sec=DISCOVERY_S), "plan_route action server"
+    ros.wait_for_server(plan_client, what="plan_route")
     goal = PlanRoute.Goal(routeir=convert.routeir_msg(_routeir(two_room_map),
                                                       convert.Header(frame_id="map")),
                           use_start=True)
@@ -271,7 +271,7 @@ def test_plan_and_follow_actions(ros, two_room_scene, two_room_map) -> None:
     assert planned.length_m == pytest.approx(sum(planned.stage_lengths_m))
 
     follow_client = ActionClient(client_node, FollowRoute, "follow_route")
-    assert follow_client.wait_for_server(timeout_sec=DISCOVERY_S), "follow_route action server"
+    ros.wait_for_server(follow_client, what="follow_route")
     feedback: list = []
     sent = follow_client.send_goal_async(FollowRoute.Goal(path=planned.path),
                                          feedback_callback=feedback.append)
