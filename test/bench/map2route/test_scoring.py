@@ -144,3 +144,20 @@ def test_summarize_macro_averages_per_type(two_room_map) -> None:
     summary = summarize([a, b])
     assert summary["easy"]["near"] == pytest.approx(0.2) and summary["easy"]["n_near"] == 1
     assert summary["easy"]["hcs"] == pytest.approx(0.5)
+
+
+def test_summarize_is_the_same_whatever_order_the_episodes_finished_in() -> None:
+    # parallel workers hand rows back in finishing order; a rerun over the same results must
+    # print the same table to the last bit (np.mean's pairwise sum did not, in CI)
+    from dataclasses import replace
+
+    from map2route.bench.map2route.scoring import EpisodeScore
+
+    base = EpisodeScore.from_json({
+        "episode_id": "e", "difficulty": "easy", "split": "test", "hcs": 1.0, "success": 1.0,
+        "spl": 0.1, "pl": 1.0, "near": None, "far": None, "relative": None, "path_shape": None,
+        "clearance": None, "shortest_length_m": 5.0})
+    spls = [0.1, 0.7, 1e-17, 0.3, 0.2 + 1e-16, 0.9, 1 / 3, 0.05]
+    scores = [replace(base, episode_id=f"e{k}", spl=v) for k, v in enumerate(spls)]
+    assert summarize(scores) == summarize(scores[::-1]) == summarize(scores[3:] + scores[:3])
+    assert summarize(scores)["all"]["spl"] == pytest.approx(sum(spls) / len(spls))

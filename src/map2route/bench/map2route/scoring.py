@@ -372,15 +372,21 @@ def summarize(scores: Iterable[EpisodeScore]) -> dict[str, dict[str, Any]]:
         if not items:
             continue
         row: dict[str, Any] = {"episodes": len(items)}
-        row["hcs"] = float(np.mean([s.hcs for s in items]))
-        row["success"] = float(np.mean([s.success for s in items]))
+        row["hcs"] = _mean([s.hcs for s in items])
+        row["success"] = _mean([s.success for s in items])
         for key in ("near", "far", "relative", "path_shape", "clearance", "pl", *EXTRA_KEYS):
             vals = [getattr(s, key) for s in items if getattr(s, key) is not None]
-            row[key] = float(np.mean(vals)) if vals else None
+            row[key] = _mean(vals) if vals else None
             row[f"n_{key}"] = len(vals)
-        row["spl"] = float(np.mean([s.spl for s in items]))
+        row["spl"] = _mean([s.spl for s in items])
         out[name] = row
     return out
+
+
+def _mean(values: Sequence[float]) -> float:
+    """The mean with an exactly rounded sum: the same whatever order parallel workers finished
+    the episodes in (np.mean's pairwise sum differs in the last bits between orders)."""
+    return math.fsum(values) / len(values)
 
 
 def ratios(ours: dict[str, Any], baseline: dict[str, Any],

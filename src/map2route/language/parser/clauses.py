@@ -14,6 +14,7 @@ clauses already read; they are short tests, not a grammar.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +52,11 @@ class _Order:
     k: int = 0
     carry_within: RefExpr | None = None
     carry_during: dict[str, Any] | None = None
+    #: "In the bedroom, go past the lamp, and keep away from the bed": the leading place is
+    #: the scope of every rule of its sentence, not only of the clause right after it
+    sentence_within: RefExpr | None = None
+    #: the leading place is a room the walk meets on its way ("the bedroom you walk through")
+    place_on_the_way: bool = False
 
 
 class ClauseReader(ConditionReader):
@@ -165,6 +171,8 @@ class ClauseReader(ConditionReader):
     def _read_span(self, st: _Order) -> int:
         """Read ``st.spans[st.k]`` into ``st``; returns how many spans it used."""
         i, j, attached = st.spans[st.k]
+        if self._sentence_initial(i):
+            st.sentence_within, st.place_on_the_way = None, False
         for step in (self._mention, self._conditional_span, self._leading_place):
             used = step(st, i, j)
             if used:
@@ -173,13 +181,37 @@ class ClauseReader(ConditionReader):
         if body_i >= body_j:
             self._scope_only(st, i, j, within, during)
             return 1
+        own_within = within
         within, during = within or st.carry_within, during or st.carry_during
+        carried_place = st.carry_within is not None and own_within is None
         st.carry_within = st.carry_during = None
         used = self._before_after(st, i, body_i, body_j)
         if used:
             return used
         got = self.clause_body(body_i, body_j)
+        if isinstance((during or {}).get("after"), RefExpr) and body_j < j and got and \
+                all(c.kind in _STAGES for c in got) and \
+                self.w(body_j) in ("after", "once") and any(
+                    self.w(x) in ("leave", "leaving", "left", "exit", "exiting")
+                    for x in range(body_j + 1, min(j, body_j + 4))):
+            # "go to the fridge after leaving the kitchen": leaving a room is no visit to it
+            # (as "after you leave the kitchen" alone); reported with the parse, never a stop
+            self._said_of_the_way(self._text(body_j, j), self.span(body_j, j))
+            during = None
         self._apply_scopes(got, within, during, attached)
+        if own_within is None and not carried_place and st.sentence_within is not None:
+            if any(c.kind in _STAGES for c in got):
+                st.sentence_within = None  # a stop elsewhere ends the place's sentence scope
+            for c in got:
+                if c.kind not in _STAGES and c.within is None and st.sentence_within is not None:
+                    c.within = copy.deepcopy(st.sentence_within)
+        if carried_place and st.place_on_the_way and got and \
+                all(c.kind in ("pass", "via") for c in got) and st.out and \
+                st.out[-1].kind == "goal":
+            # "Go to the toilet. In the bedroom you walk through on the way, go past the
+            # clock": a room the walk meets on the way to that goal, so passed before it
+            st.out[len(st.out) - 1:len(st.out) - 1] = got
+            return 1
         if during == {"this": True} and got and all(c.kind in ("goal", "pass") for c in got) \
                 and st.out and st.out[-1].kind == "goal":
             # "go to the counter, and on the way, stop at the dog bed": met before that goal
@@ -213,7 +245,9 @@ class ClauseReader(ConditionReader):
         place = self.np(i + 1, j, 0)
         if place is not None and place[0].head_kind == "room" and \
                 (place[1] >= j or self.w(place[1]) in (",", ".")):
-            st.carry_within = place[0]
+            st.carry_within = st.sentence_within = place[0]
+            st.place_on_the_way = place[0].span[0] in self.marks.route_order and \
+                (i == 0 or self.w(i - 1) in (".", "!", "?", ";"))
             self.mark(i, i + 1)  # "inside the kitchen, ...": the preposition is read
             return 1
         return 0

@@ -1,0 +1,37 @@
+"""Mends of stop 42: a place that leads a sentence, and leaving a room said after a stop."""
+
+from __future__ import annotations
+
+from map2route.language.fresh import read_parse, read_route
+
+
+def test_leaving_a_room_after_a_stop_is_reported_never_a_visit() -> None:
+    text = "Go to the fridge after leaving the kitchen."
+    assert read_route(text) == [("goal", "fridge")]
+    assert any("after leaving the kitchen" in c for c in read_parse(text).context)
+    # visiting a thing first is still a stop first
+    assert read_route("Go to the desk after visiting the chair.") == [("goal", "chair"),
+                                                                      ("goal", "desk")]
+
+
+def test_a_leading_place_scopes_every_rule_of_its_sentence() -> None:
+    # the rule after the pass lost the bedroom and held on the whole route (AY20)
+    assert read_route("Go to the toilet. In the kitchen, go past the fridge and keep away "
+                      "from the bin.") == [("goal", "toilet"), ("pass", "fridge"),
+                                           ("far", "garbage_can", "in:kitchen")]
+
+
+def test_a_stop_elsewhere_ends_the_leading_place() -> None:
+    assert read_route("In the kitchen, go to the fridge, then go to the bed and keep away "
+                      "from the sofa.") == [("goal", "fridge"), ("goal", "bed"),
+                                            ("far", "sofa", "")]
+
+
+def test_a_pass_in_a_room_met_on_the_way_comes_before_the_goal() -> None:
+    text = ("Go to the toilet. In the bedroom you walk through on the way, go past the alarm "
+            "clock, and keep away from the bed.")
+    assert read_route(text) == [("pass", "alarm_clock"), ("goal", "toilet"),
+                                ("far", "bed", "in:bedroom")]
+    # "Then, in ..." goes on from the goal: after it
+    assert read_route("Go to the toilet. Then, in the first bedroom you come to, go past the "
+                      "lamp.") == [("goal", "toilet"), ("pass", "lamp")]
