@@ -35,6 +35,16 @@ product (compatible values only).
 First contact (2026-12-07 20:14 UTC, before any repair and before reading the family's code):
 158 right, 77 refused, 1 wrong, 4 silent drops of 240 (``FIRST_CONTACT`` in
 ``test/language/test_grid_scoped_rules.py``).
+
+After :mod:`map2route.language.parser.scoped_rule_forms` (copula dropped after the lead, "on
+leg two", "the telly on a stand", "stay over by X" under a lead, "never" after a lead, a
+whole-route lead run into its rule), "give big distance to X" in :mod:`.learner_forms`, a
+reason kept after its rule when :mod:`.scope_leads` moves a trailing scope first (two of the
+four first-contact drops: the rule went into the reason), and a leg said after its rule tied
+to that rule in :mod:`.stage_legs` (the one wrong cell): 224 right, 16 refused, 0 wrong, 0
+drops. Left refused by name: a spoken reason with no comma ("... the cart it fall down easy",
+10 cells), "and on your way back <rule>" after a comma (3), "please don't squeeze between"
+after "whatever you do" and in a room said with "the telly on a stand" (2).
 """
 
 from __future__ import annotations
