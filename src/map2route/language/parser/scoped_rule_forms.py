@@ -28,9 +28,11 @@ parts that those refused, each rewritten here onto a plain form:
 
 Tokens are replaced by tokens with the spans of the words they stand for (an inserted word
 takes the span of the word beside it), so a later refusal still points into the text and no
-word is dropped unseen. A short reason run on to a spoken rule without its comma ("... from
-the cart it fall down easy") is left refused by name: the aside reader cuts such a reason on
-the text's own comma, which a token cannot add. The word lists are closed and small, so written by hand.
+word is dropped unseen. A short reason run on to a spoken rule without its comma ("... keep
+your distance from the cart it fall down easy", "... stay near the telly wheel is broken") is
+taken out as context, as the aside reader takes it out after a comma: only at the end of a
+sentence that holds a rule, a pronoun or "wheel(s)" before one of a few verbs, five words at
+most and none of them a determiner or a preposition (so it names no thing). The word lists are closed and small, so written by hand.
 """
 
 from __future__ import annotations
@@ -77,6 +79,41 @@ def _whole_lead(words: list[str], i: int) -> int:
         not comma or words[k] != "try") else 0
 
 
+#: Subjects and verbs of a short reason run on to a rule ("it fall down easy").
+_WHY_SUBJECTS = frozenset({"it", "wheel", "wheels", "they"})
+_WHY_VERBS = frozenset({"is", "are", "fall", "falls", "tips", "wobbles", "breaks", "keeps"})
+#: Words of a rule before such a reason.
+_RULE_WORDS = frozenset({"keep", "stay", "avoid", "give", "not", "near", "between", "over"})
+#: Words a run-on reason may not hold: they would open a thing or a place.
+_NAMING = frozenset({"the", "a", "an", "to", "by", "in", "on", "at", "near", "from", "my",
+                     "your", "this", "that", "(", ")", "-", ":"})
+
+
+#: Words after which such a clause is no run-on reason but the sentence's own ("after that
+#: it's fine", "so it is", "if it is free"): a reason runs on from the rule's object.
+_NOT_BEFORE = frozenset({*_ENDS, ",", "and", "but", "(", "-", ":", "that", "this", "then", "so",
+                         "because", "cause", "as", "if", "when", "since", "after", "before",
+                         "until", "where", "whether", "or", "though", "what", "once", "while"})
+
+
+def _run_on_reason(words: list[str], i: int) -> int:
+    """End of a short reason run on to a rule without its comma at ``i`` (see the module
+    docstring), else 0."""
+    if not i or words[i] not in _WHY_SUBJECTS or i + 1 >= len(words) or \
+            words[i + 1] not in _WHY_VERBS or \
+            words[i - 1] in _NOT_BEFORE:
+        return 0
+    b = i
+    while b < len(words) and words[b] not in _ENDS:
+        b += 1
+    a = i
+    while a > 0 and words[a - 1] not in _ENDS:
+        a -= 1
+    if b - i > 5 or _NAMING & set(words[i:b]) or not _RULE_WORDS & set(words[a:i]):
+        return 0
+    return b
+
+
 def _sentence_has_lead(words: list[str], i: int) -> bool:
     a = i
     while a > 0 and words[a - 1] not in _ENDS:
@@ -87,10 +124,13 @@ def _sentence_has_lead(words: list[str], i: int) -> bool:
     return any(w in _LEAD_WORDS for w in words[a:b]) or words[a] in ("in", "inside")
 
 
-def scoped_rule_forms(toks: list[Token]) -> list[Token]:
-    """Rewrite the scoped-rule wordings of the module docstring."""
+def scoped_rule_forms(toks: list[Token]
+                      ) -> tuple[list[Token], list[tuple[str, tuple[int, int]]]]:
+    """Rewrite the scoped-rule wordings of the module docstring; returns the tokens and the
+    run-on reasons taken out (each as context, with its character span)."""
     words = [t.text for t in toks]
     out: list[Token] = []
+    context: list[tuple[str, tuple[int, int]]] = []
     i = 0
     while i < len(toks):
         w, t = words[i], toks[i]
@@ -125,6 +165,11 @@ def scoped_rule_forms(toks: list[Token]) -> list[Token]:
             out += [*lead, Token(",", toks[i + n - 1].end, toks[i + n - 1].end)]
             i += n
             continue
+        # "... the cart it fall down easy": the reason taken out, as after a comma
+        elif end := _run_on_reason(words, i):
+            context.append((" ".join(words[i:end]), (t.start, toks[end - 1].end)))
+            i = end
+            continue
         # "stay over by X" in a scoped sentence -> "stay near X"
         elif w == "stay" and nxt == "over" and words[i + 2:i + 3] == ["by"] and \
                 _sentence_has_lead(words, i):
@@ -134,4 +179,4 @@ def scoped_rule_forms(toks: list[Token]) -> list[Token]:
         else:
             out.append(t)
         i += 1
-    return out
+    return out, context
