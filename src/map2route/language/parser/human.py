@@ -112,6 +112,7 @@ from map2route.language.parser.said_around import said_around
 from map2route.language.parser.same_kind_rooms import same_kind_rooms
 from map2route.language.parser.scene_sets import scene_sets
 from map2route.language.parser.scope_leads import scope_leads
+from map2route.language.parser.scoped_rule_forms import scoped_rule_forms
 from map2route.language.parser.set_intros import set_intros
 from map2route.language.parser.set_picks import set_picks
 from map2route.language.parser.short_sentences import short_sentences
@@ -257,6 +258,7 @@ def human_forms(toks: list[Token]
     toks, scened = scene_sets(toks)  # K2: "there are two Xs: one in A, one in B", "where I want you is X"
     toks, introduced = introductions(toks)  # J1: "the X I want is the one ...; go to it"
     toks, intros = set_intros(toks)  # I3: "you know the X?", "we've got two Xs", "N of them"
+    toks, run_on = scoped_rule_forms(toks)  # N: "while you in R", "on leg two", "stay over by X"
     toks = leg_scopes(scope_leads(toks))  # I2: "on the way back to X", "the leg between A and B", "while you're doing it"
     toks = learner_forms(toks)  # H1: "move until the X", "next the X", "keep far of X"
     toks = room_picks(toks)  # I6: "the bedroom where is X", "the loo the bedrooms share"
@@ -305,7 +307,7 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *route_ctx, *errand, *walked, *opened, *manner, *worded, *talk, *legs, *taken,
+        *route_ctx, *run_on, *errand, *walked, *opened, *manner, *worded, *talk, *legs, *taken,
         *retracted, *restated,
         *checked, *states, *tails, *loose, *heading, *kinds,
         *listed, *set_ups, *stated, *scened, *introduced, *intros, *spoken, *reasons, *moved,

@@ -56,8 +56,8 @@ def _space_frame(words: list[str], i: int) -> tuple[int, int] | None:
     k += amount
     if words[k:k + 1] == ["free"]:
         k += 1
-    if words[k:k + 1] not in (["space"], ["room"]):
-        return None
+    if words[k:k + 1] not in (["space"], ["room"], ["distance"]):
+        return None  # "give big distance to X" (set N's grid) is the same frame
     if words[k + 1:k + 2] not in (["to"], ["around"], ["round"], ["for"]):
         return None
     return k + 2 - i, k

@@ -106,6 +106,8 @@ _BARE_START = frozenset({"crossing", "passing", "going", "cutting", "walking", "
 #: Words that open a rule.
 _RULE = frozenset({"keep", "stay", "avoid", "give", "steer", "do", "don't", "dont", "never",
                    "try", "mind", "hug", "stick", "please", "pls", "remain", "leave"})
+#: Words that open a reason after a rule and its scope ("... cause the chairs are out").
+_REASONS = frozenset({"because", "cause", "'cause", "cos", "coz", "cuz", "since"})
 _ORD = frozenset({"first", "second", "third", "fourth", "fifth"})
 _LAST = frozenset({"last", "final"})
 _DETS = frozenset({"the", "that", "this", "your"})
@@ -242,6 +244,13 @@ def _lead(words: list[str], toks: list[Token], i: int, out: list[Token]) -> int:
             raise ParseError(msg, _text(toks, i, sent), (a, b))
     else:
         return 0
+    reason: list[Token] = []
+    if tail:
+        # "keep away from the TV while you're in the bedroom because I just mopped": the
+        # reason is the rule's, not the scope's; it stays after the rule when the scope moves
+        # (taken into the scope, it left the rule behind the reason, read as context: a drop)
+        why = next((b for b in range(end, sent) if words[b] in _REASONS), sent)
+        reason, rule = toks[why:sent], why
     src = toks[i:k + size]
     scope = [Token(w, src[0].start, src[-1].end) for w in plain]
     if obj[0]:
@@ -272,7 +281,7 @@ def _lead(words: list[str], toks: list[Token], i: int, out: list[Token]) -> int:
     while body and body[-1].text == ",":
         body.pop()
     del out[a:]
-    out += [*scope, *comma, *body]
+    out += [*scope, *comma, *body, *reason]
     return sent - i
 
 

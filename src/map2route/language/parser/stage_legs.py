@@ -25,9 +25,12 @@ def tie_stage_legs(clauses: list[Clause], marks: Marks) -> None:
         return
     goals = [c for c in clauses if c.kind in ("goal", "pass", "circle") and c.refs]
     for s, k in sorted(marks.stage_legs.items()):
-        # the first constraint on "the way there" that ends after the words
-        c = next((c for c in clauses if c.kind not in ("goal", "pass") and
-                  c.during == {"this": True} and c.span[1] > s), None)
+        # the constraint the words end ("keep away from the cart on the first leg": its span
+        # stops just before them), else the first on "the way there" that ends after them
+        leg = [c for c in clauses if c.kind not in ("goal", "pass") and
+               c.during == {"this": True}]
+        c = next((c for c in leg if 0 <= s - c.span[1] <= 2), None) or next(
+            (c for c in leg if c.span[1] > s), None)
         if c is None or not goals and k < 0:
             continue
         if k > len(goals):
