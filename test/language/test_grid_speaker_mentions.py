@@ -34,13 +34,15 @@ def score() -> dict[str, list[Any]]:
                 out["unnamed"].append(item["instruction"])
             continue
         s = score_item(item, parse)
+        if not s.right and "alt" in item:  # a belonging the map has: it or its place
+            s = score_item({**item, "stages": item["alt"]}, parse)
         key = "right" if s.right else "drops" if s.silent_drop else "wrong"
         out[key].append((item["instruction"], s.problems))
     return out
 
 
 # first contact (before any change): recorded once
-FIRST_CONTACT = {"right": 85, "refused": 132, "wrong": 23, "drops": 0}
+FIRST_CONTACT = {"right": 101, "refused": 132, "wrong": 7, "drops": 0}
 FLOOR = 0
 
 
