@@ -203,7 +203,7 @@ def _item(text: str, stages: list[list[str]], refs: list[str], kind: str) -> dic
 
 def _speaker_cells(rng: random.Random) -> list[dict[str, Any]]:
     out = []
-    for opener, subj, (posture, places), room_said, cmd, (t, tcat), joint in _draws(rng, 
+    for opener, subj, (posture, places), room_said, cmd, (t, tcat), joint in _draws(rng,
             OPENERS, SPEAKER_SUBJECTS, POSTURES, [False, True], SPEAKER_COMMANDS, TARGETS,
             JOINTS):
         for p in places:
@@ -223,7 +223,7 @@ def _speaker_cells(rng: random.Random) -> list[dict[str, Any]]:
 
 def _robot_cells(rng: random.Random) -> list[dict[str, Any]]:
     out = []
-    for opener, scene_t, (posture, places), cmd, (t, tcat), joint in _draws(rng, 
+    for opener, scene_t, (posture, places), cmd, (t, tcat), joint in _draws(rng,
             OPENERS, ROBOT_SCENES, POSTURES, ROBOT_COMMANDS, TARGETS, JOINTS):
         for p in places:
             cat, rtype, rsaid = PLACES[p]
@@ -246,7 +246,7 @@ def _robot_cells(rng: random.Random) -> list[dict[str, Any]]:
 
 def _belonging_cells(rng: random.Random) -> list[dict[str, Any]]:
     out = []
-    for opener, hedge, clause, (b, bcat), (where, places), cmd, joint in _draws(rng, 
+    for opener, hedge, clause, (b, bcat), (where, places), cmd, joint in _draws(rng,
             OPENERS, HEDGES, BELONGING_CLAUSES, BELONGINGS, WHERES, FIND_COMMANDS, JOINTS):
         for p in places:
             cat, rtype, rsaid = PLACES[p]
@@ -267,7 +267,7 @@ def _belonging_cells(rng: random.Random) -> list[dict[str, Any]]:
 
 def _in_room_cells(rng: random.Random) -> list[dict[str, Any]]:
     out = []
-    for opener, hedge, clause, (x, xcat), (room, rtype), cmd, joint in _draws(rng, 
+    for opener, hedge, clause, (x, xcat), (room, rtype), cmd, joint in _draws(rng,
             OPENERS, HEDGES, IN_ROOM_CLAUSES, ROOM_THINGS, ROOMS, IN_ROOM_COMMANDS, JOINTS):
         scene = _hedged(hedge, clause.format(x=x, room=room))
         refs = [xcat, rtype] + (["chair"] if "chairs" in room else [])
