@@ -33,6 +33,9 @@ settled after the first run and before any parser change: a hedge no longer leav
 ("I think Somewhere ..."), and a belonging the map has ("my phone") may be the goal itself or
 the thing it is on (docs/grounding.md, the lead's part of stop 41, is about belongings the map
 lacks); with the brief's gold alone (always the thing it is on) the count was 85 / 132 / 23 / 0.
+After :mod:`map2route.language.parser.mention_scenes` (and "my keys are by X" in
+``introductions._copular``, "you're lying on" in a walker's scene): 240 right, 0 refused, 0
+wrong, 0 drops.
 """
 
 from __future__ import annotations
