@@ -68,6 +68,7 @@ from map2route.language.parser.leg_phrasings import leg_phrasings
 from map2route.language.parser.leg_scopes import leg_scopes
 from map2route.language.parser.loo_rooms import loo_as_room
 from map2route.language.parser.manner_positions import manner_positions
+from map2route.language.parser.mention_scenes import mention_scenes
 from map2route.language.parser.model import (
     Clause,
     Modifier,
@@ -160,7 +161,7 @@ _GAP = re.compile(r"(?:the\s+)?(?:area|space|gap)\s+between\b|"
 _SCENE_AFTER_YOU_ARE = ("standing", "sitting", "located", "currently", "now", "in", "at", "next",
                         "near", "by", "beside", "facing", "right", "inside", "starting", "just",
                         "parked", "stood", "sat", "waiting", "positioned", "placed",
-                        "charging", "docked", "plugged", "resting", "idling")
+                        "charging", "docked", "plugged", "resting", "idling", "lying")
 _SCENE_AFTER_YOU = ("start", "begin", "find", "stand")
 #: Verbs that make a "you are ..." sentence a request after all ("you are to go to ...").
 _ROUTE_VERBS = ("go", "walk", "head", "move", "visit", "proceed", "navigate", "leave", "exit",
@@ -236,6 +237,7 @@ def human_forms(toks: list[Token]
         ParseError: a reference relative to another place of the route ("the room just
             after the bathroom"): the offline parser names it instead of reading it wrongly.
     """
+    toks = mention_scenes(toks)  # "now then, I'm over by X - go", "I've lost my X somewhere near Y"
     toks = verb_forms(said_around(toks))  # polite frames, time tails, hedges; "sit by", "come back over here"
     order = _route_order_reference([t.text for t in toks])
     if order is not None:

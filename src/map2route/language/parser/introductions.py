@@ -184,9 +184,11 @@ def _copular(toks: list[Token], a: int, e: int) -> _Intro | None:
         return None
     h = k + 1 + (n or 1)
     v = h
-    while v < e and words[v] in _WANTING:
+    # "are" right after the head is its verb: a plural name of one thing ("my keys are by
+    # the bed"); later it belongs to a relative clause ("the X you are after is ...")
+    while v < e and words[v] in _WANTING and not (v == h and words[v] == "are"):
         v += 1
-    if v >= e or words[v] not in ("is", "'s") or v - h > 7:
+    if v >= e or words[v] not in ("is", "'s", "are") or v - h > 7:
         return None
     said = v > h
     r = v + 1
