@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from map2route.language.errors import ParseError
 from map2route.language.fresh import read_parse, read_route
 
 
@@ -35,3 +38,11 @@ def test_a_pass_in_a_room_met_on_the_way_comes_before_the_goal() -> None:
     # "Then, in ..." goes on from the goal: after it
     assert read_route("Go to the toilet. Then, in the first bedroom you come to, go past the "
                       "lamp.") == [("goal", "toilet"), ("pass", "lamp")]
+
+
+@pytest.mark.parametrize("text", ["ok so", "now then,", "um", "right so.", "Hi robot.",
+                                  "alright, alright", "uh... um"])
+def test_an_instruction_of_fillers_alone_is_refused_not_a_crash(text: str) -> None:
+    # a sentence of openers only ran scene_sets past its end (IndexError, a bare traceback)
+    with pytest.raises(ParseError, match="say where to go|did not understand"):
+        read_route(text)

@@ -419,7 +419,7 @@ def _some_have(toks: list[Token], context: Context) -> list[Token]:
     for s in reversed(_starts(words)):
         e = sentence_end(words, s)
         k = lead_end(words, s, e, _LEADS)
-        if not _number(words[k]) or words[k] in ("one", "a", "an") or \
+        if k >= e or not _number(words[k]) or words[k] in ("one", "a", "an") or \
                 words[k + 1:k + 3] != ["of", "the"]:
             continue
         n, _, kind = _head(words, k + 3)
