@@ -43,8 +43,10 @@ def _covers(got: str, want: str) -> bool:
 #: ``doorway`` (the word "doorway" itself is read as ``doorway``, never as ``door``); a
 #: ``sink_basin`` is the basin part every ProcTHOR sink carries, at the sink's place
 #: (:mod:`map2route.scenes.procthor`), so "the bathroom sink" (read as the basin) answers to a
-#: set's ``sink``.
-_SAME_PLACE = frozenset({("door", "doorway"), ("sinkbasin", "sink")})
+#: set's ``sink``. A ``centroid`` ("the middle of the four chairs", "roughly in the middle of
+#: those three") is the point the sets write ``midpoint`` for a middle of several things (the
+#: midpoint of two is their centroid).
+_SAME_PLACE = frozenset({("door", "doorway"), ("sinkbasin", "sink"), ("centroid", "midpoint")})
 
 
 #: Geometry heads: a stop at "the point midway between the cart and the sofa" in the living

@@ -96,6 +96,7 @@ from map2route.language.parser.retractions import retractions
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
 from map2route.language.parser.robot_talk import robot_talk
 from map2route.language.parser.room_picks import room_picks
+from map2route.language.parser.room_places import room_place_forms
 from map2route.language.parser.room_there import and_room_scope, room_there
 from map2route.language.parser.route_order_clauses import route_order_clauses
 from map2route.language.parser.route_order_scopes import route_order_scopes
@@ -239,6 +240,7 @@ def human_forms(toks: list[Token]
     """
     toks = mention_scenes(toks)  # "now then, I'm over by X - go", "I've lost my X somewhere near Y"
     toks = verb_forms(said_around(toks))  # polite frames, time tails, hedges; "sit by", "come back over here"
+    toks = room_place_forms(toks)  # N: "the corner where the bat is leaning", "opens off X"
     order = _route_order_reference([t.text for t in toks])
     if order is not None:
         a, b = toks[order[0]].start, toks[min(order[1], len(toks)) - 1].end
@@ -442,7 +444,11 @@ def merge_room_then_object(clauses: list[Clause], text: str) -> list[Clause]:
                             r"(?:then\s+)?[a-z\s]*",
                             between) and \
                     not any(ch in between for ch in ".;!?") and \
-                    not re.search(r"\bonly\b", between):  # "..., and only then to the sofa"
+                    not re.search(r"\bonly\b", between) and \
+                    not re.search(r"\bafter\s+that\b|\bafterwards\b", between):
+                # "..., and only then to the sofa"; "the bedroom next door, and after that
+                # go to the dog bed": an order word keeps two stops (as room_then_thing's
+                # _APART does)
                 out[-1] = place_in_room(prev, c)
                 continue
         out.append(c)

@@ -201,8 +201,12 @@ def _copular(toks: list[Token], a: int, e: int) -> _Intro | None:
         phrase = [_t("the", toks[r]), *toks[r + 1:q]]
         last = " ".join(words[r + 1:r + 1 + _head(words, r + 1)[0]])
     elif not said and n and words[r:r + 1] and words[r] in _PLACING:
+        # "my laptop's in the bedroom with the lamp, on the table next to the chair": the
+        # second place narrows the first; said first, so that the comma opens no new stop
+        c = next((x for x in range(r, q - 1) if words[x] == "," and words[x + 1] in _PLACING
+                  and words[x + 1:x + 3] != ["in", "there"]), q)
         phrase = [toks[k] if words[k] == "the" else _t("the", toks[k]), *toks[k + 1:h],
-                  *toks[r:q]]
+                  *toks[c + 1:q], *toks[r:c]]
         last = " ".join(words[k + 1:h])
     else:
         return None

@@ -31,6 +31,7 @@ from map2route.language.parser.motion_targets import room_then_corner
 from map2route.language.parser.openers import check_count
 from map2route.language.parser.passes_told_after import merge_around_passes, refuse_unused
 from map2route.language.parser.room_picks import room_picks_after
+from map2route.language.parser.room_places import restated_rooms
 from map2route.language.parser.room_then_thing import (
     plural_rules,
     room_then_thing,
@@ -157,7 +158,7 @@ def _parse_text(text: str, attachment: str) -> InstructionParse:
     apply_marks(clauses, p.marks)
     room_picks_after(clauses, text)  # I6: "the first bedroom u hit coming out of the kitchen"
     clauses = group_centres(clauses, text, p.marks)
-    clauses = room_then_point(clauses, text)
+    clauses = room_then_point(restated_rooms(clauses, text), text)
     clauses = room_then_corner(clauses, text)
     clauses = merge_passed_on_the_way(clauses, text, p.marks)
     clauses = merge_apposed_heads(clauses, text)  # "the sofa in X, the sofa by the window"

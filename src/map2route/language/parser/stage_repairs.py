@@ -309,7 +309,10 @@ def _speaker_room(clauses: list[Clause], text: str, context_refs: list[RefExpr],
             return
         if ref.head == "room" and any(m.kind == "start_room" for m in ref.modifiers):
             ref.head, ref.head_kind = room.head, room.head_kind
-            ref.modifiers = [m.clone() for m in room.modifiers]
+            # what the speaker said of it ("this room, the one with five chairs round it")
+            # stays: only the pointer is replaced
+            ref.modifiers = [m.clone() for m in room.modifiers] + [
+                m for m in ref.modifiers if m.kind != "start_room"]
         for m in ref.modifiers:
             for x in m.refs:
                 fix(x)
