@@ -41,8 +41,9 @@ def test_a_pass_in_a_room_met_on_the_way_comes_before_the_goal() -> None:
 
 
 @pytest.mark.parametrize("text", ["ok so", "now then,", "um", "right so.", "Hi robot.",
-                                  "alright, alright", "uh... um"])
+                                  "alright, alright", "uh... um", "to", "Go. To"])
 def test_an_instruction_of_fillers_alone_is_refused_not_a_crash(text: str) -> None:
-    # a sentence of openers only ran scene_sets past its end (IndexError, a bare traceback)
+    # a sentence of openers only ran scene_sets past its end, and a closing 'to' errand_reach
+    # (IndexError, a bare traceback)
     with pytest.raises(ParseError, match="say where to go|did not understand"):
         read_route(text)

@@ -475,7 +475,7 @@ def _reach_sentence(toks: list[Token], context: Context) -> list[Token]:
     words = _words(toks)
     k = 0
     while k < len(words):
-        if not (k == 0 or words[k - 1] in _ENDS) or words[k] != "to":
+        if not (k == 0 or words[k - 1] in _ENDS) or words[k] != "to" or k + 1 >= len(words):
             k += 1
             continue
         q = k + 1
