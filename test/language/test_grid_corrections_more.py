@@ -12,8 +12,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from map2route.language.errors import ParseError
-from map2route.language.fresh import read_parse, score_item
+from map2route.language.fresh import read_parse, read_route, score_item
+from map2route.language.parser.said_around import said_around
+from map2route.language.parser.said_repairs import said_repairs
+from map2route.language.parser.verb_forms import verb_forms
+from map2route.language.tokens import tokenize
 
 _SPEC = importlib.util.spec_from_file_location(
     "grid_corrections_more", Path(__file__).parent / "data" / "grid_corrections_more.py")
@@ -57,9 +63,10 @@ def grade(cell: dict[str, Any]) -> str:
     return "right"
 
 
-# right, refused, wrong, drops of the 240 cells, scored once before the family's code was read
+# right, refused, wrong, drops of the 230 cells, scored once before the family's code was read;
+# after :mod:`map2route.language.parser.said_repairs`: 230 right, 0 refused, 0 wrong, 0 drops
 FIRST_CONTACT = (61, 123, 46, 0)
-FLOOR = 0
+FLOOR = 230
 
 
 def test_grid_never_wrong_and_reaches_the_floor() -> None:
@@ -67,6 +74,57 @@ def test_grid_never_wrong_and_reaches_the_floor() -> None:
     bad = [(c["instruction"], g) for c in CELLS if (g := grade(c)) in ("wrong", "drop")]
     assert bad == []
     assert results["right"] >= FLOOR
+
+
+# --- hand-checked: the repair's exact rewrite and parse -------------------------------------
+def _said(text: str) -> str:
+    toks, _ = said_repairs(verb_forms(said_around(tokenize(text))))
+    return " ".join(t.text for t in toks)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Go to the toilet in the bathroom - no sorry, not the toilet, the sink.",
+     "go to the toilet in the bathroom , no wait , the sink ."),
+    ("Go to the alarm clock on the dresser, actually, on the bed.",
+     "go to the alarm clock on the dresser , no wait , the one on the bed ."),
+    ("Go to the chair in the kitchen. Not the kitchen, the bedroom.",
+     "go to the chair in the kitchen . no wait , the one in the bedroom ."),
+    ("Go to the bed and stay away from the TV... I mean, bin.",
+     "go to the bed and stay away from the tv , no wait , stay away from the bin ."),
+    ("Go to the shelf. Actually no, first go to the plant.",
+     "go to the shelf , but first go to the plant ."),
+    ("Go to the chair. Not chair by the table, the other one.",
+     "go to the chair , not the one by the table ."),
+    ("Go to whichever bed is by the window - that's the one next to the desk.",
+     "go to whichever bed is by the window , the one next to the desk ."),
+])
+def test_rewrites(text: str, said: str) -> None:
+    assert _said(text) == said
+
+
+@pytest.mark.parametrize("text", [
+    "Go to the sofa and wait by the window.",  # "wait" with no comma: a request
+    "Go to the bed. Via the bathroom. No kitchen.",  # "No kitchen": a ban
+    "Go to the bed, no need to hurry.",
+    "Go to the sofa that is not the one by the window.",
+    "Stop by its bin... actually no, by the toilet.",  # the stop's own "by": not a modifier
+    "Go to the shelf and look there. Actually no, first go to the plant.",  # which stop?
+    "Kitchen. No - living room.",  # a terse list: read by the passes after
+])
+def test_left_alone(text: str) -> None:
+    assert _said(text) == " ".join(t.text for t in verb_forms(said_around(tokenize(text))))
+
+
+@pytest.mark.parametrize(("text", "route"), [
+    ("Go to the toilet in the bathroom at the back... - no sorry, not the toilet, the sink.",
+     [("goal", "sink")]),
+    ("Go to the book. Not the one on the bed with the teddy bear - that's a different book.",
+     [("goal", "book")]),
+    ("Go to the fridge, then the sink. Actually no, not the sink, the toaster.",
+     [("goal", "fridge"), ("goal", "toaster")]),
+])
+def test_real_misses(text: str, route: list[tuple[str, ...]]) -> None:
+    assert read_route(text) == route
 
 
 if __name__ == "__main__":  # the table a session reads when it changes the family
