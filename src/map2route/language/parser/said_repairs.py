@@ -19,9 +19,19 @@ one of:
   to the plant" / "no, first the plant, then the shelf" -> "Go to the shelf, but first go to
   the plant."
 
-What is taken back ("not the toilet", the lead) is reported as context, never dropped; a repair
-that names something the sentence before did not ("not the fridge" after "the toilet") is left
-alone for the passes after (they refuse it by name or read it as a contrast).
+and, with or without a lead, the contrasts that only say which one it is not:
+
+* "not the one by the window, the other one" / "not the one on the bed - that's a different
+  book" / learner "not chair by the table, the other one" -> ", not the one by the window";
+* "whichever bed is by the window - that's the one next to the desk" -> ", the one next to the
+  desk" (the same thing described again, never a second stop).
+
+Without a lead only "not X, Y" and "Y, not X" repair. What is taken back ("not the toilet", the
+lead) is reported as context, never dropped; a repair that names something the sentence before
+did not ("not the fridge" after "the toilet"), a bare "on the bed" after a stop's own
+preposition ("stop by its bin - no, by the toilet"), a terse list ("Kitchen. No - living
+room.") and "first ..." after a sentence of several clauses are left alone for the passes after
+(they refuse by name what they cannot read).
 """
 
 from __future__ import annotations
@@ -184,11 +194,7 @@ def said_repairs(toks: list[Token]) -> tuple[list[Token], Context]:
             n = 0  # "wait by the window" is a request, not a lead
         end = next((q for q in range(k + n, len(words)) if words[q] in _ENDS), len(words))
         fixed = None
-        bare = words[k - 1] in (*_ENDS, ",") or words[k:k + 2] == ["the", "one"] or \
-            (words[k:k + 3] == ["not", "the", "one"] or words[k:k + 2] == ["not", "one"]) and \
-            words[k - 1] not in ("is", "that", "are", "was")
-        if k > first and (n or (bare and ("not" in words[k:end] or words[k:k + 2] == [
-                "that", "is"]))):
+        if k > first and (n or _unled(words, k, end)):
             fixed = _repair(words, first, k, k + n, end, n)
         if fixed is not None and k == start and fixed[:2] == [",", "no"] and \
                 words[k - 2] not in _ENDS:
@@ -208,6 +214,17 @@ def said_repairs(toks: list[Token]) -> tuple[list[Token], Context]:
     return out, notes
 
 
+def _unled(words: list[str], k: int, end: int) -> bool:
+    """Whether a repair with no lead may start at ``k``: after a pause, or run on as "the one
+    ..." / "not the one ..." (not "that is not the one ..."), and saying "not" or "that is"."""
+    after_pause = words[k - 1] in (*_ENDS, ",")
+    run_on = words[k:k + 2] in (["the", "one"], ["not", "one"]) or \
+        words[k:k + 3] == ["not", "the", "one"]
+    if not (after_pause or (run_on and words[k - 1] not in ("is", "that", "are", "was"))):
+        return False
+    return "not" in words[k:end] or words[k:k + 2] == ["that", "is"]
+
+
 def _opens(words: list[str], k: int) -> bool:
     """Whether ``words[k]`` opens a sentence."""
     return k > 0 and words[k - 1] in _ENDS
@@ -222,13 +239,13 @@ def _repair(words: list[str], first: int, at: int, a: int, b: int,
     before = _said(words, first, at)
     if not before or a >= b:
         return None
-    # "first the B": before the stop just said; a sentence of several clauses ("go to the
-    # shelf and look if ...") leaves which one B comes before to a guess: not read here
     clause = words[first:at]
     while clause and clause[-1] in (*_ENDS, ","):
         clause.pop()
     if _opens(words, at) and _np(words, first, first + len(clause)) is not None:
         return None  # "Kitchen. No - living room.": a terse list, read by the passes after
+    # "first the B": before the stop just said; a sentence of several clauses ("go to the
+    # shelf and look if ...") leaves which one B comes before to a guess: not read here
     one_clause = not {"and", "then", ","} & set(clause)
     order = _order(words, a, b, before) if n and one_clause else None
     if order is not None:
@@ -247,9 +264,9 @@ def _repair(words: list[str], first: int, at: int, a: int, b: int,
 
 def _not_that_one(words: list[str], a: int, b: int, before: set[str]) -> list[str] | None:
     """"not (the) one M , (the) other one" / "not the one M - that is a different H" / "not
-    chair by the table, the other one" (H said before): the
-    thing is the one not M, said as the contrast the discourse stage reads (", not the one
-    M"); what follows the contrast only says again that it is another one."""
+    chair by the table, the other one" (H said before): the thing is the one not M, said as
+    the contrast the discourse stage reads (", not the one M"); what follows the contrast only
+    says again that it is another one."""
     if words[a:a + 1] != ["not"]:
         return None
     cut = next((q for q in range(a, b) if words[q] == ","), b)
