@@ -139,7 +139,7 @@ def _meant(words: list[str], a: int, b: int, before: set[str], led: bool,
             return None
         x, y = _np(words, a + 1, cut[0]), _np(words, cut[1], b)
         x_head = x and x[0]
-        if x is None or y is None or (x_head != "one" and x_head not in before):
+        if x is None or y is None or not _taken_back(x, before):
             return None
         if x_head in _ROOMS and y[0] in _ROOMS and not before <= _ROOMS:
             return ["the", "one", "in", "the", *y[1]]
@@ -149,7 +149,7 @@ def _meant(words: list[str], a: int, b: int, before: set[str], led: bool,
         if words[cut[1]:cut[1] + 1] != ["not"]:
             return None
         x = _np(words, cut[1] + 1, b)
-        if x is None or (x[0] != "one" and x[0] not in before):
+        if x is None or not _taken_back(x, before):
             return None
         b = cut[0]
     elif not led:
@@ -162,6 +162,17 @@ def _meant(words: list[str], a: int, b: int, before: set[str], led: bool,
     if y is None:
         return None
     return ["the", *y[1]] if y[0] != "one" else ["the", "one", *y[1]]
+
+
+def _taken_back(x: tuple[str, list[str]], before: set[str]) -> bool:
+    """Whether "not X" takes back what the sentence before said: its head, or for "the one
+    M" the places M names ("on the bed - not the one on the bed, ..."); "not the one in the
+    kitchen, the one by the desk" after "the chair" is a contrast, which the passes after keep
+    whole (both modifiers)."""
+    if x[0] != "one":
+        return x[0] in before
+    named = {h for _, h in heads_in(x[1], 0, len(x[1]))}
+    return bool(named) and named <= before
 
 
 def _tokens(texts: list[str], at: Token) -> list[Token]:
@@ -259,7 +270,9 @@ def _repair(words: list[str], first: int, at: int, a: int, b: int,
     verb = _rule_verb(words, first, at)
     if verb is not None:
         return [",", "no", "wait", ",", *verb, *meant]
-    return [",", "no", "wait", ",", *meant]
+    # after several clauses ("go past the fridge, then go to the lamp. I mean ...") which one
+    # "no wait" takes back is the discourse stage's guess: left to the passes after
+    return [",", "no", "wait", ",", *meant] if one_clause else None
 
 
 def _not_that_one(words: list[str], a: int, b: int, before: set[str]) -> list[str] | None:
