@@ -30,8 +30,10 @@ Without a lead only "not X, Y" and "Y, not X" repair. What is taken back ("not t
 lead) is reported as context, never dropped; a repair that names something the sentence before
 did not ("not the fridge" after "the toilet"), a bare "on the bed" after a stop's own
 preposition ("stop by its bin - no, by the toilet"), a terse list ("Kitchen. No - living
-room.") and "first ..." after a sentence of several clauses are left alone for the passes after
-(they refuse by name what they cannot read).
+room."), a "not the one M" whose places the sentence before did not name (a contrast, kept
+whole by the passes after) and a repair after a sentence of several clauses (which one it takes
+back would be a guess; a rule's object is the exception: its verb is said again) are left alone
+for the passes after (they refuse by name what they cannot read).
 """
 
 from __future__ import annotations
