@@ -111,6 +111,7 @@ from map2route.language.parser.run_on_frames import (
     terse_sentences,
 )
 from map2route.language.parser.said_around import said_around
+from map2route.language.parser.said_repairs import said_repairs
 from map2route.language.parser.same_kind_rooms import same_kind_rooms
 from map2route.language.parser.scene_sets import scene_sets
 from map2route.language.parser.scope_leads import scope_leads
@@ -240,6 +241,7 @@ def human_forms(toks: list[Token]
     """
     toks = mention_scenes(toks)  # "now then, I'm over by X - go", "I've lost my X somewhere near Y"
     toks = verb_forms(said_around(toks))  # polite frames, time tails, hedges; "sit by", "come back over here"
+    toks, repaired = said_repairs(toks)  # N: "- no sorry, not the toilet, the sink": one form
     toks = room_place_forms(toks)  # N: "the corner where the bat is leaning", "opens off X"
     order = _route_order_reference([t.text for t in toks])
     if order is not None:
@@ -315,7 +317,7 @@ def human_forms(toks: list[Token]
         *retracted, *restated,
         *checked, *states, *tails, *loose, *heading, *kinds,
         *listed, *set_ups, *stated, *scened, *introduced, *intros, *spoken, *reasons, *moved,
-        *reached, *asked, *carried, *told]
+        *reached, *asked, *carried, *told, *repaired]
     kept: list[Token] = []
     sents = _sentences(toks)
     scene = False
