@@ -47,3 +47,36 @@ def test_an_instruction_of_fillers_alone_is_refused_not_a_crash(text: str) -> No
     # (IndexError, a bare traceback)
     with pytest.raises(ParseError, match="say where to go|did not understand"):
         read_route(text)
+
+
+@pytest.mark.parametrize(("rule", "head"), [
+    ("Keep 40cm from the sofa.", "sofa"),  # a distance typed without its space
+    ("Keep 0.5m away from the sofa.", "sofa"),
+    ("Keep a good metre away from the sofa.", "sofa"),
+    ("Give the dog bed at least half a metre the whole time, she's asleep on it.", "dog_bed"),
+    ("Give the sofa 40cm.", "sofa"),
+    ("Mind the basketball.", "basket_ball"),  # a caution opening its own sentence
+    ("Mind the basketball, it rolls.", "basket_ball")])
+def test_kept_distances_and_cautions_said_other_ways(rule: str, head: str) -> None:
+    assert read_route(f"Go to the bed. {rule}") == [("goal", "bed"), ("far", head, "")]
+
+
+def test_mind_you_is_no_caution() -> None:
+    assert read_route("Go to the bed. Mind you, the sofa is nice.") == [("goal", "bed")]
+
+
+def test_glued_units_and_stutters_are_tokenized_apart() -> None:
+    from map2route.language.tokens import tokenize
+
+    assert [(t.text, t.start, t.end) for t in tokenize("40cm, 1.5m")] == [
+        ("40", 0, 2), ("cm", 2, 4), (",", 4, 5), ("1.5", 6, 9), ("m", 9, 10)]
+    assert [t.text for t in tokenize("4m2 room")] == ["4m2", "room"]
+    # "the, the": one word spanning both
+    assert [(t.text, t.start, t.end) for t in tokenize("in the, the bath")][1] == ("the", 3, 11)
+
+
+def test_a_full_lap_and_coming_back_out_before_a_request() -> None:
+    assert read_route("Go to the bed and do one full lap round the table in there.") == [
+        ("goal", "bed"), ("circle", "table")]
+    assert read_route("Go to the plunger, then come back out and park yourself next to the "
+                      "cart.") == [("goal", "plunger"), ("goal", "cart")]

@@ -18,6 +18,9 @@ CONTRACTIONS: dict[str, str] = lexicon.table("tokens", "contractions")
 _TOKEN_RE = re.compile(r"[a-z0-9]+(?:['\-.][a-z0-9]+)*'?|[,;.:!?()&+]|(?<=\s)(?:[-\u2013\u2014]+|/)(?=\s)")
 #: An abbreviation spelt with dots: single letters, two or more ("t.v", "w.c").
 _ABBREV_RE = re.compile(r"[a-z](?:\.[a-z])+")
+#: a distance typed without its space ("40cm", "0.5m", "2ft"): the number and the unit
+_GLUED_UNIT_RE = re.compile(
+    r"(\d+(?:\.\d+)?)(mm|cm|m|ft|metres?|meters?|centimetres?|centimeters?|feet|foot|yards?)")
 
 
 @dataclass
@@ -37,7 +40,8 @@ def tokenize(text: str) -> list[Token]:
     :mod:`~map2route.language.parser.spoken_frames`) and a dash with spaces round it, which
     sets off an aside, is a comma, as is a spaced slash between items ("fridge / sofa / bed":
     "sofa bed" is one name); a dash right after a mark that already parts the words (a
-    bullet after "Do these in order:") is dropped.
+    bullet after "Do these in order:") is dropped. A distance typed without its space ("40cm",
+    "0.5m") is two tokens, the number and the unit.
     """
     out: list[Token] = []
     abbrev_end = -1
@@ -62,12 +66,34 @@ def tokenize(text: str) -> list[Token]:
             for part in word.split("-"):
                 out.append(Token(part, pos, pos + len(part)))
                 pos += len(part) + 1
+        elif (glued := _GLUED_UNIT_RE.fullmatch(word)) is not None:
+            cut = mt.start() + glued.end(1)
+            out.append(Token(glued.group(1), mt.start(), cut))
+            out.append(Token(glued.group(2), cut, mt.end()))
         elif word.endswith("'s") and len(word) > 2:
             out.append(Token(word[:-2], mt.start(), mt.end() - 2))
             out.append(Token("'s", mt.end() - 2, mt.end()))
         else:
             out.append(Token(word.rstrip("'"), mt.start(), mt.end()))
-    return _you_are(out)
+    return _you_are(_stutters(out))
+
+
+_STUTTERED = frozenset({"the", "a", "an", "to", "in", "on", "that", "this", "my"})
+
+
+def _stutters(toks: list[Token]) -> list[Token]:
+    """"it's in the, the bathroom" -> "it's in the bathroom": a short word said twice round a
+    comma is a speaker's stutter; the one kept spans both."""
+    out: list[Token] = []
+    for t in toks:
+        if len(out) >= 2 and out[-1].text == "," and out[-2].text == t.text and \
+                t.text in _STUTTERED:
+            first = out[-2]
+            del out[-2:]
+            out.append(Token(t.text, first.start, t.end))
+        else:
+            out.append(t)
+    return out
 
 
 #: After a sentence-initial "ur" / "your" these say it is "you are" ("ur in the kitchen rn",

@@ -517,6 +517,22 @@ _AMOUNT = ("", "a wide ", "a big ", "a good ", "wide ", "lots of ", "plenty of "
 _ROOM = _s(*(f"{a}{n}" for a in _AMOUNT for n in ("berth", "room", "space", "clearance",
                                                   "distance")))
 _ROOM_PREPS = frozenset({"around", "from", "to", "for", "near", "round", "between"})
+#: "give the dog bed at least half a metre": a distance given to a thing is kept from it
+_DISTANCE_LEADS = _s("at least", "a good", "about", "around", "roughly", "a full", "at least a",
+                     "at least a good", "a clear")
+_DISTANCE_AMOUNTS = _s("half a", "a", "one", "two", "three", "a couple of", "a few")
+_DISTANCE_UNITS = frozenset({"metre", "metres", "meter", "meters", "m", "cm", "centimetres",
+                             "centimeters", "foot", "feet", "ft", "yard", "yards", "mm"})
+
+
+def _distance(rw: Rewriter, k: int) -> int:
+    """Length of a distance at ``k`` ("at least half a metre", "40 cm", "a good metre"), or 0."""
+    j = k + _longest(rw, k, dict.fromkeys(_DISTANCE_LEADS))
+    if rw.w(j).replace(".", "", 1).isdigit():
+        j += 1
+    elif rw.w(j - 1) != "a" or rw.w(j) in _DISTANCE_UNITS:
+        j += _longest(rw, j, dict.fromkeys(_DISTANCE_AMOUNTS))
+    return j + 1 - k if j > k and rw.w(j) in _DISTANCE_UNITS else 0
 
 
 def _thing(rw: Rewriter, k: int, stop: int) -> int:
@@ -551,7 +567,7 @@ def give_room(rw: Rewriter, i: int) -> int | None:
     v = rw.w(i)
     if v in ("give", "giving"):
         for stop in range(i + 2, min(len(rw.words), i + 9)):
-            n = _longest(rw, stop, dict.fromkeys(_ROOM))
+            n = _longest(rw, stop, dict.fromkeys(_ROOM)) or _distance(rw, stop)
             if n and _thing(rw, i + 1, stop) == stop and rw.w(stop + n) not in _ROOM_PREPS \
                     and not _clearance_np(rw, i + 1, stop):
                 canon = ("staying",) if v == "giving" else ("stay",)

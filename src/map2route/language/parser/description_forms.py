@@ -526,7 +526,8 @@ def while_so(rw: Rewriter, i: int) -> int | None:
 
 _HEDGES = (("at", "least"), ("a", "minimum", "of"), ("no", "less", "than"), ("about",),
            ("roughly",), ("around",), ("like",), ("at", "a", "distance", "of"))
-_AMOUNTS = (("half", "a"), ("a", "couple", "of"), ("a", "few"), ("a",), ("an",))
+_AMOUNTS = (("half", "a"), ("a", "couple", "of"), ("a", "few"), ("a", "good"), ("a", "full"),
+            ("a", "clear"), ("a",), ("an",))
 _UNITS = frozenset({"meter", "meters", "metre", "metres", "m", "foot", "feet", "ft", "yard",
                     "yards", "step", "steps", "pace", "paces", "cm", "centimeters",
                     "centimetres"})

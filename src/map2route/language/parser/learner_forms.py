@@ -4,7 +4,7 @@ Writers whose first language is not English (set AK) put the right words in slig
 frames, and the parser read them wrongly or refused: a motion verb with "until" for its goal
 ("Move until the washing machine", "go untill the TV stand"), "next" without "to" ("I am
 standing next the fridge", read as a second stop), "away of" / "far of" for "away from",
-"trough" for "through" after a motion verb, "she dont like" for "she does not like"
+"trough" for "through" after a motion verb, "a full lap" for "a lap", "she dont like" for "she does not like"
 (a stop restated, "wait me there", is read by :mod:`.stop_repeats`), and
 the space-giving frames "Give lot of space to X" / "leave much free space around X". Writers
 of set AH open a request with where the route starts and then a wish ("Starting from the
@@ -77,6 +77,12 @@ def learner_forms(toks: list[Token]) -> list[Token]:
             out.append(Token("to", t.start, t.end))
         elif w == "untill":
             out.append(Token("until", t.start, t.end))
+        # "do one full lap round the table" -> "do one lap ...": a lap is a whole one
+        elif w in ("full", "complete", "whole", "entire") and prev in ("a", "one") and \
+                nxt in ("lap", "loop", "circle", "circuit") and \
+                i >= 2 and words[i - 2] in ("do", "make", "doing", "making"):
+            out.append(Token(nxt, t.start, toks[i + 1].end))
+            i += 1
         # "she dont like ..." -> "she does not like ..." (the tokenizer reads "dont" as "do not")
         elif w == "do" and prev in ("she", "he") and nxt == "not":
             out.append(Token("does", t.start, t.end))

@@ -67,7 +67,11 @@ _YOU_STATES = frozenset({"see", "done", "notice", "miss", "fine", "good", "finis
 _CAUTIONS = (("be", "careful", "with"), ("be", "careful", "around"), ("be", "careful", "near"),
              ("be", "careful", "of"), ("careful", "with"), ("careful", "around"),
              ("careful", "near"), ("careful", "of"), ("watch", "out", "for"),
-             ("look", "out", "for"), ("beware", "of"), ("be", "wary", "of"), ("wary", "of"))
+             ("look", "out", "for"), ("beware", "of"), ("be", "wary", "of"), ("wary", "of"),
+             ("mind",))
+#: What "mind" warns about when it is a caution ("Mind the basketball"), not "mind you, ..."
+MIND_OBJECTS = frozenset({"the", "that", "those", "these", "this", "my", "our", "his", "her",
+                          "their", "all"})
 #: Softeners of a request ("try not to", "try to").
 _HEDGES = (("try", "not", "to"), ("try", "to"), ("do", "try", "to"), ("try", "and"))
 #: Objects of "give it some room": keeping clear said as giving space.

@@ -73,6 +73,7 @@ from map2route.language.parser.move_words import (
     _VERBS,
     _YOU_STATES,
     CONTEXT_MOVES,
+    MIND_OBJECTS,
     MOVES,
 )
 from map2route.language.tokens import Token
@@ -190,7 +191,8 @@ def classify(words: list[str], c: Clause, prev: Clause | None, prev_words: list[
         return "lead"
     body = words[k:b]
     w = body[0]
-    if _at(body, _CAUTIONS) and c.heads:
+    if _at(body, _CAUTIONS) and c.heads and (w != "mind" or body[1:2] and
+                                             body[1] in MIND_OBJECTS):
         return "caution"  # "careful with the plunger", "watch out for the cart"
     if _at(body, _HEDGES):
         return "hedge"  # "try not to get close to ..."

@@ -6,7 +6,8 @@ character spans (a word taken out is folded into the span of a word beside it):
 * "come back out into the living room" / "come back out to the bed" -> "come back into ..." /
   "come back to ...": "out" says only that the robot leaves the room it is in; "come back
   through the bedroom into the bathroom" -> "come through ...": the bedroom is passed, not a
-  stop to come back to;
+  stop to come back to; "come back out and <request>" -> "<request>": leaving the room is
+  no stop;
 * the place nouns without their article, as learners say them ("go to corner where bat is",
   "middle of four chairs around table", "bedroom on other side of kitchen", "through bedroom",
   "corner with bat in it") -> "the corner", "the middle", "around the table", "the other side
@@ -165,6 +166,13 @@ def room_place_forms(toks: list[Token]) -> list[Token]:
         if w == "out" and prev == "back" and words[i + 1:i + 2] in (["into"], ["to"]):
             out.append(Token(words[i + 1], t.start, toks[i + 1].end))  # "back out into"
             i += 2
+            continue
+        if w == "come" and words[i + 1:i + 3] == ["back", "out"] and \
+                words[i + 3:i + 4] in (["and"], [","]) and words[i + 4:i + 5] and \
+                words[i + 4] not in (".", "!", "?"):
+            # "then come back out and park by the cart": leaving the room is no stop
+            out.append(Token(words[i + 4], t.start, toks[i + 4].end))
+            i += 5
             continue
         if w == "park" and words[i + 1:i + 3] in (["yourself", "in"], ["yourself", "inside"]) \
                 and _room_at(words, i + 3 + (words[i + 3:i + 4] == ["the"])):

@@ -161,7 +161,9 @@ def _meant(words: list[str], a: int, b: int, before: set[str], led: bool,
         ok = (led or cut is not None) and modified and _thing(words, k, b) is not None
         return ["the", "one", *words[a:b]] if ok else None
     y = _np(words, a, b)
-    if y is None:
+    if y is None or (y[0] in _ROOMS and not before <= _ROOMS):
+        # "Walk to the desk in the room next to the kitchen. I mean the bedroom.": a room
+        # meant after a thing narrows where the thing is; the discourse stage reads that
         return None
     return ["the", *y[1]] if y[0] != "one" else ["the", "one", *y[1]]
 
