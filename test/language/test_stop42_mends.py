@@ -80,3 +80,13 @@ def test_a_full_lap_and_coming_back_out_before_a_request() -> None:
         ("goal", "bed"), ("circle", "table")]
     assert read_route("Go to the plunger, then come back out and park yourself next to the "
                       "cart.") == [("goal", "plunger"), ("goal", "cart")]
+
+
+@pytest.mark.parametrize("lead", ["Oh and, in there,", "And in there,", "Oh, and in there,",
+                                  "In there,"])
+def test_in_there_after_a_filler_keeps_its_room(lead: str) -> None:
+    # "Oh and, in there, ..." lost the room: a whole-house rule, read as answered (BC20)
+    assert read_route(f"Go to the desk in the bedroom. {lead} keep away from the TV.") == [
+        ("goal", "desk"), ("far", "television", "in:bedroom")]
+    assert read_route("Go to the desk in the bedroom, and in there, keep away from the "
+                      "TV.") == [("goal", "desk"), ("far", "television", "in:bedroom")]

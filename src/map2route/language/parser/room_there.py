@@ -79,6 +79,13 @@ def _rule_clause(words: list[str], j: int) -> int | None:
     return a if k < j and words[k] in _RULE_WORDS else None
 
 
+def _rule_start(words: list[str], k: int) -> bool:
+    """Whether the clause at ``k`` opens with a rule word (after fillers)."""
+    while k < len(words) and words[k] in _FILLERS:
+        k += 1
+    return k < len(words) and words[k] in _RULE_WORDS
+
+
 def room_there(toks: list[Token]) -> list[Token]:
     """Rewrite the phrasings of the module docstring onto "... while in the ROOM"."""
     words = [t.text for t in toks]
@@ -86,7 +93,12 @@ def room_there(toks: list[Token]) -> list[Token]:
     i = 0
     while i < len(toks):
         n = _at(words, i)
-        opener = n and (i == 0 or words[i - 1] in _ENDS) and words[i + n:i + n + 1] == [","]
+        lead = i  # "Oh and, in there, ...": fillers may open the sentence before it
+        while lead and (words[lead - 1] in _FILLERS or words[lead - 1] == ","):
+            lead -= 1
+        # ", and in there, keep ...": "and" opens a clause of its own, as a sentence would
+        opener = n and (lead == 0 or words[lead - 1] in _ENDS or "and" in words[lead:i]) and \
+            words[i + n:i + n + 1] == [","] and (lead < i or _rule_start(words, i + n + 1))
         if n and opener:
             room = _room(words, i)
             if room is not None:  # "In there, stay away from X" -> "while in the ROOM, ..."
