@@ -189,7 +189,8 @@ class ClauseReader(ConditionReader):
         if used:
             return used
         got = self.clause_body(body_i, body_j)
-        if isinstance((during or {}).get("after"), RefExpr) and body_j < j and got and \
+        if isinstance((during or {}).get("after"), RefExpr) and body_i == i and body_j < j and \
+                got and self.w(i) not in ("in", "inside", "within") and \
                 all(c.kind in _STAGES for c in got) and \
                 self.w(body_j) in ("after", "once") and any(
                     self.w(x) in ("leave", "leaving", "left", "exit", "exiting")

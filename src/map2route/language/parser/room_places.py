@@ -81,6 +81,10 @@ _STAY = (("and", "wait", "there"), ("and", "stay", "there"), ("and", "stop", "th
 _NEXT = ((",", "and", "after", "that"), ("and", "after", "that"), (",", "after", "that"))
 
 
+_PREPOSITIONS = frozenset({"from", "to", "into", "through", "thru", "in", "at", "of", "past",
+                           "by", "near", "via", "toward", "towards", "onto", "out"})
+
+
 def _at(words: list[str], k: int, seq: tuple[str, ...]) -> bool:
     return tuple(words[k:k + len(seq)]) == seq
 
@@ -216,7 +220,10 @@ def room_place_forms(toks: list[Token]) -> list[Token]:
             out.append(Token("off", t.start, toks[i + m].end))  # "that opens off X"
             i += m + 1
             continue
-        if w in ("that", "where", "which") and (st := _stranded(words, i)) is not None:
+        # a relative "that" follows its room; after a preposition it is a determiner ("go
+        # through from that bathroom into the bedroom it opens into")
+        if w in ("that", "where", "which") and prev not in _PREPOSITIONS and \
+                (st := _stranded(words, i)) is not None:
             k, n = st
             out.append(Token("off", t.start, t.end))  # "that X opens off" -> "off X"
             out += toks[i + 1:k - 1]

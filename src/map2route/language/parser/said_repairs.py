@@ -219,7 +219,9 @@ def said_repairs(toks: list[Token]) -> tuple[list[Token], Context]:
                 out.pop()
         if fixed is not None:
             out += _tokens(fixed, toks[k])
-            notes.append((" ".join(words[k:end]), (toks[k].start, toks[end - 1].end)))
+            # labelled, so the note reads as the correction it is, not as a reason or a wish
+            notes.append(("said as a correction: " + " ".join(words[k:end]),
+                          (toks[k].start, toks[end - 1].end)))
             k = end
             continue
         if words[k] in _ENDS and not (k + 1 < len(words) and words[k + 1] in _ENDS):

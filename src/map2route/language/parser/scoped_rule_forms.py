@@ -93,7 +93,10 @@ _NAMING = frozenset({"the", "a", "an", "to", "by", "in", "on", "at", "near", "fr
 #: it's fine", "so it is", "if it is free"): a reason runs on from the rule's object.
 _NOT_BEFORE = frozenset({*_ENDS, ",", "and", "but", "(", "-", ":", "that", "this", "then", "so",
                          "because", "cause", "as", "if", "when", "since", "after", "before",
-                         "until", "where", "whether", "or", "though", "what", "once", "while"})
+                         "until", "where", "whether", "or", "though", "what", "once", "while",
+                         # a pronoun after a preposition is its object ("the telly on it isn't")
+                         "on", "in", "at", "by", "with", "of", "to", "from", "under", "behind",
+                         "near", "for", "about", "over", "into", "onto", "beside", "against"})
 
 
 def _run_on_reason(words: list[str], i: int) -> int:
