@@ -161,3 +161,17 @@ def test_summarize_is_the_same_whatever_order_the_episodes_finished_in() -> None
     scores = [replace(base, episode_id=f"e{k}", spl=v) for k, v in enumerate(spls)]
     assert summarize(scores) == summarize(scores[::-1]) == summarize(scores[3:] + scores[:3])
     assert summarize(scores)["all"]["spl"] == pytest.approx(sum(spls) / len(spls))
+
+
+def test_per_map_fields_are_never_another_maps(two_room_map) -> None:
+    # the cache was keyed by id(m.traversable): a map sharing that array but not its objects
+    # (and, in a long run, any map whose array took a freed one's id) got the other's field
+    from dataclasses import replace
+
+    from map2route.bench.map2route.scoring import _CACHE, clearance_obstacles
+
+    bare = replace(two_room_map, objects=[])
+    with_objects = _CACHE.obstacles(two_room_map)
+    assert bare.traversable is two_room_map.traversable
+    assert np.array_equal(_CACHE.obstacles(bare), clearance_obstacles(bare))
+    assert not np.array_equal(_CACHE.obstacles(bare), with_objects)

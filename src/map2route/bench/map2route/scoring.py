@@ -94,15 +94,21 @@ class _MapCache:
     """Per-map fields every episode of a scene shares (clearance fields, obstacle masks)."""
 
     def __init__(self) -> None:
-        self._fields: dict[tuple[int, str], Any] = {}
+        self._fields: dict[tuple[int, str], tuple[SemanticMap, Any]] = {}
 
     def _get(self, m: SemanticMap, kind: str, make: Any) -> Any:
-        key = (id(m.traversable), kind)
-        if key not in self._fields:
-            if len(self._fields) > 16:
-                self._fields.clear()
-            self._fields[key] = make()
-        return self._fields[key]
+        # Keyed by the map object, which the entry holds: an id alone is reused once its
+        # object is freed, and a later map then got an earlier map's field (a wrong clearance
+        # in a long test run); a map sharing another's layers but not its objects is another.
+        key = (id(m), kind)
+        hit = self._fields.get(key)
+        if hit is not None and hit[0] is m:
+            return hit[1]
+        if len(self._fields) > 16:
+            self._fields.clear()
+        value = make()
+        self._fields[key] = (m, value)
+        return value
 
     def clearance(self, m: SemanticMap) -> NDArray[np.float64]:
         """d(p, U) to the robot-centre (inflated) non-traversable set, metres (our extra)."""
