@@ -19,6 +19,7 @@ import itertools
 import random
 
 import pytest
+from grid_grading import assert_grid, by_equality, grade
 
 from map2route.language.errors import ParseError
 from map2route.language.fresh import read_route
@@ -147,18 +148,6 @@ def pick_cells() -> list[tuple[str, Route]]:
 CELLS = contrast_cells() + correction_cells() + pick_cells()
 
 
-def score(text: str, route: Route) -> str:
-    """'right', 'wrong', 'refused' or 'drop' (a silent drop)."""
-    try:
-        got = read_route(text)
-    except ParseError as err:
-        assert err.span is not None and err.word, f"refusal of {text!r} names no span"
-        return "refused"
-    except ValueError:
-        return "drop"
-    return "right" if got == route else "wrong"
-
-
 # scored once before the parser code was read: (right, wrong, refused, silent drops) of the
 # 300 cells; after the repair (contrast_positions): 267 right, 0 wrong, 33 refused (all of them
 # a thing ruled out by a rank, "not the one nearest the TV": the grounder has no negated rank)
@@ -167,10 +156,7 @@ FLOOR = 267
 
 
 def test_grid_cells_never_wrong_and_reach_the_floor() -> None:
-    results = {text: score(text, route) for text, route in CELLS}
-    wrong = [t for t, r in results.items() if r in ("wrong", "drop")]
-    assert wrong == []
-    assert sum(r == "right" for r in results.values()) >= FLOOR
+    assert_grid(((t, grade(t, read_route, by_equality(r))) for t, r in CELLS), FLOOR)
 
 
 # --- hand-checked: the contrast is a negated (or plain) modifier of the head it follows -----
@@ -239,6 +225,6 @@ FREE_FORM: list[tuple[str, Route]] = [
 
 
 def test_free_form_never_wrong() -> None:
-    results = [score(text, route) for text, route in FREE_FORM]
-    assert "wrong" not in results and "drop" not in results
+    results = [grade(text, read_route, by_equality(route))[0] for text, route in FREE_FORM]
+    assert not {"wrong", "drop", "unnamed"} & set(results), results
     assert results.count("right") >= 7

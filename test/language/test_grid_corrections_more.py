@@ -7,25 +7,21 @@ route, never a taken-back modifier kept on the stage, never a silent drop.
 
 from __future__ import annotations
 
-import importlib.util
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
+from grid_grading import Verdict, assert_grid, by_score, load_grid
+from grid_grading import grade as grade_text
 
 from map2route.language.errors import ParseError
-from map2route.language.fresh import read_parse, read_route, score_item
+from map2route.language.fresh import read_parse, read_route
 from map2route.language.parser.said_around import said_around
 from map2route.language.parser.said_repairs import said_repairs
 from map2route.language.parser.verb_forms import verb_forms
 from map2route.language.tokens import tokenize
 
-_SPEC = importlib.util.spec_from_file_location(
-    "grid_corrections_more", Path(__file__).parent / "data" / "grid_corrections_more.py")
-assert _SPEC is not None and _SPEC.loader is not None
-grid = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(grid)
+grid = load_grid("grid_corrections_more")
 
 CELLS: list[dict[str, Any]] = grid.cells()
 
@@ -42,25 +38,19 @@ def _plain_mod_heads(ref: dict[str, Any]) -> set[str]:
     return out
 
 
-def grade(cell: dict[str, Any]) -> str:
-    """'right', 'refused' (naming a span), 'wrong' or 'drop' (a silent drop)."""
-    try:
-        parse = read_parse(cell["instruction"])
-    except ParseError as err:
-        assert err.span is not None and err.word, f"refusal of {cell['instruction']!r} names no span"
-        return "refused"
-    except ValueError:
-        return "drop"
-    got = score_item(cell, parse)
-    if got.silent_drop:
-        return "drop"
-    if not got.right:
-        return "wrong"
-    for st in parse.to_json()["stages"]:
-        for ref in st.get("refs", []):
-            if _plain_mod_heads(ref) & set(cell["banned"]):
-                return "wrong"
-    return "right"
+def grade(cell: dict[str, Any]) -> Verdict:
+    """'right', 'refused' (naming a span), 'wrong', 'drop' (a silent drop) or 'unnamed', and
+    why: a parse scored right that keeps a taken-back thing as a modifier is wrong."""
+    by_items = by_score(cell)
+
+    def judge(parse: Any) -> Verdict:
+        verdict = by_items(parse)
+        if verdict[0] == "right" and any(_plain_mod_heads(ref) & set(cell["banned"])
+                                         for st in parse.to_json()["stages"]
+                                         for ref in st.get("refs", [])):
+            return "wrong", f"a taken-back thing kept as a modifier: {cell['banned']}"
+        return verdict
+    return grade_text(cell["instruction"], read_parse, judge)
 
 
 # right, refused, wrong, drops of the 230 cells, scored once before the family's code was read;
@@ -70,10 +60,7 @@ FLOOR = 230
 
 
 def test_grid_never_wrong_and_reaches_the_floor() -> None:
-    results = Counter(grade(c) for c in CELLS)
-    bad = [(c["instruction"], g) for c in CELLS if (g := grade(c)) in ("wrong", "drop")]
-    assert bad == []
-    assert results["right"] >= FLOOR
+    assert_grid(((c["instruction"], grade(c)) for c in CELLS), FLOOR)
 
 
 # --- hand-checked: the repair's exact rewrite and parse -------------------------------------
@@ -166,7 +153,7 @@ def test_free_form_never_wrong() -> None:
 if __name__ == "__main__":  # the table a session reads when it changes the family
     counts: Counter[str] = Counter()
     for c in CELLS:
-        g = grade(c)
+        g = grade(c)[0]
         counts[g] += 1
         print(f"{g:8} {c['id']} {c['instruction']}")
     print(dict(counts), len(CELLS))

@@ -11,45 +11,16 @@ refusal.
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
 import pytest
+from grid_grading import assert_grid, by_score, grade, load_grid
 
 from map2route.language.errors import ParseError
-from map2route.language.fresh import read_route, score_item
+from map2route.language.fresh import read_route
 from map2route.language.parser import parse_instruction
 from map2route.language.parser.room_places import restated_rooms, room_place_forms
 from map2route.language.tokens import tokenize
 
-
-def _grid() -> ModuleType:
-    path = Path(__file__).parent / "data" / "grid_room_places.py"
-    spec = importlib.util.spec_from_file_location("grid_room_places", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def score() -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {"right": [], "wrong": [], "refused": [], "drops": [],
-                                 "unnamed": []}
-    for item in _grid().cells():
-        try:
-            parse = parse_instruction(item["instruction"])
-        except ParseError as err:
-            s = score_item(item, None, err)
-            out["refused"].append(item["instruction"])
-            if not err.span or not err.word:
-                out["unnamed"].append(item["instruction"])
-            continue
-        s = score_item(item, parse)
-        if s.silent_drop:
-            out["drops"].append(f"{item['instruction']}: {s.problems}")
-        out["right" if s.right else "wrong"].append(f"{item['instruction']}: {s.problems}")
-    return out
+GRID = load_grid("grid_room_places")
 
 
 # first contact (2026-12-07, before any change for this family; 240 cells): 92 right,
@@ -61,11 +32,8 @@ FLOOR = 213
 
 
 def test_grid_floor_no_wrong_cells_no_drops_named_refusals() -> None:
-    s = score()
-    assert not s["wrong"], s["wrong"]
-    assert not s["drops"], s["drops"]
-    assert not s["unnamed"], s["unnamed"]
-    assert len(s["right"]) >= FLOOR, len(s["right"])
+    assert_grid(((c["instruction"], grade(c["instruction"], parse_instruction, by_score(c)))
+                 for c in GRID.cells()), FLOOR)
 
 
 def _words(text: str) -> list[str]:

@@ -19,6 +19,7 @@ import itertools
 import random
 
 import pytest
+from grid_grading import assert_grid, by_equality, grade
 
 from map2route.language.errors import ParseError
 from map2route.language.fresh import read_route
@@ -129,20 +130,6 @@ def cells() -> list[tuple[str, list[tuple[str, ...]] | None]]:
     return items[:SAMPLE]
 
 
-def score() -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {"right": [], "wrong": [], "refused": [], "unnamed": []}
-    for text, gold in cells():
-        try:
-            got = read_route(text)
-        except ParseError as err:
-            out["right" if gold is None else "refused"].append(text)
-            if not err.span:
-                out["unnamed"].append(text)
-            continue
-        out["right" if got == gold else "wrong"].append(text)
-    return out
-
-
 # first contact (before route_order_clauses): recorded once; 75 of the right cells are "last"
 # ones refused as they must be
 FIRST_CONTACT = {"right": 163, "wrong": 78, "refused": 159}
@@ -150,10 +137,9 @@ FLOOR = 400
 
 
 def test_grid_floor_no_wrong_cells_named_refusals() -> None:
-    s = score()
-    assert not s["wrong"], s["wrong"]
-    assert not s["unnamed"], s["unnamed"]
-    assert len(s["right"]) >= FLOOR, len(s["right"])
+    # a cell with no gold ("the last ...") must be refused by name: that is its right answer
+    assert_grid(((t, grade(t, read_route, by_equality(g), "right" if g is None else "refused"))
+                 for t, g in cells()), FLOOR)
 
 
 @pytest.mark.parametrize(("text", "want"), [

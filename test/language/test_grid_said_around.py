@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from grid_grading import assert_grid, by_equality, grade
 
 from map2route.language.errors import ParseError
 from map2route.language.fresh import read_route
@@ -135,15 +136,6 @@ def cells(n: int = 300, seed: int = 4) -> list[tuple[str, list[tuple[str, ...]]]
     return out
 
 
-def score(text: str, gold: list[tuple[str, ...]]) -> str:
-    try:
-        got = read_route(text)
-    except ParseError as e:
-        assert e.word or e.span, f"refusal of {text!r} names no span"
-        return "refused"
-    return "right" if got == gold else "wrong"
-
-
 # cells right / wrong / refused when the grid was first scored, before any parser change (the 30
 # wrong then were all one gold error of the grid, "steer clear of" a thing is "far", since mended)
 FIRST_CONTACT = {"right": 158, "wrong": 0, "refused": 142}
@@ -153,15 +145,7 @@ CELLS = cells()
 
 
 def test_grid_scores() -> None:
-    tally = {"right": 0, "wrong": 0, "refused": 0}
-    wrong = []
-    for text, gold in CELLS:
-        r = score(text, gold)
-        tally[r] += 1
-        if r == "wrong":
-            wrong.append(text)
-    assert not wrong, wrong[:5]
-    assert tally["right"] >= RIGHT_FLOOR, tally
+    assert_grid(((t, grade(t, read_route, by_equality(g))) for t, g in CELLS), RIGHT_FLOOR)
 
 
 # hand-checked cases: the frames compose with each other and with the readers of what is inside

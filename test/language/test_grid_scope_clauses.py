@@ -26,6 +26,7 @@ import random
 from typing import NamedTuple
 
 import pytest
+from grid_grading import Verdict, assert_grid, grade
 
 from map2route.language.errors import ParseError
 from map2route.language.fresh import read_route
@@ -163,22 +164,17 @@ ALL_CELLS = _cells()
 CELLS = sorted(random.Random(20261207).sample(ALL_CELLS, 300))
 
 
-def judge(cell: Cell) -> str:
-    """'right', 'wrong', 'refused' or 'drop' (a parse with words left unread)."""
-    try:
-        got = read_route(cell.text)
-    except ParseError as err:
-        assert err.word, f"refusal of {cell.text!r} names no span"
-        return "refused"
-    except ValueError:
-        return "drop"
-    if len(got) != len(cell.gold) or got[:-1] != cell.gold[:-1]:
-        return "wrong"
-    last, want = got[-1], cell.gold[-1]
-    scope = (last[2] if len(last) > 2 else "").replace("_", "")
-    if last[:2] != want[:2] or scope not in [s.replace("_", "") for s in cell.scopes]:
-        return "wrong"
-    return "right"
+def judge(cell: Cell) -> Verdict:
+    """'right', 'wrong', 'refused', 'drop' (a parse with words left unread) or 'unnamed'."""
+    def compare(got: list[tuple[str, ...]]) -> Verdict:
+        if len(got) != len(cell.gold) or got[:-1] != cell.gold[:-1]:
+            return "wrong", repr(got)
+        last, want = got[-1], cell.gold[-1]
+        scope = (last[2] if len(last) > 2 else "").replace("_", "")
+        if last[:2] != want[:2] or scope not in [s.replace("_", "") for s in cell.scopes]:
+            return "wrong", repr(got)
+        return "right", repr(got)
+    return grade(cell.text, read_route, compare)
 
 
 #: Scored once before the repair (2026-12-07): right / wrong / refused / drop of 300.
@@ -188,10 +184,7 @@ FLOOR = 283
 
 
 def test_grid_floor_no_wrong_no_drop() -> None:
-    verdicts = {cell.text: judge(cell) for cell in CELLS}
-    wrong = [t for t, v in verdicts.items() if v in ("wrong", "drop")]
-    assert not wrong, wrong[:10]
-    assert sum(v == "right" for v in verdicts.values()) >= FLOOR
+    assert_grid(((cell.text, judge(cell)) for cell in CELLS), FLOOR)
 
 
 _TWO = [("goal", "fridge"), ("goal", "bed")]
@@ -279,7 +272,7 @@ FREE_FIRST_CONTACT = {"right": 7, "wrong": 0, "refused": 1, "drop": 0}
 
 
 def test_free_form_no_wrong() -> None:
-    verdicts = [judge(cell) for cell in FREE]
-    assert "wrong" not in verdicts and "drop" not in verdicts, verdicts
+    verdicts = [judge(cell)[0] for cell in FREE]
+    assert not {"wrong", "drop", "unnamed"} & set(verdicts), verdicts
     assert verdicts.count("right") >= FREE_FIRST_CONTACT["right"]
 

@@ -3,35 +3,17 @@ of right cells, no wrong cell, no silent drop, and every refusal names a span.""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from typing import Any
 
 import pytest
+from grid_grading import assert_grid, by_score, grade, load_grid
 
 from map2route.language.errors import ParseError
-from map2route.language.fresh import read_route, score_item
+from map2route.language.fresh import read_route
 from map2route.language.parser import parse_instruction
 
-_SPEC = importlib.util.spec_from_file_location(
-    "grid_scoped_rules", Path(__file__).parent / "data" / "grid_scoped_rules.py")
-assert _SPEC and _SPEC.loader
-GRID = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(GRID)
+GRID = load_grid("grid_scoped_rules")
 CELLS: list[dict[str, Any]] = GRID.CELLS
-
-
-def judge(item: dict[str, Any]) -> tuple[str, list[str]]:
-    """'right', 'refused', 'wrong' or 'drop' (a parse that leaves expected content out)."""
-    try:
-        parse = parse_instruction(item["instruction"])
-    except ParseError as err:
-        assert err.word, f"refusal of {item['instruction']!r} names no span: {err}"
-        return "refused", [str(err)]
-    score = score_item(item, parse)
-    if score.right:
-        return "right", []
-    return ("drop" if score.silent_drop else "wrong"), score.problems
 
 
 #: Scored once before any repair (2026-12-07): right / refused / wrong / drop of 240.
@@ -43,10 +25,8 @@ FLOOR = 234
 
 
 def test_grid_floor_no_wrong_no_drop() -> None:
-    verdicts = {item["instruction"]: judge(item) for item in CELLS}
-    bad = [(t, p) for t, (v, p) in verdicts.items() if v in ("wrong", "drop")]
-    assert not bad, bad[:5]
-    assert sum(v == "right" for v, _ in verdicts.values()) >= FLOOR
+    assert_grid(((c["instruction"], grade(c["instruction"], parse_instruction, by_score(c)))
+                 for c in CELLS), FLOOR)
 
 
 _TWO = [("goal", "fridge"), ("goal", "bed")]

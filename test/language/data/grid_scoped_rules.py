@@ -231,8 +231,8 @@ def _item(n: int, lead: Lead, room: tuple[str, str, list[str]], pos: str, rule: 
                                                  pair[2], neg, reason[0]]}
 
 
-def all_cells() -> list[dict[str, Any]]:
-    """Every compatible cell of the product, in a fixed order (ids in that order)."""
+def _compatible_axes() -> list[tuple[Any, ...]]:
+    """The axes of every compatible cell of the product, in a fixed order (ids in that order)."""
     out = []
     for lead, room, pos, rule in itertools.product(LEADS, ROOMS, POSITIONS, RULES):
         objs = OBJECTS if rule.kind in ("far", "near") or "drive over" in rule.text \
@@ -241,9 +241,22 @@ def all_cells() -> list[dict[str, Any]]:
         negs = NEGATIONS if "{neg}" in rule.text else NEGATIONS[:1]
         for obj, pair, neg, reason in itertools.product(objs, pairs, negs, REASONS):
             if _compatible(lead, room, pos, rule, obj):
-                out.append(_item(len(out) + 1, lead, room, pos, rule, obj, pair, neg, reason))
+                out.append((lead, room, pos, rule, obj, pair, neg, reason))
     return out
 
 
+def all_cells() -> list[dict[str, Any]]:
+    """Every compatible cell of the product, in a fixed order (ids in that order)."""
+    return [_item(n + 1, *axes) for n, axes in enumerate(_compatible_axes())]
+
+
+def _sample(k: int, seed: int = 20261207) -> list[dict[str, Any]]:
+    """A seeded sample of ``k`` cells: the indices are drawn, and only their cells written
+    (``random.sample`` draws by length alone, so these are the cells a sample of
+    :func:`all_cells` would give, at a small part of its cost)."""
+    axes = _compatible_axes()
+    return [_item(n + 1, *axes[n]) for n in random.Random(seed).sample(range(len(axes)), k)]
+
+
 #: The grid: a seeded sample of 240 cells of the product.
-CELLS = random.Random(20261207).sample(all_cells(), 240)
+CELLS = _sample(240)

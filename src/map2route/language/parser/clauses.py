@@ -32,6 +32,9 @@ from map2route.language.parser.model import (
 from map2route.language.parser.shared_scopes import share_scopes
 
 _STAGES = ("goal", "pass")
+#: Verbs of leaving a room: "after you leave the kitchen" scopes what follows, it is no visit.
+#: ("left" only right after "after"/"once": elsewhere it is mostly a side, "on the left".)
+_LEAVING = ("leave", "leaving", "exit", "exiting")
 #: What a span may start with and is not part of its clause ("and then", "finally,").
 _SPAN_LEAD = (".", ";", "!", "?", ",", "and", "then", "finally", "lastly", "next", "afterwards",
               "also", "please", "now", "so", "while")
@@ -193,7 +196,7 @@ class ClauseReader(ConditionReader):
                 got and self.w(i) not in ("in", "inside", "within") and \
                 all(c.kind in _STAGES for c in got) and \
                 self.w(body_j) in ("after", "once") and any(
-                    self.w(x) in ("leave", "leaving", "left", "exit", "exiting")
+                    self.w(x) in (*_LEAVING, "left")
                     for x in range(body_j + 1, min(j, body_j + 4))):
             # "go to the fridge after leaving the kitchen": leaving a room is no visit to it
             # (as "after you leave the kitchen" alone); reported with the parse, never a stop
@@ -260,7 +263,7 @@ class ClauseReader(ConditionReader):
         after = (during or {}).get("after")
         postposed = not self._sentence_initial(i)
         if isinstance(after, RefExpr) and (st.k + 1 >= len(st.spans) or postposed) and out and \
-                any(self.w(x) in ("leave", "leaving", "exit", "exiting") for x in range(i, j)):
+                any(self.w(x) in _LEAVING for x in range(i, j)):
             if postposed and out[-1].kind in ("avoid", "near", "far", "relative", "clearance") and \
                     out[-1].during is None and self.w(i - 1) not in (".", "!", "?", ";"):
                 out[-1].during = during  # "keep away from the TV after you leave the kitchen"

@@ -49,6 +49,7 @@ from map2route.language.errors import ParseError
 from map2route.language.parser import words as W
 from map2route.language.parser.anaphor_forms import _goal_head
 from map2route.language.parser.heads import head_lexicon
+from map2route.language.parser.introductions import sentence_span as _sentence_span
 from map2route.language.parser.rewrites import Rewriter, Rule
 from map2route.language.tokens import Token
 
@@ -65,16 +66,6 @@ _CLAUSE_WORDS = _REQUEST | {"is", "are", "you", "i", "we", "please", "then", "an
 def _head_at(words: list[str], k: int, end: int) -> int:
     hit = head_lexicon().match(words[k:min(end, k + head_lexicon().max_len)])
     return hit[0] if hit is not None else 0
-
-
-def _sentence_span(words: list[str], k: int) -> tuple[int, int]:
-    a = k
-    while a > 0 and words[a - 1] not in _ENDS:
-        a -= 1
-    b = k
-    while b < len(words) and words[b] not in _ENDS:
-        b += 1
-    return a, b
 
 
 # --- token transforms ------------------------------------------------------------------

@@ -84,6 +84,13 @@ def sentence_end(words: list[str], k: int) -> int:
     return next((q for q in range(k, len(words)) if words[q] in _ENDS), len(words))
 
 
+def sentence_span(words: list[str], k: int) -> tuple[int, int]:
+    """The sentence that holds ``k``: its first word and where it ends (its mark, or the
+    end). A mark at ``k`` itself ends the sentence before it."""
+    a = next((q + 1 for q in range(k - 1, -1, -1) if words[q] in _ENDS), 0)
+    return a, sentence_end(words, k)
+
+
 def lead_end(words: list[str], k: int, e: int, leads: frozenset[str] = _LEADS) -> int:
     """Past the fillers that open a sentence at ``k`` ("um so", "ok and"), before ``e``."""
     while k < e and words[k] in leads:

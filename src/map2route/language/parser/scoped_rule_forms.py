@@ -37,6 +37,7 @@ most and none of them a determiner or a preposition (so it names no thing). The 
 
 from __future__ import annotations
 
+from map2route.language.parser.introductions import sentence_span
 from map2route.language.tokens import Token
 
 __all__ = ["scoped_rule_forms"]
@@ -106,24 +107,14 @@ def _run_on_reason(words: list[str], i: int) -> int:
             words[i + 1] not in _WHY_VERBS or \
             words[i - 1] in _NOT_BEFORE:
         return 0
-    b = i
-    while b < len(words) and words[b] not in _ENDS:
-        b += 1
-    a = i
-    while a > 0 and words[a - 1] not in _ENDS:
-        a -= 1
+    a, b = sentence_span(words, i)
     if b - i > 5 or _NAMING & set(words[i:b]) or not _RULE_WORDS & set(words[a:i]):
         return 0
     return b
 
 
 def _sentence_has_lead(words: list[str], i: int) -> bool:
-    a = i
-    while a > 0 and words[a - 1] not in _ENDS:
-        a -= 1
-    b = i
-    while b < len(words) and words[b] not in _ENDS:
-        b += 1
+    a, b = sentence_span(words, i)
     return any(w in _LEAD_WORDS for w in words[a:b]) or words[a] in ("in", "inside")
 
 
