@@ -103,6 +103,16 @@ _YOU_ARE_NEXT = frozenset(("in", "at", "next", "near", "by", "beside", "inside",
                            "starting", "already", "still", "stood", "sat", "waiting"))
 
 
+#: Nouns after "your starting": the possessive of the benchmark's start ("If your starting
+#: room contains a fridge"), not "you are starting".
+_START_NOUNS = frozenset(("room", "position", "point", "spot", "place", "location", "area",
+                          "pose"))
+
+
+def _starting_place(toks: list[Token], k: int) -> bool:
+    return toks[k].text == "starting" and k + 1 < len(toks) and toks[k + 1].text in _START_NOUNS
+
+
 def _you_are(toks: list[Token]) -> list[Token]:
     """A sentence-initial "ur" / "your" before a place or posture is "you are" (typed
     "you're"): read as the possessive, "ur in the kitchen" would ask for a stop there."""
@@ -111,7 +121,7 @@ def _you_are(toks: list[Token]) -> list[Token]:
         opens = not out or out[-1].text in (".", "!", "?", ";", ":", "(", "when", "while",
                                             "once", "if", "as", "until", "because", "since")
         if opens and t.text in ("ur", "your", "yore") and n + 1 < len(toks) and \
-                toks[n + 1].text in _YOU_ARE_NEXT:
+                toks[n + 1].text in _YOU_ARE_NEXT and not _starting_place(toks, n + 1):
             out += [Token("you", t.start, t.end), Token("are", t.start, t.end)]
         else:
             out.append(t)

@@ -154,12 +154,26 @@ def _scope_end(words: list[str], k: int) -> bool:
     return k < len(words) and (words[k] == "," or words[k] in _RULE_VERBS)
 
 
+#: Words after which "you" or "I" is the object or a relative clause's subject ("the bed
+#: closest to you", "the TV nearest to where you start"), not the subject of the rule.
+#: (After a determiner a rule verb is a noun: "the dresser with a watch on it".)
+_NO_SUBJECT_BEFORE = frozenset({"to", "from", "near", "by", "at", "with", "of", "behind",
+                                "beside", "for", "where", "that", "which", "who", "when",
+                                "than", "like", "past", "around", "round"})
+
+
+def _no_rule_start(words: list[str], j: int) -> bool:
+    prev = words[j - 1] if j else ""
+    return (words[j] in ("you", "u", "i") and prev in _NO_SUBJECT_BEFORE) or \
+        prev in ("a", "an", "the", "this", "that", "your", "my", "his", "her", "their")
+
+
 def _comma_before_rule(out: list[Token], toks: list[Token], words: list[str], k: int) -> int:
     """Copy ``toks`` from ``k`` up to the rule's verb (at most 10 words, none a sentence end),
     with a comma before that verb; returns where reading goes on."""
     j = k
     while j < len(words) and j - k < 10 and words[j] not in (*_ENDS, ",") and \
-            not (words[j] in _RULE_VERBS and j > k):
+            not (words[j] in _RULE_VERBS and j > k and not _no_rule_start(words, j)):
         j += 1
     out += toks[k:j]
     if j < len(words) and words[j] in _RULE_VERBS:
