@@ -97,10 +97,13 @@ def map2route_cmd(method: str, grounder: str | None, grounding_config: str | Non
         base_rows = [EpisodeScore.from_json(r) for r in _read(baseline / "results.jsonl")]
         ids = {s.episode_id for s in scores}
         base = summarize([s for s in base_rows if s.episode_id in ids])
-        name = json.loads((baseline / "run.json").read_text()).get("method", baseline.name)
-        summaries[str(name)] = base
+        base_name = str(json.loads((baseline / "run.json").read_text()).get("method",
+                                                                           baseline.name))
+        if base_name == name:  # two runs of one method: the baseline's row must not replace ours
+            base_name += " (baseline)"
+        summaries[base_name] = base
         result["ratios_to_baseline"] = {g: ratios(summary[g], base[g]) for g in summary if g in base}
-        result["baseline"] = str(name)
+        result["baseline"] = base_name
     if getattr(instance, "api_bound", False):
         result["llm"] = llm_totals(rows)
     paths = write_reports(out, summaries, title=f"Map2Route: {name}")

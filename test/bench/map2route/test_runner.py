@@ -52,3 +52,25 @@ def test_resume_refuses_another_method(tmp_path, two_room_scene, two_room_episod
     other = RunSpec(method="oracle", episodes_path=two_room_episodes, maps_root=two_room_scene)
     with pytest.raises(BenchmarkError, match="holds a run of method 'gt_sequential'"):
         run_benchmark(other, out, workers=1, progress=False)
+
+
+def test_cli_baseline_keeps_both_rows_and_labels_the_ratio(tmp_path, two_room_scene,
+                                                           two_room_episodes, gt_method,
+                                                           capsys) -> None:
+    common = ["--episodes", str(two_room_episodes), "--scenes", str(two_room_scene),
+              "--workers", "1"]
+    assert main(["bench", "map2route", "--method", "shortest", "--out", str(tmp_path / "base"),
+                 *common]) == 0
+    capsys.readouterr()
+    assert main(["bench", "map2route", "--method", gt_method, "--out", str(tmp_path / "run"),
+                 "--baseline", str(tmp_path / "base"), *common]) == 0
+    printed = capsys.readouterr().out
+    assert f"all: {gt_method} / shortest: near" in printed  # was "shortest / shortest"
+    table = (tmp_path / "run" / "table.md").read_text()
+    assert f"| {gt_method} |" in table and "| shortest |" in table
+    # a baseline run of the same method keeps its own row beside ours
+    assert main(["bench", "map2route", "--method", gt_method, "--out", str(tmp_path / "again"),
+                 "--baseline", str(tmp_path / "run"), *common]) == 0
+    printed = capsys.readouterr().out
+    assert f"all: {gt_method} / {gt_method} (baseline): near" in printed
+    assert printed.count(f"| {gt_method} |") == 3 and f"| {gt_method} (baseline) |" in printed
