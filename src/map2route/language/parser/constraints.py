@@ -49,6 +49,11 @@ _SHAPE_WORDS = ("loop", "loops", "circle", "circles", "lap", "laps", "circuit", 
                 "spin", "ring", "revolution", "pass")
 
 
+def _starts(ref: RefExpr) -> bool:
+    """Whether ``ref`` is the start room ("your starting room")."""
+    return any(m.kind == "start_room" for m in ref.modifiers)
+
+
 @dataclass(frozen=True)
 class Body:
     """A clause body: tokens ``[i, j)``, its text and character span."""
@@ -201,15 +206,18 @@ class ConstraintReader(ReferenceReader):
         return None
 
     def _walled_room(self, i: int, j: int) -> list[RefExpr]:
-        """The room whose walls to follow: a target, else the phrase after "of"/"in"."""
+        """The room whose walls to follow: a target, else the phrase after "of"/"in"; that
+        phrase also wins when it names the start room the target scan lost ("the walls of
+        your starting room": the scan finds the bare word "room")."""
         refs, _ = self.targets(i + 1, j)
         rooms = [r for r in refs if r.head_kind == "room"]
-        if not rooms:
-            for t in range(i, j):
-                if self.w(t) in ("of", "in"):
-                    got = self.np(t + 1, j, 0)
-                    if got is not None and got[0].head_kind == "room":
-                        return [got[0]]
+        for t in range(i, j):
+            if self.w(t) in ("of", "in"):
+                got = self.np(t + 1, j, 0)
+                if got is not None and got[0].head_kind == "room" and (
+                        not rooms or _starts(got[0]) and not _starts(rooms[0])):
+                    self.mark(t, got[1])
+                    return [got[0]]
         return rooms
 
     def _shape_start(self, i: int, j: int) -> int:

@@ -42,7 +42,7 @@ from map2route.language.parser import words as W
 from map2route.language.parser.destination_tokens import Context, take, tok
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import Clause, RefExpr, all_stages
-from map2route.language.parser.speaker_scene import SPEAKER, WALKER, scene
+from map2route.language.parser.speaker_scene import NAMES_THE_START, SPEAKER, WALKER, scene
 from map2route.language.tokens import Token
 
 __all__ = ["leg_clauses", "leg_phrasings"]
@@ -393,6 +393,11 @@ def _in_room_as_you_pass(toks: list[Token], words: list[str], k: int) -> Got:
     return got, e
 
 
+#: Verbs of a relative clause on a room ("the room you start in", "the room you were in").
+_ROOM_RELATIVE_VERBS = frozenset({"start", "started", "begin", "began", "are", "were", "came",
+                                  "entered", "first"})
+
+
 def _gerund_room_scope(toks: list[Token], words: list[str], k: int) -> Got:
     """"(While) going through the big bathroom, stick close to X" -> "when you go through the
     big bathroom , stick close to X": a scope, not a pass of its own (a comma or the rule's
@@ -412,8 +417,10 @@ def _gerund_room_scope(toks: list[Token], words: list[str], k: int) -> Got:
     while e < len(words) and e - b < 4 and not _room(words, e):
         e += 1  # "the big bathroom"
     r = _room(words, e)
-    if not r or not _scope_end(words, e + r):
-        return None
+    if not r or not _scope_end(words, e + r) or (
+            words[e + r] in ("you", "u", "i") and words[e + r + 1:e + r + 2] and
+            words[e + r + 1] in _ROOM_RELATIVE_VERBS):
+        return None  # "while crossing the room you start in, ...": a relative clause follows
     got = [tok("when", toks[k]), tok("you", toks[a]), *(tok(x, toks[a]) for x in verb),
            *toks[b:e + r]]
     if words[e + r] != ",":
@@ -492,7 +499,8 @@ def leg_clauses(clauses: list[Clause], text: str,
     start = _start_room(text, context_refs or [])
     for c in clauses:
         if start is not None and c.within is not None and \
-                any(m.kind == "start_room" for m in c.within.modifiers):
+                any(m.kind == "start_room" for m in c.within.modifiers) and \
+                not NAMES_THE_START.search(c.within.text):
             c.within = start
     for c in [c for c in clauses if c.kind not in ("goal", "pass", "circle", "follow_wall")]:
         until = (c.during or {}).get("until")

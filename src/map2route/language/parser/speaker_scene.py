@@ -21,6 +21,10 @@ LEAD = (r"(?:(?:ok|okay|so|right now|right|hey|hi|hello|hiya|well|um|uh|oh|and|n
 SPEAKER = r"(?:i'm|i am|im|we're|we are)"
 #: The walker as a subject ("you're", "ur").
 WALKER = r"(?:you're|you are|ur)"
+#: A room reference that names the robot's start itself ("the room you start in", "your
+#: starting room"): it stays the start room even where a scene sentence said a room ("You are
+#: standing in a bedroom": one of three), which only "this room" / "in here" stand for.
+NAMES_THE_START = re.compile(r"\b(start|starting|started|begin|beginning)\b", re.IGNORECASE)
 
 
 def scene(who: str, *, anchored: bool, to_end: bool = False) -> re.Pattern[str]:
