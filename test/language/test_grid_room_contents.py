@@ -17,6 +17,9 @@ from map2route.language.parser import parse_instruction
 
 GRID = load_grid("grid_room_contents")
 
+# first contact (2026-12-07, before any change for this family; 260 cells): 62 right,
+# 194 refused, 2 wrong, 2 silent drops
+FIRST_CONTACT = {"right": 62, "refused": 194, "wrong": 2, "drops": 2}
 FLOOR = 0
 
 
