@@ -18,7 +18,13 @@ relativiser the rules do not take, and each of those was refused (round O, grid
   it" -> "that's got only three chairs round it" (where the count reader takes "only");
   "only" before a thing that is not counted ("the room that only has the trolley") is left
   as said: it says nothing else is there, which no grounding test checks;
-* "a single chair" -> "one chair" (a count);
+* "a single chair" -> "one chair" (a count); "the bigger of our two settees" -> "the bigger
+  of the two settees";
+* "the one" as the head of a clause ("the small living room, the one without dining table"),
+  and a misspelt room ("bathrom where is the dryer");
+* learners' "without dining table" -> "without a dining table" ("without" before a bare
+  head would open a clause of its own); "a bedroom with three chairs round a table" -> "with
+  a table with three chairs round it";
 * "where" with another verb of being there: "the bedroom where the bigger settee ended up",
   "the bathroom where the dryer lives", "where the two tall lamps are", "the table where the
   three chairs are" -> "ROOM with X";
@@ -62,6 +68,8 @@ _NP_WORDS = ("the", "a", "an", "our", "my", "his", "her", "their", "your", "two"
              "new", "of", "one", "some", "both")
 #: Counts after "only" ("that's only got three chairs").
 _COUNTS = ("one", "two", "three", "four", "five", "six", "1", "2", "3", "4", "5", "6", "a")
+#: Possessives before the count of a partitive ("the bigger of our two settees").
+_POSSESSIVES = ("our", "my", "your", "his", "her", "their")
 #: Verbs after "whichever ROOM" that say what it holds or lacks.
 _WHICHEVER_VERBS = ("has", "have", "does", "is", "got")
 
@@ -88,13 +96,20 @@ def _head_at(words: list[str], k: int) -> tuple[int, str]:
 
 
 def _after_head(out: list[Token]) -> str:
-    """The kind of the head the output ends with ("the bathroom"), skipping one comma."""
+    """The kind of the head the output ends with ("the bathroom"; "one" for "the one", a
+    head said before; a misspelt room, "bathrom", as its room), skipping one comma."""
     words = [t.text for t in out[-6:]]
     if words[-1:] == [","]:
         words = words[:-1]
     if any(w in ("corner", "corners") for w in words):
         return ""  # "the corner of the kitchen where the fridge is": a corner's anchor
-    return _head_end(words)[0]
+    if words[-2:-1] in (["the"], ["that"]) and words[-1:] == ["one"]:
+        return "one"  # "the small living room, the one without dining table"
+    kind = _head_end(words)[0]
+    if not kind and words and words[-1].isalpha():
+        near = head_lexicon().fuzzy(words[-1])  # "bathrom where is the dryer"
+        kind = near[1] if near is not None and near[1] == "room" else ""
+    return kind
 
 
 #: Prepositions that make a room the anchor of a relation ("just off the small living room").
@@ -141,6 +156,18 @@ def _where(words: list[str], toks: list[Token], i: int, out: list[Token]) -> int
             words[k + 2:k + 3] == ["no"]:
         out.append(_new("without", toks[i], toks[k + 2]))
         return k + 3
+    if words[k:k + 1] in (["is"], ["are"]):
+        # learners' "where is (like) the dryer": the thing after its verb
+        j = k + 1 + (words[k + 1:k + 2] == ["like"])
+        e = j
+        while e < min(len(words), j + 5) and words[e] in _NP_WORDS:
+            e += 1
+        n, kind = _head_at(words, e)
+        if not n or kind == "room" or (e + n < len(words) and words[e + n] not in _ENDS):
+            return None
+        out.append(_new("with", toks[i], toks[k]))
+        out.extend(toks[j:e + n])
+        return e + n
     span = _thing_np(words, k)
     if span is None:
         return None
@@ -148,6 +175,46 @@ def _where(words: list[str], toks: list[Token], i: int, out: list[Token]) -> int
     out.append(_new("with", toks[i]))
     out.extend(toks[k:head_end])
     return verb_end
+
+
+def _round_a(words: list[str], toks: list[Token], i: int, out: list[Token]) -> int | None:
+    """"with three chairs round a table" -> "with a table with three chairs round it": the
+    room holds the table the chairs stand round."""
+    j = i
+    while j < min(len(words), i + 3) and words[j] in _NP_WORDS and words[j] not in (
+            "the", "a", "an"):
+        j += 1
+    n, kind = _head_at(words, j)
+    r = j + n
+    if j == i or not n or kind == "room" or words[r:r + 1] not in (["round"], ["around"]) \
+            or words[r + 1:r + 2] not in (["a"], ["the"]):
+        return None
+    m, kind2 = _head_at(words, r + 2)
+    if not m or kind2 == "room":
+        return None
+    out.extend(toks[r + 1:r + 2 + m])  # "a table"
+    out.append(_new("with", toks[r]))
+    out.extend(toks[i:r + 1])  # "three chairs round"
+    out.append(_new("it", toks[r + 1]))
+    return r + 2 + m
+
+
+def _content(words: list[str], toks: list[Token], i: int, out: list[Token]) -> int | None:
+    """The verb or preposition ``words[i]`` of a content clause and what follows it, when it
+    is said in a form put onto another: "with three chairs round a table", learners'
+    "without dining table" (no article: "without" would open a clause of its own)."""
+    if words[i] in ("with", "has", "have"):
+        j = _round_a(words, toks, i + 1, [*out, toks[i]])
+        if j is not None:
+            out.append(toks[i])
+            _round_a(words, toks, i + 1, out)
+            return j
+    hit = head_lexicon().match(words[i + 1:i + 1 + head_lexicon().max_len])
+    if words[i] == "without" and hit is not None and not hit[3] and \
+            words[i + 1] not in _NP_WORDS:  # "without windows" is read as it is
+        out += [toks[i], _new("a", toks[i + 1])]
+        return i + 1
+    return None
 
 
 def _zero_relative(words: list[str], toks: list[Token], i: int,
@@ -171,6 +238,11 @@ def _zero_relative(words: list[str], toks: list[Token], i: int,
 def room_content_forms(toks: list[Token]) -> list[Token]:
     """Rewrite the content clauses of the module docstring."""
     words = [t.text for t in toks]
+    toks = [_new("the", t) if w in _POSSESSIVES and words[k - 1:k] == ["of"] and
+            words[k - 2:k - 1] and words[k - 2].endswith(("er", "est")) and
+            words[k + 1:k + 2] and words[k + 1] in _COUNTS[1:] else t
+            for k, (w, t) in enumerate(zip(words, toks, strict=True))]
+    words = [t.text for t in toks]  # "the bigger of our two settees": of the two
     out: list[Token] = []
     clause = False  # inside a content clause after a head
     i = 0
@@ -202,6 +274,10 @@ def room_content_forms(toks: list[Token]) -> list[Token]:
                 if j is not None:
                     i = j
                     continue
+            j = _content(words, toks, i, out)
+            if j is not None:
+                i = j
+                continue
             out.append(t)
             i += 1
             continue
@@ -231,6 +307,9 @@ def room_content_forms(toks: list[Token]) -> list[Token]:
             elif w == "in" and nxt == ["it"] and words[i + 2:i + 3] in (["to"], ["into"]):
                 i += 2  # "through the bedroom with the desk in it to the fridge": "in it"
                 continue  # says again that the desk is in the room; "to" opens the goal
+            elif w in ("has", "have") and (j := _content(words, toks, i, out)) is not None:
+                i = j
+                continue
             elif w == "a" and nxt == ["single"]:
                 out.append(_new("one", t, toks[i + 1]))  # "a single chair": one chair
                 i += 2
