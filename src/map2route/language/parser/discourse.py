@@ -108,6 +108,13 @@ def _correct(sent: list[Token], dropped: list[list[Token]] | None = None) -> lis
     return sent
 
 
+def _one_anaphor(words: list[str]) -> bool:
+    """Whether "one" / "ones" stands for a head said before ("the one in the living room"),
+    not a count before its own head ("the room with one window")."""
+    return any(w in ("one", "ones") and head_lexicon().match(words[k + 1:]) is None
+               for k, w in enumerate(words))
+
+
 def discourse(toks: list[Token], dropped: list[list[Token]] | None = None) -> list[Token]:
     """Sentence-level clean-up of spoken requests, before clause splitting.
 
@@ -130,7 +137,7 @@ def discourse(toks: list[Token], dropped: list[list[Token]] | None = None) -> li
             lead += 1
         fragment = words[lead:] and not _is_request(words[lead:]) and \
             words[lead] in ("the", "that", "this") and _has_head(words[lead:] + ["x"])
-        if out and fragment and (lead or "one" in words or "ones" in words) and \
+        if out and fragment and (lead or _one_anaphor(words)) and \
                 _has_head([w for w in words[lead:] if w not in ("one", "ones")] + ["x"]):
             prev = out[-1]
             end = len(prev) - (1 if prev[-1].text in (".", "!", "?") else 0)

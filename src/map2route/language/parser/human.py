@@ -95,6 +95,7 @@ from map2route.language.parser.rejections import unmarked_rejections
 from map2route.language.parser.retractions import retractions
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
 from map2route.language.parser.robot_talk import robot_talk
+from map2route.language.parser.room_contents import room_content_forms
 from map2route.language.parser.room_picks import room_picks
 from map2route.language.parser.room_places import room_place_forms
 from map2route.language.parser.room_there import and_room_scope, room_there
@@ -243,6 +244,7 @@ def human_forms(toks: list[Token]
     toks = verb_forms(said_around(toks))  # polite frames, time tails, hedges; "sit by", "come back over here"
     toks, repaired = said_repairs(toks)  # N: "- no sorry, not the toilet, the sink": one form
     toks = room_place_forms(toks)  # N: "the corner where the bat is leaning", "opens off X"
+    toks = room_content_forms(toks)  # O: "the bedroom where the settee ended up", "you know,"
     order = _route_order_reference([t.text for t in toks])
     if order is not None:
         a, b = toks[order[0]].start, toks[min(order[1], len(toks)) - 1].end

@@ -222,6 +222,9 @@ class ModifierReader(ParserState):
         count: int | None = None
         if self.w(kk) in ("exactly", "only", "just"):
             kk += 1
+        if self.w(kk) == "the" and (self.w(kk + 1).isdigit() or self.w(kk + 1) in W.NUMBERS
+                                    and self.w(kk + 1) not in ("a", "an", "one")):
+            kk += 1  # "with the two tall lamps": the count the article introduces
         if self.at(kk, "a", "couple", "of"):
             return kk + 3, 2
         if self.w(kk) in W.NUMBERS or self.w(kk).isdigit():

@@ -465,8 +465,8 @@ def pass_then_goal(rw: Rewriter, i: int) -> int | None:
     and the toaster to the sink", "cut through the kitchen to get to the bedroom": after the
     passed places, "to" opens the goal (", then go to")."""
     n = _longest(rw, i, _GOAL_AFTER_PASS)
-    if not n or rw.w(i + n) not in _DETS:
-        return None
+    if not n or rw.w(i + n) not in _DETS and not rw.head_at(i + n):
+        return None  # a learner's bare head is a goal too: "through bedroom to fridge"
     back = [t.text for t in rw.out[-12:]]
     opener = max((k for k, w in enumerate(back) if w in _PASS_WORDS), default=-1)
     if opener < 0 or any(w in (",", ".", ";", "then", "to", "from", "of", "stop", "in", "into",

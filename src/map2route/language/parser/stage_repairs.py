@@ -373,7 +373,7 @@ def drop_restated(clauses: list[Clause], text: str) -> tuple[list[Clause], list[
         prev = next((x for x in reversed(out) if x.kind in _STAGES), None)
         if prev is not None and prev.span[1] <= c.span[0] and len(c.refs) == len(prev.refs) == 1 \
                 and (_restates(prev, c, text) or _pronoun_repeat(prev, c, text) or
-                     _arrival(prev, c, text)):
+                     _arrival(prev, c, text)) or _through_it_again(out, c, text):
             said.append(f"restated: {text[c.span[0]:c.span[1]].strip()}")
             continue
         out.append(c)
@@ -429,6 +429,19 @@ def _pronoun_repeat(prev: Clause, c: Clause, text: str) -> bool:
         (ref.head_kind == "pronoun" or pointed) and \
         prev.refs[0].head_kind not in ("pronoun", "start") and \
         not _AGAIN.search(text[prev.span[1]:c.span[1]].lower())
+
+
+def _through_it_again(out: list[Clause], c: Clause, text: str) -> bool:
+    """Whether ``c`` is "go (straight) through it" said after the route's one room gone
+    through ("you'll have to go through the bathroom with the paintings to get there, that's
+    fine, just go straight through it"): that room, said again, not a pass of the stop just
+    named."""
+    rooms = [x for x in out if x.kind == "pass" and len(x.refs) == 1 and
+             x.refs[0].head_kind == "room"]
+    return c.kind == "pass" and len(c.refs) == 1 and c.refs[0].head_kind == "pronoun" and \
+        len(rooms) == 1 and bool(re.search(r"\bthrough\s+$", text[:c.refs[0].span[0]].lower()))\
+        and bool(re.search(r"\bthrough\b", text[:rooms[0].refs[0].span[0]].lower())) and \
+        not _AGAIN.search(text[rooms[0].span[1]:c.span[1]].lower())
 
 
 # --- a scene sentence that turns into a request -------------------------------------------
