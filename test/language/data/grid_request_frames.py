@@ -40,7 +40,9 @@ product is sampled with a fixed seed):
 
 Gold (map2route.language.fresh): each stop is ``["goal", category]``; a lap is ``["circle",
 "dining_table"]``; a halfway point or middle of things is ``["goal", "midpoint"]``; "come back
-to me" is ``["goal", "start"]`` (the speaker's place); "don't come at it through the bedrooms"
+to me" is ``["goal", "start"]`` (the speaker's place; after "I'm in the small living room,
+in the armchair" it is ``["goal", "arm_chair"]``, the thing said in apposition, as BC14's gold
+has it: settled after the first run, which read none of these cells right); "don't come at it through the bedrooms"
 is ``{"kind": "avoid", "head": "bedroom", "scope": "global"}``; "Slowly please" asks nothing
 the route notation holds (as in BA07's gold). Scene sentences are context: their things are
 ``refs`` only.
@@ -49,7 +51,9 @@ First contact (2026-12-07, 240 cells, before any change for this family): 80 rig
 refused, 1 wrong, 0 drops. The refusals were mostly the light verb "do" ("do a full lap of
 it", "Do this in order:", "don't come at it through ..."), "I'm" in a scene clause with an
 apposition, "explain", "go stand sort of next to", "stop like,"; the wrong cell read "I'm on
-couch ..., and I need you do this in order: ..." as one stop at the sofa.
+couch ..., and I need you do this in order: ..." as one stop at the sofa. Under the armchair
+gold settled after that run (above), the same code gives 78 right, 159 refused, 3 wrong, 0
+drops (two cells had read "back to me" as the room).
 """
 
 from __future__ import annotations
@@ -227,6 +231,10 @@ def _cell(frame: tuple[str, str], verb: tuple[str, str, str | None], req: str,
         body = sentence + (core[0].upper() + core[1:] if sentence else core)
     if skey != "none" and fkey in ("explain",):
         return None
+    if skey == "armchair" and tkey == "back":
+        # "I'm in the small living room, in the armchair ... come back to me": the armchair,
+        # as BC14's gold has it (settled after the first run; the room there was no answer)
+        tstages = [["goal", "arm_chair"]]
     text = _register(body, register)
     return {"id": f"{fkey}/{verb[0]}/{req}/{skey}/{tkey}/{register}", "scene": SCENE,
             "instruction": text, "stages": [*stages, *tstages], "constraints": list(tcons),
