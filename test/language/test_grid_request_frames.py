@@ -55,6 +55,8 @@ def _words(text: str) -> str:
     ("go park yourself next to the lamp", "go stand next to the lamp"),
     ("I need you go to the bin", "i need you to go to the bin"),
     ("the dresser, the one in here over by the door", "the dresser , the one in here by the door"),
+    ("Washing machine is beeping again, can you go see it?",
+     "washing machine is beeping again . can you go see it ?"),
 ])
 def test_forms(text: str, want: str) -> None:
     assert _words(text) == want
@@ -66,6 +68,9 @@ def test_forms(text: str, want: str) -> None:
     ("stay away from the telly while you do it, the cable is loose",
      "stay away from the telly while you do it , the cable is loose"),
     ("Little kitchen errand run for you.", "little kitchen errand run for you ."),
+    ("I'm nearly certain I left it in the lounge, and I want you to go",  # not a place
+     "i am nearly certain i left it in the lounge , and i want you to go"),
+    ("If the fridge is open, can you shut it", "if the fridge is open , can you shut it"),
 ])
 def test_left_as_said(text: str, want: str) -> None:
     assert _words(text) == want

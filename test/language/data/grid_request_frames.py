@@ -54,6 +54,13 @@ apposition, "explain", "go stand sort of next to", "stop like,"; the wrong cell 
 couch ..., and I need you do this in order: ..." as one stop at the sofa. Under the armchair
 gold settled after that run (above), the same code gives 78 right, 159 refused, 3 wrong, 0
 drops (two cells had read "back to me" as the room).
+After :mod:`map2route.language.parser.request_frames` (and the speaker's place said in
+apposition, :mod:`map2route.language.parser.speaker_return`): 214 right, 26 refused by name,
+0 wrong, 0 drops. The refusals left: "Do the kitchen rounds:" (a room as the job's topic is a
+scope for the rules after it, left refused as :mod:`.openers` leaves "Small bathroom, two
+stops."), a learner's "go and look at fridge" / "in middle of" without articles, "so um
+washing machine is done" (a state sentence after a filler), "Can you stop like, in the middle
+of ..." (no destination read).
 """
 
 from __future__ import annotations

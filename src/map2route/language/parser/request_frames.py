@@ -8,6 +8,9 @@ reported as context) or respelt as the plain request it stands for:
   "I'm in the small living room, in the armchair, and I'd like you to ..." -> "I'm on the couch
   ..., the one with the dog bed. I need you to go ..." (the scene readers take a sentence of
   its own; the ", and" joined it to the request, so "am" was read as part of the route);
+* a thing's state run on into the request: "Washing machine is beeping again, can you go see
+  it?" -> "Washing machine is beeping again. can you go see it?" (the statement is read as
+  a sentence of its own, the question as the request);
 * a light verb announcing a list: "Do this in order: A, then B" / "I need you do this: ..." /
   "Do: microwave, then toaster" -> "A, then B"; "do the rounds: first A, then B" ->
   "first A, then B" (not "do the kitchen rounds": a room as the job's topic is a scope for
@@ -197,6 +200,9 @@ def _scene_then_request(toks: list[Token]) -> list[Token]:
             k += 1
         if words[k:k + 2] not in (["i", "am"], ["you", "are"]) or \
                 words[k + 2:k + 3] == [] or words[k + 2] not in _PLACED:
+            state = _state_then_ask(words, k)
+            if state:
+                cut[state[0]] = state[1]
             i = k + 1
             continue
         j = k + 2
@@ -218,6 +224,23 @@ def _scene_then_request(toks: list[Token]) -> list[Token]:
         out.append(toks[i])
         i += 1
     return out
+
+
+def _state_then_ask(words: list[str], k: int) -> tuple[int, int] | None:
+    """"Washing machine is beeping again, can you go see it?": a statement run on into a
+    question asking for the request; the comma and the token after the question's start
+    (None if the sentence at ``k`` is not one)."""
+    j = k
+    while j < len(words) and words[j] not in _ENDS and words[j] not in _ROUTE_VERBS:
+        if words[j] == "," and words[j + 1:j + 3] in (["can", "you"], ["could", "you"],
+                                                       ["can", "u"], ["could", "u"]):
+            clause = words[k:j]
+            if any(w in ("is", "are") for w in clause[1:3]) and clause[0] not in (
+                    "i", "you", "it", "there", "if", "when", "while", "once", "this", "that"):
+                return j, j + 1
+            return None
+        j += 1
+    return None
 
 
 def _ask_after(words: list[str], j: int) -> int:
