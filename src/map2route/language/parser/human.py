@@ -92,6 +92,7 @@ from map2route.language.parser.question_picks import question_picks
 from map2route.language.parser.reason_moves import before_moves
 from map2route.language.parser.reason_tails import reason_tails
 from map2route.language.parser.rejections import unmarked_rejections
+from map2route.language.parser.request_frames import request_frames
 from map2route.language.parser.retractions import retractions
 from map2route.language.parser.rewrites import Marks, Rewriter, Rule
 from map2route.language.parser.robot_talk import robot_talk
@@ -240,6 +241,7 @@ def human_forms(toks: list[Token]
         ParseError: a reference relative to another place of the route ("the room just
             after the bathroom"): the offline parser names it instead of reading it wrongly.
     """
+    toks, framed = request_frames(toks)  # O: "Do this in order:", "I'm on X, ..., and I need you to"
     toks = mention_scenes(toks)  # "now then, I'm over by X - go", "I've lost my X somewhere near Y"
     toks = verb_forms(said_around(toks))  # polite frames, time tails, hedges; "sit by", "come back over here"
     toks, repaired = said_repairs(toks)  # N: "- no sorry, not the toilet, the sink": one form
@@ -315,7 +317,7 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *route_ctx, *run_on, *errand, *walked, *opened, *manner, *worded, *talk, *legs, *taken,
+        *framed, *route_ctx, *run_on, *errand, *walked, *opened, *manner, *worded, *talk, *legs, *taken,
         *retracted, *restated,
         *checked, *states, *tails, *loose, *heading, *kinds,
         *listed, *set_ups, *stated, *scened, *introduced, *intros, *spoken, *reasons, *moved,

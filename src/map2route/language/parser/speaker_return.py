@@ -36,6 +36,10 @@ _RUN_ON_SCENE = re.compile(r"\b(?:i'm|im|i am|we're|we are)\s(?![^.!?;]*\b(?:go|
 #: Words that say the stop is the speaker, not where the walk began.
 _TO_SPEAKER = re.compile(r"\b(?:me|us|here|where\s+(?:i|we)\s+(?:am|are)|where\s+i'm)\b",
                          re.IGNORECASE)
+#: The request run on after the speaker's scene ("I'm in X, in the armchair, and I'd like you
+#: to ..."): the scene sentence ends there (:mod:`.request_frames` reads it as a full stop).
+_ASK = re.compile(r",\s*(?:right,\s*)?and\s+(?:i'd|id|i\s+would|i\s+need|i\s+want)\b",
+                  re.IGNORECASE)
 _AT_START = re.compile(r"\b(?:start|started|starting|begin|began|beginning|origin)\b",
                        re.IGNORECASE)
 
@@ -49,12 +53,13 @@ _PLACED = re.compile(r"\b(?:sitting|sat|standing|stood|lying|waiting|on|at|by|be
 def _speaker_place(text: str, context_refs: list[RefExpr]) -> RefExpr | None:
     """The place the speaker's scene sentence names: its first object if it names one ("I'm
     in the lounge, on the couch": the couch), else its first place."""
-    said = [r for r in context_refs if _SPEAKER_SCENE.search(text[:r.span[0]]) or
-            _RUN_ON_SCENE.search(text[:r.span[0]])]
+    said = sorted((r for r in context_refs if _SPEAKER_SCENE.search(text[:r.span[0]]) or
+                   _RUN_ON_SCENE.search(text[:r.span[0]])), key=lambda r: r.span[0])
     if not said:
         return None
-    sentence_end = min((k for k in (text.find(c, said[0].span[0]) for c in ".!?;")
-                        if k >= 0), default=len(text))
+    sentence_end = min([k for k in (text.find(c, said[0].span[0]) for c in ".!?;") if k >= 0] +
+                       [m.start() for m in _ASK.finditer(text, said[0].span[0])][:1],
+                       default=len(text))
     same = [r for r in said if r.span[0] < sentence_end]
     # the thing the speaker is on or at ("sitting on the chair nearest the dog bed"), not one
     # that only describes a room or a thing ("the bedroom with the TV", "nearest the dog bed")
@@ -62,6 +67,13 @@ def _speaker_place(text: str, context_refs: list[RefExpr]) -> RefExpr | None:
               _PLACED.search(text[max(0, r.span[0] - 40):r.span[0]])]
     if placed:
         return placed[0]
+    # "I'm in the small living room, in the armchair": the thing said in apposition to the
+    # room (read as the room's modifier) is where the speaker is
+    apposed = [x for r in same if r.head_kind == "room" for m in r.modifiers
+               if m.kind in ("on", "in", "at") for x in m.refs
+               if x.head_kind == "object" and "," in text[r.span[0]:x.span[0]]]
+    if apposed:
+        return apposed[0]
     return next((r for r in same if r.head_kind in ("object", "group")), same[0])
 
 
