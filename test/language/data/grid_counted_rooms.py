@@ -149,7 +149,8 @@ def _cell_a(room: tuple[str, str, str, str, str], intro: tuple[str, str, int, bo
     else:
         stages.insert(0, ["via", rtype])
     text = " ".join(s for s in (dest, intro_text, rule) if s)
-    refs = list(dict.fromkeys([*drefs, rtype, cat]))
+    refs = list(dict.fromkeys([*drefs, *([] if ikey == "untyped" else [rtype]),
+                               *([] if kind == "via" else [cat])]))
     item: dict[str, Any] = {
         "id": f"A/{rkey}/{ikey}/{pick}/{form[0]}/{skey}/{register}", "scene": SCENE,
         "instruction": _register(text, register), "stages": stages,
