@@ -27,11 +27,12 @@ GRID = load_grid("grid_counted_rooms")
 # right, 190 refused, 23 wrong, 15 silent drops (the drops: 14 cells whose gold named a room
 # kind the text never says, mended in the grid; their parses were wrong as well)
 FIRST_CONTACT = {"right": 22, "refused": 190, "wrong": 23, "drops": 15}
-# after counted_rooms, room_set_picks and "for moment" in learner_forms: 172 right, 78 refused
-# by name (41 picks among rooms counted without their kind, 10 "the last ROOM" with no count,
-# 27 of part B: "Start with the small one and look at the sink, then the other one"), 0 wrong,
-# 0 drops
-FLOOR = 172
+# after counted_rooms, room_set_picks and "for moment" in learner_forms: 175 right, 75 refused
+# by name (41 picks among rooms counted without their kind, 10 "the last ROOM" with no count;
+# of part B, 15 "Start with the small one and look at the sink, then the other one", 6 "the one
+# at the back and then the toilet in ..." (no "to" after "at the back": read nowhere yet), 3
+# "There are two bathrooms" in ESL or spoken, left to set_picks), 0 wrong, 0 drops
+FLOOR = 175
 
 
 def test_grid_floor_no_wrong_cells_no_drops_named_refusals() -> None:

@@ -1,6 +1,6 @@
 """Two rooms of a kind said as a set, then each picked by "one": one form.
 
-People name the set first ("There are two bathrooms.", "Go to both bathrooms:", "Check the
+People name the set first ("Go to both bathrooms:", "Check the
 sinks in both bathrooms"), then pick from it with "one" ("the small one", "the one with the
 plunger", "the one off the living room", "the one at the back") and the rest of it with "the
 other one" / "the second one" / "the other bathroom". The later passes read a room said with
@@ -17,8 +17,8 @@ with "one", a learner's "sink in small one" was read as the smallest sink. Rewri
 Left as typed (and refused by name later): "Start with the small one and look at the sink,
 then the other one": a pick made the topic of a sentence whose thing is said after it.
 
-Hand-written like the rest of the parser: the set is "both ROOMs" or "two ROOMs" after "there
-are|is" / "we have"; the picks are a closed list of shapes; the words are kept with their spans
+Hand-written like the rest of the parser: the set is "both ROOMs" ("There are two bathrooms.
+... the small one" is read by :mod:`.set_picks`, with its set-up sentence); the picks are a closed list of shapes; the words are kept with their spans
 (the room word written for "one" takes the span of "one").
 """
 
@@ -35,8 +35,6 @@ _SIZES = frozenset({"small", "smaller", "big", "bigger", "large", "larger", "lit
                     "main", "smallest", "biggest", "largest"})
 _AFTER_ONE = (("with",), ("off",), ("at",), ("next", "to"), ("by",), ("near",), ("beside",),
               ("behind",), ("that",), ("where",))
-_SET_BEFORE = (("there", "are"), ("there", "is"), ("we", "have"), ("i", "have"),
-               ("the", "house", "has"))
 
 
 def _t(text: str, like: Token) -> Token:
@@ -55,11 +53,9 @@ def _room(words: list[str], k: int) -> tuple[int, str] | None:
 
 
 def _set_at(words: list[str], k: int) -> tuple[int, str] | None:
-    """"both ROOMs" / "(there are|we have) two ROOMs" at ``k``: its end and the room word."""
+    """"both ROOMs" at ``k``: its end and the room word. ("There are two ROOMs. ... the
+    bigger one" is :mod:`.set_picks`'s: it reads the set-up sentence with its pick.)"""
     if words[k] == "both":
-        r = _room(words, k + 1)
-        return (k + 1 + r[0], r[1]) if r else None
-    if words[k] in ("two", "2") and any(tuple(words[k - len(s):k]) == s for s in _SET_BEFORE):
         r = _room(words, k + 1)
         return (k + 1 + r[0], r[1]) if r else None
     return None
@@ -137,7 +133,7 @@ def _pick(words: list[str], k: int, picked: bool, room: str) -> tuple[int, int, 
     said = room.split()
     if w == "other" and picked and words[k + d + 1:k + d + 1 + len(said)] == said:
         return k + d + 1, k + d + 1 + len(said), "said"  # "the other bathroom": as it is
-    if w == "second" and picked and d and words[k + d + 1:k + d + 2] == ["one"]:
+    if w == "second" and picked and words[k + d + 1:k + d + 2] == ["one"]:
         return k + d + 1, k + d + 2, "second"
     if w == "one" and any(tuple(words[k + d + 1:k + d + 1 + len(s)]) == s for s in _AFTER_ONE):
         return k + d, k + d + 1, "rel"
