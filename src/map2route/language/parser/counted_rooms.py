@@ -112,9 +112,10 @@ def _room(words: list[str], k: int) -> tuple[int, str, bool] | None:
 
 
 class _Intro:
-    """The rooms an intro counted: their room words, the count (None when vague: "a few")."""
+    """The rooms an intro counted: their room word (singular), the count ("a couple of" is
+    two; a vague "a few" makes no intro), whether they are of a kind, and the words said."""
 
-    def __init__(self, room: str, count: int | None, typed: bool, said: str) -> None:
+    def __init__(self, room: str, count: int, typed: bool, said: str) -> None:
         self.room, self.count, self.typed, self.said = room, count, typed, said
 
 
@@ -141,7 +142,7 @@ def _intro(toks: list[Token], words: list[str], k: int, out: list[Token],
         c += 1
     elif None not in parts:
         return None
-    count: int | None
+    count: int
     if words[c:c + 3] == ["a", "couple", "of"] or words[c:c + 2] == ["couple", "of"]:
         count, r = 2, c + (3 if words[c] == "a" else 2)
     elif c < len(words) and words[c] in _COUNTS:
@@ -169,9 +170,11 @@ def _intro(toks: list[Token], words: list[str], k: int, out: list[Token],
 def _pick(words: list[str], k: int, intro: _Intro | None
           ) -> tuple[int, int, int, int, int] | None:
     """A pick at ``k``: (length of its opener, the ordinal, where its room word starts and
-    ends, where the pick ends), or None. After an
+    ends, where the pick ends), or None; an ordinal 0 is "last" with no count said. After an
     intro: "(the|that) ORD (one|of those|ROOM)" and ESL "ORD one"; with none: "when you get
-    to|reach the ORD ROOM" (a plain "in the ORD ROOM" is read already)."""
+    to|reach the ORD ROOM", and "in the ORD ROOM on the way|you walk into|you pass ," (read
+    by the later passes already; taken here so that a stop or "only go through it" after it,
+    or a filler before it, is read too)."""
     o = _at(words, k, _OPENERS)
     if not o:
         return None
@@ -180,7 +183,7 @@ def _pick(words: list[str], k: int, intro: _Intro | None
     w = words[d + det] if d + det < len(words) else ""
     if w in _ORDINALS:
         nth = _ORDINALS[w]
-    elif w in _LAST and intro is not None and intro.count:
+    elif w in _LAST and intro is not None:
         nth = intro.count
     elif w in _LAST and intro is None:
         nth = 0  # no count said: refused by the caller, if the pick's shape is whole
