@@ -50,6 +50,7 @@ from map2route.language.parser.contrast_positions import contrast_positions
 from map2route.language.parser.contrasted_contents import contrasted_contents
 from map2route.language.parser.corner_rooms import corner_of_that_room
 from map2route.language.parser.correction_forms import correction_forms
+from map2route.language.parser.counted_rooms import counted_rooms
 from map2route.language.parser.destination_forms import destination_forms
 from map2route.language.parser.errand_asides import errand_asides
 from map2route.language.parser.errand_reach import errand_reach
@@ -99,6 +100,7 @@ from map2route.language.parser.robot_talk import robot_talk
 from map2route.language.parser.room_contents import room_content_forms
 from map2route.language.parser.room_picks import room_picks
 from map2route.language.parser.room_places import room_place_forms
+from map2route.language.parser.room_set_picks import room_set_picks
 from map2route.language.parser.room_there import and_room_scope, room_there
 from map2route.language.parser.route_order_clauses import route_order_clauses
 from map2route.language.parser.route_order_scopes import route_order_scopes
@@ -257,6 +259,8 @@ def human_forms(toks: list[Token]
         raise ParseError(msg, _text(toks, a, b), (a, b))
     # discourse moves first: chatter, asides, cautions, appositions, corrections
     records: list[dict[str, str]] = []
+    toks, counted = counted_rooms(toks)  # O: "you'll pass two bedrooms ... in the last one"
+    toks = room_set_picks(toks)  # O: "both bathrooms ... the small one, then the other one"
     toks = route_order_clauses(contrast_positions(toks))  # M2: contrasts; M3: "the 2nd bedroom you'll walk into": one form
     toks, told = told_positions(toks)  # K3: "the back bedroom", "the fridge corner of X"
     toks, route_ctx = route_order_scopes(toks)  # K5: "in the first one", "my room"
@@ -317,7 +321,8 @@ def human_forms(toks: list[Token]
     toks, reasons = before_moves(toks, records)
     toks, moved = discourse_moves(toks, records)
     context: list[tuple[str, tuple[int, int]]] = [
-        *framed, *route_ctx, *run_on, *errand, *walked, *opened, *manner, *worded, *talk, *legs, *taken,
+        *framed, *counted, *route_ctx, *run_on, *errand, *walked, *opened, *manner, *worded,
+        *talk, *legs, *taken,
         *retracted, *restated,
         *checked, *states, *tails, *loose, *heading, *kinds,
         *listed, *set_ups, *stated, *scened, *introduced, *intros, *spoken, *reasons, *moved,

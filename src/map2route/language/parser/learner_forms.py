@@ -4,7 +4,8 @@ Writers whose first language is not English (set AK) put the right words in slig
 frames, and the parser read them wrongly or refused: a motion verb with "until" for its goal
 ("Move until the washing machine", "go untill the TV stand"), "next" without "to" ("I am
 standing next the fridge", read as a second stop), "away of" / "far of" for "away from",
-"trough" for "through" after a motion verb, "a full lap" for "a lap", "she dont like" for "she does not like"
+"trough" for "through" after a motion verb, "a full lap" for "a lap", "for moment" for "for a
+moment", "she dont like" for "she does not like"
 (a stop restated, "wait me there", is read by :mod:`.stop_repeats`), and
 the space-giving frames "Give lot of space to X" / "leave much free space around X". Writers
 of set AH open a request with where the route starts and then a wish ("Starting from the
@@ -90,6 +91,12 @@ def learner_forms(toks: list[Token]) -> list[Token]:
         elif w == "next" and nxt in _DETS and prev not in _ORDINAL_BEFORE:
             out.append(t)
             out.append(Token("to", t.start, t.end))
+        # "stop at TV for moment before you carry on" -> "... for a moment ...": the article
+        # a learner drops before a while (only where the while closes its clause)
+        elif w == "for" and nxt in ("moment", "minute", "second", "sec", "bit") and \
+                words[i + 2:i + 3] in ([], ["."], [","], ["!"], ["before"], ["then"], ["and"]):
+            out.append(t)
+            out.append(Token("a", t.start, t.end))
         # "stay away of" / "keep far of" -> "... from"
         elif w == "of" and prev in ("away", "far"):
             out.append(Token("from", t.start, t.end))
