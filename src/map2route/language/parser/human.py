@@ -115,6 +115,7 @@ from map2route.language.parser.run_on_frames import (
     terse_sentences,
 )
 from map2route.language.parser.said_around import said_around
+from map2route.language.parser.said_reasons import said_reasons
 from map2route.language.parser.said_repairs import said_repairs
 from map2route.language.parser.same_kind_rooms import same_kind_rooms
 from map2route.language.parser.scene_sets import scene_sets
@@ -233,7 +234,7 @@ def _route_order_reference(words: list[str]) -> tuple[int, int] | None:
     return None
 
 
-def human_forms(toks: list[Token]
+def human_forms(toks: list[Token], text: str = ""
                 ) -> tuple[list[Token], list[tuple[str, tuple[int, int]]], Marks]:
     """Rewrite human phrasings (see the module docstring); returns the tokens, the
     scene-setting sentences taken out as context (each with its character span), and where each room of a negated "that is
@@ -243,6 +244,7 @@ def human_forms(toks: list[Token]
         ParseError: a reference relative to another place of the route ("the room just
             after the bathroom"): the offline parser names it instead of reading it wrongly.
     """
+    toks, said_why = said_reasons(toks, text)  # "Biscuit gets anxious", "floor still wet", "so X sees you"
     toks, framed = request_frames(toks)  # O: "Do this in order:", "I'm on X, ..., and I need you to"
     toks = mention_scenes(toks)  # "now then, I'm over by X - go", "I've lost my X somewhere near Y"
     toks = verb_forms(said_around(toks))  # polite frames, time tails, hedges; "sit by", "come back over here"
@@ -324,7 +326,7 @@ def human_forms(toks: list[Token]
         *framed, *counted, *route_ctx, *run_on, *errand, *walked, *opened, *manner, *worded,
         *talk, *legs, *taken,
         *retracted, *restated,
-        *checked, *states, *tails, *loose, *heading, *kinds,
+        *checked, *states, *tails, *loose, *said_why, *heading, *kinds,
         *listed, *set_ups, *stated, *scened, *introduced, *intros, *spoken, *reasons, *moved,
         *reached, *asked, *carried, *told, *repaired]
     kept: list[Token] = []

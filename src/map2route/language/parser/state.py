@@ -70,7 +70,7 @@ class ParserState:
 
     def __init__(self, text: str, attachment: str) -> None:
         self.text = text
-        toks, scene, self.marks = human_forms(tokenize(text))
+        toks, scene, self.marks = human_forms(tokenize(text), text)
         dropped: list[list[Token]] = []
         self.toks = discourse(normalise(toks), dropped)
         #: Sentences read as context, not route: scene-setting ones ("You are standing next
