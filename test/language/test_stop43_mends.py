@@ -16,6 +16,13 @@ from map2route.language.parser import parse_instruction
      [("goal", "bed"), ("near", "sofa", "until:bed")]),
     ("Go to the bed, keep near the sofa until getting to it.",
      [("goal", "bed"), ("near", "sofa", "until:it")]),
+    # a room gone "through into" and left for another is crossed (BE19); alone it is the stop
+    ("From the front door go through into the other living room, then into the bathroom that "
+     "opens off it and wait by the toilet.", [("pass", "living_room"), ("goal", "toilet")]),
+    ("Go through into the kitchen, then into the bathroom and wait by the toilet.",
+     [("pass", "kitchen"), ("goal", "toilet")]),
+    ("Go through into the kitchen.", [("goal", "kitchen")]),
+    ("Go through into the kitchen and wait by the fridge.", [("goal", "fridge")]),
 ])
 def test_mends(text: str, want: list[tuple[str, ...]]) -> None:
     assert read_route(text) == want

@@ -47,3 +47,16 @@ def tok(text: str, like: Token, end: Token | None = None) -> Token:
 #: Words that open a spoken sentence without adding to it.
 FILLERS = frozenset({"ok", "okay", "so", "um", "uh", "erm", "right", "alright", "well", "hey",
                      "hi", ",", "now", "and"})
+
+
+#: What follows a room left for another one in the same breath ("..., then into the bathroom").
+_ONWARD = ([",", "then"], ["then", "into"], [",", "into"], ["and", "then"], ["and", "into"])
+
+
+def crossed_into(words: list[str], q: int) -> bool:
+    """Whether the room after "into" at ``q`` ("go through into the living room, then into
+    the bathroom") is left for another: crossed, not where the walk ends."""
+    e = q + 1
+    while e < len(words) and e - q < 6 and words[e] not in (*ENDS, ",", "then", "and"):
+        e += 1
+    return words[q] == "into" and words[e:e + 2] in _ONWARD

@@ -42,6 +42,7 @@ that does not match exactly is left for the later stages to read or refuse.
 
 from __future__ import annotations
 
+from map2route.language.parser.destination_tokens import crossed_into
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.tokens import Token
 
@@ -307,7 +308,10 @@ def _take_self(toks: list[Token], context: Context) -> list[Token]:
         if words[k] in _THROUGH_TO_VERBS and words[k + 1:k + 2] in (["through"], ["thru"]) \
                 and words[k + 2:k + 3] in (["to"], ["into"]) and \
                 _np_end(words, k + 3) is not None:
-            out += _emit(("go", words[k + 2]), toks[k], toks[k + 2])  # onward, not across
+            # onward, not across; but a room left for another room is crossed ("go through
+            # into the living room, then into the bathroom")
+            out += _emit(("go", "through" if crossed_into(words, k + 2) else words[k + 2]),
+                         toks[k], toks[k + 2])
             k += 3
             continue
         if words[k] in ("nip", "pop") and _clause_start(words, k) and \

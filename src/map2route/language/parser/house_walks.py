@@ -47,7 +47,14 @@ parser.
 from __future__ import annotations
 
 from map2route.language.errors import ParseError
-from map2route.language.parser.destination_tokens import Context, head_at, take, tok, words_of
+from map2route.language.parser.destination_tokens import (
+    Context,
+    crossed_into,
+    head_at,
+    take,
+    tok,
+    words_of,
+)
 from map2route.language.parser.rule_scan import scan_writing
 from map2route.language.tokens import Token
 
@@ -95,7 +102,7 @@ def _house_motion(toks: list[Token], words: list[str], k: int,
         e = j + 3
     elif words[j:j + 1] and words[j] in ("through", "thru") and words[k] != "cut" and \
             words[j + 1:j + 2] and words[j + 1] in ("to", "into") and \
-            words[j + 2:j + 3] in (["the"], ["a"]):
+            words[j + 2:j + 3] in (["the"], ["a"]) and not crossed_into(words, j + 1):
         e = j + 1  # "go on through to the bedroom": "through" says no room
     else:
         return None

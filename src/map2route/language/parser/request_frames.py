@@ -271,8 +271,9 @@ def _list_frame(words: list[str], i: int, prev: str) -> int:
         elif words[k:k + 3] in (["in", "this", "order"], ["in", "that", "order"]):
             k += 3
         if words[k:k + 1] not in ([","], [":"]) or words[k + 1:k + 2] and (
-                words[k + 1].isdigit() or words[k + 1] == "("):
-            return 0  # "do these in order: 1) ...": the numbered list's header, read there
+                words[k + 1].isdigit() or words[k + 1] == "(") or \
+                words[i + 1:i + 4] == ["these", "in", "order"]:
+            return 0  # "do these in order: 1) ..." / ": - the sink": a list's header, read there
         return k + 1 - i
     if words[k:k + 1] in ([","], [":"]) and prev in _ENDS:
         return k + 1 - i  # "Do: microwave, then toaster"

@@ -260,7 +260,11 @@ def room_content_forms(toks: list[Token]) -> list[Token]:
                 out[-1].text not in (".", "!", "?", ";", ":", ","):
             # not "Whichever bedroom has the dog bed, that's the one with ...": a set pick
             n = _head_at(words, i + 1)[0]
-            if words[i + 1 + n:i + 2 + n] and words[i + 1 + n] in _WHICHEVER_VERBS:
+            v = i + 1 + n
+            if words[v:v + 1] and words[v] in _WHICHEVER_VERBS and not (
+                    words[v] == "is" and words[v + 1:v + 2] and words[v + 1] != "in"):
+                # "whichever bedroom is closer" is a pick by distance, read elsewhere; "is" here
+                # only says where a thing is ("whichever bathroom is in ...")
                 out.append(_new("the", t))
                 out.extend(toks[i + 1:i + 1 + n])
                 out.append(_new("that", toks[i + n]))
