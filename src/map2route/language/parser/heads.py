@@ -131,6 +131,14 @@ def head_lexicon() -> HeadLexicon:
     return HeadLexicon()
 
 
+def name_ends(words: list[str]) -> frozenset[int]:
+    """Every index where a thing's or room's name ends in ``words`` (a spoken tail may follow
+    a name with no mark: "keep away from the bag both ways its leaking")."""
+    lex = head_lexicon()
+    return frozenset(a + n for a in range(len(words)) for n in range(1, lex.max_len + 1)
+                     if (hit := lex.match(words[a:a + n])) is not None and hit[0] == n)
+
+
 def heads_in(words: list[str], a: int, b: int) -> list[tuple[int, str]]:
     """The map heads named in ``words[a:b]``, each with the token where it starts (longest
     match first, as the parser reads them)."""

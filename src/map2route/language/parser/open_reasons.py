@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from map2route.language.parser import words as W
 from map2route.language.parser.aside_clauses import is_aside
-from map2route.language.parser.heads import head_lexicon, heads_in
+from map2route.language.parser.heads import heads_in, name_ends
 from map2route.language.parser.reason_tails import asked, take_out
 from map2route.language.tokens import Token
 
@@ -433,11 +433,7 @@ def open_reasons(toks: list[Token]) -> tuple[list[Token], Context]:
     words = [t.text.lower() for t in toks]
     context: Context = []
     out: list[Token] = []
-    # where a thing's name ends (a spoken tail may follow it with no mark: "keep away from
-    # the bag both ways its leaking")
-    lex = head_lexicon()
-    ends = frozenset(a + n for a in range(len(words)) for n in range(1, lex.max_len + 1)
-                     if (hit := lex.match(words[a:a + n])) is not None and hit[0] == n)
+    ends = name_ends(words)
     k = 0
     while k < len(toks):
         look = _looks(words, k) if asked(words, k, _REQUEST) or k and words[k] == "so" else 0

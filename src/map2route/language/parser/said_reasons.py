@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from map2route.language.errors import ParseError
 from map2route.language.parser import words as W
-from map2route.language.parser.heads import head_lexicon, heads_in
+from map2route.language.parser.heads import heads_in, name_ends
 from map2route.language.parser.reason_tails import asked, take_out
 from map2route.language.tokens import Token
 
@@ -342,9 +342,7 @@ def said_reasons(toks: list[Token], text: str = "") -> tuple[list[Token], Contex
     raw = [text[t.start:t.end] if text else t.text for t in toks]
     context: Context = []
     out: list[Token] = []
-    lex = head_lexicon()
-    ends = frozenset(a + n for a in range(len(words)) for n in range(1, lex.max_len + 1)
-                     if (hit := lex.match(words[a:a + n])) is not None and hit[0] == n)
+    ends = name_ends(words)
     k = 0
     while k < len(toks):
         got = _span_at(toks, words, raw, k, ends)
