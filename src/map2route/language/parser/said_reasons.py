@@ -322,6 +322,11 @@ def _span_at(toks: list[Token], words: list[str], raw: list[str], k: int,
         b = _clause_end(words, k)
         marked = prev in _MARKS
         got = _subject(words, raw, k, b)
+        if prev == "," and got is not None and (
+                got[1] == "pronoun" and words[k] in ("it", "it's", "its", "they", "they're") or
+                got[1] == "thing" and heads_in(words, k, got[0])):
+            return None  # ", it tips over easily", ", the lamp on it is broken": the discourse
+            #              moves read (and record) a statement about a thing of the map
         if not marked and (got is None or got[1] == "none" and (
                 words[k] not in _UNMARKED_STATES or b < len(words) and words[b] not in _ENDS)
                 or got[1] == "thing" and not (got[0] < b and _verbish(words[got[0]]))):
