@@ -1,7 +1,7 @@
 """Sets BD-BE (stop 43): written by helpers who never read the parser, on scenes no earlier set
 used (procthor_00215: a chatty household, older parent and visiting adult child; 00278: crowd
 annotators writing Map2Route-style Hard instructions), sealed with their sha256 and scored at
-first contact on main 120567d (BD 1, BE 13 of 22), again after the O round (the same), then
+first contact on main 14f4df0 (BD 1, BE 13 of 22), again after the O round (the same), then
 opened (docs/grounding.md has the tables).
 
 Floors at their counts after the stop's mends, refusals that name a span, and no silent drop
