@@ -8,10 +8,9 @@ refusal.
 from __future__ import annotations
 
 import pytest
-from grid_grading import assert_grid, by_score, grade, load_grid
+from grid_grading import assert_item_grid, load_grid
 
 from map2route.language.fresh import read_route
-from map2route.language.parser import parse_instruction
 from map2route.language.parser.mention_scenes import mention_scenes
 from map2route.language.tokens import tokenize
 
@@ -26,8 +25,7 @@ FLOOR = 240
 
 def test_grid_floor_no_wrong_no_drops_named_refusals() -> None:
     # a belonging the map has: the cell's "alt" gold is it or its place
-    assert_grid(((c["instruction"], grade(c["instruction"], parse_instruction,
-                                          by_score(c, alt="alt"))) for c in grid.cells()), FLOOR)
+    assert_item_grid(grid.cells(), FLOOR, alt="alt")
 
 
 @pytest.mark.parametrize(("text", "want"), [

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from map2route.language.errors import ParseError
 from map2route.language.fresh import score_item
+from map2route.language.parser import parse_instruction
 
 T = TypeVar("T")
 #: A verdict and what it rests on (the parse's problems, or what was read), for messages.
@@ -63,6 +64,14 @@ def assert_grid(verdicts: Iterable[tuple[str, Verdict]], floor: int) -> dict[str
     assert not bad, f"{len(bad)} bad cells, first ones: {bad[:8]}"
     assert counts.get("right", 0) >= floor, f"{counts.get('right', 0)} right, floor {floor}: {counts}"
     return counts
+
+
+def assert_item_grid(items: Iterable[dict[str, Any]], floor: int,
+                     alt: str | None = None) -> dict[str, int]:
+    """:func:`assert_grid` over fresh-notation items (``instruction``, stages, constraints),
+    each parsed offline and judged with :func:`by_score`."""
+    return assert_grid(((c["instruction"], grade(c["instruction"], parse_instruction,
+                                                 by_score(c, alt=alt))) for c in items), floor)
 
 
 def load_grid(name: str) -> ModuleType:

@@ -49,11 +49,6 @@ _SHAPE_WORDS = ("loop", "loops", "circle", "circles", "lap", "laps", "circuit", 
                 "spin", "ring", "revolution", "pass")
 
 
-def _starts(ref: RefExpr) -> bool:
-    """Whether ``ref`` is the start room ("your starting room")."""
-    return any(m.kind == "start_room" for m in ref.modifiers)
-
-
 @dataclass(frozen=True)
 class Body:
     """A clause body: tokens ``[i, j)``, its text and character span."""
@@ -215,7 +210,7 @@ class ConstraintReader(ReferenceReader):
             if self.w(t) in ("of", "in"):
                 got = self.np(t + 1, j, 0)
                 if got is not None and got[0].head_kind == "room" and (
-                        not rooms or _starts(got[0]) and not _starts(rooms[0])):
+                        not rooms or got[0].is_start_room() and not rooms[0].is_start_room()):
                     self.mark(t, got[1])
                     return [got[0]]
         return rooms

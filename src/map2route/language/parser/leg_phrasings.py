@@ -42,7 +42,7 @@ from map2route.language.parser import words as W
 from map2route.language.parser.destination_tokens import Context, take, tok
 from map2route.language.parser.heads import head_lexicon
 from map2route.language.parser.model import Clause, RefExpr, all_stages
-from map2route.language.parser.speaker_scene import NAMES_THE_START, SPEAKER, WALKER, scene
+from map2route.language.parser.speaker_scene import SPEAKER, WALKER, said_here, scene
 from map2route.language.tokens import Token
 
 __all__ = ["leg_clauses", "leg_phrasings"]
@@ -498,9 +498,7 @@ def leg_clauses(clauses: list[Clause], text: str,
     stages = all_stages(clauses)
     start = _start_room(text, context_refs or [])
     for c in clauses:
-        if start is not None and c.within is not None and \
-                any(m.kind == "start_room" for m in c.within.modifiers) and \
-                not NAMES_THE_START.search(c.within.text):
+        if start is not None and c.within is not None and said_here(c.within):
             c.within = start
     for c in [c for c in clauses if c.kind not in ("goal", "pass", "circle", "follow_wall")]:
         until = (c.during or {}).get("until")

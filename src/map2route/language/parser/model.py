@@ -96,6 +96,10 @@ class RefExpr:
         return RefExpr(self.text, self.span, self.head, self.head_kind, self.definite,
                        self.plural, [m.clone() for m in self.modifiers], self.fuzzy)
 
+    def is_start_room(self) -> bool:
+        """Whether this names the room the walk starts in ("your starting room", "this room")."""
+        return any(m.kind == "start_room" for m in self.modifiers)
+
     def depth(self) -> int:
         """Nesting depth: 1 for a bare head, plus one per level of nested references."""
         inner = [r.depth() for mod in self.modifiers for r in mod.refs]

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from map2route.language.parser.model import RefExpr
+
 __all__ = ["LEAD", "SPEAKER", "WALKER", "scene"]
 
 #: Words that open a scene sentence without adding to it, each followed by a non-word mark.
@@ -24,7 +26,13 @@ WALKER = r"(?:you're|you are|ur)"
 #: A room reference that names the robot's start itself ("the room you start in", "your
 #: starting room"): it stays the start room even where a scene sentence said a room ("You are
 #: standing in a bedroom": one of three), which only "this room" / "in here" stand for.
-NAMES_THE_START = re.compile(r"\b(start|starting|started|begin|beginning)\b", re.IGNORECASE)
+_NAMES_THE_START = re.compile(r"\b(start|starting|started|begin|beginning)\b", re.IGNORECASE)
+
+
+def said_here(ref: RefExpr) -> bool:
+    """Whether ``ref`` is "this room" / "in here": the start room said without naming the start,
+    which a scene sentence's room may name ("I'm in the kitchen. ... in this room")."""
+    return ref.is_start_room() and not _NAMES_THE_START.search(ref.text)
 
 
 def scene(who: str, *, anchored: bool, to_end: bool = False) -> re.Pattern[str]:

@@ -57,7 +57,7 @@ from map2route.language.parser.model import (
     place_in_room,
     room_then_object,
 )
-from map2route.language.parser.speaker_scene import NAMES_THE_START, SPEAKER, WALKER, scene
+from map2route.language.parser.speaker_scene import SPEAKER, WALKER, said_here, scene
 from map2route.language.tokens import Token
 
 __all__ = ["drop_restated", "repair_stages", "scene_then_request", "token_repairs"]
@@ -307,8 +307,7 @@ def _speaker_room(clauses: list[Clause], text: str, context_refs: list[RefExpr],
     def fix(ref: RefExpr | None) -> None:
         if ref is None:
             return
-        if ref.head == "room" and any(m.kind == "start_room" for m in ref.modifiers) and \
-                not NAMES_THE_START.search(ref.text):
+        if ref.head == "room" and said_here(ref):
             ref.head, ref.head_kind = room.head, room.head_kind
             # what the speaker said of it ("this room, the one with five chairs round it")
             # stays: only the pointer is replaced
